@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// Entry point: headless commands (summary, dump, export, compare) or the GUI.
+
+#include "cli.h"
+
+#include "ui/mainwindow.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QPixmap>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// A GUI started without a display aborts inside Qt; choose the offscreen platform instead
+/// so headless runs (CI, `dev.sh demo` on a server) work.
+void chooseOffscreenWithoutDisplay()
+{
+    if (std::getenv("QT_QPA_PLATFORM"))
+        return;
+    if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
+        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+}
+
+int runGui(int argc, char **argv, const std::vector<std::string> &args)
+{
+    chooseOffscreenWithoutDisplay();
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("StepScope"));
+    QApplication::setOrganizationName(QStringLiteral("StepScope"));
+    QApplication::setApplicationVersion(QStringLiteral(STEPSCOPE_VERSION));
+
+    stepscope::ui::MainWindow window;
+    QString screenshot;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--screenshot" && i + 1 < args.size())
+            screenshot = QString::fromStdString(args[++i]);
+    }
+    window.show();
+    if (!screenshot.isEmpty()) {
+        QTimer::singleShot(300, &window, [&window, screenshot] {
+            const bool ok = window.grab().save(screenshot);
+            std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "cannot write",
+                         screenshot.toLocal8Bit().constData());
+            QApplication::exit(ok ? 0 : 1);
+        });
+    }
+    return app.exec();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && (args[0] == "--version" || args[0] == "-v")) {
+        std::printf("stepscope %s\n", STEPSCOPE_VERSION);
+        return 0;
+    }
+    if (!args.empty() && (args[0] == "--help" || args[0] == "-h" || args[0] == "help")) {
+        std::fputs(stepscope::app::helpText().c_str(), stdout);
+        return 0;
+    }
+    if (!args.empty() && stepscope::app::isCommand(args[0]))
+        return stepscope::app::runCommand(args);
+    return runGui(argc, argv, args);
+}

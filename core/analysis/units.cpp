@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "units.h"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace stepscope::analysis {
+
+std::string formatSignificant(double value)
+{
+    if (!std::isfinite(value))
+        return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+    if (value == 0)
+        return "0";
+    const double magnitude = std::fabs(value);
+    int decimals = 0;
+    if (magnitude < 10)
+        decimals = 2;
+    else if (magnitude < 100)
+        decimals = 1;
+    // Rounding may carry into a new digit (9.996 -> "10.0"): print, and reprint if so.
+    std::array<char, 64> buf{};
+    std::snprintf(buf.data(), buf.size(), "%.*f", decimals, value);
+    const double printed = std::fabs(std::atof(buf.data()));
+    if ((decimals == 2 && printed >= 10) || (decimals == 1 && printed >= 100))
+        std::snprintf(buf.data(), buf.size(), "%.*f", decimals - 1, value);
+    if (magnitude < 1)
+        std::snprintf(buf.data(), buf.size(), "%.3g", value);
+    return buf.data();
+}
+
+std::string formatDuration(std::int64_t ns)
+{
+    const double v = static_cast<double>(ns);
+    const double a = std::fabs(v);
+    if (a < 1e3)
+        return std::to_string(ns) + " ns";
+    if (a < 999.5e3)
+        return formatSignificant(v / 1e3) + " µs";
+    if (a < 999.5e6)
+        return formatSignificant(v / 1e6) + " ms";
+    return formatSignificant(v / 1e9) + " s";
+}
+
+std::string formatShare(double fraction)
+{
+    if (!std::isfinite(fraction))
+        return "–";
+    std::array<char, 32> buf{};
+    std::snprintf(buf.data(), buf.size(), "%.1f %%", fraction * 100.0);
+    return buf.data();
+}
+
+std::string formatBytes(std::int64_t bytes)
+{
+    static constexpr std::array<const char *, 5> Units = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = static_cast<double>(bytes);
+    std::size_t unit = 0;
+    while (std::fabs(v) >= 1024 && unit + 1 < Units.size()) {
+        v /= 1024;
+        ++unit;
+    }
+    if (unit == 0)
+        return std::to_string(bytes) + " B";
+    return formatSignificant(v) + " " + Units[unit];
+}
+
+} // namespace stepscope::analysis

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "trace.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace stepscope::model {
+
+const double *ReferenceStep::find(const std::string &key) const
+{
+    for (const auto &[k, v] : valuesUs) {
+        if (k == key)
+            return &v;
+    }
+    return nullptr;
+}
+
+std::uint64_t Trace::eventCount() const
+{
+    std::uint64_t n = 0;
+    for (const Track &t : tracks)
+        n += t.size();
+    return n;
+}
+
+std::pair<std::int64_t, std::int64_t> Trace::extent() const
+{
+    std::int64_t lo = std::numeric_limits<std::int64_t>::max();
+    std::int64_t hi = std::numeric_limits<std::int64_t>::min();
+    for (const Track &t : tracks) {
+        if (t.empty())
+            continue;
+        const auto [a, b] = t.extent();
+        lo = std::min(lo, a);
+        hi = std::max(hi, b);
+    }
+    if (lo > hi)
+        return {0, 0};
+    return {lo, hi};
+}
+
+std::string Trace::checkInvariants() const
+{
+    for (std::size_t i = 0; i < tracks.size(); ++i) {
+        std::string problem = tracks[i].checkInvariants();
+        if (!problem.empty())
+            return "track " + std::to_string(i) + ": " + problem;
+    }
+    const auto valid = [&](EventRef r) {
+        return r.track.isValid() && r.track.value() < tracks.size()
+            && r.index < tracks[r.track.value()].size();
+    };
+    for (std::size_t i = 0; i < flows.size(); ++i) {
+        if (!valid(flows[i].from) || !valid(flows[i].to))
+            return "flow " + std::to_string(i) + " points at a missing event";
+    }
+    for (std::size_t i = 1; i < steps.size(); ++i) {
+        if (steps[i - 1].startNs > steps[i].startNs)
+            return "steps are not sorted by start";
+    }
+    return {};
+}
+
+} // namespace stepscope::model

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "tracebuilder.h"
+
+#include <algorithm>
+#include <cassert>
+#include <numeric>
+
+namespace stepscope::model {
+
+TraceBuilder::TraceBuilder() = default;
+
+TrackId TraceBuilder::addTrack(TrackInfo info)
+{
+    m_builders.emplace_back(std::move(info));
+    return TrackId(static_cast<std::uint32_t>(m_builders.size() - 1));
+}
+
+void TraceBuilder::addFlow(EventRef from, EventRef to, StringId category)
+{
+    m_flows.push_back(Flow{from, to, category});
+}
+
+TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
+{
+    Result result;
+    std::vector<std::vector<std::uint32_t>> finalIndex(m_builders.size());
+    std::vector<TrackId> newId(m_builders.size());
+    for (std::size_t i = 0; i < m_builders.size(); ++i) {
+        if (m_builders[i].size() == 0 && !keepEmptyTracks)
+            continue;
+        TrackBuilder::Result r = m_builders[i].finish();
+        result.partialOverlaps += r.partialOverlaps;
+        finalIndex[i] = std::move(r.finalIndex);
+        newId[i] = TrackId(static_cast<std::uint32_t>(m_trace.tracks.size()));
+        m_trace.tracks.push_back(std::move(r.track));
+    }
+    m_builders.clear();
+
+    m_trace.flows.reserve(m_flows.size());
+    for (const Flow &f : m_flows) {
+        const std::uint32_t ft = f.from.track.value();
+        const std::uint32_t tt = f.to.track.value();
+        if (ft >= newId.size() || tt >= newId.size() || !newId[ft].isValid()
+            || !newId[tt].isValid() || f.from.index >= finalIndex[ft].size()
+            || f.to.index >= finalIndex[tt].size()) {
+            assert(false && "a flow must join two events added to this builder");
+            continue;
+        }
+        m_trace.flows.push_back(Flow{EventRef{newId[ft], finalIndex[ft][f.from.index]},
+                                     EventRef{newId[tt], finalIndex[tt][f.to.index]},
+                                     f.category});
+    }
+    m_flows.clear();
+
+    std::stable_sort(m_trace.steps.begin(), m_trace.steps.end(),
+                     [](const Step &a, const Step &b) { return a.startNs < b.startNs; });
+    for (CounterSeries &c : m_trace.counters) {
+        std::vector<std::size_t> order(c.timestampsNs.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return c.timestampsNs[a] < c.timestampsNs[b];
+        });
+        CounterSeries sorted;
+        sorted.timestampsNs.reserve(order.size());
+        sorted.values.reserve(order.size());
+        for (std::size_t k : order) {
+            sorted.timestampsNs.push_back(c.timestampsNs[k]);
+            sorted.values.push_back(c.values[k]);
+        }
+        c.timestampsNs = std::move(sorted.timestampsNs);
+        c.values = std::move(sorted.values);
+    }
+    result.trace = std::move(m_trace);
+    m_trace = Trace();
+    return result;
+}
+
+} // namespace stepscope::model

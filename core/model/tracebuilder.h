@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "trace.h"
+
+#include <vector>
+
+namespace stepscope::model {
+
+/// Assembles one Trace during import. Events go into per-track builders in any order; flows
+/// are recorded against provisional event indices; finish() sorts every track, remaps the
+/// flows and sorts steps and counters, so the result satisfies Trace's invariants.
+class TraceBuilder
+{
+public:
+    TraceBuilder();
+
+    /// The trace under construction: fill strings, args, steps, counters, metadata directly.
+    Trace &trace() { return m_trace; }
+    StringId intern(std::string_view s) { return m_trace.strings.intern(s); }
+
+    TrackId addTrack(TrackInfo info);
+    TrackBuilder &track(TrackId id) { return m_builders.at(id.value()); }
+    std::size_t trackCount() const { return m_builders.size(); }
+    /// `from` and `to` use provisional indices (as returned by TrackBuilder::add).
+    void addFlow(EventRef from, EventRef to, StringId category);
+
+    struct Result
+    {
+        Trace trace;
+        std::uint64_t partialOverlaps = 0; ///< summed over tracks
+    };
+    /// Builds the trace. Empty tracks are dropped unless keepEmptyTracks is set.
+    Result finish(bool keepEmptyTracks = false);
+
+private:
+    Trace m_trace;
+    std::vector<TrackBuilder> m_builders;
+    std::vector<Flow> m_flows;
+};
+
+} // namespace stepscope::model

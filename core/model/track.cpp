@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "track.h"
+
+#include <algorithm>
+#include <cassert>
+#include <numeric>
+
+namespace stepscope::model {
+
+std::uint32_t Track::row(std::uint32_t i) const
+{
+    assert(i < size());
+    auto it = std::upper_bound(m_rowBegin.begin(), m_rowBegin.end(), i);
+    return static_cast<std::uint32_t>(it - m_rowBegin.begin()) - 1;
+}
+
+std::pair<std::uint32_t, std::uint32_t> Track::visibleRange(std::uint32_t row, std::int64_t t0,
+                                                            std::int64_t t1) const
+{
+    const std::uint32_t b = rowBegin(row);
+    const std::uint32_t e = rowEnd(row);
+    // Ends are sorted within a row (no overlaps): first event whose end is after t0.
+    std::uint32_t lo = b;
+    std::uint32_t hi = e;
+    while (lo < hi) {
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        const std::int64_t endMid = end(mid);
+        if (endMid > t0 || (endMid == t0 && m_duration[mid] == 0))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    const std::uint32_t first = lo;
+    auto startsBegin = m_start.begin() + first;
+    auto startsEnd = m_start.begin() + e;
+    auto last = std::lower_bound(startsBegin, startsEnd, t1);
+    return {first, static_cast<std::uint32_t>(last - m_start.begin())};
+}
+
+std::pair<std::int64_t, std::int64_t> Track::extent() const
+{
+    if (empty())
+        return {0, 0};
+    std::int64_t lo = m_start.front();
+    std::int64_t hi = end(0);
+    for (std::uint32_t r = 0; r < rowCount(); ++r) {
+        if (rowBegin(r) == rowEnd(r))
+            continue;
+        lo = std::min(lo, m_start[rowBegin(r)]);
+        hi = std::max(hi, end(rowEnd(r) - 1));
+    }
+    return {lo, hi};
+}
+
+std::size_t Track::memoryBytes() const
+{
+    return m_start.capacity() * sizeof(std::int64_t) + m_duration.capacity() * sizeof(std::int64_t)
+        + m_name.capacity() * sizeof(StringId) + m_categoryFlags.capacity()
+        + m_args.capacity() * sizeof(ArgsId) + m_rowBegin.capacity() * sizeof(std::uint32_t);
+}
+
+std::string Track::checkInvariants() const
+{
+    const std::size_t n = m_start.size();
+    if (m_duration.size() != n || m_name.size() != n || m_categoryFlags.size() != n
+        || m_args.size() != n)
+        return "column sizes differ";
+    if (m_rowBegin.empty() || m_rowBegin.front() != 0 || m_rowBegin.back() != n)
+        return "row offsets do not cover the events";
+    for (std::uint32_t r = 0; r < rowCount(); ++r) {
+        if (rowBegin(r) > rowEnd(r))
+            return "row offsets decrease at row " + std::to_string(r);
+        for (std::uint32_t i = rowBegin(r); i < rowEnd(r); ++i) {
+            if (m_duration[i] < 0)
+                return "negative duration at event " + std::to_string(i);
+            if (i + 1 < rowEnd(r) && end(i) > m_start[i + 1])
+                return "events " + std::to_string(i) + " and " + std::to_string(i + 1)
+                    + " overlap in row " + std::to_string(r);
+            if (i + 1 < rowEnd(r) && m_start[i] > m_start[i + 1])
+                return "row " + std::to_string(r) + " is not sorted at event " + std::to_string(i);
+        }
+    }
+    return {};
+}
+
+TrackBuilder::TrackBuilder(TrackInfo info)
+    : m_info(std::move(info))
+{
+}
+
+std::uint32_t TrackBuilder::add(std::int64_t start, std::int64_t duration, StringId name,
+                                Category category, ArgsId args, bool unfinished)
+{
+    assert(duration >= 0);
+    const auto index = static_cast<std::uint32_t>(m_start.size());
+    m_start.push_back(start);
+    m_duration.push_back(duration);
+    m_name.push_back(name);
+    m_categoryFlags.push_back(static_cast<std::uint8_t>(static_cast<std::uint8_t>(category)
+                                                        | (unfinished ? 0x80 : 0)));
+    m_args.push_back(args);
+    return index;
+}
+
+void TrackBuilder::reserve(std::size_t n)
+{
+    m_start.reserve(n);
+    m_duration.reserve(n);
+    m_name.reserve(n);
+    m_categoryFlags.reserve(n);
+    m_args.reserve(n);
+}
+
+void TrackBuilder::append(TrackBuilder &&other)
+{
+    const auto move = [](auto &to, auto &from) {
+        to.insert(to.end(), from.begin(), from.end());
+        from.clear();
+        from.shrink_to_fit();
+    };
+    move(m_start, other.m_start);
+    move(m_duration, other.m_duration);
+    move(m_name, other.m_name);
+    move(m_categoryFlags, other.m_categoryFlags);
+    move(m_args, other.m_args);
+}
+
+/*
+ * Row assignment. Events are visited in (start, longer first, arrival) order with a stack of
+ * the events that are still open. Popping every open event that ended at or before the new
+ * start makes "starts where another ends" a sibling, not a child. What is left on the stack
+ * encloses the new event (depth = stack size), unless the top only partially overlaps it;
+ * that event is counted and still placed. The chosen row is the first one at or below the
+ * depth whose last event ended by the new start, which keeps rows free of overlaps even
+ * after partial overlaps shifted earlier events down.
+ */
+TrackBuilder::Result TrackBuilder::finish()
+{
+    const std::size_t n = m_start.size();
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0U);
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        if (m_start[a] != m_start[b])
+            return m_start[a] < m_start[b];
+        return m_duration[a] > m_duration[b];
+    });
+
+    Result result;
+    std::vector<std::uint32_t> rowOf(n);
+    std::vector<std::int64_t> rowLastEnd;
+    std::vector<std::int64_t> openEnds; // stack of ends of the enclosing events
+    for (std::uint32_t k : order) {
+        const std::int64_t s = m_start[k];
+        const std::int64_t e = s + m_duration[k];
+        while (!openEnds.empty() && openEnds.back() <= s)
+            openEnds.pop_back();
+        if (!openEnds.empty() && e > openEnds.back())
+            ++result.partialOverlaps;
+        std::size_t row = openEnds.size();
+        while (row < rowLastEnd.size() && rowLastEnd[row] > s)
+            ++row;
+        if (row == rowLastEnd.size())
+            rowLastEnd.push_back(e);
+        else
+            rowLastEnd[row] = e;
+        rowOf[k] = static_cast<std::uint32_t>(row);
+        openEnds.push_back(e);
+    }
+
+    // Group by row, keeping the sorted order inside each row.
+    const std::size_t rows = rowLastEnd.size();
+    std::vector<std::uint32_t> rowBegin(rows + 1, 0);
+    for (std::uint32_t k = 0; k < n; ++k)
+        ++rowBegin[rowOf[k] + 1];
+    std::partial_sum(rowBegin.begin(), rowBegin.end(), rowBegin.begin());
+    std::vector<std::uint32_t> next(rowBegin.begin(), rowBegin.end() - 1);
+    result.finalIndex.assign(n, 0);
+    for (std::uint32_t k : order)
+        result.finalIndex[k] = next[rowOf[k]]++;
+
+    Track &t = result.track;
+    t.m_info = std::move(m_info);
+    const auto scatter = [&](auto &from, auto &to) {
+        to.resize(n);
+        for (std::size_t k = 0; k < n; ++k)
+            to[result.finalIndex[k]] = from[k];
+        from.clear();
+        from.shrink_to_fit();
+    };
+    scatter(m_start, t.m_start);
+    scatter(m_duration, t.m_duration);
+    scatter(m_name, t.m_name);
+    scatter(m_categoryFlags, t.m_categoryFlags);
+    scatter(m_args, t.m_args);
+    t.m_rowBegin = std::move(rowBegin);
+    return result;
+}
+
+} // namespace stepscope::model
