@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "ui/export/imageexport.h"
+
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QPainter>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+#include <gtest/gtest.h>
+
+using namespace stepscope::ui;
+
+namespace {
+void paintSample(QPainter &p, const QSize &size)
+{
+    p.fillRect(QRect(10, 10, size.width() / 2, size.height() / 2), QColor(0x00, 0x72, 0xB2));
+    p.setPen(Qt::black);
+    p.drawText(QRect(0, 0, size.width(), 30), Qt::AlignCenter, QStringLiteral("step 5 · 148 ms"));
+}
+
+bool isBlank(const QImage &img)
+{
+    const QRgb first = img.pixel(0, 0);
+    for (int y = 0; y < img.height(); y += 3)
+        for (int x = 0; x < img.width(); x += 3)
+            if (img.pixel(x, y) != first)
+                return false;
+    return true;
+}
+} // namespace
+
+TEST(ImageExport, PngHasTheRequestedDevicePixels)
+{
+    QTemporaryDir dir;
+    ImageRequest r;
+    r.size = QSize(400, 200);
+    r.scale = 2;
+    r.path = dir.filePath(QStringLiteral("x.png"));
+    QString error;
+    ASSERT_TRUE(writeImage(paintSample, r, &error)) << error.toStdString();
+    QImage img(r.path);
+    EXPECT_EQ(img.size(), QSize(800, 400));
+    EXPECT_FALSE(isBlank(img));
+}
+
+TEST(ImageExport, SvgIsWellFormedXml)
+{
+    QTemporaryDir dir;
+    ImageRequest r;
+    r.size = QSize(300, 150);
+    r.format = ImageFormat::Svg;
+    r.path = dir.filePath(QStringLiteral("x.svg"));
+    QString error;
+    ASSERT_TRUE(writeImage(paintSample, r, &error)) << error.toStdString();
+    QFile f(r.path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    bool sawSvg = false;
+    bool sawText = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("svg"))
+            sawSvg = true;
+        if (xml.isCharacters() && xml.text().contains(QStringLiteral("148 ms")))
+            sawText = true;
+    }
+    EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+    EXPECT_TRUE(sawSvg);
+    EXPECT_TRUE(sawText);
+}
+
+TEST(ImageExport, UnwritablePathNamesTheFile)
+{
+    ImageRequest r;
+    r.path = QStringLiteral("/nonexistent-dir/y.png");
+    QString error;
+    EXPECT_FALSE(writeImage(paintSample, r, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("/nonexistent-dir/y.png")));
+}
+
+TEST(ImageExport, WidgetPainterRendersAtTheRequestedSize)
+{
+    QLabel label(QStringLiteral("Memory peak 6.17 GiB"));
+    const QImage img = renderImage(widgetPainter(&label), QSize(320, 40), 1);
+    EXPECT_EQ(img.size(), QSize(320, 40));
+    EXPECT_FALSE(isBlank(img));
+}
+
+TEST(ImageExport, DefaultNamesCarryProfileViewAndStep)
+{
+    EXPECT_EQ(defaultFileName(QStringLiteral("resnet50 workers/0"), QStringLiteral("timeline"), 7,
+                              ImageFormat::Png),
+              QStringLiteral("resnet50_workers_0_timeline_step7.png"));
+    EXPECT_EQ(defaultFileName(QString(), QStringLiteral("memory"), -1, ImageFormat::Svg),
+              QStringLiteral("stepscope_memory.svg"));
+}
+
+TEST(ImageExport, FontsAreUsable)
+{
+    QString why;
+    EXPECT_TRUE(usableFontAvailable(&why)) << why.toStdString();
+}
