@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "report.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+
+namespace stepscope::ui {
+
+namespace {
+
+QString escape(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+QString toneClass(const ReportTable &t, std::size_t row, int col)
+{
+    if (row >= t.tones.size() || col >= static_cast<int>(t.tones[row].size()))
+        return {};
+    switch (t.tones[row][static_cast<std::size_t>(col)]) {
+    case CellTone::Better:
+        return QStringLiteral(" class=\"better\"");
+    case CellTone::Worse:
+        return QStringLiteral(" class=\"worse\"");
+    case CellTone::Plain:
+        break;
+    }
+    return {};
+}
+
+QString pngDataUri(const QImage &image)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(bytes.toBase64());
+}
+
+QString markdownCell(QString s)
+{
+    return s.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+} // namespace
+
+QString reportHtml(const Report &report)
+{
+    QString html;
+    html += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                           "<title>%1</title>\n<style>\n"
+                           "body{font-family:'DejaVu Sans',Arial,sans-serif;margin:2em auto;"
+                           "max-width:1200px;color:#222}\n"
+                           "h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ccc;"
+                           "padding-bottom:.2em;margin-top:1.6em}\n"
+                           "table{border-collapse:collapse;margin:.6em 0;font-size:.9em}\n"
+                           "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right}\n"
+                           "th:first-child,td:first-child{text-align:left}\n"
+                           "th{background:#f0f0f0}.better{color:#0a7a2f;font-weight:bold}"
+                           ".worse{color:#b00020;font-weight:bold}\n"
+                           "figure{margin:1em 0}img{max-width:100%%;border:1px solid #ddd}"
+                           "figcaption{font-size:.85em;color:#555}\n</style></head><body>\n")
+                .arg(escape(report.title));
+    html += QStringLiteral("<h1>%1</h1>\n").arg(escape(report.title));
+    for (const ReportSection &s : report.sections) {
+        html += QStringLiteral("<h2>%1</h2>\n").arg(escape(s.title));
+        for (const QString &p : s.paragraphs)
+            html += QStringLiteral("<p>%1</p>\n").arg(escape(p));
+        for (const ReportTable &t : s.tables) {
+            if (!t.title.isEmpty())
+                html += QStringLiteral("<h3>%1</h3>\n").arg(escape(t.title));
+            html += QStringLiteral("<table><thead><tr>");
+            for (const QString &h : t.header)
+                html += QStringLiteral("<th>%1</th>").arg(escape(h));
+            html += QStringLiteral("</tr></thead><tbody>\n");
+            for (std::size_t r = 0; r < t.rows.size(); ++r) {
+                html += QStringLiteral("<tr>");
+                for (int c = 0; c < t.rows[r].size(); ++c)
+                    html += QStringLiteral("<td%1>%2</td>")
+                                .arg(toneClass(t, r, c), escape(t.rows[r][c]));
+                html += QStringLiteral("</tr>\n");
+            }
+            html += QStringLiteral("</tbody></table>\n");
+        }
+        for (const ReportImage &img : s.images) {
+            html += QStringLiteral("<figure><img alt=\"%1\" src=\"%2\"><figcaption>%1</figcaption>"
+                                   "</figure>\n")
+                        .arg(escape(img.caption), pngDataUri(img.image));
+        }
+    }
+    html += QStringLiteral("</body></html>\n");
+    return html;
+}
+
+QString reportMarkdown(const Report &report)
+{
+    QString md = QStringLiteral("# %1\n\n").arg(report.title);
+    for (const ReportSection &s : report.sections) {
+        md += QStringLiteral("## %1\n\n").arg(s.title);
+        for (const QString &p : s.paragraphs)
+            md += p + QStringLiteral("\n\n");
+        for (const ReportTable &t : s.tables) {
+            if (!t.title.isEmpty())
+                md += QStringLiteral("### %1\n\n").arg(t.title);
+            QStringList header;
+            QStringList rule;
+            for (const QString &h : t.header) {
+                header << markdownCell(h);
+                rule << QStringLiteral("---");
+            }
+            md += QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+            md += QStringLiteral("|") + rule.join(QStringLiteral("|")) + QStringLiteral("|\n");
+            for (const QStringList &row : t.rows) {
+                QStringList cells;
+                for (const QString &c : row)
+                    cells << markdownCell(c);
+                md += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+            }
+            md += QLatin1Char('\n');
+        }
+        for (const ReportImage &img : s.images)
+            md += QStringLiteral("![%1](%2)\n\n").arg(img.caption, img.fileName);
+    }
+    return md;
+}
+
+bool writeReport(const Report &report, const QString &dir, QString *error)
+{
+    if (!QDir().mkpath(dir)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot create the folder").arg(dir);
+        return false;
+    }
+    const QDir out(dir);
+    for (const ReportSection &s : report.sections) {
+        for (const ReportImage &img : s.images) {
+            if (!img.image.save(out.filePath(img.fileName), "PNG")) {
+                if (error)
+                    *error = QStringLiteral("%1: cannot write").arg(out.filePath(img.fileName));
+                return false;
+            }
+        }
+    }
+    const auto writeText = [&](const QString &name, const QString &text) {
+        QSaveFile f(out.filePath(name));
+        if (!f.open(QIODevice::WriteOnly) || f.write(text.toUtf8()) < 0 || !f.commit()) {
+            if (error)
+                *error = QStringLiteral("%1: cannot write").arg(out.filePath(name));
+            return false;
+        }
+        return true;
+    };
+    return writeText(QStringLiteral("report.html"), reportHtml(report))
+        && writeText(QStringLiteral("report.md"), reportMarkdown(report));
+}
+
+} // namespace stepscope::ui
