@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "breakdown.h"
+#include "kpis.h"
+#include "memorycategories.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stepscope::analysis {
+
+enum class BottleneckKind : std::uint8_t {
+    DataLoading,
+    ExposedCommunication,
+    HostBound, ///< host wait + launch gaps: the device waits for the host
+    PipelineBubble,
+    MemoryPressure,
+    ComputeEfficiency,
+};
+inline constexpr int BottleneckKindCount = 6;
+
+/// "data_loading", "exposed_communication", "host_bound", "pipeline_bubble",
+/// "memory_pressure", "compute_efficiency".
+std::string_view bottleneckKindKey(BottleneckKind k);
+std::string_view bottleneckKindName(BottleneckKind k);
+
+struct Bottleneck
+{
+    BottleneckKind kind = BottleneckKind::ComputeEfficiency;
+    /// Share of step time (sum over all steps and ranks of the kind's time / sum of step
+    /// times); for MemoryPressure the peak reserved / device memory, for ComputeEfficiency
+    /// 1 − MFU (or the compute share when MFU is unknown).
+    double share = 0;
+    std::string evidence; ///< one sentence naming the worst step and rank
+    std::int32_t rank = 0;
+    std::int64_t step = 0;
+};
+
+/// Ordered by share, largest first; kinds with no time at all are left out. `memory` and
+/// `kpis` are optional inputs (nullptr: that kind is judged without them or left out).
+std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakdowns,
+                                        const std::vector<MemorySummary> *memory = nullptr,
+                                        const Kpis *kpis = nullptr);
+
+} // namespace stepscope::analysis

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "model/trace.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stepscope::analysis {
+
+/// What a piece of a step's wall time was spent on (docs/metrics.md, one set of definitions
+/// for every format). Each kind has a stable key used in JSON, docs and tooltips.
+enum class SegmentKind : std::uint8_t {
+    Compute,        ///< device busy with compute (kernels, memcpy, memset), no communication
+    CommExposed,    ///< communication not overlapped by compute (excluding pipeline bubble)
+    CommOverlapped, ///< communication hidden under compute
+    HostWait,       ///< device idle, host busy with something else (other ops, sync)
+    DataLoading,    ///< device idle while the host is inside a DataLoader range
+    LaunchGap,      ///< device idle while the host is inside launch / runtime calls
+    OtherIdle,      ///< device idle, nothing on the host explains it
+    Bubble,         ///< pipeline-parallel receive wait
+    Preparing,      ///< step start to the first device task of the step
+};
+inline constexpr int SegmentKindCount = 9;
+
+/// Stable key: "compute", "comm_exposed", "comm_overlapped", "host_wait", "data_loading",
+/// "launch_gap", "other_idle", "bubble", "preparing".
+std::string_view segmentKindKey(SegmentKind kind);
+/// Human label: "Compute", "Communication (exposed)", ...
+std::string_view segmentKindName(SegmentKind kind);
+std::optional<SegmentKind> segmentKindFromKey(std::string_view key);
+
+/// One category of the profiler's own breakdown next to ours.
+struct ReferenceCategory
+{
+    std::string key;    ///< our key ("compute", "comm_exposed", "comm_overlapped", "free", "bubble", "preparing")
+    std::string column; ///< the profiler's column / lane name ("Computing", ...)
+    double referenceUs = 0;
+    double oursUs = 0;
+    double differenceUs = 0; ///< ours - reference
+    /// |difference| / max(reference, 1 % of the step): the figure the 1 % rule checks.
+    double relativeDifference = 0;
+};
+
+/// The profiler's own numbers for a step (Ascend step_trace_time.csv, legacy step_trace_raw,
+/// the Overlap Analysis lanes) with the difference per category.
+struct StepReference
+{
+    std::string source; ///< file (relative) or "Overlap Analysis" lanes
+    std::vector<ReferenceCategory> categories;
+    /// Every category within 1 % (see relativeDifference).
+    bool withinTolerance = true;
+};
+
+/// The TensorBoard PyTorch-profiler plugin's step breakdown, computed with its rules
+/// (priority Kernel > Memcpy > Memset > Communication > Runtime > DataLoader > CPU Exec >
+/// Other; its step boundaries extend to the step's device work). Kineto traces only.
+struct TbBreakdown
+{
+    std::int64_t startNs = 0; ///< the plugin's step start (relative to the trace origin)
+    std::int64_t endNs = 0;   ///< the plugin's step end
+    std::int64_t kernelNs = 0;
+    std::int64_t memcpyNs = 0;
+    std::int64_t memsetNs = 0;
+    std::int64_t communicationNs = 0;
+    std::int64_t runtimeNs = 0;
+    std::int64_t dataLoaderNs = 0;
+    std::int64_t cpuExecNs = 0;
+    std::int64_t otherNs = 0;
+    /// Sum of the eight categories (= endNs - startNs).
+    std::int64_t totalNs() const;
+};
+
+/// Where one step's wall time went, on one rank.
+///
+/// Identity (asserted by tests): preparingNs + computeNs + commExposedNs + bubbleNs + freeNs
+/// == durationNs(), and freeNs == hostWaitNs + dataLoadingNs + launchGapNs + otherIdleNs.
+/// commOverlappedNs is part of computeNs (it is comm ∩ compute), not added again.
+struct StepBreakdown
+{
+    std::int32_t rank = 0;
+    std::int64_t step = 0;
+    std::int64_t startNs = 0; ///< relative to the trace origin
+    std::int64_t endNs = 0;
+    std::int64_t computeNs = 0;        ///< union of compute (+memcpy/memset) device intervals
+    std::int64_t commExposedNs = 0;    ///< comm − compute, bubble excluded
+    std::int64_t commOverlappedNs = 0; ///< comm ∩ compute
+    std::int64_t freeNs = 0;           ///< device idle after the first device task
+    std::int64_t hostWaitNs = 0;
+    std::int64_t dataLoadingNs = 0;
+    std::int64_t launchGapNs = 0;
+    std::int64_t otherIdleNs = 0;
+    std::int64_t bubbleNs = 0;
+    std::int64_t preparingNs = 0;
+    std::optional<StepReference> reference;
+    std::optional<TbBreakdown> tbBreakdown;
+
+    std::int64_t durationNs() const { return endNs - startNs; }
+    /// The ns of one kind as the step lane draws it: Compute is computeNs − commOverlappedNs.
+    std::int64_t segmentNs(SegmentKind kind) const;
+};
+
+/// One interval of the step lane. Invariant: segments are sorted by start, do not overlap,
+/// and per step the durations of each kind equal StepBreakdown::segmentNs(kind).
+struct LaneSegment
+{
+    std::int64_t startNs = 0; ///< relative to the trace origin
+    std::int64_t endNs = 0;
+    SegmentKind kind = SegmentKind::OtherIdle;
+    std::int64_t step = 0;
+};
+
+/// Per-step breakdown of one rank (steps from detectSteps()). Never throws; an empty trace
+/// or one without device events gives steps whose time is all idle.
+std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace);
+/// The intervals the step lane draws (same definitions as computeBreakdowns()).
+std::vector<LaneSegment> stepLaneSegments(const model::Trace &trace);
+/// The TensorBoard-plugin breakdown alone, one entry per step (empty when the trace has no
+/// ProfilerStep ranges or no host events).
+std::vector<TbBreakdown> computeTbBreakdowns(const model::Trace &trace);
+
+} // namespace stepscope::analysis

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "model/session.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stepscope::analysis {
+
+/// One row of the per-collective table: one op name and group, summed over its calls.
+struct CollectiveRow
+{
+    std::string name;   ///< op kind: "allReduce", "broadcast", "AllReduce", "SendRecv" ...
+    std::string group;  ///< group hash / ranks / process-group name; "" when unknown
+    std::int32_t rank = -1; ///< -1 = all ranks together
+    bool p2p = false;
+    std::int64_t count = 0;
+    double totalUs = 0;
+    double meanUs = 0;
+    std::optional<double> bytes;           ///< total bytes moved, when the data says
+    std::optional<double> bandwidthGBps;   ///< bytes / transit (or elapsed) time
+    std::optional<double> waitUs;          ///< Ascend: wait time (total)
+    std::optional<double> transitUs;       ///< Ascend: transit time (total)
+    std::string source; ///< "communication.json", "timeline"
+};
+
+/// Per-collective table: from the profiler's communication summaries (Ascend
+/// communication.json via trace.collectives, cluster_communication.json) when present,
+/// else from the communication events of the timeline (NCCL kernels, HCCL top-level ops).
+/// Sorted by total time, largest first.
+std::vector<CollectiveRow> collectiveTable(const model::Session &session);
+
+/// Rank-to-rank traffic summed over ops and steps.
+struct MatrixCell
+{
+    std::int32_t srcRank = 0;
+    std::int32_t dstRank = 0;
+    std::string transport;
+    double sizeMb = 0;
+    double timeMs = 0;
+    std::optional<double> bandwidthGBps; ///< sizeMb / timeMs (GB/s = MB/ms)
+    std::int64_t ops = 0;
+};
+struct CommMatrix
+{
+    std::vector<std::int32_t> ranks; ///< sorted, every rank that appears
+    std::vector<MatrixCell> cells;   ///< sorted by (src, dst)
+    std::string source;              ///< "communication_matrix.json" / "cluster_communication_matrix.json"
+};
+/// From the cluster matrix when present, else from the per-rank matrices. "total" entries of
+/// the 2025 layout are skipped when per-op entries exist, so traffic is not counted twice.
+CommMatrix communicationMatrix(const model::Session &session);
+
+} // namespace stepscope::analysis

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "model/memory.h"
+#include "model/trace.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stepscope::analysis {
+
+struct RunConfig;
+
+/// The seven memory categories users see (DESIGN.md order, bottom to top).
+enum class MemoryGroup : std::uint8_t {
+    Parameters,
+    Gradients,
+    OptimizerState,
+    Activations,
+    Temporary,
+    CommunicationBuffers,
+    Other,
+};
+inline constexpr int MemoryGroupCount = 7;
+
+/// "parameters", "gradients", "optimizer_state", "activations", "temporary",
+/// "communication_buffers", "other".
+std::string_view memoryGroupKey(MemoryGroup g);
+std::string_view memoryGroupName(MemoryGroup g);
+/// PyTorch categories map directly; Input → Activations, AutogradDetail and Unknown →
+/// Other, CommunicationBuffer → CommunicationBuffers (docs/metrics.md "Memory categories").
+MemoryGroup memoryGroupOf(model::MemoryCategory c);
+
+/// The inference rule for an allocation without a profiler category (Ascend
+/// operator_memory.csv, Kineto `[memory]`), given the step window it falls in:
+/// HCCL/communication ops → CommunicationBuffers; optimizer ops (`_foreach_*`, `*optimizer*`,
+/// `*adam*`, `*sgd*`) → OptimizerState; alive across the whole capture (allocated before the
+/// first step or never released) → Parameters; released before the step's backward peak is
+/// unknown, so: lifetime > 10 % of the step → Activations, else Temporary.
+MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captureStartNs,
+                                 std::int64_t captureEndNs, std::int64_t stepDurationNs);
+
+/// Memory by group over time. Invariant: every bytes[g] has the timestamps' length and
+/// totalBytes[i] == sum over g of bytes[g][i] at every point.
+struct MemoryGroupTimeline
+{
+    std::vector<std::int64_t> timestampsNs;
+    std::array<std::vector<std::int64_t>, MemoryGroupCount> bytes;
+    std::vector<std::int64_t> totalBytes;
+    bool inferred = false;  ///< built from inference rules, not profiler categories
+    std::string source;     ///< "memory timeline", "operator_memory", "[memory] events"
+};
+
+/// The group series of a trace: from the PyTorch category timeline when present, else from
+/// allocations (categories inferred where the profiler gave none) plus HCCL module memory.
+/// Empty when the trace has neither.
+MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace);
+
+/// Model-state estimate from the run config (bytes per parameter by precision/optimizer:
+/// 16 for mixed-precision Adam = 2 weights + 4 master weights + 2 gradients... see docs).
+struct MemoryEstimate
+{
+    double bytesPerParameter = 0;
+    std::int64_t weightsBytes = 0;
+    std::int64_t masterWeightsBytes = 0;
+    std::int64_t gradientsBytes = 0;
+    std::int64_t optimizerStateBytes = 0;
+    std::int64_t totalBytes = 0;
+    std::string rule; ///< one sentence: how it was derived
+};
+/// Empty when the config lacks `parameters`.
+std::optional<MemoryEstimate> estimateModelMemory(const RunConfig &config);
+
+/// Memory of one rank for the summary and the Memory panel.
+struct MemorySummary
+{
+    std::int32_t rank = 0;
+    std::optional<std::int64_t> peakAllocatedBytes; ///< max allocated over the curves
+    std::optional<std::int64_t> peakReservedBytes;
+    std::optional<std::int64_t> peakNs; ///< when the group total peaked
+    std::array<std::int64_t, MemoryGroupCount> byGroupAtPeak{};
+    bool hasGroups = false;
+    bool groupsInferred = false;
+    std::optional<MemoryEstimate> estimate;
+    /// Measured peak minus the model-state estimate (what activations/temporaries took).
+    std::optional<std::int64_t> nonModelStateBytes;
+};
+MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config);
+
+} // namespace stepscope::analysis
