@@ -155,8 +155,8 @@ std::vector<model::MemoryCategory> presentCategories(const model::CategoryTimeli
     static constexpr std::array<MemoryCategory, model::MemoryCategoryCount> DisplayOrder = {
         MemoryCategory::Parameter,      MemoryCategory::Gradient,
         MemoryCategory::OptimizerState, MemoryCategory::Activation,
-        MemoryCategory::Temporary,      MemoryCategory::CommunicationBuffer,
         MemoryCategory::Input,          MemoryCategory::AutogradDetail,
+        MemoryCategory::Temporary,      MemoryCategory::CommunicationBuffer,
         MemoryCategory::Unknown,
     };
     std::vector<MemoryCategory> present;
@@ -181,35 +181,46 @@ std::int64_t totalAt(const model::CategoryTimeline &timeline, std::size_t i)
 
 } // namespace
 
-CategoryStack stackCategories(const model::CategoryTimeline &timeline,
-                              const std::vector<model::MemoryCategory> &order,
-                              const DecimateOptions &options)
+StackedSeries stackSeries(const std::vector<std::int64_t> &timestampsNs,
+                          const std::vector<const std::vector<std::int64_t> *> &rows,
+                          const DecimateOptions &options)
 {
-    CategoryStack stack;
-    stack.order = order;
-    const auto &ts = timeline.timestampsNs;
-    // Decimate on the total of the stacked categories: its peak is what the eye compares.
-    auto stackedTotal = [&](std::size_t i) {
+    for ([[maybe_unused]] const auto *row : rows)
+        assert(row && row->size() == timestampsNs.size());
+    StackedSeries stack;
+    const auto &ts = timestampsNs;
+    auto stackedTotal = [&rows](std::size_t i) {
         std::int64_t sum = 0;
-        for (model::MemoryCategory c : order)
-            sum += timeline.bytes[static_cast<std::size_t>(c)][i];
+        for (const auto *row : rows)
+            sum += (*row)[i];
         return sum;
     };
     stack.sourceIndex = decimateImpl(ts, options, stackedTotal, [](std::size_t) { return false; });
     stack.timestampsNs.reserve(stack.sourceIndex.size());
     for (std::size_t i : stack.sourceIndex)
         stack.timestampsNs.push_back(ts[i]);
-    stack.tops.assign(order.size(), {});
-    for (std::size_t k = 0; k < order.size(); ++k) {
-        const auto &bytes = timeline.bytes[static_cast<std::size_t>(order[k])];
-        auto &row = stack.tops[k];
-        row.reserve(stack.sourceIndex.size());
+    stack.tops.assign(rows.size(), {});
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        const auto &values = *rows[k];
+        auto &top = stack.tops[k];
+        top.reserve(stack.sourceIndex.size());
         for (std::size_t j = 0; j < stack.sourceIndex.size(); ++j) {
             const std::int64_t below = k == 0 ? 0 : stack.tops[k - 1][j];
-            row.push_back(below + bytes[stack.sourceIndex[j]]);
+            top.push_back(below + values[stack.sourceIndex[j]]);
         }
     }
     return stack;
+}
+
+StackedSeries stackCategories(const model::CategoryTimeline &timeline,
+                              const std::vector<model::MemoryCategory> &order,
+                              const DecimateOptions &options)
+{
+    std::vector<const std::vector<std::int64_t> *> rows;
+    rows.reserve(order.size());
+    for (model::MemoryCategory c : order)
+        rows.push_back(&timeline.bytes[static_cast<std::size_t>(c)]);
+    return stackSeries(timeline.timestampsNs, rows, options);
 }
 
 std::size_t categoryPeakIndex(const model::CategoryTimeline &timeline)

@@ -56,26 +56,30 @@ DecimatedSeries decimate(const std::vector<std::int64_t> &timestampsNs,
 DecimatedSeries decimate(const std::vector<std::int64_t> &timestampsNs,
                          const std::vector<double> &values, const DecimateOptions &options);
 
-/// A category stack reduced for drawing as stacked areas. `order` lists the categories from
-/// bottom to top; tops[k][i] = sum of the bytes of order[0..k] at kept point i, so the last
-/// row is the total and rows never cross (each is >= the one below, bytes being >= 0).
+/// Stacked series reduced for drawing as stacked areas: tops[k][i] = sum of rows 0..k at
+/// kept point i, so the last row is the total and rows never cross (values being >= 0).
 /// Invariant: every tops[k] and sourceIndex have the timestamps' length.
-struct CategoryStack
+struct StackedSeries
 {
-    std::vector<model::MemoryCategory> order;
     std::vector<std::int64_t> timestampsNs;
     std::vector<std::vector<std::int64_t>> tops;
     std::vector<std::size_t> sourceIndex;
 };
 
-/// The categories of `timeline` that are ever non-zero, in the fixed display order of
-/// DESIGN.md (parameters, gradients, optimizer state, activations, temporary, communication
-/// buffers, then input, autograd detail, unknown).
+/// Stacks `rows` (bottom to top; each of the timestamps' length, asserted) and decimates all
+/// of them on ONE set of indices, the min/max of the stacked total per bucket, so the stack
+/// stays consistent and the total's peak survives.
+StackedSeries stackSeries(const std::vector<std::int64_t> &timestampsNs,
+                          const std::vector<const std::vector<std::int64_t> *> &rows,
+                          const DecimateOptions &options);
+
+/// The categories of `timeline` that are ever non-zero, in the fixed bottom-to-top order of
+/// DESIGN.md and ui/palette (parameters, gradients, optimizer state, activations, input,
+/// autograd detail, temporary, communication buffers, unknown).
 std::vector<model::MemoryCategory> presentCategories(const model::CategoryTimeline &timeline);
 
-/// Stacks `order` and decimates all rows on ONE set of indices (min/max of the total per
-/// bucket), so the stack stays consistent and the total's peak survives.
-CategoryStack stackCategories(const model::CategoryTimeline &timeline,
+/// stackSeries() over the categories `order` of a category timeline.
+StackedSeries stackCategories(const model::CategoryTimeline &timeline,
                               const std::vector<model::MemoryCategory> &order,
                               const DecimateOptions &options);
 
