@@ -52,6 +52,11 @@ struct ReferenceStep
     std::int64_t step = -1; ///< -1 when the file had no step number
     std::string source;     ///< file it came from, relative to the opened folder
     std::vector<std::pair<std::string, double>> valuesUs;
+    /// Empty for a rank's own breakdown; in cluster summaries "rank" (one rank's row) or
+    /// "stage" (a pipeline stage: every value is the column maximum over its ranks).
+    std::string kind;
+    /// kind "stage": the ranks of the stage, as written (rank is then -1).
+    std::vector<std::int32_t> stageRanks;
 
     /// The value of `key`, or nullptr.
     const double *find(const std::string &key) const;
