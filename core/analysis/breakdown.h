@@ -62,6 +62,7 @@ struct StepReference
 /// Other; its step boundaries extend to the step's device work). Kineto traces only.
 struct TbBreakdown
 {
+    std::int64_t step = 0;    ///< number of the ProfilerStep (0 when the trace has none)
     std::int64_t startNs = 0; ///< the plugin's step start (relative to the trace origin)
     std::int64_t endNs = 0;   ///< the plugin's step end
     std::int64_t kernelNs = 0;
@@ -90,13 +91,17 @@ struct StepBreakdown
     std::int64_t computeNs = 0;        ///< union of compute (+memcpy/memset) device intervals
     std::int64_t commExposedNs = 0;    ///< comm − compute, bubble excluded
     std::int64_t commOverlappedNs = 0; ///< comm ∩ compute
-    std::int64_t freeNs = 0;           ///< device idle after the first device task
+    std::int64_t freeNs = 0; ///< device idle, except the preparing part (= the four below)
     std::int64_t hostWaitNs = 0;
     std::int64_t dataLoadingNs = 0;
     std::int64_t launchGapNs = 0;
     std::int64_t otherIdleNs = 0;
     std::int64_t bubbleNs = 0;
     std::int64_t preparingNs = 0;
+    /// First start / last end of device work (compute or communication) in the step;
+    /// both -1 when the step has none.
+    std::int64_t deviceStartNs = -1;
+    std::int64_t deviceEndNs = -1;
     std::optional<StepReference> reference;
     std::optional<TbBreakdown> tbBreakdown;
 

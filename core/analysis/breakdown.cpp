@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "breakdown.h"
+
+#include "intervalset.h"
+#include "steps.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace stepscope::analysis {
+
+namespace {
+
+using model::Category;
+using model::TrackKind;
+
+constexpr std::array<std::string_view, SegmentKindCount> Keys = {
+    "compute", "comm_exposed", "comm_overlapped", "host_wait", "data_loading",
+    "launch_gap", "other_idle", "bubble", "preparing"};
+constexpr std::array<std::string_view, SegmentKindCount> Names = {
+    "Compute", "Communication (exposed)", "Communication (overlapped)", "Host wait",
+    "Data loading", "Launch gaps", "Other idle", "Pipeline bubble", "Preparing"};
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+/// A pipeline receive: Ascend `hcom_receive_…`, MindSpore `Receive-op…`, any name with
+/// "recv" that is not a combined send/recv (NCCL SendRecv kernels cannot be told apart).
+bool isReceive(std::string_view name)
+{
+    const std::string l = lower(name);
+    if (l.find("receive") != std::string::npos)
+        return true;
+    return l.find("recv") != std::string::npos && l.find("sendrecv") == std::string::npos;
+}
+
+bool isDataLoaderName(std::string_view name)
+{
+    return startsWith(name, "enumerate(DataLoader)") || startsWith(name, "enumerate(DataPipe)");
+}
+
+/// Every device and host interval set the definitions need, over the whole trace.
+struct TraceSets
+{
+    IntervalSet compute;
+    IntervalSet comm;
+    IntervalSet receive;
+    IntervalSet dataLoading;
+    IntervalSet launch;
+    IntervalSet hostBusy;
+};
+
+TraceSets collectSets(const model::Trace &trace)
+{
+    using Iv = IntervalSet::Interval;
+    std::vector<Iv> compute, groupComm, streamComm, groupRecv, streamRecv, data, launch, busy;
+    for (const auto &track : trace.tracks) {
+        const TrackKind kind = track.info().kind;
+        for (std::uint32_t i = 0; i < track.size(); ++i) {
+            const Category cat = track.category(i);
+            const Iv iv{track.start(i), track.end(i)};
+            if (kind == TrackKind::DeviceStream) {
+                if (cat == Category::Compute) {
+                    compute.push_back(iv);
+                } else if (cat == Category::Communication) {
+                    streamComm.push_back(iv);
+                    if (isReceive(trace.strings.view(track.name(i))))
+                        streamRecv.push_back(iv);
+                }
+            } else if (kind == TrackKind::CommunicationGroup) {
+                if (cat == Category::Communication) {
+                    groupComm.push_back(iv);
+                    if (isReceive(trace.strings.view(track.name(i))))
+                        groupRecv.push_back(iv);
+                }
+            } else if (kind == TrackKind::HostThread) {
+                const auto name = trace.strings.view(track.name(i));
+                if (cat == Category::DataLoading || isDataLoaderName(name)) {
+                    data.push_back(iv);
+                } else if (cat == Category::Runtime) {
+                    if (lower(name).find("synchron") == std::string::npos)
+                        launch.push_back(iv);
+                } else if (cat == Category::HostOp && !startsWith(name, "ProfilerStep#")) {
+                    busy.push_back(iv);
+                }
+            }
+        }
+    }
+    TraceSets s;
+    s.compute = IntervalSet::fromUnsorted(std::move(compute));
+    // The communication operators (HCCL group lanes) define communication when present; the
+    // stream tasks then are their plumbing or plain stream waits (docs/metrics.md).
+    const bool groups = !groupComm.empty();
+    s.comm = IntervalSet::fromUnsorted(groups ? std::move(groupComm) : std::move(streamComm));
+    s.receive = IntervalSet::fromUnsorted(groups ? std::move(groupRecv) : std::move(streamRecv));
+    s.dataLoading = IntervalSet::fromUnsorted(std::move(data));
+    s.launch = IntervalSet::fromUnsorted(std::move(launch));
+    s.hostBusy = IntervalSet::fromUnsorted(std::move(busy));
+    return s;
+}
+
+/// One step's result plus the intermediate figures the reference comparison needs.
+struct StepResult
+{
+    StepBreakdown b;
+    std::vector<LaneSegment> segments;
+    std::int64_t commNs = 0;       ///< |comm| in the step
+    std::int64_t spanIdleNs = 0;   ///< idle between the first and last device task
+    std::int64_t prepWindowNs = 0; ///< step start to first device task
+};
+
+void addSegments(std::vector<LaneSegment> *out, const IntervalSet &set, SegmentKind kind,
+                 std::int64_t step)
+{
+    if (!out)
+        return;
+    for (const auto &[s, e] : set.intervals())
+        out->push_back(LaneSegment{s, e, kind, step});
+}
+
+/// The definitions of docs/metrics.md for one step window. Each category is computed as an
+/// interval set so the lane draws exactly what the numbers add up.
+StepResult analyseStep(const TraceSets &sets, const model::Step &step, std::int32_t rank,
+                       bool wantSegments)
+{
+    StepResult r;
+    StepBreakdown &b = r.b;
+    b.rank = rank;
+    b.step = step.number;
+    b.startNs = step.startNs;
+    b.endNs = step.endNs;
+    const std::int64_t s0 = step.startNs;
+    const std::int64_t s1 = step.endNs;
+    const IntervalSet window = IntervalSet::single(s0, s1);
+
+    const IntervalSet compute = sets.compute.clipped(s0, s1);
+    const IntervalSet comm = sets.comm.clipped(s0, s1);
+    const IntervalSet overlapped = compute.intersect(comm);
+    const IntervalSet commOnly = comm.subtract(compute);
+    const IntervalSet bubble = sets.receive.clipped(s0, s1).subtract(compute);
+    const IntervalSet exposed = commOnly.subtract(bubble);
+    const IntervalSet busy = compute.unite(comm);
+
+    b.computeNs = compute.length();
+    b.commOverlappedNs = overlapped.length();
+    b.bubbleNs = bubble.length();
+    b.commExposedNs = exposed.length();
+    r.commNs = comm.length();
+
+    std::int64_t firstDevice = s1;
+    if (!busy.empty()) {
+        b.deviceStartNs = busy.intervals().front().first;
+        b.deviceEndNs = busy.intervals().back().second;
+        firstDevice = b.deviceStartNs;
+        r.spanIdleNs = (b.deviceEndNs - b.deviceStartNs) - busy.length();
+    }
+    r.prepWindowNs = firstDevice - s0;
+
+    const IntervalSet prep = IntervalSet::single(s0, firstDevice);
+    const IntervalSet prepData = prep.intersect(sets.dataLoading.clipped(s0, firstDevice));
+    const IntervalSet preparing = prep.subtract(prepData);
+    const IntervalSet idle = window.subtract(busy).subtract(prep);
+    const IntervalSet idleData = idle.intersect(sets.dataLoading.clipped(s0, s1));
+    const IntervalSet rest1 = idle.subtract(idleData);
+    const IntervalSet launch = rest1.intersect(sets.launch.clipped(s0, s1));
+    const IntervalSet rest2 = rest1.subtract(launch);
+    const IntervalSet hostWait = rest2.intersect(sets.hostBusy.clipped(s0, s1));
+    const IntervalSet other = rest2.subtract(hostWait);
+
+    b.preparingNs = preparing.length();
+    b.dataLoadingNs = prepData.length() + idleData.length();
+    b.launchGapNs = launch.length();
+    b.hostWaitNs = hostWait.length();
+    b.otherIdleNs = other.length();
+    b.freeNs = b.dataLoadingNs + b.launchGapNs + b.hostWaitNs + b.otherIdleNs;
+
+    if (wantSegments) {
+        auto *out = &r.segments;
+        addSegments(out, compute.subtract(comm), SegmentKind::Compute, step.number);
+        addSegments(out, overlapped, SegmentKind::CommOverlapped, step.number);
+        addSegments(out, exposed, SegmentKind::CommExposed, step.number);
+        addSegments(out, bubble, SegmentKind::Bubble, step.number);
+        addSegments(out, preparing, SegmentKind::Preparing, step.number);
+        addSegments(out, prepData, SegmentKind::DataLoading, step.number);
+        addSegments(out, idleData, SegmentKind::DataLoading, step.number);
+        addSegments(out, launch, SegmentKind::LaunchGap, step.number);
+        addSegments(out, hostWait, SegmentKind::HostWait, step.number);
+        addSegments(out, other, SegmentKind::OtherIdle, step.number);
+        std::sort(r.segments.begin(), r.segments.end(),
+                  [](const LaneSegment &a, const LaneSegment &c) { return a.startNs < c.startNs; });
+    }
+    return r;
+}
+
+/// Our figure for one of the profiler's columns (docs/metrics.md "Reference").
+struct ColumnMap
+{
+    std::string_view column;
+    std::string_view key;
+};
+constexpr std::array<ColumnMap, 10> Columns = {{
+    {"Computing", "compute"},
+    {"Communication(Not Overlapped)", "comm_exposed"},
+    {"Overlapped", "comm_overlapped"},
+    {"Communication", "communication"},
+    {"Free", "free"},
+    {"Bubble", "bubble"},
+    {"Preparing", "preparing"},
+    {"Stage", "stage"},
+    {"Communication(Not Overlapped and Exclude Receive)", "comm_exposed_excl_receive"},
+    {"total", "step"},
+}};
+
+double oursFor(std::string_view key, const StepResult &r)
+{
+    const StepBreakdown &b = r.b;
+    auto us = [](std::int64_t ns) { return static_cast<double>(ns) / 1000.0; };
+    if (key == "compute")
+        return us(b.computeNs);
+    if (key == "comm_exposed")
+        return us(b.commExposedNs + b.bubbleNs);
+    if (key == "comm_overlapped")
+        return us(b.commOverlappedNs);
+    if (key == "communication")
+        return us(r.commNs);
+    if (key == "free")
+        return us(r.spanIdleNs);
+    if (key == "bubble")
+        return us(b.bubbleNs);
+    if (key == "preparing")
+        return us(r.prepWindowNs);
+    if (key == "stage")
+        return b.deviceStartNs < 0 ? 0.0 : us(b.deviceEndNs - b.deviceStartNs - b.bubbleNs);
+    if (key == "comm_exposed_excl_receive")
+        return us(b.commExposedNs);
+    return us(b.durationNs()); // "step"
+}
+
+StepReference compare(const std::vector<std::pair<std::string, double>> &values,
+                      const std::string &source, const StepResult &r)
+{
+    StepReference ref;
+    ref.source = source;
+    const double floorUs = 0.01 * static_cast<double>(r.b.durationNs()) / 1000.0;
+    for (const auto &[column, value] : values) {
+        for (const auto &m : Columns) {
+            if (m.column != column)
+                continue;
+            ReferenceCategory c;
+            c.key = std::string(m.key);
+            c.column = column;
+            c.referenceUs = value;
+            c.oursUs = oursFor(m.key, r);
+            c.differenceUs = c.oursUs - c.referenceUs;
+            c.relativeDifference = std::abs(c.differenceUs) / std::max({std::abs(value), floorUs, 1e-9});
+            if (c.relativeDifference > 0.01)
+                ref.withinTolerance = false;
+            ref.categories.push_back(std::move(c));
+        }
+    }
+    return ref;
+}
+
+/// The profiler's own Overlap Analysis lanes (Synthetic tracks) summed over the step.
+std::vector<std::pair<std::string, double>> overlapLaneValues(const model::Trace &trace,
+                                                              const model::Step &step)
+{
+    std::vector<std::pair<std::string, double>> values;
+    for (std::string_view lane : {"Computing", "Communication", "Communication(Not Overlapped)", "Free"}) {
+        std::vector<IntervalSet::Interval> ivs;
+        bool found = false;
+        for (const auto &track : trace.tracks) {
+            if (track.info().kind != TrackKind::Synthetic || track.info().threadName != lane)
+                continue;
+            found = true;
+            for (std::uint32_t i = 0; i < track.size(); ++i)
+                ivs.emplace_back(track.start(i), track.end(i));
+        }
+        if (!found)
+            continue;
+        const auto set = IntervalSet::fromUnsorted(std::move(ivs));
+        values.emplace_back(std::string(lane),
+                            static_cast<double>(set.lengthIn(step.startNs, step.endNs)) / 1000.0);
+    }
+    return values;
+}
+
+const model::ReferenceStep *findReference(const model::Trace &trace, const model::Step &step,
+                                          std::size_t stepCount)
+{
+    for (const auto &r : trace.referenceSteps) {
+        if (r.step == step.number && r.kind != "stage")
+            return &r;
+    }
+    if (stepCount == 1 && trace.referenceSteps.size() == 1 && trace.referenceSteps[0].step < 0
+        && trace.referenceSteps[0].kind != "stage")
+        return &trace.referenceSteps[0];
+    return nullptr;
+}
+
+} // namespace
+
+std::string_view segmentKindKey(SegmentKind kind)
+{
+    return Keys[static_cast<std::size_t>(kind)];
+}
+
+std::string_view segmentKindName(SegmentKind kind)
+{
+    return Names[static_cast<std::size_t>(kind)];
+}
+
+std::optional<SegmentKind> segmentKindFromKey(std::string_view key)
+{
+    for (std::size_t i = 0; i < Keys.size(); ++i) {
+        if (Keys[i] == key)
+            return static_cast<SegmentKind>(i);
+    }
+    return std::nullopt;
+}
+
+std::int64_t TbBreakdown::totalNs() const
+{
+    return kernelNs + memcpyNs + memsetNs + communicationNs + runtimeNs + dataLoaderNs + cpuExecNs
+        + otherNs;
+}
+
+std::int64_t StepBreakdown::segmentNs(SegmentKind kind) const
+{
+    switch (kind) {
+    case SegmentKind::Compute: return computeNs - commOverlappedNs;
+    case SegmentKind::CommExposed: return commExposedNs;
+    case SegmentKind::CommOverlapped: return commOverlappedNs;
+    case SegmentKind::HostWait: return hostWaitNs;
+    case SegmentKind::DataLoading: return dataLoadingNs;
+    case SegmentKind::LaunchGap: return launchGapNs;
+    case SegmentKind::OtherIdle: return otherIdleNs;
+    case SegmentKind::Bubble: return bubbleNs;
+    case SegmentKind::Preparing: return preparingNs;
+    }
+    return 0;
+}
+
+std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace)
+{
+    const auto steps = detectSteps(trace, nullptr);
+    std::vector<StepBreakdown> out;
+    if (steps.empty())
+        return out;
+    const TraceSets sets = collectSets(trace);
+    std::vector<TbBreakdown> tb;
+    if (trace.metadata.format == "kineto")
+        tb = computeTbBreakdowns(trace);
+    out.reserve(steps.size());
+    for (const auto &step : steps) {
+        StepResult r = analyseStep(sets, step, trace.rank, false);
+        if (const auto *ref = findReference(trace, step, steps.size())) {
+            r.b.reference = compare(ref->valuesUs, ref->source, r);
+        } else {
+            const auto lanes = overlapLaneValues(trace, step);
+            if (!lanes.empty())
+                r.b.reference = compare(lanes, "Overlap Analysis", r);
+        }
+        for (const auto &t : tb) {
+            if (t.step == step.number)
+                r.b.tbBreakdown = t;
+        }
+        out.push_back(std::move(r.b));
+    }
+    return out;
+}
+
+std::vector<LaneSegment> stepLaneSegments(const model::Trace &trace)
+{
+    const auto steps = detectSteps(trace, nullptr);
+    std::vector<LaneSegment> out;
+    if (steps.empty())
+        return out;
+    const TraceSets sets = collectSets(trace);
+    for (const auto &step : steps) {
+        StepResult r = analyseStep(sets, step, trace.rank, true);
+        out.insert(out.end(), r.segments.begin(), r.segments.end());
+    }
+    return out;
+}
+
+} // namespace stepscope::analysis

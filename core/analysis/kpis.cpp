@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "kpis.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace stepscope::analysis {
+
+namespace {
+
+std::string lowerCopy(std::string s)
+{
+    for (char &c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+/// A positive finite number from a JSON number or numeric string ("7e9").
+std::optional<double> positiveNumber(const nlohmann::json &v)
+{
+    double d = 0;
+    if (v.is_number()) {
+        d = v.get<double>();
+    } else if (v.is_string()) {
+        try {
+            std::size_t used = 0;
+            const std::string s = v.get<std::string>();
+            d = std::stod(s, &used);
+            if (used != s.size())
+                return std::nullopt;
+        } catch (const std::exception &) {
+            return std::nullopt;
+        }
+    } else {
+        return std::nullopt;
+    }
+    if (!std::isfinite(d) || d <= 0)
+        return std::nullopt;
+    return d;
+}
+
+/// Linear interpolation between closest ranks (numpy's default percentile).
+double percentile(std::vector<double> v, double p)
+{
+    std::sort(v.begin(), v.end());
+    if (v.size() == 1)
+        return v[0];
+    const double pos = p * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos));
+    const std::size_t hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
+}
+
+Kpi missing(std::string key, std::string unit, std::string reason)
+{
+    return Kpi{std::move(key), std::nullopt, std::move(unit), std::move(reason)};
+}
+
+Kpi value(std::string key, std::string unit, double v)
+{
+    return Kpi{std::move(key), v, std::move(unit), {}};
+}
+
+} // namespace
+
+RunConfig parseRunConfig(std::string_view jsonText, const std::string &sourceName,
+                         model::LoadReport *report)
+{
+    RunConfig c;
+    c.source = sourceName;
+    auto warn = [&](const std::string &message) {
+        if (report)
+            report->add(model::Severity::Warning, sourceName, message);
+    };
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(jsonText.begin(), jsonText.end());
+    } catch (const nlohmann::json::exception &e) {
+        warn(std::string("run config is not valid JSON: ") + e.what());
+        return c;
+    }
+    if (!j.is_object()) {
+        warn("run config must be a JSON object");
+        return c;
+    }
+    auto number = [&](const std::string &key, const nlohmann::json &v) -> std::optional<double> {
+        auto d = positiveNumber(v);
+        if (!d)
+            warn("`" + key + "` must be a positive number; ignored");
+        return d;
+    };
+    for (const auto &[key, v] : j.items()) {
+        if (key == "parameters" || key == "params") {
+            c.parameters = number(key, v);
+        } else if (key == "global_batch_size" || key == "global_batch") {
+            c.globalBatchSize = number(key, v);
+        } else if (key == "sequence_length" || key == "seq_length" || key == "seq_len") {
+            c.sequenceLength = number(key, v);
+        } else if (key == "peak_flops") {
+            c.peakFlops = number(key, v);
+        } else if (key == "device_count" || key == "devices") {
+            auto d = number(key, v);
+            if (d && std::floor(*d) == *d)
+                c.deviceCount = static_cast<std::int64_t>(*d);
+            else if (d)
+                warn("`" + key + "` must be a whole number; ignored");
+        } else if (key == "flops_per_token") {
+            c.flopsPerToken = number(key, v);
+        } else if (key == "bytes_per_parameter") {
+            c.bytesPerParameter = number(key, v);
+        } else if (key == "precision" || key == "optimizer" || key == "device") {
+            if (!v.is_string()) {
+                warn("`" + key + "` must be a string; ignored");
+                continue;
+            }
+            const std::string s = v.get<std::string>();
+            if (key == "precision")
+                c.precision = lowerCopy(s);
+            else if (key == "optimizer")
+                c.optimizer = lowerCopy(s);
+            else
+                c.device = s;
+        } else if (key == "training") {
+            if (v.is_boolean())
+                c.training = v.get<bool>();
+            else
+                warn("`training` must be true or false; ignored");
+        } else if (key.substr(0, 1) != "_" && key != "comment") {
+            warn("unknown run-config key `" + key + "` ignored");
+        }
+    }
+    return c;
+}
+
+RunConfig loadRunConfig(const std::filesystem::path &file, model::LoadReport *report)
+{
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        if (report)
+            report->add(model::Severity::Warning, file.filename().string(),
+                        "cannot open the run config; KPIs that need it stay empty");
+        RunConfig c;
+        c.source = file.filename().string();
+        return c;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseRunConfig(text.str(), file.filename().string(), report);
+}
+
+std::optional<std::filesystem::path> findRunConfig(const std::filesystem::path &profilePath)
+{
+    std::error_code ec;
+    const auto dir = std::filesystem::is_directory(profilePath, ec) ? profilePath
+                                                                   : profilePath.parent_path();
+    const auto candidate = dir / "stepscope.json";
+    if (std::filesystem::is_regular_file(candidate, ec))
+        return candidate;
+    return std::nullopt;
+}
+
+const Kpi *Kpis::find(std::string_view key) const
+{
+    for (const auto &k : items) {
+        if (k.key == key)
+            return &k;
+    }
+    return nullptr;
+}
+
+Kpis computeKpis(const model::Session &session, const RunConfig &config)
+{
+    std::vector<StepBreakdown> all;
+    for (const auto &t : session.traces) {
+        auto b = computeBreakdowns(*t);
+        all.insert(all.end(), b.begin(), b.end());
+    }
+    return computeKpis(session, config, all);
+}
+
+Kpis computeKpis(const model::Session &session, const RunConfig &config,
+                 const std::vector<StepBreakdown> &breakdowns)
+{
+    Kpis k;
+    // Step time per step number: the slowest rank (the job waits for it).
+    std::map<std::int64_t, std::int64_t> stepNs;
+    std::int64_t totalNs = 0;
+    std::int64_t commNs = 0;
+    std::int64_t dataNs = 0;
+    for (const auto &b : breakdowns) {
+        auto &v = stepNs[b.step];
+        v = std::max(v, b.durationNs());
+        totalNs += b.durationNs();
+        commNs += b.commExposedNs;
+        dataNs += b.dataLoadingNs;
+    }
+    std::vector<double> us;
+    for (const auto &[step, ns] : stepNs)
+        us.push_back(static_cast<double>(ns) / 1000.0);
+    const std::string noSteps = "the profile has no steps with a duration";
+    std::optional<double> meanUs;
+    if (!us.empty() && totalNs > 0) {
+        double sum = 0;
+        for (double u : us)
+            sum += u;
+        meanUs = sum / static_cast<double>(us.size());
+        k.items.push_back(value("step_time_mean_us", "us", *meanUs));
+        k.items.push_back(value("step_time_median_us", "us", percentile(us, 0.5)));
+        k.items.push_back(value("step_time_p90_us", "us", percentile(us, 0.9)));
+    } else {
+        k.items.push_back(missing("step_time_mean_us", "us", noSteps));
+        k.items.push_back(missing("step_time_median_us", "us", noSteps));
+        k.items.push_back(missing("step_time_p90_us", "us", noSteps));
+    }
+
+    // Throughput.
+    const double stepS = meanUs ? *meanUs / 1e6 : 0;
+    if (!meanUs)
+        k.items.push_back(missing("samples_per_s", "samples/s", noSteps));
+    else if (!config.globalBatchSize)
+        k.items.push_back(missing("samples_per_s", "samples/s",
+                                  "global_batch_size is not set in the run config"));
+    else
+        k.items.push_back(value("samples_per_s", "samples/s", *config.globalBatchSize / stepS));
+    std::optional<double> tokensPerStep;
+    if (config.globalBatchSize && config.sequenceLength)
+        tokensPerStep = *config.globalBatchSize * *config.sequenceLength;
+    if (!meanUs)
+        k.items.push_back(missing("tokens_per_s", "tokens/s", noSteps));
+    else if (!config.globalBatchSize)
+        k.items.push_back(missing("tokens_per_s", "tokens/s",
+                                  "global_batch_size is not set in the run config"));
+    else if (!config.sequenceLength)
+        k.items.push_back(missing("tokens_per_s", "tokens/s",
+                                  "sequence_length is not set in the run config"));
+    else
+        k.items.push_back(value("tokens_per_s", "tokens/s", *tokensPerStep / stepS));
+
+    // MFU inputs: device and its peak, device count, model FLOPs per step.
+    std::string device = config.device;
+    if (device.empty()) {
+        for (const auto &t : session.traces) {
+            if (!t->metadata.device.empty()) {
+                device = t->metadata.device;
+                break;
+            }
+        }
+    }
+    k.device = device;
+    std::string peakReason;
+    if (config.peakFlops) {
+        k.peakFlopsPerDevice = config.peakFlops;
+        k.peakSource = "run config";
+    } else if (device.empty()) {
+        peakReason = "the profile does not name the device; set peak_flops or device in the run config";
+    } else if (const auto *e = lookupPeakFlops(device, config.precision)) {
+        k.peakFlopsPerDevice = e->flops;
+        k.peakSource = std::string(e->source);
+    } else {
+        peakReason = "no built-in peak for device \"" + device + "\""
+            + (config.precision.empty() ? std::string() : " at " + config.precision)
+            + "; set peak_flops in the run config";
+    }
+    if (config.deviceCount) {
+        k.deviceCount = config.deviceCount;
+    } else {
+        std::int64_t world = 0;
+        for (const auto &t : session.traces)
+            world = std::max<std::int64_t>(world, t->metadata.worldSize);
+        if (world > 0)
+            k.deviceCount = world;
+    }
+    std::optional<double> flopsPerToken = config.flopsPerToken;
+    if (!flopsPerToken && config.parameters)
+        flopsPerToken = (config.training ? 6.0 : 2.0) * *config.parameters;
+    if (!meanUs)
+        k.items.push_back(missing("mfu", "fraction", noSteps));
+    else if (!flopsPerToken)
+        k.items.push_back(missing("mfu", "fraction",
+                                  "parameters (or flops_per_token) is not set in the run config"));
+    else if (!config.globalBatchSize)
+        k.items.push_back(missing("mfu", "fraction", "global_batch_size is not set in the run config"));
+    else if (!config.sequenceLength)
+        k.items.push_back(missing("mfu", "fraction", "sequence_length is not set in the run config"));
+    else if (!k.peakFlopsPerDevice)
+        k.items.push_back(missing("mfu", "fraction", peakReason));
+    else if (!k.deviceCount)
+        k.items.push_back(missing("mfu", "fraction",
+                                  "device_count is not set in the run config and the profile does "
+                                  "not give the world size"));
+    else
+        k.items.push_back(value("mfu", "fraction",
+                                *flopsPerToken * *tokensPerStep
+                                    / (stepS * *k.peakFlopsPerDevice
+                                       * static_cast<double>(*k.deviceCount))));
+
+    // Shares of step time over all ranks and steps.
+    if (totalNs > 0) {
+        k.items.push_back(value("comm_share", "fraction",
+                                static_cast<double>(commNs) / static_cast<double>(totalNs)));
+        k.items.push_back(value("data_wait_share", "fraction",
+                                static_cast<double>(dataNs) / static_cast<double>(totalNs)));
+    } else {
+        k.items.push_back(missing("comm_share", "fraction", noSteps));
+        k.items.push_back(missing("data_wait_share", "fraction", noSteps));
+    }
+
+    // Memory peaks: the allocator curves (the whole-process "APP" curve only counts for
+    // reserved memory when no allocator curve has reserved figures).
+    std::optional<std::int64_t> peakAlloc;
+    std::optional<std::int64_t> peakReserved;
+    std::optional<std::int64_t> peakReservedApp;
+    for (const auto &t : session.traces) {
+        for (const auto &c : t->memory.curves) {
+            for (auto v : c.allocatedBytes) {
+                if (v >= 0)
+                    peakAlloc = std::max(peakAlloc.value_or(0), v);
+            }
+            for (auto v : c.reservedBytes) {
+                if (v < 0)
+                    continue;
+                if (c.component == "APP")
+                    peakReservedApp = std::max(peakReservedApp.value_or(0), v);
+                else
+                    peakReserved = std::max(peakReserved.value_or(0), v);
+            }
+        }
+        if (!peakAlloc && !t->memory.categories.timestampsNs.empty()) {
+            const auto &cats = t->memory.categories;
+            for (std::size_t i = 0; i < cats.timestampsNs.size(); ++i) {
+                std::int64_t sum = 0;
+                for (const auto &series : cats.bytes)
+                    sum += series[i];
+                peakAlloc = std::max(peakAlloc.value_or(0), sum);
+            }
+        }
+    }
+    if (!peakReserved)
+        peakReserved = peakReservedApp;
+    const std::string noMemory = "the profile has no memory data (profile_memory off)";
+    if (peakAlloc)
+        k.items.push_back(value("memory_peak_allocated_bytes", "bytes", static_cast<double>(*peakAlloc)));
+    else
+        k.items.push_back(missing("memory_peak_allocated_bytes", "bytes", noMemory));
+    if (peakReserved)
+        k.items.push_back(value("memory_peak_reserved_bytes", "bytes", static_cast<double>(*peakReserved)));
+    else
+        k.items.push_back(missing("memory_peak_reserved_bytes", "bytes",
+                                  peakAlloc ? "the profile records no reserved memory" : noMemory));
+    return k;
+}
+
+} // namespace stepscope::analysis

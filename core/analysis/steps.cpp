@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "steps.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace stepscope::analysis {
+
+namespace {
+
+/// The number after `prefix` when `name` is exactly prefix + digits, else nothing.
+std::optional<std::int64_t> numberAfter(std::string_view name, std::string_view prefix)
+{
+    if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix)
+        return std::nullopt;
+    std::int64_t n = 0;
+    for (char c : name.substr(prefix.size())) {
+        if (!std::isdigit(static_cast<unsigned char>(c)))
+            return std::nullopt;
+        if (n > (INT64_MAX - 9) / 10)
+            return std::nullopt;
+        n = n * 10 + (c - '0');
+    }
+    return n;
+}
+
+struct Candidate
+{
+    model::Step step;
+    bool host = false;
+};
+
+/// Keeps one step per number (host copy first, then the longest) and removes overlaps
+/// (a step that starts before the previous one ends is cut at the previous end).
+std::vector<model::Step> finishSteps(const std::map<std::int64_t, Candidate> &byNumber)
+{
+    std::vector<model::Step> steps;
+    steps.reserve(byNumber.size());
+    for (const auto &[number, c] : byNumber)
+        steps.push_back(c.step);
+    std::sort(steps.begin(), steps.end(), [](const model::Step &a, const model::Step &b) {
+        return a.startNs != b.startNs ? a.startNs < b.startNs : a.number < b.number;
+    });
+    std::vector<model::Step> out;
+    for (auto s : steps) {
+        if (!out.empty() && s.startNs < out.back().endNs)
+            s.startNs = out.back().endNs;
+        if (s.endNs > s.startNs)
+            out.push_back(s);
+    }
+    return out;
+}
+
+void offer(std::map<std::int64_t, Candidate> &byNumber, std::int64_t number, std::int64_t start,
+           std::int64_t end, bool host)
+{
+    auto it = byNumber.find(number);
+    if (it == byNumber.end()) {
+        byNumber.emplace(number, Candidate{model::Step{number, start, end}, host});
+        return;
+    }
+    Candidate &c = it->second;
+    const bool better = (host && !c.host)
+        || (host == c.host && end - start > c.step.durationNs());
+    if (better)
+        c = Candidate{model::Step{number, start, end}, host};
+}
+
+std::vector<model::Step> profilerSteps(const model::Trace &trace)
+{
+    std::map<std::int64_t, Candidate> byNumber;
+    for (const auto &track : trace.tracks) {
+        const bool host = track.info().kind == model::TrackKind::HostThread;
+        if (!host && track.info().kind != model::TrackKind::DeviceStream)
+            continue;
+        for (std::uint32_t i = 0; i < track.size(); ++i) {
+            const auto name = trace.strings.view(track.name(i));
+            if (auto n = numberAfter(name, "ProfilerStep#"))
+                offer(byNumber, *n, track.start(i), track.end(i), host);
+        }
+    }
+    return finishSteps(byNumber);
+}
+
+std::vector<model::Step> namedSteps(const model::Trace &trace)
+{
+    std::map<std::int64_t, Candidate> byNumber;
+    for (const auto &track : trace.tracks) {
+        const bool host = track.info().kind == model::TrackKind::HostThread;
+        for (std::uint32_t i = 0; i < track.size(); ++i) {
+            const auto name = trace.strings.view(track.name(i));
+            std::optional<std::int64_t> n;
+            for (std::string_view prefix : {"Step ", "Step#", "Iteration ", "step_num "}) {
+                n = numberAfter(name, prefix);
+                if (n)
+                    break;
+            }
+            if (n)
+                offer(byNumber, *n, track.start(i), track.end(i), host);
+        }
+    }
+    return finishSteps(byNumber);
+}
+
+/// Steps between the ends of a repeated optimizer step (formats.md §5.5): the name that
+/// occurs most often on host threads wins (two optimizers per step must not double the
+/// steps); step k runs from the end of optimizer k-1 (the trace start for the first) to the
+/// end of optimizer k.
+std::vector<model::Step> optimizerSteps(const model::Trace &trace)
+{
+    std::map<std::string_view, std::vector<std::pair<std::int64_t, std::int64_t>>> byName;
+    for (const auto &track : trace.tracks) {
+        if (track.info().kind != model::TrackKind::HostThread)
+            continue;
+        for (std::uint32_t i = 0; i < track.size(); ++i) {
+            const auto name = trace.strings.view(track.name(i));
+            if (name.substr(0, 15) == "Optimizer.step#")
+                byName[name].emplace_back(track.start(i), track.end(i));
+        }
+    }
+    const std::vector<std::pair<std::int64_t, std::int64_t>> *best = nullptr;
+    for (const auto &[name, list] : byName) {
+        if (!best || list.size() > best->size())
+            best = &list;
+    }
+    std::vector<model::Step> steps;
+    if (!best || best->size() < 2)
+        return steps;
+    auto ends = *best;
+    std::sort(ends.begin(), ends.end());
+    std::int64_t start = trace.extent().first;
+    std::int64_t number = 1;
+    for (const auto &[s, e] : ends) {
+        if (e > start) {
+            steps.push_back(model::Step{number++, start, e});
+            start = e;
+        }
+    }
+    return steps;
+}
+
+} // namespace
+
+StepDetection detectStepsWithSource(const model::Trace &trace, model::LoadReport *report)
+{
+    StepDetection d;
+    if (!trace.steps.empty()) {
+        d.steps = trace.steps;
+        std::sort(d.steps.begin(), d.steps.end(),
+                  [](const model::Step &a, const model::Step &b) { return a.startNs < b.startNs; });
+        d.source = StepSource::Importer;
+        return d;
+    }
+    d.steps = profilerSteps(trace);
+    if (!d.steps.empty()) {
+        d.source = StepSource::ProfilerStep;
+        return d;
+    }
+    d.steps = namedSteps(trace);
+    if (!d.steps.empty()) {
+        d.source = StepSource::AscendStep;
+        return d;
+    }
+    const std::string where = "rank " + std::to_string(trace.rank);
+    d.steps = optimizerSteps(trace);
+    if (!d.steps.empty()) {
+        d.source = StepSource::Optimizer;
+        if (report)
+            report->add(model::Severity::Info, where,
+                        "no step markers (ProfilerStep#N, Step, Iteration): "
+                        + std::to_string(d.steps.size())
+                        + " steps inferred from repeated Optimizer.step# ranges");
+        return d;
+    }
+    const auto [t0, t1] = trace.extent();
+    if (t1 > t0) {
+        d.steps.push_back(model::Step{0, t0, t1});
+        d.source = StepSource::WholeTrace;
+        if (report)
+            report->add(model::Severity::Info, where,
+                        "no step markers and no repeated Optimizer.step#: the whole trace is "
+                        "analysed as one step");
+        return d;
+    }
+    d.source = StepSource::Empty;
+    return d;
+}
+
+std::vector<model::Step> detectSteps(const model::Trace &trace, model::LoadReport *report)
+{
+    return detectStepsWithSource(trace, report).steps;
+}
+
+} // namespace stepscope::analysis
