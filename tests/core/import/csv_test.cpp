@@ -163,6 +163,30 @@ TEST_F(CsvTest, QuotedFieldAcrossChunkBoundary)
     EXPECT_TRUE(m_report.empty());
 }
 
+TEST_F(CsvTest, CancelStopsAStreamingRead)
+{
+    // About 3 MiB: the reader checks the token about every MiB, so it stops well before the end.
+    std::string text = "Id,Text\n";
+    while (text.size() < 3 * 1024 * 1024)
+        text += "123456,some text that fills the line quite a bit\n";
+    const fs::path p = write("big.csv", text);
+    util::CancelToken token;
+    util::Progress progress([](const std::string &, std::uint64_t, std::uint64_t) {}, &token);
+    m_ctx.progress = &progress;
+    token.cancel();
+    CsvReader r(p, &m_ctx);
+    ASSERT_TRUE(r.readHeader()); // the first check comes after 1 MiB
+    std::uint64_t n = 0;
+    EXPECT_THROW(
+        {
+            while (r.next())
+                ++n;
+        },
+        util::Cancelled);
+    EXPECT_LT(r.bytesRead(), fs::file_size(p));
+    EXPECT_LT(n, 60000u);
+}
+
 TEST(CsvField, SentinelsTabsAndSpreadsheetNumbers)
 {
     using namespace import::csv;
