@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// DeepSpeed console (formats.md §10.7). Several record kinds per file:
+//   [Rank 0] step=2, skipped=0, lr=[4.98e-05, 4.98e-05], mom=[(0.9, 0.999), (0.9, 0.999)]
+//   [timer.py:198:stop] 0/4, RunningAvgSamplesPerSec=…, CurrSamplesPerSec=…, MemAllocated=2.29GB, …
+//   [timer.py:199:stop] epoch=0/micro_step=10/global_step=10, RunningAvgSamplesPerSec=…
+//   OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768
+//   fp16 dynamic loss scale overflow! Skipping step. Attempted loss scale: 65536.0, …
+// and the user script's loss lines that come with the DeepSpeed examples:
+//   Step at 30 with Perplexity: 80.38   (per-epoch counter)   Epoch at 262 with Perplexity: …
+//   ***** Evaluating perplexity, Epoch 9/16 *****  then  ppl: 1.83
+//
+// Step axis: DeepSpeed's optimizer step (`step=`, `global_step=`). The old timer form `E/N`
+// counts micro-steps; it is mapped to optimizer steps with the ratio seen when a timer line
+// directly follows a `step=` line. Overflow markers sit at the last optimizer step printed
+// (DeepSpeed does not say which step it skipped).
+#include "linereader.h"
+
+#include <cmath>
+
+namespace stepscope::import::losslog {
+
+namespace {
+
+using model::LogSeriesKind;
+
+class DeepSpeedReader final : public LineReader
+{
+public:
+    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
+              LogBuilder &b) override
+    {
+        if (line.find("step=") != std::string_view::npos && line.find("[Rank ") != std::string_view::npos)
+            return feedStep(line, lineNo, b);
+        if (line.find("[timer.py:") != std::string_view::npos)
+            return feedTimer(line, rank, lineNo, b);
+        if (line.find("Skipping step") != std::string_view::npos)
+            return feedOverflow(line, rank, lineNo, b);
+        if (line.find("with Perplexity:") != std::string_view::npos)
+            return feedPerplexity(line, rank, lineNo, b);
+        std::string_view t = trim(line);
+        if (consume(t, "***** Evaluating perplexity, Epoch ")) {
+            if (auto e = takeInt(t))
+                m_evalEpoch = *e;
+            return false;
+        }
+        if (consume(t, "ppl:")) {
+            auto v = parseNumber(t);
+            if (!v) {
+                b.log().addIssue(lineNo, "`ppl:` line without a number");
+                return true;
+            }
+            b.add("ppl", LogSeriesKind::Perplexity, "", m_runs.run(), m_lastStep, *v, lineNo,
+                  rank);
+            if (m_evalEpoch >= 0)
+                b.add("ppl epoch", LogSeriesKind::Epoch, "", m_runs.run(), m_lastStep,
+                      static_cast<double>(m_evalEpoch), lineNo, rank);
+            b.countRecord();
+            return true;
+        }
+        return false;
+    }
+
+private:
+    bool feedStep(std::string_view line, std::int64_t lineNo, LogBuilder &b)
+    {
+        std::size_t pos = line.find("[Rank ");
+        std::string_view s = line.substr(pos + 6);
+        auto rank = takeInt(s);
+        if (!rank || !consume(s, "] step="))
+            return false;
+        auto step = takeInt(s);
+        if (!step || !consume(s, ", skipped="))
+            return bad(b, lineNo);
+        auto skipped = takeInt(s);
+        if (!skipped || !consume(s, ", lr=["))
+            return bad(b, lineNo);
+        std::size_t close = s.find(']');
+        if (close == std::string_view::npos)
+            return bad(b, lineNo);
+        b.noteProducer(PriorityDeepSpeed, "DeepSpeed console");
+        std::uint32_t run = m_runs.observe(b, *step, lineNo);
+        b.countRecord();
+        auto r = static_cast<std::int32_t>(*rank);
+        std::vector<std::string_view> lrs = splitTrim(s.substr(0, close), ",");
+        for (std::size_t i = 0; i < lrs.size(); ++i) {
+            auto v = parseNumber(lrs[i]);
+            if (!v)
+                continue;
+            std::string name = i == 0 ? std::string("lr") : "lr group " + std::to_string(i + 1);
+            b.add(name, LogSeriesKind::LearningRate, "", run, *step, *v, lineNo, r);
+        }
+        b.add("skipped steps", LogSeriesKind::Skipped, "", run, *step,
+              static_cast<double>(*skipped), lineNo, r);
+        m_lastStep = *step;
+        m_stepLine = lineNo;
+        return true;
+    }
+
+    bool feedTimer(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b)
+    {
+        std::size_t pos = line.find(":stop] ");
+        if (pos == std::string_view::npos)
+            return false;
+        std::string_view s = line.substr(pos + 7);
+        std::int64_t step = 0;
+        if (consume(s, "epoch=")) {
+            auto epoch = takeInt(s);
+            if (!epoch || !consume(s, "/micro_step="))
+                return bad(b, lineNo);
+            auto micro = takeInt(s);
+            if (!micro || !consume(s, "/global_step="))
+                return bad(b, lineNo);
+            auto global = takeInt(s);
+            if (!global)
+                return bad(b, lineNo);
+            step = *global;
+        } else {
+            auto epoch = takeInt(s);
+            if (!epoch || !consume(s, "/"))
+                return bad(b, lineNo);
+            auto micro = takeInt(s);
+            if (!micro)
+                return bad(b, lineNo);
+            if (m_stepLine == lineNo - 1 && m_lastStep > 0 && *micro % m_lastStep == 0)
+                m_microPerStep = *micro / m_lastStep;
+            step = *micro / m_microPerStep;
+        }
+        b.noteProducer(PriorityDeepSpeed, "DeepSpeed console");
+        b.countRecord();
+        std::uint32_t run = m_runs.run();
+        m_lastStep = std::max(m_lastStep, step);
+        int fields = 0;
+        for (std::string_view part : splitTrim(s, ",")) {
+            std::size_t eq = part.find('=');
+            if (eq == std::string_view::npos)
+                continue;
+            std::string_view key = part.substr(0, eq);
+            std::string_view rest;
+            auto v = parseLeadingNumber(part.substr(eq + 1), &rest);
+            if (!v)
+                continue;
+            ++fields;
+            if (key.find("SamplesPerSec") != std::string_view::npos)
+                b.add(key, LogSeriesKind::Throughput, "samples/s", run, step, *v, lineNo, rank);
+            else if (key.find("Mem") != std::string_view::npos)
+                b.add(key, LogSeriesKind::Memory, trim(rest), run, step, *v, lineNo, rank);
+            else
+                b.add(key, LogSeriesKind::Other, trim(rest), run, step, *v, lineNo, rank);
+        }
+        if (fields == 0)
+            b.log().addIssue(lineNo, "DeepSpeed timer line without `Name=number` fields");
+        return true;
+    }
+
+    bool feedOverflow(std::string_view line, std::int32_t rank, std::int64_t lineNo,
+                      LogBuilder &b)
+    {
+        std::size_t pos = line.find("Attempted loss scale:");
+        if (pos == std::string_view::npos)
+            return false;
+        std::string_view rest;
+        auto scale = parseLeadingNumber(line.substr(pos + 21), &rest);
+        std::int32_t r = rank;
+        std::size_t rk = line.find("OVERFLOW! Rank ");
+        if (rk != std::string_view::npos) {
+            std::string_view s = line.substr(rk + 15);
+            if (auto n = takeInt(s))
+                r = static_cast<std::int32_t>(*n);
+        }
+        b.add("overflow (skipped step)", LogSeriesKind::Skipped, "", m_runs.run(), m_lastStep,
+              scale ? *scale : 1.0, lineNo, r);
+        b.countRecord();
+        return true;
+    }
+
+    bool feedPerplexity(std::string_view line, std::int32_t rank, std::int64_t lineNo,
+                        LogBuilder &b)
+    {
+        std::size_t pos = line.find(" with Perplexity:");
+        auto value = parseNumber(line.substr(pos + 17));
+        std::string_view head = line.substr(0, pos);
+        std::size_t stepAt = head.rfind("Step at ");
+        std::size_t epochAt = head.rfind("Epoch at ");
+        if (!value || (stepAt == std::string_view::npos && epochAt == std::string_view::npos)) {
+            b.log().addIssue(lineNo, "perplexity line not readable");
+            return true;
+        }
+        b.noteProducer(PriorityDeepSpeed + 50, "DeepSpeed example (perplexity lines)");
+        b.countRecord();
+        if (stepAt != std::string_view::npos) {
+            std::string_view s = head.substr(stepAt + 8);
+            auto n = takeInt(s);
+            if (!n) {
+                b.log().addIssue(lineNo, "perplexity line not readable");
+                return true;
+            }
+            std::int64_t global = m_perplexitySteps.observe(*n);
+            b.add("perplexity", LogSeriesKind::Perplexity, "", m_runs.run(), global, *value,
+                  lineNo, rank);
+        } else {
+            b.add("epoch perplexity", LogSeriesKind::Perplexity, "", m_runs.run(),
+                  m_perplexitySteps.last(), *value, lineNo, rank);
+        }
+        return true;
+    }
+
+    bool bad(LogBuilder &b, std::int64_t lineNo)
+    {
+        b.log().addIssue(lineNo, "DeepSpeed line not readable");
+        return true;
+    }
+
+    RunTracker m_runs;
+    ResetCounter m_perplexitySteps;
+    std::int64_t m_lastStep = 0;
+    std::int64_t m_stepLine = -1;
+    std::int64_t m_microPerStep = 1;
+    std::int64_t m_evalEpoch = -1;
+};
+
+} // namespace
+
+std::unique_ptr<LineReader> makeDeepSpeedReader()
+{
+    return std::make_unique<DeepSpeedReader>();
+}
+
+} // namespace stepscope::import::losslog

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "import/losslog/losslog.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace stepscope;
+using import::losslog::LogFormat;
+
+TEST(LossLogFind, FindsEverySampleLogByContent)
+{
+    const std::filesystem::path root = std::string(STEPSCOPE_TEST_DATA) + "/loss_logs";
+    auto found = import::losslog::findTrainingLogs(root, 6);
+    // 32 log files in tests/data/loss_logs (NOTICE/README files are not logs).
+    EXPECT_EQ(found.size(), 32u);
+    for (const auto &f : found)
+        EXPECT_NE(import::losslog::detectLogFormat(f), LogFormat::Unknown) << f;
+    // Depth limit: Wide_and_Deep_movie/log/criteo/loss.log is 5 levels down.
+    auto shallow = import::losslog::findTrainingLogs(root, 3);
+    EXPECT_LT(shallow.size(), found.size());
+}
+
+TEST(LossLogFind, ProfileFolderHasNoTrainingLog)
+{
+    const std::filesystem::path root = std::string(STEPSCOPE_TEST_DATA) + "/kineto";
+    for (const auto &f : import::losslog::findTrainingLogs(root, 4))
+        ADD_FAILURE() << "detected as a training log: " << f;
+}
+
+TEST(LossLogFind, ConsoleDetectionScansPastThePreamble)
+{
+    // MindFormers: first record at line 837, ~150 KB into the file.
+    const std::string file = std::string(STEPSCOPE_TEST_DATA)
+                             + "/loss_logs/mindformers-llama3-8b-lora-2runs/run-0/worker_0.log";
+    EXPECT_EQ(import::losslog::detectLogFormat(file), LogFormat::ConsoleLog);
+    EXPECT_EQ(import::losslog::detectLogFormat(file, 4096), LogFormat::Unknown);
+}

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// Line cleaning and the line readers that have no sample file (torchtitan, nanoGPT: lines
+// verbatim from formats.md §10.11), plus bad-line accounting.
+#include "import/losslog/linecleaner.h"
+#include "import/losslog/linereader.h"
+#include "import/losslog/logbuilder.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+using namespace stepscope;
+using namespace stepscope::import::losslog;
+using model::LogSeriesKind;
+
+namespace {
+
+model::TrainingLog feedAll(std::unique_ptr<LineReader> reader,
+                           const std::vector<std::string> &lines)
+{
+    LogBuilder b;
+    LineCleaner cleaner;
+    std::int64_t n = 0;
+    for (const std::string &raw : lines) {
+        CleanLine line = cleaner.clean(raw);
+        reader->feed(line.text, line.rank, ++n, b);
+    }
+    reader->finish(b);
+    return b.finish();
+}
+
+} // namespace
+
+TEST(LossLogLineCleaner, SpinnerAnsiNulAndPrefixes)
+{
+    LineCleaner cleaner;
+    CleanLine a = cleaner.clean("-\r\\\r|\r/\r2024-07-05 17:38:28,040 - x");
+    EXPECT_EQ(a.text, "2024-07-05 17:38:28,040 - x");
+    EXPECT_TRUE(a.hadControl);
+    CleanLine b = cleaner.clean("\x1b[36m(main_task pid=241472)\x1b[0m INFO:root:[x] iteration: 1");
+    EXPECT_EQ(b.text, "INFO:root:[x] iteration: 1");
+    CleanLine c = cleaner.clean(std::string("\0\0\0epoch: 5 step: 1", 19));
+    EXPECT_EQ(c.text, "epoch: 5 step: 1");
+    CleanLine d = cleaner.clean("[default3]: [2026-09-11 12:06:52.987995] iteration 3/ 7 |");
+    EXPECT_EQ(d.rank, 3);
+    EXPECT_EQ(d.text, "[2026-09-11 12:06:52.987995] iteration 3/ 7 |");
+    CleanLine e = cleaner.clean("[rank0]:[titan] step: 1\r");
+    EXPECT_EQ(e.rank, 0);
+    EXPECT_EQ(e.text, "[titan] step: 1");
+    EXPECT_FALSE(cleaner.clean("plain line").hadControl);
+}
+
+TEST(LossLogTorchtitan, DocumentedLines)
+{
+    model::TrainingLog log = feedAll(makeTorchtitanReader(), {
+        "[rank0]:[titan] 2025-10-30 14:32:58,897 - root - INFO - step:  1  loss:  8.1661  grad_norm:  3.6855  memory:  2.47GiB(3.12%)  tps: 3,502  tflops: 1.90  mfu: 0.19%",
+        "[rank0]:[titan] 2025-10-30 14:32:58,990 - root - INFO - step:  2  loss:  6.1098  grad_norm:  4.6416  memory:  2.49GiB(3.14%)  tps: 177,138  tflops: 96.17  mfu: 9.72%",
+        "[rank0]:[titan] 2025-10-30 14:32:59,077 - root - INFO - step:  3  loss:  4.7947  grad_norm:  2.4418  memory:  2.49GiB(3.14%)  tps: 189,694  tflops: 102.99  mfu: 10.41%",
+    });
+    EXPECT_EQ(log.producer, "torchtitan console");
+    const model::LogSeries *loss = log.find("loss", 0, 0);
+    ASSERT_NE(loss, nullptr);
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t>{1, 2, 3}));
+    EXPECT_DOUBLE_EQ(loss->values[1], 6.1098);
+    const model::LogSeries *tps = log.find("tps", 0, 0);
+    ASSERT_NE(tps, nullptr);
+    EXPECT_DOUBLE_EQ(tps->values[1], 177138); // thousands separator
+    EXPECT_EQ(tps->kind, LogSeriesKind::Throughput);
+    const model::LogSeries *mem = log.find("memory", 0, 0);
+    ASSERT_NE(mem, nullptr);
+    EXPECT_EQ(mem->unit, "GiB");
+    EXPECT_DOUBLE_EQ(mem->values[0], 2.47);
+    EXPECT_DOUBLE_EQ(log.find("memory share", 0, 0)->values[0], 3.12);
+    const model::LogSeries *mfu = log.findKind(LogSeriesKind::Mfu);
+    ASSERT_NE(mfu, nullptr);
+    EXPECT_EQ(mfu->unit, "%");
+    EXPECT_DOUBLE_EQ(mfu->values[2], 10.41);
+    EXPECT_EQ(log.badLineCount, 0u);
+}
+
+TEST(LossLogNanoGpt, StepPipeLines)
+{
+    model::TrainingLog log = feedAll(makeTorchtitanReader(), {
+        "step 0 | loss: 10.938573 | lr: 6.0000e-05 | norm: 27.0159 | time: 17830.71ms | tokens/sec: 29403.65",
+        "step 1 | loss: nan | lr: 6.0000e-05 | norm: 27.0159 | time: 300.5ms | tokens/sec: 29403.65",
+    });
+    EXPECT_EQ(log.producer, "nanoGPT-style console");
+    const model::LogSeries *loss = log.primaryLoss();
+    ASSERT_NE(loss, nullptr);
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t>{0, 1}));
+    EXPECT_TRUE(std::isnan(loss->values[1])); // kept as a marker
+    const model::LogSeries *time = log.findKind(LogSeriesKind::StepTime);
+    ASSERT_NE(time, nullptr);
+    EXPECT_EQ(time->unit, "ms");
+    EXPECT_DOUBLE_EQ(time->values[0], 17830.71);
+    EXPECT_EQ(log.findKind(LogSeriesKind::GradNorm)->values[0], 27.0159);
+}
+
+TEST(LossLogMegatron, UpstreamAndDeepSpeedVariants)
+{
+    model::TrainingLog log = feedAll(makeMegatronReader(), {
+        " iteration        1/  317892 | consumed samples:           96 | consumed tokens:       393216 | elapsed time per iteration (ms): 25849.1 | learning rate: 3.000E-04 | global batch size:    96 | lm loss: 1.117136E+01 | loss scale: 1.0 | actual seqlen:  4096 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 3.714 | tokens per gpu per second(tgs): 633.832 | TFLOPs: 38.61 |",
+        "[default0]: [2026-09-11 12:06:52.987995] iteration        3/ 7629408 | consumed samples:           96 | elapsed time per iteration (ms): 24379.9 | throughput per GPU (TFLOP/s/GPU): 26.8 | learning rate: 1.406250E-04 | global batch size:    32 | lm loss: 1.107468E+01 | loss scale: 1.0 | grad norm: 30.066 | num zeros: 1299.0 | params norm: 496.206 | number of skipped iterations:   0 | number of nan iterations:   0 |",
+        " iteration        2/      10 | lm loss: garbage |",
+    });
+    const model::LogSeries *loss = log.find("lm loss");
+    ASSERT_NE(loss, nullptr);
+    EXPECT_DOUBLE_EQ(loss->values[0], 11.17136);
+    const model::LogSeries *loss0 = log.find("lm loss", 0, 0);
+    ASSERT_NE(loss0, nullptr);
+    EXPECT_DOUBLE_EQ(loss0->values[0], 11.07468);
+    EXPECT_EQ(log.find("tokens per gpu per second(tgs)")->unit, "tokens/s/GPU");
+    // Counter went 3 -> 2: a new run; the bad field is counted with its line number.
+    EXPECT_EQ(log.runs.size(), 2u);
+    EXPECT_EQ(log.badLineCount, 1u);
+    ASSERT_EQ(log.issues.size(), 1u);
+    EXPECT_EQ(log.issues[0].line, 3);
+}
+
+TEST(LossLogMindSpore, BadRecordLinesAreCountedWithLineNumbers)
+{
+    model::TrainingLog log = feedAll(makeMindSporeReader(), {
+        "epoch: 1 step: 1, loss is 0.5",
+        "epoch: 1 step: 2, loss is banana",
+        "epoch: 1 step: 3, loss is inf",
+        "epoch time: 12.5 ms, per step time: 4.1 ms",
+        "epoch: 2 step: 1, loss is 0.4",
+    });
+    const model::LogSeries *loss = log.primaryLoss();
+    ASSERT_NE(loss, nullptr);
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t>{1, 3, 4}));
+    EXPECT_TRUE(std::isinf(loss->values[1]));
+    EXPECT_EQ(log.badLineCount, 1u);
+    EXPECT_EQ(log.issues.at(0).line, 2);
+    const model::LogSeries *perStep = log.findKind(LogSeriesKind::StepTime);
+    ASSERT_NE(perStep, nullptr);
+    EXPECT_EQ(perStep->steps, (std::vector<std::int64_t>{3}));
+}
+
+TEST(LossLogCounters, ResetCounterAndRunTracker)
+{
+    ResetCounter c;
+    EXPECT_EQ(c.observe(1), 1);
+    EXPECT_EQ(c.observe(262), 262);
+    EXPECT_EQ(c.observe(1), 263);
+    EXPECT_EQ(c.observe(2), 264);
+    LogBuilder b;
+    RunTracker t;
+    EXPECT_EQ(t.observe(b, 1, 1), 0u);
+    EXPECT_EQ(t.observe(b, 5, 2), 0u);
+    EXPECT_EQ(t.observe(b, 5, 3), 1u);
+    EXPECT_EQ(t.observe(b, 2, 4), 2u);
+}
+
+TEST(LossLogTime, TimestampsAndTimedeltas)
+{
+    std::size_t n = 0;
+    auto t = parseTimestamp("2024-07-05 17:40:47,132 - mindformers", &n);
+    ASSERT_TRUE(t);
+    EXPECT_EQ(n, 23u);
+    EXPECT_NEAR(*t, 1720201247.132, 1e-6);
+    EXPECT_FALSE(parseTimestamp("2024-13-05 17:40:47"));
+    EXPECT_DOUBLE_EQ(*parseTimedelta("11 days, 6:32:37"), 11 * 86400 + 6 * 3600 + 32 * 60 + 37);
+    EXPECT_DOUBLE_EQ(*parseTimedelta("1 day, 0:00:01"), 86401);
+    EXPECT_FALSE(parseTimedelta("soon"));
+}

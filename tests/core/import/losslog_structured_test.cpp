@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// Structured training logs on the real samples: trainer_state.json (§10.8), Megatron golden
+// values (§10.6), trainer_log.jsonl (§10.9), metrics CSV (§10.10). Numbers checked with
+// python3 (json / csv modules) on the sample files.
+#include "import/losslog/losslog.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+using namespace stepscope;
+using import::losslog::LogFormat;
+using model::LogSeriesKind;
+
+namespace {
+
+const std::string Data = std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/";
+
+model::TrainingLog read(const std::string &rel)
+{
+    model::LoadReport report;
+    return import::losslog::readTrainingLog(Data + rel, report);
+}
+
+std::size_t indexOfStep(const model::LogSeries &s, std::int64_t step)
+{
+    auto it = std::find(s.steps.begin(), s.steps.end(), step);
+    return static_cast<std::size_t>(it - s.steps.begin());
+}
+
+} // namespace
+
+TEST(LossLogHfTrainerState, OnlyLossEntriesFormTheCurve)
+{
+    const std::string file = "hf-trainer-state-alpaca-llama7b/output/trainer_state.json";
+    EXPECT_EQ(import::losslog::detectLogFormat(Data + file), LogFormat::HfTrainerState);
+    model::TrainingLog log = read(file);
+    EXPECT_EQ(log.lineCount, 1219u); // log_history entries
+    const model::LogSeries *loss = log.primaryLoss();
+    ASSERT_NE(loss, nullptr);
+    EXPECT_EQ(loss->name, "loss");
+    ASSERT_EQ(loss->size(), 1218u);
+    EXPECT_EQ(loss->steps.front(), 1);
+    EXPECT_DOUBLE_EQ(loss->values.front(), 1.5021);
+    EXPECT_EQ(loss->steps.back(), 1218);
+    EXPECT_DOUBLE_EQ(loss->values.back(), 0.4774);
+    // The summary entry goes to run scalars, never into the curve.
+    ASSERT_NE(log.scalar("train_runtime"), nullptr);
+    EXPECT_DOUBLE_EQ(*log.scalar("train_runtime"), 16812.9961);
+    ASSERT_NE(log.scalar("train_loss"), nullptr);
+    EXPECT_DOUBLE_EQ(*log.scalar("train_loss"), 0.7484517011834287);
+    EXPECT_EQ(log.find("train_loss"), nullptr);
+    const model::LogSeries *lr = log.findKind(LogSeriesKind::LearningRate);
+    ASSERT_NE(lr, nullptr);
+    EXPECT_DOUBLE_EQ(lr->values[1], 1.0810810810810812e-06);
+}
+
+TEST(LossLogGolden, NewSchemaStringKeysAndNanStrings)
+{
+    const std::string file = "megatron-golden-values/bert/bert_release/golden_values_dev_dgx_h100.json";
+    EXPECT_EQ(import::losslog::detectLogFormat(Data + file), LogFormat::MegatronGolden);
+    model::TrainingLog log = read(file);
+    const model::LogSeries *loss = log.find("lm loss");
+    ASSERT_NE(loss, nullptr);
+    ASSERT_EQ(loss->size(), 4001u);
+    // Keys "1", "5", "10", ...: sorted by step, not as text.
+    EXPECT_EQ(loss->steps[0], 1);
+    EXPECT_EQ(loss->steps[1], 5);
+    EXPECT_EQ(loss->steps[2], 10);
+    EXPECT_EQ(loss->steps.back(), 20000);
+    EXPECT_DOUBLE_EQ(loss->values[0], 10.52779);
+    EXPECT_DOUBLE_EQ(loss->values[1], 10.54448);
+    const model::LogSeries *time = log.find("iteration-time");
+    ASSERT_NE(time, nullptr);
+    EXPECT_EQ(time->kind, LogSeriesKind::StepTime);
+    EXPECT_EQ(time->unit, "s");
+    EXPECT_EQ(time->nonFiniteCount(), 3801u); // "nan" strings kept as markers
+    EXPECT_EQ(log.find("num-zeros")->nonFiniteCount(), 12u);
+    EXPECT_EQ(log.find("mem-allocated-bytes")->unit, "bytes");
+}
+
+TEST(LossLogGolden, OldSchemaListWithInterval)
+{
+    model::TrainingLog log = read("megatron-golden-values/gpt/gpt3_mcore_tp1_pp2_fp16/golden_values_dev_dgx_a100.json");
+    const model::LogSeries *loss = log.find("lm loss");
+    ASSERT_NE(loss, nullptr);
+    ASSERT_EQ(loss->size(), 10u);
+    EXPECT_EQ(loss->steps[1], 5);
+    EXPECT_EQ(loss->steps.back(), 45);
+    EXPECT_DOUBLE_EQ(loss->values.back(), 10.24593);
+    EXPECT_EQ(log.find("num-zeros")->size(), 7u);
+    ASSERT_NE(log.scalar("iteration_timing_avg"), nullptr);
+    EXPECT_DOUBLE_EQ(*log.scalar("iteration_timing_avg"), 0.11905411764705882);
+}
+
+TEST(LossLogGolden, ResumedRunHasNanFirstHalf)
+{
+    model::TrainingLog log = read("megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/golden_values_dev_dgx_h100_2nd.json");
+    const model::LogSeries *loss = log.find("lm loss");
+    ASSERT_NE(loss, nullptr);
+    EXPECT_EQ(loss->size(), 100u);
+    EXPECT_EQ(loss->nonFiniteCount(), 50u);
+    EXPECT_TRUE(std::isnan(loss->values[indexOfStep(*loss, 50)]));
+    EXPECT_FALSE(std::isnan(loss->values[indexOfStep(*loss, 51)]));
+}
+
+TEST(LossLogTrainerJsonl, LinesWithTimedelta)
+{
+    const std::string file = "llamafactory-trainer-log-jsonl/trainer_log.jsonl";
+    EXPECT_EQ(import::losslog::detectLogFormat(Data + file), LogFormat::TrainerLogJsonl);
+    model::TrainingLog log = read(file);
+    const model::LogSeries *loss = log.primaryLoss();
+    ASSERT_NE(loss, nullptr);
+    ASSERT_EQ(loss->size(), 202u);
+    EXPECT_DOUBLE_EQ(loss->values.front(), 0.6491);
+    EXPECT_EQ(loss->steps.back(), 202);
+    EXPECT_DOUBLE_EQ(loss->values.back(), 0.4962);
+    const model::LogSeries *elapsed = log.find("elapsed_time");
+    ASSERT_NE(elapsed, nullptr);
+    EXPECT_DOUBLE_EQ(elapsed->values.front(), 63);             // "0:01:03"
+    EXPECT_DOUBLE_EQ(elapsed->values.back(), 2 * 3600 + 30 * 60 + 48); // "2:30:48"
+    const model::LogSeries *remaining = log.find("remaining_time");
+    ASSERT_NE(remaining, nullptr);
+    EXPECT_DOUBLE_EQ(remaining->values.front(), 3 * 86400 + 17 * 3600 + 51 * 60 + 32);
+}
+
+TEST(LossLogMetricsCsv, LightningCsvLogger)
+{
+    const std::string file = "lightning-csvlogger-2runs/lightning_logs/version_1/metrics.csv";
+    EXPECT_EQ(import::losslog::detectLogFormat(Data + file), LogFormat::MetricsCsv);
+    model::TrainingLog log = read(file);
+    const model::LogSeries *w = log.find("train_loss_W");
+    ASSERT_NE(w, nullptr);
+    EXPECT_EQ(w->kind, LogSeriesKind::Loss);
+    ASSERT_EQ(w->size(), 180u);
+    EXPECT_EQ(w->steps.front(), 49); // 0-based step at which log() ran
+    EXPECT_DOUBLE_EQ(w->values.front(), 1317.396728515625);
+    EXPECT_EQ(w->steps.back(), 8999);
+    EXPECT_DOUBLE_EQ(w->values.back(), 2.9495086669921875); // partial last batch
+    EXPECT_DOUBLE_EQ(w->values[178], 85.21099853515625);
+    EXPECT_EQ(log.findKind(LogSeriesKind::Epoch)->values.back(), 99);
+    EXPECT_EQ(log.badLineCount, 0u);
+}
