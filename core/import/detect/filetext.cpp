@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "filetext.h"
+
+#include <zlib.h>
+
+#include <array>
+#include <fstream>
+
+namespace stepscope::import::detect {
+
+bool isGzipFile(const std::filesystem::path &file)
+{
+    std::ifstream in(file, std::ios::binary);
+    std::array<char, 2> magic{};
+    if (!in.read(magic.data(), 2))
+        return false;
+    return static_cast<unsigned char>(magic[0]) == 0x1f
+        && static_cast<unsigned char>(magic[1]) == 0x8b;
+}
+
+std::uint64_t fileSize(const std::filesystem::path &file)
+{
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(file, ec);
+    return ec ? 0 : static_cast<std::uint64_t>(size);
+}
+
+std::optional<std::string> readFileText(const std::filesystem::path &file, std::uint64_t maxBytes)
+{
+    std::string out;
+    if (!isGzipFile(file)) {
+        std::ifstream in(file, std::ios::binary);
+        if (!in)
+            return std::nullopt;
+        std::array<char, 1 << 16> buf{};
+        while (out.size() < maxBytes && in) {
+            const std::uint64_t want
+                = std::min<std::uint64_t>(buf.size(), maxBytes - out.size());
+            in.read(buf.data(), static_cast<std::streamsize>(want));
+            out.append(buf.data(), static_cast<std::size_t>(in.gcount()));
+        }
+        return out;
+    }
+    gzFile gz = gzopen(file.string().c_str(), "rb");
+    if (gz == nullptr)
+        return std::nullopt;
+    std::array<char, 1 << 16> buf{};
+    while (out.size() < maxBytes) {
+        const std::uint64_t want = std::min<std::uint64_t>(buf.size(), maxBytes - out.size());
+        const int n = gzread(gz, buf.data(), static_cast<unsigned>(want));
+        if (n <= 0)
+            break; // end of stream, or a corrupt/truncated stream: keep what we have
+        out.append(buf.data(), static_cast<std::size_t>(n));
+    }
+    gzclose(gz);
+    return out;
+}
+
+} // namespace stepscope::import::detect

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace stepscope::import::detect {
+
+/// True when the file starts with the gzip magic bytes (whatever its name says).
+bool isGzipFile(const std::filesystem::path &file);
+
+/// Reads up to `maxBytes` of a file's content, transparently gunzipping `.gz` files (by
+/// magic bytes, not by name). Returns nullopt when the file cannot be opened or a gzip
+/// stream is corrupt before any byte could be read; a gzip stream cut short returns what
+/// was decompressed. Small files and file heads only: large traces are streamed by their
+/// importers.
+std::optional<std::string> readFileText(const std::filesystem::path &file,
+                                        std::uint64_t maxBytes = UINT64_MAX);
+
+/// The file's size in bytes, 0 when it cannot be read.
+std::uint64_t fileSize(const std::filesystem::path &file);
+
+} // namespace stepscope::import::detect
