@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "detect.h"
+
+#include "import/detect/filetext.h"
+#include "import/torchmemory/memorytimeline.h"
+
+#include <algorithm>
+#include <regex>
+#include <set>
+
+namespace stepscope::import::detect {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::uint64_t SniffBytes = 1 << 16;
+constexpr int MaxDepth = 3;
+
+std::vector<fs::path> listDir(const fs::path &dir)
+{
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        out.push_back(it->path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool isDir(const fs::path &p)
+{
+    std::error_code ec;
+    return fs::is_directory(p, ec);
+}
+
+bool isFile(const fs::path &p)
+{
+    std::error_code ec;
+    return fs::is_regular_file(p, ec);
+}
+
+bool endsWith(const std::string &s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// Subdirectories of `dir` up to `depth` levels below it (not `dir` itself), sorted.
+void collectDirs(const fs::path &dir, int depth, std::vector<fs::path> &out)
+{
+    if (depth <= 0)
+        return;
+    for (const fs::path &p : listDir(dir)) {
+        if (!isDir(p))
+            continue;
+        out.push_back(p);
+        collectDirs(p, depth - 1, out);
+    }
+}
+
+const std::regex &legacySignal()
+{
+    // The file names formats.md §1 lists as MindSpore legacy signals.
+    static const std::regex re(
+        R"((step_trace_raw_\d+_detail_time\.csv|(ascend_|gpu_)?timeline_display_\d+\.json|)"
+        R"(output_timeline_data_\d+\.txt|hccl_raw_\d+\.csv|framework_raw_\d+\.csv|)"
+        R"(minddata_pipeline_raw_\d+\.csv))");
+    return re;
+}
+
+bool hasLegacyFiles(const fs::path &dir)
+{
+    for (const fs::path &p : listDir(dir)) {
+        if (isFile(p) && std::regex_match(p.filename().string(), legacySignal()))
+            return true;
+    }
+    return false;
+}
+
+bool isProfDirName(const std::string &name)
+{
+    static const std::regex re(R"(PROF_\d+_\d+_[A-Za-z]+)");
+    return std::regex_match(name, re);
+}
+
+std::int32_t deviceNumber(const std::string &name)
+{
+    static const std::regex re(R"(device_(\d+))");
+    std::smatch m;
+    if (!std::regex_match(name, m, re))
+        return -1;
+    try {
+        return static_cast<std::int32_t>(std::stol(m[1].str()));
+    } catch (...) {
+        return -1;
+    }
+}
+
+void addProfDevices(const fs::path &profDir, std::vector<ProfDevice> &out)
+{
+    for (const fs::path &p : listDir(profDir)) {
+        const std::int32_t n = deviceNumber(p.filename().string());
+        if (n >= 0 && isDir(p))
+            out.push_back(ProfDevice{p, n});
+    }
+}
+
+bool looksLikeAscendTraceView(const fs::path &file)
+{
+    const auto head = readFileText(file, SniffBytes);
+    if (!head)
+        return false;
+    const std::string_view h(*head);
+    const auto first = h.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && h[first] == '['
+        && (h.find("Ascend Hardware") != std::string_view::npos
+            || h.find("Overlap Analysis") != std::string_view::npos
+            || h.find("\"ts\": \"") != std::string_view::npos
+            || h.find("\"ts\":\"") != std::string_view::npos);
+}
+
+bool looksLikeAscendKernelDetails(const fs::path &file)
+{
+    const auto head = readFileText(file, 4096);
+    return head && head->find("Accelerator Core") != std::string::npos;
+}
+
+std::string kinetoWorker(const fs::path &file)
+{
+    std::string name = file.filename().string();
+    for (std::string_view suffix : {".gz", ".json", ".trace", ".pt"}) {
+        if (endsWith(name, suffix))
+            name.resize(name.size() - suffix.size());
+    }
+    // Kineto names files <worker>.<milliseconds>.pt.trace.json: drop the timestamp.
+    static const std::regex re(R"((.+)\.\d{10,}$)");
+    std::smatch m;
+    if (std::regex_match(name, m, re))
+        return m[1].str();
+    return name;
+}
+
+std::int32_t kinetoRank(const std::string &head)
+{
+    static const std::regex re(R"("distributedInfo"\s*:\s*\{[^}]*?"rank"\s*:\s*(\d+))");
+    std::smatch m;
+    if (!std::regex_search(head, m, re))
+        return -1;
+    try {
+        return static_cast<std::int32_t>(std::stol(m[1].str()));
+    } catch (...) {
+        return -1;
+    }
+}
+
+bool isJsonName(const std::string &name)
+{
+    return endsWith(name, ".json") || endsWith(name, ".json.gz") || endsWith(name, ".raw.gz")
+        || endsWith(name, ".raw");
+}
+
+/// Sorts a file found in a folder into the Kineto / memory / xplane lists.
+void classifyFile(const fs::path &file, Detection &d)
+{
+    const std::string name = file.filename().string();
+    if (endsWith(name, ".xplane.pb")) {
+        d.xplaneFiles.push_back(file);
+        return;
+    }
+    if (!isJsonName(name))
+        return;
+    switch (sniffFile(file)) {
+    case FileKind::KinetoTrace: {
+        const auto head = readFileText(file, SniffBytes * 16);
+        d.kinetoFiles.push_back(KinetoFile{file, kinetoRank(head.value_or("")), kinetoWorker(file)});
+        break;
+    }
+    case FileKind::TorchMemoryRaw:
+    case FileKind::TorchMemoryTimeline:
+        d.memoryFiles.push_back(file);
+        break;
+    default:
+        break;
+    }
+}
+
+void scanFiles(const fs::path &dir, int depth, Detection &d)
+{
+    for (const fs::path &p : listDir(dir)) {
+        if (isFile(p))
+            classifyFile(p, d);
+        else if (depth > 0 && isDir(p))
+            scanFiles(p, depth - 1, d);
+    }
+}
+
+void detectDir(const fs::path &dir, Detection &d)
+{
+    const std::string dirName = dir.filename().string();
+    // §2 Ascend unified layout.
+    if (dirName == "ASCEND_PROFILER_OUTPUT") {
+        d.format = Format::Ascend;
+        d.ascendRankDirs.push_back(dir.parent_path());
+        return;
+    }
+    if (dirName == "cluster_analysis_output") {
+        d.format = Format::Ascend;
+        d.clusterDir = dir;
+        return;
+    }
+    std::vector<fs::path> sub;
+    collectDirs(dir, 2, sub);
+    if (isDir(dir / "ASCEND_PROFILER_OUTPUT"))
+        d.ascendRankDirs.push_back(dir);
+    for (const fs::path &p : sub) {
+        if (p.filename() == "ASCEND_PROFILER_OUTPUT" && p.parent_path() != dir)
+            d.ascendRankDirs.push_back(p.parent_path());
+    }
+    if (isDir(dir / "cluster_analysis_output"))
+        d.clusterDir = dir / "cluster_analysis_output";
+    if (!d.ascendRankDirs.empty()) {
+        std::sort(d.ascendRankDirs.begin(), d.ascendRankDirs.end());
+        d.format = Format::Ascend;
+        return;
+    }
+    // §2 fragments: a loose trace_view.json or kernel_details.csv.
+    if ((isFile(dir / "trace_view.json") && looksLikeAscendTraceView(dir / "trace_view.json"))
+        || (isFile(dir / "kernel_details.csv")
+            && looksLikeAscendKernelDetails(dir / "kernel_details.csv"))) {
+        d.format = Format::AscendFragments;
+        d.fragmentsDir = dir;
+        return;
+    }
+    // §4 MindSpore legacy (the folder itself or its profiler/ subfolder).
+    for (const fs::path &candidate : {dir, dir / "profiler"}) {
+        if (isDir(candidate) && hasLegacyFiles(candidate)) {
+            LegacyFolder folder{candidate, {}};
+            std::set<std::int32_t> ranks;
+            for (const fs::path &p : listDir(candidate)) {
+                const std::int32_t r = legacyRankOf(p.filename().string());
+                if (r >= 0 && isFile(p))
+                    ranks.insert(r);
+            }
+            folder.ranks.assign(ranks.begin(), ranks.end());
+            d.legacyFolders.push_back(std::move(folder));
+            d.format = Format::MindSporeLegacy;
+        }
+    }
+    // §3 CANN PROF_* dirs (alone, or inside the legacy folder).
+    if (deviceNumber(dirName) >= 0 && isProfDirName(dir.parent_path().filename().string())) {
+        d.profDevices.push_back(ProfDevice{dir, deviceNumber(dirName)});
+    } else if (isProfDirName(dirName)) {
+        addProfDevices(dir, d.profDevices);
+    } else {
+        for (const fs::path &p : sub) {
+            if (isProfDirName(p.filename().string()))
+                addProfDevices(p, d.profDevices);
+        }
+    }
+    if (!d.profDevices.empty() && d.format == Format::Unknown)
+        d.format = Format::CannProf;
+    if (d.format != Format::Unknown)
+        return;
+    // §5 Kineto, §6 memory exports, §7 xplane: files in the folder, else a few levels down.
+    scanFiles(dir, 0, d);
+    if (d.kinetoFiles.empty() && d.memoryFiles.empty() && d.xplaneFiles.empty())
+        scanFiles(dir, MaxDepth, d);
+    if (!d.kinetoFiles.empty())
+        d.format = Format::Kineto;
+    else if (!d.memoryFiles.empty())
+        d.format = Format::TorchMemory;
+    else if (!d.xplaneFiles.empty())
+        d.format = Format::JaxXplane;
+    else
+        d.reason = "no profiler output recognised here: expected an Ascend rank folder "
+                   "(ASCEND_PROFILER_OUTPUT/), MindSpore profiler files, a CANN PROF_* folder, "
+                   "PyTorch profiler traces (*.json, *.json.gz) or memory-timeline exports";
+}
+
+void detectFile(const fs::path &file, Detection &d)
+{
+    const std::string name = file.filename().string();
+    if (legacyRankOf(name) >= 0) {
+        detectDir(file.parent_path(), d);
+        return;
+    }
+    if (name == "trace_view.json" || name == "kernel_details.csv") {
+        const fs::path parent = file.parent_path();
+        if (parent.filename() == "ASCEND_PROFILER_OUTPUT")
+            detectDir(parent, d);
+        else
+            detectDir(parent, d);
+        return;
+    }
+    if (endsWith(name, ".xplane.pb")) {
+        d.xplaneFiles.push_back(file);
+        d.format = Format::JaxXplane;
+        return;
+    }
+    switch (sniffFile(file)) {
+    case FileKind::KinetoTrace: {
+        const auto head = readFileText(file, SniffBytes * 16);
+        d.kinetoFiles.push_back(KinetoFile{file, kinetoRank(head.value_or("")), kinetoWorker(file)});
+        d.format = Format::Kineto;
+        return;
+    }
+    case FileKind::TorchMemoryRaw:
+    case FileKind::TorchMemoryTimeline:
+        d.memoryFiles.push_back(file);
+        d.format = Format::TorchMemory;
+        return;
+    default:
+        d.reason = "this file is not a profile StepScope can read: expected a PyTorch profiler "
+                   "trace (a JSON object with traceEvents), a memory-timeline export, or a "
+                   "profiler folder";
+        return;
+    }
+}
+
+} // namespace
+
+std::string_view formatName(Format f)
+{
+    switch (f) {
+    case Format::Unknown:
+        return "unknown";
+    case Format::Ascend:
+        return "ascend";
+    case Format::AscendFragments:
+        return "ascend-fragments";
+    case Format::MindSporeLegacy:
+        return "mindspore-legacy";
+    case Format::CannProf:
+        return "cann-prof";
+    case Format::Kineto:
+        return "kineto";
+    case Format::TorchMemory:
+        return "torch-memory";
+    case Format::JaxXplane:
+        return "jax-xplane";
+    }
+    return "unknown";
+}
+
+FileKind sniffFile(const fs::path &file)
+{
+    const std::string name = file.filename().string();
+    if (endsWith(name, ".xplane.pb"))
+        return FileKind::JaxXplane;
+    const auto head = readFileText(file, SniffBytes);
+    if (!head)
+        return FileKind::Unknown;
+    const std::string_view h(*head);
+    const auto first = h.find_first_not_of(" \t\r\n\xef\xbb\xbf");
+    if (first == std::string_view::npos)
+        return FileKind::Unknown;
+    if (h[first] == '{') {
+        for (std::string_view key :
+             {"\"traceEvents\"", "\"schemaVersion\"", "\"distributedInfo\"", "\"deviceProperties\""}) {
+            if (h.find(key) != std::string_view::npos)
+                return FileKind::KinetoTrace;
+        }
+        return FileKind::Unknown;
+    }
+    if (h[first] != '[')
+        return FileKind::Unknown;
+    switch (torchmemory::sniffMemoryTimeline(h.substr(first))) {
+    case torchmemory::MemoryTimelineForm::Raw:
+        return FileKind::TorchMemoryRaw;
+    case torchmemory::MemoryTimelineForm::Timeline:
+        return FileKind::TorchMemoryTimeline;
+    case torchmemory::MemoryTimelineForm::None:
+        break;
+    }
+    const auto next = h.find_first_not_of(" \t\r\n", first + 1);
+    if (next != std::string_view::npos && h[next] == '{' && h.find("\"ph\"") != std::string_view::npos)
+        return FileKind::ChromeArray;
+    return FileKind::Unknown;
+}
+
+std::int32_t legacyRankOf(const std::string &fileName)
+{
+    static const std::regex re(
+        R"((?:step_trace_raw_(\d+)_detail_time\.csv)"
+        R"(|(?:ascend_|gpu_)?timeline_display_(\d+)\.json)"
+        R"(|(?:ascend_|gpu_)?timeline_summary_(\d+)\.json)"
+        R"(|output_timeline_data_(\d+)\.txt)"
+        R"(|hccl_raw_(\d+)\.csv)"
+        R"(|framework_raw_(\d+)\.csv)"
+        R"(|minddata_pipeline_raw_(\d+)\.csv)"
+        R"(|ascend_cluster_analyse_.*_(\d+)\.csv)"
+        R"(|flops_summary_(\d+)\.json)"
+        R"(|min_cycle_counter_(\d+)\.txt))");
+    std::smatch m;
+    if (!std::regex_match(fileName, m, re))
+        return -1;
+    for (std::size_t i = 1; i < m.size(); ++i) {
+        if (m[i].matched) {
+            try {
+                return static_cast<std::int32_t>(std::stol(m[i].str()));
+            } catch (...) {
+                return -1;
+            }
+        }
+    }
+    return -1;
+}
+
+Detection detectPath(const fs::path &path)
+{
+    Detection d;
+    try {
+        if (isDir(path))
+            detectDir(path, d);
+        else if (isFile(path))
+            detectFile(path, d);
+        else
+            d.reason = "no such file or folder";
+    } catch (const std::exception &e) {
+        d = Detection{};
+        d.reason = std::string("cannot read the folder: ") + e.what();
+    }
+    std::sort(d.profDevices.begin(), d.profDevices.end(),
+              [](const ProfDevice &a, const ProfDevice &b) { return a.dir < b.dir; });
+    std::sort(d.kinetoFiles.begin(), d.kinetoFiles.end(),
+              [](const KinetoFile &a, const KinetoFile &b) { return a.path < b.path; });
+    std::sort(d.memoryFiles.begin(), d.memoryFiles.end());
+    std::sort(d.xplaneFiles.begin(), d.xplaneFiles.end());
+    return d;
+}
+
+} // namespace stepscope::import::detect

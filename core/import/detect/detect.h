@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stepscope::import::detect {
+
+/// The profile formats StepScope recognises (formats.md §1).
+enum class Format {
+    Unknown,
+    Ascend,          ///< unified layout: rank folders holding ASCEND_PROFILER_OUTPUT/
+    AscendFragments, ///< loose trace_view.json / kernel_details.csv (no rank folder)
+    MindSporeLegacy, ///< MindInsight-era profiler folder (may hold CANN PROF_* dirs)
+    CannProf,        ///< CANN PROF_*/device_N folders only
+    Kineto,          ///< PyTorch profiler Chrome trace(s)
+    TorchMemory,     ///< PyTorch export_memory_timeline(_raw) files only
+    JaxXplane,       ///< JAX/XLA *.xplane.pb: recognised, not supported
+};
+
+/// Stable lower-case name used in `summary --json` ("ascend", "mindspore-legacy", ...).
+std::string_view formatName(Format f);
+
+/// What a single file holds, from its name and first bytes.
+enum class FileKind {
+    Unknown,
+    KinetoTrace,         ///< JSON object with traceEvents and schemaVersion/distributedInfo/...
+    ChromeArray,         ///< bare JSON array of trace events (Ascend trace_view.json and kin)
+    TorchMemoryRaw,      ///< [[t, action, bytes, category], ...]
+    TorchMemoryTimeline, ///< [times, sizes]
+    JaxXplane,
+};
+
+FileKind sniffFile(const std::filesystem::path &file);
+
+/// One Kineto file with the rank it belongs to.
+struct KinetoFile
+{
+    std::filesystem::path path;
+    std::int32_t rank = -1;  ///< from distributedInfo; -1 when the file has none
+    std::string worker;      ///< worker name from the file name ("worker0" in worker0.<ms>.pt.trace.json)
+};
+
+/// A MindSpore legacy folder and the ranks found in its file names.
+struct LegacyFolder
+{
+    std::filesystem::path dir;
+    std::vector<std::int32_t> ranks; ///< sorted, unique
+};
+
+/// A CANN PROF_*/device_<n> folder.
+struct ProfDevice
+{
+    std::filesystem::path dir;
+    std::int32_t device = 0; ///< n of device_<n>
+};
+
+/// The result of looking at a path: its format and the pieces each importer needs.
+///
+/// Invariant: every list is sorted by path so that loading is deterministic.
+struct Detection
+{
+    Format format = Format::Unknown;
+    std::vector<std::filesystem::path> ascendRankDirs; ///< dirs holding ASCEND_PROFILER_OUTPUT
+    std::filesystem::path clusterDir;                  ///< cluster_analysis_output, if any
+    std::filesystem::path fragmentsDir;                ///< loose Ascend files' folder
+    std::vector<LegacyFolder> legacyFolders;
+    std::vector<ProfDevice> profDevices;
+    std::vector<KinetoFile> kinetoFiles;
+    std::vector<std::filesystem::path> memoryFiles; ///< PyTorch memory-timeline exports
+    std::vector<std::filesystem::path> xplaneFiles;
+    /// Why nothing was recognised (for the Unknown format's diagnostic).
+    std::string reason;
+};
+
+/// Detects the format of a folder or single file. First match wins, in the order of
+/// formats.md §1; a folder is searched a few levels deep (rank folders under a parent,
+/// PROF_* inside a legacy folder). Never throws (filesystem errors read as "not found").
+Detection detectPath(const std::filesystem::path &path);
+
+/// The rank in a MindSpore legacy file name (`step_trace_raw_3_detail_time.csv` -> 3,
+/// `hccl_raw_1.csv` -> 1, `ascend_cluster_analyse_pipeline-parallel_2_4_3.csv` -> 3), or -1
+/// when the name is not a legacy profiler file.
+std::int32_t legacyRankOf(const std::string &fileName);
+
+} // namespace stepscope::import::detect
