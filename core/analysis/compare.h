@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "breakdown.h"
+#include "kpis.h"
+#include "model/trace.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace stepscope::analysis {
+
+// ---------------------------------------------------------------------------------------
+// Step pairing: which step of "before" is shown against which step of "after".
+// ---------------------------------------------------------------------------------------
+
+enum class PairingMode : std::uint8_t {
+    ByNumber, ///< equal step numbers (both runs number their steps and share some numbers)
+    ByOrder,  ///< i-th profiled step with i-th profiled step
+    Manual,   ///< the user picked one step on each side; neighbours follow by offset
+};
+std::string_view pairingModeName(PairingMode mode);
+
+/// One pair: indices into the two step lists and the step numbers found there.
+struct StepPair
+{
+    std::size_t beforeIndex = 0;
+    std::size_t afterIndex = 0;
+    std::int64_t beforeStep = 0;
+    std::int64_t afterStep = 0;
+};
+
+/// The user's choice: step number `beforeStep` of "before" goes with `afterStep` of "after".
+struct ManualAnchor
+{
+    std::int64_t beforeStep = 0;
+    std::int64_t afterStep = 0;
+};
+
+/// Invariant: pairs sorted by beforeIndex, and afterIndex strictly increasing along them;
+/// each index appears at most once.
+struct StepPairing
+{
+    PairingMode mode = PairingMode::ByOrder;
+    std::vector<StepPair> pairs;
+    /// True when a manual anchor was asked for but one of its steps does not exist (the
+    /// automatic pairing was used instead).
+    bool anchorNotFound = false;
+
+    /// The pair holding before-index i, or nullptr.
+    const StepPair *findBefore(std::size_t beforeIndex) const;
+    const StepPair *findAfter(std::size_t afterIndex) const;
+};
+
+/// Pairs two lists of step numbers (in profile order). Automatic: ByNumber when both lists
+/// have unique numbers and share at least one (only shared numbers are paired), else
+/// ByOrder over min(n, m) steps. With `anchor`: the anchored steps are paired and the
+/// others by the same index offset (before[i + k] with after[j + k]).
+StepPairing pairStepNumbers(const std::vector<std::int64_t> &before,
+                            const std::vector<std::int64_t> &after,
+                            std::optional<ManualAnchor> anchor = std::nullopt);
+StepPairing pairSteps(const std::vector<model::Step> &before,
+                      const std::vector<model::Step> &after,
+                      std::optional<ManualAnchor> anchor = std::nullopt);
+StepPairing pairSteps(const std::vector<StepBreakdown> &before,
+                      const std::vector<StepBreakdown> &after,
+                      std::optional<ManualAnchor> anchor = std::nullopt);
+
+// ---------------------------------------------------------------------------------------
+// Delta rows: before / after / delta / % with the direction that counts as better.
+// ---------------------------------------------------------------------------------------
+
+enum class Better : std::uint8_t { Lower, Higher, Neither };
+enum class Verdict : std::uint8_t {
+    Improved,  ///< moved in the better direction by more than the tolerance
+    Regressed, ///< moved in the worse direction by more than the tolerance
+    Unchanged, ///< within the tolerance
+    Unknown,   ///< a side is missing, or the metric has no better direction
+};
+std::string_view verdictName(Verdict v);
+
+struct DeltaRow
+{
+    std::string key;   ///< stable key ("step_time_mean_us", "segment.data_loading", ...)
+    std::string label; ///< what the table shows
+    std::string unit;  ///< "us", "fraction", "samples/s", ... as in the inputs
+    std::optional<double> before;
+    std::optional<double> after;
+    std::optional<double> delta;   ///< after - before
+    std::optional<double> percent; ///< 100 * delta / |before|; empty when before is 0
+    Better better = Better::Neither;
+    Verdict verdict = Verdict::Unknown;
+};
+
+/// A row from two values. `tolerance` is relative to |before| (default 0.5 %): smaller
+/// changes are Unchanged. With before == 0 any change beyond 1e-12 decides the verdict.
+DeltaRow makeDeltaRow(std::string key, std::string label, std::string unit,
+                      std::optional<double> before, std::optional<double> after, Better better,
+                      double tolerance = 0.005);
+
+/// Better direction of a KPI key of kpis.h (step time, shares and memory lower; samples/s,
+/// tokens/s, MFU higher).
+Better kpiBetter(std::string_view key);
+/// One row per KPI key present on either side, in "before"'s order then "after"'s extras.
+std::vector<DeltaRow> kpiDeltaRows(const Kpis &before, const Kpis &after);
+
+/// Rows for one pair of steps: step time then each segment kind, in us ("step_time_us",
+/// "segment.<key>"). Every segment is better lower except Compute (Neither: doing the same
+/// work faster shows in step time) and CommOverlapped (Higher: more hidden communication).
+std::vector<DeltaRow> stepDeltaRows(const StepBreakdown &before, const StepBreakdown &after);
+/// Same rows averaged over the paired steps (breakdowns of one rank per side, indices of
+/// the pairing refer to these vectors). Empty when there is no pair.
+std::vector<DeltaRow> meanStepDeltaRows(const std::vector<StepBreakdown> &before,
+                                        const std::vector<StepBreakdown> &after,
+                                        const StepPairing &pairing);
+
+// ---------------------------------------------------------------------------------------
+// Kernel and op deltas.
+// ---------------------------------------------------------------------------------------
+
+enum class OpScope : std::uint8_t {
+    DeviceKernels, ///< DeviceStream tracks, categories Compute, Communication, Memcpy, Memset
+    HostOps,       ///< HostThread tracks, category HostOp (inclusive time, nested ops too)
+};
+
+/// Count and time of one name on one side.
+struct NameStats
+{
+    std::int64_t count = 0;
+    std::int64_t totalNs = 0;
+    double meanNs = 0;
+    double share = 0; ///< totalNs / total of all names in scope on that side (0..1)
+};
+
+struct NameDelta
+{
+    std::string name;
+    NameStats before;
+    NameStats after;
+    double deltaTotalNs = 0; ///< after - before, after normalisation (see options)
+    bool onlyBefore = false;
+    bool onlyAfter = false;
+};
+
+struct NameDeltaOptions
+{
+    OpScope scope = OpScope::DeviceKernels;
+    std::size_t topN = 20;
+    /// Events whose start lies in [first, second) (trace-relative ns) count; all when empty.
+    std::optional<std::pair<std::int64_t, std::int64_t>> beforeWindow;
+    std::optional<std::pair<std::int64_t, std::int64_t>> afterWindow;
+    /// Totals are divided by these before the delta (e.g. the number of profiled steps of
+    /// each side, to compare per step when the profiles cover different step counts).
+    double beforeDivisor = 1;
+    double afterDivisor = 1;
+};
+
+/// Invariants: `top` sorted by |deltaTotalNs| descending (ties by name), at most topN rows;
+/// onlyBefore / onlyAfter sorted by their side's total descending (ties by name), complete.
+struct NameDeltaTable
+{
+    std::vector<NameDelta> top;
+    std::vector<NameDelta> onlyBefore;
+    std::vector<NameDelta> onlyAfter;
+    std::int64_t totalBeforeNs = 0; ///< all names in scope, before normalisation
+    std::int64_t totalAfterNs = 0;
+    std::size_t nameCountBefore = 0;
+    std::size_t nameCountAfter = 0;
+};
+
+/// Per-name statistics of one trace, sorted by name.
+std::vector<std::pair<std::string, NameStats>> collectNameStats(
+    const model::Trace &trace, OpScope scope,
+    std::optional<std::pair<std::int64_t, std::int64_t>> window = std::nullopt);
+/// Kernel (or op) deltas between two traces.
+NameDeltaTable nameDeltas(const model::Trace &before, const model::Trace &after,
+                          const NameDeltaOptions &options = {});
+
+} // namespace stepscope::analysis
