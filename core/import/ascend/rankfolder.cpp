@@ -57,40 +57,102 @@ std::int64_t earliestMemoryTime(const model::MemoryData &m)
     return t == std::numeric_limits<std::int64_t>::max() ? 0 : t;
 }
 
+/// Reads the optional files of one rank folder; `stage` names each file before it is read.
+class RankFolderReader
+{
+public:
+    RankFolderReader(const fs::path &rankDir, const ImportContext &ctx, model::Trace &trace)
+        : m_dir(rankDir)
+        , m_ctx(ctx)
+        , m_trace(trace)
+    {
+    }
+
+    /// The file if present, after announcing it (stage name, source list, cancel check).
+    std::optional<fs::path> open(const char *name)
+    {
+        std::optional<fs::path> p = findFile(m_dir, name);
+        if (p)
+            announce(*p);
+        return p;
+    }
+
+    void announce(const fs::path &p)
+    {
+        if (m_ctx.progress) {
+            m_ctx.progress->checkCancel();
+            m_ctx.progress->setStage("Reading " + m_ctx.relative(p));
+        }
+        m_trace.metadata.sourceFiles.push_back(m_ctx.relative(p));
+    }
+
+    std::optional<std::int32_t> readRunInfo()
+    {
+        std::optional<std::int32_t> rank;
+        if (const auto info = findProfilerInfo(m_dir)) {
+            announce(*info);
+            rank = readProfilerInfo(*info, m_ctx, m_trace.metadata);
+        }
+        if (const auto meta = open("profiler_metadata.json"))
+            readProfilerMetadata(*meta, m_ctx, m_trace.metadata, m_trace.parallelGroups);
+        return rank;
+    }
+
+    void readSummaries()
+    {
+        if (const auto f = open("step_trace_time.csv")) {
+            std::string deviceId;
+            m_trace.referenceSteps = readStepTraceTime(*f, m_ctx, m_trace.rank, &deviceId);
+            if (m_trace.metadata.deviceId.empty())
+                m_trace.metadata.deviceId = deviceId;
+        }
+        if (const auto f = open("op_statistic.csv"))
+            m_trace.opStatistics = readOpStatistic(*f, m_ctx);
+        if (const auto f = open("communication.json"))
+            m_trace.collectives = readCommunication(*f, m_ctx, m_trace.rank);
+        if (const auto f = open("communication_matrix.json"))
+            m_trace.commMatrix = readCommunicationMatrix(*f, m_ctx);
+    }
+
+    /// Memory files with absolute times (shifted once the origin is known).
+    model::MemoryData readMemory()
+    {
+        model::MemoryData memory;
+        if (const auto f = open("memory_record.csv"))
+            memory.curves = readMemoryRecord(*f, m_ctx);
+        if (const auto f = open("operator_memory.csv"))
+            memory.allocations = readOperatorMemory(*f, m_ctx);
+        if (const auto f = open("npu_module_mem.csv"))
+            memory.modules = readNpuModuleMem(*f, m_ctx);
+        if (const auto f = open("static_op_mem.csv"))
+            memory.staticAllocations = readStaticOpMem(*f, m_ctx);
+        return memory;
+    }
+
+private:
+    fs::path m_dir;
+    const ImportContext &m_ctx;
+    model::Trace &m_trace;
+};
+
+template <typename T> void appendAll(std::vector<T> &to, std::vector<T> &&from)
+{
+    std::move(from.begin(), from.end(), std::back_inserter(to));
+}
+
 } // namespace
 
 bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
     model::TraceBuilder &out, const RankFolderOptions &options)
 {
     model::Trace &trace = out.trace();
-    std::vector<std::string> &sources = trace.metadata.sourceFiles;
-    bool usable = false;
-    auto stage = [&](const fs::path &p) {
-        if (ctx.progress) {
-            ctx.progress->checkCancel();
-            ctx.progress->setStage("Reading " + ctx.relative(p));
-        }
-        sources.push_back(ctx.relative(p));
-    };
-
-    std::optional<std::int32_t> rank;
-    if (const auto info = findProfilerInfo(rankDir)) {
-        stage(*info);
-        rank = readProfilerInfo(*info, ctx, trace.metadata);
-    }
-    if (const auto meta = findFile(rankDir, "profiler_metadata.json")) {
-        stage(*meta);
-        readProfilerMetadata(*meta, ctx, trace.metadata, trace.parallelGroups);
-    }
+    RankFolderReader reader(rankDir, ctx, trace);
+    const std::optional<std::int32_t> rank = reader.readRunInfo();
 
     bool traceViewLoaded = false;
-    if (options.kernelSource != KernelSource::KernelDetails) {
-        if (const auto tv = findFile(rankDir, "trace_view.json")) {
-            stage(*tv);
+    if (options.kernelSource != KernelSource::KernelDetails)
+        if (const auto tv = reader.open("trace_view.json"))
             traceViewLoaded = readTraceView(*tv, ctx, out);
-            usable = usable || traceViewLoaded;
-        }
-    }
     if (rank)
         trace.rank = *rank;
     trace.metadata.rank = trace.rank;
@@ -98,79 +160,30 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
         trace.metadata.format = "ascend";
 
     std::vector<KernelRow> kernels;
-    if (const auto kd = findFile(rankDir, "kernel_details.csv")) {
-        stage(*kd);
+    if (const auto kd = reader.open("kernel_details.csv"))
         kernels = readKernelDetails(*kd, ctx);
-        for (const KernelRow &k : kernels)
-            if (!k.deviceId.empty()) {
-                trace.metadata.deviceId = k.deviceId;
-                break;
-            }
-    }
-
-    if (const auto st = findFile(rankDir, "step_trace_time.csv")) {
-        stage(*st);
-        std::string deviceId;
-        trace.referenceSteps = readStepTraceTime(*st, ctx, trace.rank, &deviceId);
-        if (trace.metadata.deviceId.empty())
-            trace.metadata.deviceId = deviceId;
-    }
-    if (const auto f = findFile(rankDir, "op_statistic.csv")) {
-        stage(*f);
-        trace.opStatistics = readOpStatistic(*f, ctx);
-    }
-    if (const auto f = findFile(rankDir, "communication.json")) {
-        stage(*f);
-        trace.collectives = readCommunication(*f, ctx, trace.rank);
-    }
-    if (const auto f = findFile(rankDir, "communication_matrix.json")) {
-        stage(*f);
-        trace.commMatrix = readCommunicationMatrix(*f, ctx);
-    }
-
-    model::MemoryData memory;
-    if (const auto f = findFile(rankDir, "memory_record.csv")) {
-        stage(*f);
-        memory.curves = readMemoryRecord(*f, ctx);
-    }
-    if (const auto f = findFile(rankDir, "operator_memory.csv")) {
-        stage(*f);
-        memory.allocations = readOperatorMemory(*f, ctx);
-    }
-    if (const auto f = findFile(rankDir, "npu_module_mem.csv")) {
-        stage(*f);
-        memory.modules = readNpuModuleMem(*f, ctx);
-    }
-    if (const auto f = findFile(rankDir, "static_op_mem.csv")) {
-        stage(*f);
-        memory.staticAllocations = readStaticOpMem(*f, ctx);
-    }
+    const auto withDevice = std::find_if(
+        kernels.begin(), kernels.end(), [](const KernelRow &k) { return !k.deviceId.empty(); });
+    if (withDevice != kernels.end())
+        trace.metadata.deviceId = withDevice->deviceId;
+    reader.readSummaries();
+    model::MemoryData memory = reader.readMemory();
 
     // The origin: trace_view's when it loaded, else the first device task, else memory.
     if (!traceViewLoaded) {
-        if (!kernels.empty()) {
-            trace.originNs = std::min_element(
-                kernels.begin(), kernels.end(), [](const KernelRow &a, const KernelRow &b) {
-                    return a.startNs < b.startNs;
-                })->startNs;
-        } else {
-            trace.originNs = earliestMemoryTime(memory);
-        }
-    }
-    if (!traceViewLoaded && !kernels.empty()) {
-        addKernelTracks(kernels, out, trace.rank, ctx.options.keepArgs);
-        usable = true;
+        const auto first = std::min_element(kernels.begin(), kernels.end(),
+            [](const KernelRow &a, const KernelRow &b) { return a.startNs < b.startNs; });
+        trace.originNs = first != kernels.end() ? first->startNs : earliestMemoryTime(memory);
+        if (!kernels.empty())
+            addKernelTracks(kernels, out, trace.rank, ctx.options.keepArgs);
     }
     shiftMemoryTimes(memory, trace.originNs);
-    model::MemoryData &m = trace.memory;
-    std::move(memory.curves.begin(), memory.curves.end(), std::back_inserter(m.curves));
-    std::move(
-        memory.allocations.begin(), memory.allocations.end(), std::back_inserter(m.allocations));
-    std::move(memory.modules.begin(), memory.modules.end(), std::back_inserter(m.modules));
-    std::move(memory.staticAllocations.begin(), memory.staticAllocations.end(),
-        std::back_inserter(m.staticAllocations));
+    appendAll(trace.memory.curves, std::move(memory.curves));
+    appendAll(trace.memory.allocations, std::move(memory.allocations));
+    appendAll(trace.memory.modules, std::move(memory.modules));
+    appendAll(trace.memory.staticAllocations, std::move(memory.staticAllocations));
 
-    usable = usable || !kernels.empty() || !trace.referenceSteps.empty()
+    const bool usable = traceViewLoaded || !kernels.empty() || !trace.referenceSteps.empty()
         || !trace.opStatistics.empty() || !trace.collectives.empty() || !trace.commMatrix.empty()
         || !trace.memory.empty();
     if (!usable)
