@@ -39,9 +39,9 @@ MemoryGroup memoryGroupOf(model::MemoryCategory c);
 /// The inference rule for an allocation without a profiler category (Ascend
 /// operator_memory.csv, Kineto `[memory]`), given the step window it falls in:
 /// HCCL/communication ops → CommunicationBuffers; optimizer ops (`_foreach_*`, `*optimizer*`,
-/// `*adam*`, `*sgd*`) → OptimizerState; alive across the whole capture (allocated before the
-/// first step or never released) → Parameters; released before the step's backward peak is
-/// unknown, so: lifetime > 10 % of the step → Activations, else Temporary.
+/// `*adam*`, `*sgd*`) → OptimizerState; alive across the whole capture (allocated at its start
+/// or never released) → Parameters; else lifetime > 10 % of the step → Activations (alive
+/// from forward to backward), else Temporary.
 MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captureStartNs,
                                  std::int64_t captureEndNs, std::int64_t stepDurationNs);
 
@@ -83,6 +83,9 @@ struct MemorySummary
     std::optional<std::int64_t> peakAllocatedBytes; ///< max allocated over the curves
     std::optional<std::int64_t> peakReservedBytes;
     std::optional<std::int64_t> peakNs; ///< when the group total peaked
+    /// Device memory capacity when the profile states it (Kineto deviceProperties
+    /// totalGlobalMem via metadata.extra), for the memory-pressure bottleneck.
+    std::optional<std::int64_t> deviceMemoryBytes;
     std::array<std::int64_t, MemoryGroupCount> byGroupAtPeak{};
     bool hasGroups = false;
     bool groupsInferred = false;

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "analysissummary.h"
+
+#include "units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <sstream>
+
+namespace stepscope::analysis {
+
+namespace {
+
+double toUs(std::int64_t ns)
+{
+    return static_cast<double>(ns) / 1000.0;
+}
+
+nlohmann::json stepJson(const StepBreakdown &b)
+{
+    nlohmann::json j;
+    j["rank"] = b.rank;
+    j["step"] = b.step;
+    j["start_us"] = toUs(b.startNs);
+    j["duration_us"] = toUs(b.durationNs());
+    j["compute_us"] = toUs(b.computeNs);
+    j["comm_exposed_us"] = toUs(b.commExposedNs);
+    j["comm_overlapped_us"] = toUs(b.commOverlappedNs);
+    j["free_us"] = toUs(b.freeNs);
+    j["host_wait_us"] = toUs(b.hostWaitNs);
+    j["data_loading_us"] = toUs(b.dataLoadingNs);
+    j["launch_gap_us"] = toUs(b.launchGapNs);
+    j["other_idle_us"] = toUs(b.otherIdleNs);
+    j["bubble_us"] = toUs(b.bubbleNs);
+    j["preparing_us"] = toUs(b.preparingNs);
+    if (b.reference) {
+        nlohmann::json r;
+        r["source"] = b.reference->source;
+        r["within_1_percent"] = b.reference->withinTolerance;
+        nlohmann::json cats = nlohmann::json::array();
+        for (const auto &c : b.reference->categories) {
+            cats.push_back({{"key", c.key}, {"column", c.column}, {"reference_us", c.referenceUs},
+                            {"ours_us", c.oursUs}, {"difference_us", c.differenceUs},
+                            {"relative_difference", c.relativeDifference}});
+        }
+        r["categories"] = cats;
+        j["reference"] = r;
+    }
+    if (b.tbBreakdown) {
+        const auto &t = *b.tbBreakdown;
+        j["tb_breakdown_us"] = {{"start_us", toUs(t.startNs)}, {"duration_us", toUs(t.endNs - t.startNs)},
+                                {"kernel", toUs(t.kernelNs)}, {"memcpy", toUs(t.memcpyNs)},
+                                {"memset", toUs(t.memsetNs)}, {"communication", toUs(t.communicationNs)},
+                                {"runtime", toUs(t.runtimeNs)}, {"dataloader", toUs(t.dataLoaderNs)},
+                                {"cpu_exec", toUs(t.cpuExecNs)}, {"other", toUs(t.otherNs)}};
+    }
+    return j;
+}
+
+void mergeSteps(nlohmann::json &summary, const std::vector<StepBreakdown> &breakdowns)
+{
+    const char *key = "steps";
+    if (summary.contains(key) && !summary[key].is_array())
+        key = "step_breakdown";
+    nlohmann::json &steps = summary[key];
+    if (!steps.is_array())
+        steps = nlohmann::json::array();
+    for (const auto &b : breakdowns) {
+        nlohmann::json add = stepJson(b);
+        bool merged = false;
+        for (auto &s : steps) {
+            if (!s.is_object())
+                continue;
+            const auto rank = s.find("rank");
+            auto number = s.find("step");
+            if (number == s.end())
+                number = s.find("number");
+            if (rank != s.end() && number != s.end() && rank->is_number_integer()
+                && number->is_number_integer() && rank->get<std::int64_t>() == b.rank
+                && number->get<std::int64_t>() == b.step) {
+                for (auto it = add.begin(); it != add.end(); ++it)
+                    s[it.key()] = it.value();
+                merged = true;
+                break;
+            }
+        }
+        if (!merged)
+            steps.push_back(std::move(add));
+    }
+}
+
+std::string pad(std::string s, std::size_t width)
+{
+    if (s.size() < width)
+        s.insert(0, width - s.size(), ' ');
+    return s;
+}
+
+std::string kpiText(const Kpi &k)
+{
+    if (!k.value)
+        return "—  (" + k.missingReason + ")";
+    const double v = *k.value;
+    if (k.unit == "us")
+        return formatDuration(static_cast<std::int64_t>(v * 1000.0));
+    if (k.unit == "fraction")
+        return formatShare(v);
+    if (k.unit == "bytes")
+        return formatBytes(static_cast<std::int64_t>(v));
+    return formatSignificant(v) + " " + k.unit;
+}
+
+} // namespace
+
+SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &config)
+{
+    SessionAnalysis a;
+    for (const auto &t : session.traces) {
+        auto b = computeBreakdowns(*t);
+        a.breakdowns.insert(a.breakdowns.end(), b.begin(), b.end());
+        if (!t->memory.empty())
+            a.memory.push_back(summarizeMemory(*t, config));
+    }
+    a.kpis = computeKpis(session, config, a.breakdowns);
+    a.bottlenecks = rankBottlenecks(a.breakdowns, &a.memory, &a.kpis);
+    a.ranks = computeRankTable(session, a.breakdowns);
+    a.collectives = collectiveTable(session);
+    a.matrix = communicationMatrix(session);
+    return a;
+}
+
+void addAnalysisToSummary(nlohmann::json &summary, const model::Session &session,
+                          const RunConfig &config)
+{
+    addAnalysisToSummary(summary, analyzeSession(session, config));
+}
+
+void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
+{
+    if (!summary.is_object())
+        summary = nlohmann::json::object();
+    mergeSteps(summary, a.breakdowns);
+
+    nlohmann::json kpis = nlohmann::json::object();
+    nlohmann::json missing = nlohmann::json::object();
+    for (const auto &k : a.kpis.items) {
+        kpis[k.key] = k.value ? nlohmann::json(*k.value) : nlohmann::json(nullptr);
+        if (!k.value)
+            missing[k.key] = k.missingReason;
+    }
+    kpis["missing"] = missing;
+    if (!a.kpis.device.empty())
+        kpis["device"] = a.kpis.device;
+    if (a.kpis.peakFlopsPerDevice) {
+        kpis["peak_flops_per_device"] = *a.kpis.peakFlopsPerDevice;
+        kpis["peak_source"] = a.kpis.peakSource;
+    }
+    if (a.kpis.deviceCount)
+        kpis["device_count"] = *a.kpis.deviceCount;
+    summary["kpis"] = kpis;
+
+    nlohmann::json bottlenecks = nlohmann::json::array();
+    for (const auto &b : a.bottlenecks)
+        bottlenecks.push_back({{"kind", bottleneckKindKey(b.kind)}, {"share", b.share},
+                               {"evidence", b.evidence}, {"rank", b.rank}, {"step", b.step}});
+    summary["bottlenecks"] = bottlenecks;
+
+    nlohmann::json memory = nlohmann::json::array();
+    for (const auto &m : a.memory) {
+        nlohmann::json j;
+        j["rank"] = m.rank;
+        j["peak_allocated_bytes"] = m.peakAllocatedBytes ? nlohmann::json(*m.peakAllocatedBytes) : nlohmann::json(nullptr);
+        j["peak_reserved_bytes"] = m.peakReservedBytes ? nlohmann::json(*m.peakReservedBytes) : nlohmann::json(nullptr);
+        if (m.hasGroups) {
+            nlohmann::json g = nlohmann::json::object();
+            for (int i = 0; i < MemoryGroupCount; ++i)
+                g[std::string(memoryGroupKey(static_cast<MemoryGroup>(i)))] = m.byGroupAtPeak[static_cast<std::size_t>(i)];
+            j["by_category_at_peak"] = g;
+            j["categories_inferred"] = m.groupsInferred;
+        }
+        if (m.estimate) {
+            j["estimate"] = {{"bytes_per_parameter", m.estimate->bytesPerParameter},
+                             {"weights", m.estimate->weightsBytes},
+                             {"master_weights", m.estimate->masterWeightsBytes},
+                             {"gradients", m.estimate->gradientsBytes},
+                             {"optimizer_state", m.estimate->optimizerStateBytes},
+                             {"total", m.estimate->totalBytes},
+                             {"rule", m.estimate->rule}};
+            if (m.nonModelStateBytes)
+                j["non_model_state_bytes"] = *m.nonModelStateBytes;
+        }
+        memory.push_back(j);
+    }
+    summary["memory"] = memory;
+
+    nlohmann::json ranks;
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto &r : a.ranks.ranks) {
+        rows.push_back({{"rank", r.rank}, {"steps", r.stepCount},
+                        {"step_mean_us", toUs(r.stepMeanNs)}, {"step_median_us", toUs(r.stepMedianNs)},
+                        {"step_max_us", toUs(r.stepMaxNs)}, {"compute_mean_us", toUs(r.computeMeanNs)},
+                        {"comm_exposed_mean_us", toUs(r.commExposedMeanNs)},
+                        {"free_mean_us", toUs(r.freeMeanNs)}, {"bubble_mean_us", toUs(r.bubbleMeanNs)},
+                        {"clock_offset_us", r.offsetKnown ? nlohmann::json(toUs(r.clockOffsetNs)) : nlohmann::json(nullptr)},
+                        {"matched_collectives", r.matchedCollectives},
+                        {"straggler", r.straggler}});
+    }
+    ranks["per_rank"] = rows;
+    ranks["slowest_rank"] = a.ranks.slowestRank ? nlohmann::json(*a.ranks.slowestRank) : nlohmann::json(nullptr);
+    ranks["slowest_margin_us"] = toUs(a.ranks.slowestMarginNs);
+    ranks["slowest_margin_fraction"] = a.ranks.slowestMarginFraction;
+    summary["ranks"] = ranks;
+
+    nlohmann::json comm;
+    nlohmann::json table = nlohmann::json::array();
+    for (const auto &c : a.collectives) {
+        nlohmann::json j = {{"name", c.name}, {"group", c.group}, {"p2p", c.p2p}, {"count", c.count},
+                            {"total_us", c.totalUs}, {"mean_us", c.meanUs}, {"source", c.source}};
+        j["bytes"] = c.bytes ? nlohmann::json(*c.bytes) : nlohmann::json(nullptr);
+        j["bandwidth_gbps"] = c.bandwidthGBps ? nlohmann::json(*c.bandwidthGBps) : nlohmann::json(nullptr);
+        if (c.waitUs)
+            j["wait_us"] = *c.waitUs;
+        if (c.transitUs)
+            j["transit_us"] = *c.transitUs;
+        table.push_back(j);
+    }
+    comm["collectives"] = table;
+    nlohmann::json cells = nlohmann::json::array();
+    for (const auto &c : a.matrix.cells)
+        cells.push_back({{"src", c.srcRank}, {"dst", c.dstRank}, {"transport", c.transport},
+                         {"size_mb", c.sizeMb}, {"time_ms", c.timeMs}, {"ops", c.ops},
+                         {"bandwidth_gbps", c.bandwidthGBps ? nlohmann::json(*c.bandwidthGBps) : nlohmann::json(nullptr)}});
+    comm["matrix"] = {{"source", a.matrix.source}, {"ranks", a.matrix.ranks}, {"cells", cells}};
+    summary["communication"] = comm;
+}
+
+std::string analysisSummaryText(const model::Session &session, const RunConfig &config)
+{
+    return analysisSummaryText(analyzeSession(session, config));
+}
+
+std::string analysisSummaryText(const SessionAnalysis &a)
+{
+    std::ostringstream out;
+    out << "Steps (docs/metrics.md; free = host wait + data loading + launch gaps + other idle)\n";
+    out << pad("rank", 5) << pad("step", 7) << pad("duration", 10) << pad("compute", 10)
+        << pad("comm exp", 10) << pad("comm ovl", 10) << pad("free", 10) << pad("host wait", 10)
+        << pad("data", 10) << pad("launch", 10) << pad("other", 10) << pad("bubble", 10)
+        << pad("preparing", 10) << '\n';
+    for (const auto &b : a.breakdowns) {
+        out << pad(std::to_string(b.rank), 5) << pad(std::to_string(b.step), 7)
+            << pad(formatDuration(b.durationNs()), 10) << pad(formatDuration(b.computeNs), 10)
+            << pad(formatDuration(b.commExposedNs), 10) << pad(formatDuration(b.commOverlappedNs), 10)
+            << pad(formatDuration(b.freeNs), 10) << pad(formatDuration(b.hostWaitNs), 10)
+            << pad(formatDuration(b.dataLoadingNs), 10) << pad(formatDuration(b.launchGapNs), 10)
+            << pad(formatDuration(b.otherIdleNs), 10) << pad(formatDuration(b.bubbleNs), 10)
+            << pad(formatDuration(b.preparingNs), 10) << '\n';
+    }
+    for (const auto &b : a.breakdowns) {
+        if (!b.reference)
+            continue;
+        out << "\nReference, rank " << b.rank << " step " << b.step << " (" << b.reference->source
+            << (b.reference->withinTolerance ? ", all within 1 %" : ", NOT all within 1 %") << ")\n";
+        for (const auto &c : b.reference->categories) {
+            char line[256];
+            std::snprintf(line, sizeof line, "  %-52s profiler %12.3f us  ours %12.3f us  diff %+10.3f us (%s)\n",
+                          c.column.c_str(), c.referenceUs, c.oursUs, c.differenceUs,
+                          formatShare(c.relativeDifference).c_str());
+            out << line;
+        }
+    }
+    bool tbHeader = false;
+    for (const auto &b : a.breakdowns) {
+        if (!b.tbBreakdown)
+            continue;
+        if (!tbHeader) {
+            out << "\nTensorBoard plugin step breakdown (its own step boundaries)\n"
+                << pad("rank", 5) << pad("step", 7) << pad("duration", 10) << pad("kernel", 10)
+                << pad("memcpy", 10) << pad("memset", 10) << pad("comm", 10) << pad("runtime", 10)
+                << pad("dataload", 10) << pad("cpu exec", 10) << pad("other", 10) << '\n';
+            tbHeader = true;
+        }
+        const auto &t = *b.tbBreakdown;
+        out << pad(std::to_string(b.rank), 5) << pad(std::to_string(t.step), 7)
+            << pad(formatDuration(t.endNs - t.startNs), 10) << pad(formatDuration(t.kernelNs), 10)
+            << pad(formatDuration(t.memcpyNs), 10) << pad(formatDuration(t.memsetNs), 10)
+            << pad(formatDuration(t.communicationNs), 10) << pad(formatDuration(t.runtimeNs), 10)
+            << pad(formatDuration(t.dataLoaderNs), 10) << pad(formatDuration(t.cpuExecNs), 10)
+            << pad(formatDuration(t.otherNs), 10) << '\n';
+    }
+    out << "\nKPIs\n";
+    for (const auto &k : a.kpis.items)
+        out << "  " << k.key << ": " << kpiText(k) << '\n';
+    if (a.kpis.peakFlopsPerDevice)
+        out << "  peak per device: " << formatSignificant(*a.kpis.peakFlopsPerDevice / 1e12)
+            << " TFLOP/s (" << a.kpis.peakSource << ")\n";
+    out << "\nBottlenecks (largest first)\n";
+    if (a.bottlenecks.empty())
+        out << "  none found\n";
+    int n = 1;
+    for (const auto &b : a.bottlenecks)
+        out << "  " << n++ << ". " << bottleneckKindName(b.kind) << " " << formatShare(b.share)
+            << " — " << b.evidence << '\n';
+    if (!a.memory.empty()) {
+        out << "\nMemory\n";
+        for (const auto &m : a.memory) {
+            out << "  rank " << m.rank << ": peak allocated "
+                << (m.peakAllocatedBytes ? formatBytes(*m.peakAllocatedBytes) : std::string("—"))
+                << ", reserved "
+                << (m.peakReservedBytes ? formatBytes(*m.peakReservedBytes) : std::string("—")) << '\n';
+            if (m.hasGroups) {
+                out << "    at peak" << (m.groupsInferred ? " (categories inferred)" : "") << ":";
+                for (int i = 0; i < MemoryGroupCount; ++i)
+                    out << ' ' << memoryGroupKey(static_cast<MemoryGroup>(i)) << ' '
+                        << formatBytes(m.byGroupAtPeak[static_cast<std::size_t>(i)]);
+                out << '\n';
+            }
+            if (m.estimate)
+                out << "    estimate from the run config: " << formatBytes(m.estimate->totalBytes)
+                    << " model state (" << m.estimate->rule << ")\n";
+        }
+    }
+    if (a.ranks.ranks.size() > 1) {
+        out << "\nRanks\n" << pad("rank", 5) << pad("steps", 7) << pad("mean", 10) << pad("median", 10)
+            << pad("max", 10) << pad("offset", 12) << "  straggler\n";
+        for (const auto &r : a.ranks.ranks)
+            out << pad(std::to_string(r.rank), 5) << pad(std::to_string(r.stepCount), 7)
+                << pad(formatDuration(r.stepMeanNs), 10) << pad(formatDuration(r.stepMedianNs), 10)
+                << pad(formatDuration(r.stepMaxNs), 10)
+                << pad(r.offsetKnown ? formatDuration(r.clockOffsetNs) : std::string("—"), 12)
+                << (r.straggler ? "  yes" : "") << '\n';
+        if (a.ranks.slowestRank)
+            out << "  slowest rank " << *a.ranks.slowestRank << ", "
+                << formatDuration(a.ranks.slowestMarginNs) << " (" << formatShare(a.ranks.slowestMarginFraction)
+                << ") above the median rank\n";
+    }
+    if (!a.collectives.empty()) {
+        out << "\nCommunication (" << a.collectives.front().source << ")\n";
+        for (const auto &c : a.collectives) {
+            out << "  " << c.name << (c.p2p ? " (p2p)" : "") << (c.group.empty() ? "" : " [" + c.group + "]")
+                << ": " << c.count << " × mean " << formatDuration(static_cast<std::int64_t>(c.meanUs * 1000))
+                << ", total " << formatDuration(static_cast<std::int64_t>(c.totalUs * 1000));
+            if (c.bytes)
+                out << ", " << formatBytes(static_cast<std::int64_t>(*c.bytes));
+            if (c.bandwidthGBps)
+                out << ", " << formatSignificant(*c.bandwidthGBps) << " GB/s";
+            if (c.waitUs && c.transitUs)
+                out << ", wait " << formatDuration(static_cast<std::int64_t>(*c.waitUs * 1000))
+                    << " / transit " << formatDuration(static_cast<std::int64_t>(*c.transitUs * 1000));
+            out << '\n';
+        }
+    }
+    if (!a.matrix.cells.empty()) {
+        out << "\nRank-to-rank traffic (" << a.matrix.source << ")\n";
+        for (const auto &c : a.matrix.cells)
+            out << "  " << c.srcRank << " -> " << c.dstRank << " " << c.transport << ": "
+                << formatSignificant(c.sizeMb) << " MB in " << formatSignificant(c.timeMs) << " ms"
+                << (c.bandwidthGBps ? ", " + formatSignificant(*c.bandwidthGBps) + " GB/s" : std::string())
+                << '\n';
+    }
+    return out.str();
+}
+
+} // namespace stepscope::analysis

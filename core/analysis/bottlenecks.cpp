@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "bottlenecks.h"
+
+#include "units.h"
+
+#include <algorithm>
+#include <array>
+#include <functional>
+
+namespace stepscope::analysis {
+
+namespace {
+
+constexpr std::array<std::string_view, BottleneckKindCount> Keys = {
+    "data_loading", "exposed_communication", "host_bound", "pipeline_bubble",
+    "memory_pressure", "compute_efficiency"};
+constexpr std::array<std::string_view, BottleneckKindCount> Names = {
+    "Data loading", "Exposed communication", "Host / launch bound", "Pipeline bubble",
+    "Memory pressure", "Compute efficiency"};
+
+/// A time-based bottleneck: its share over all steps and the step where it was worst.
+Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &steps,
+                     const std::function<std::int64_t(const StepBreakdown &)> &ns,
+                     std::string_view what)
+{
+    Bottleneck b;
+    b.kind = kind;
+    std::int64_t total = 0;
+    std::int64_t part = 0;
+    const StepBreakdown *worst = nullptr;
+    double worstShare = -1;
+    for (const auto &s : steps) {
+        total += s.durationNs();
+        part += ns(s);
+        if (s.durationNs() <= 0)
+            continue;
+        const double share = static_cast<double>(ns(s)) / static_cast<double>(s.durationNs());
+        if (share > worstShare) {
+            worstShare = share;
+            worst = &s;
+        }
+    }
+    b.share = total > 0 ? static_cast<double>(part) / static_cast<double>(total) : 0.0;
+    if (worst) {
+        b.rank = worst->rank;
+        b.step = worst->step;
+        b.evidence = "Step " + std::to_string(worst->step) + " on rank "
+            + std::to_string(worst->rank) + ": " + formatDuration(ns(*worst)) + " of "
+            + formatDuration(worst->durationNs()) + " (" + formatShare(worstShare) + ") "
+            + std::string(what) + ".";
+    }
+    return b;
+}
+
+} // namespace
+
+std::string_view bottleneckKindKey(BottleneckKind k)
+{
+    return Keys[static_cast<std::size_t>(k)];
+}
+
+std::string_view bottleneckKindName(BottleneckKind k)
+{
+    return Names[static_cast<std::size_t>(k)];
+}
+
+std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakdowns,
+                                        const std::vector<MemorySummary> *memory,
+                                        const Kpis *kpis)
+{
+    std::vector<Bottleneck> out;
+    out.push_back(timeShare(BottleneckKind::DataLoading, breakdowns,
+                            [](const StepBreakdown &s) { return s.dataLoadingNs; },
+                            "with the device idle while the host was in the DataLoader"));
+    out.push_back(timeShare(BottleneckKind::ExposedCommunication, breakdowns,
+                            [](const StepBreakdown &s) { return s.commExposedNs; },
+                            "in communication not hidden by compute"));
+    out.push_back(timeShare(
+        BottleneckKind::HostBound, breakdowns,
+        [](const StepBreakdown &s) { return s.hostWaitNs + s.launchGapNs + s.preparingNs; },
+        "with the device waiting for the host (preparing, launch gaps, host work)"));
+    out.push_back(timeShare(BottleneckKind::PipelineBubble, breakdowns,
+                            [](const StepBreakdown &s) { return s.bubbleNs; },
+                            "waiting for pipeline receives"));
+    if (kpis) {
+        const Kpi *mfu = kpis->find("mfu");
+        if (mfu && mfu->value) {
+            const double m = *mfu->value;
+            Bottleneck b = timeShare(BottleneckKind::ComputeEfficiency, breakdowns,
+                                     [](const StepBreakdown &s) { return s.computeNs; },
+                                     "in compute");
+            b.share *= std::max(0.0, 1.0 - m);
+            b.evidence += " MFU is " + formatShare(m) + ", so most compute time is below peak.";
+            out.push_back(b);
+        }
+    }
+    if (memory) {
+        const MemorySummary *worst = nullptr;
+        double worstShare = 0;
+        for (const auto &m : *memory) {
+            const auto peak = m.peakReservedBytes ? m.peakReservedBytes : m.peakAllocatedBytes;
+            if (!peak || !m.deviceMemoryBytes || *m.deviceMemoryBytes <= 0)
+                continue;
+            const double share = static_cast<double>(*peak) / static_cast<double>(*m.deviceMemoryBytes);
+            if (share > worstShare) {
+                worstShare = share;
+                worst = &m;
+            }
+        }
+        // Memory only becomes a bottleneck near the capacity (allocator retries, smaller
+        // batches, recomputation): reported from 90 % of device memory.
+        if (worst && worstShare >= 0.9) {
+            Bottleneck b;
+            b.kind = BottleneckKind::MemoryPressure;
+            b.share = worstShare;
+            b.rank = worst->rank;
+            const auto peak = worst->peakReservedBytes ? *worst->peakReservedBytes
+                                                       : *worst->peakAllocatedBytes;
+            b.evidence = "Rank " + std::to_string(worst->rank) + " peaks at " + formatBytes(peak)
+                + " of " + formatBytes(*worst->deviceMemoryBytes) + " device memory ("
+                + formatShare(worstShare) + ").";
+            out.push_back(b);
+        }
+    }
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [](const Bottleneck &b) { return !(b.share > 0); }),
+              out.end());
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Bottleneck &a, const Bottleneck &b) { return a.share > b.share; });
+    return out;
+}
+
+} // namespace stepscope::analysis

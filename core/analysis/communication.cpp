@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "communication.h"
+
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace stepscope::analysis {
+
+namespace {
+
+/// The collective kind of an op or kernel name: `hcom_allReduce__271_0_1` -> allReduce,
+/// `ncclKernel_AllReduce_RING_LL_Sum_float(...)` -> AllReduce, `Default/AllReduce-op534_0`
+/// -> AllReduce; other names unchanged.
+std::string collectiveKind(std::string_view name)
+{
+    if (name.substr(0, 5) == "hcom_") {
+        auto rest = name.substr(5);
+        return std::string(rest.substr(0, rest.find('_')));
+    }
+    for (std::string_view prefix : {"ncclKernel_", "ncclDevKernel_"}) {
+        if (name.substr(0, prefix.size()) == prefix) {
+            auto rest = name.substr(prefix.size());
+            return std::string(rest.substr(0, std::min(rest.find('_'), rest.find('('))));
+        }
+    }
+    const auto slash = name.rfind('/');
+    if (slash != std::string_view::npos)
+        name = name.substr(slash + 1);
+    const auto op = name.find("-op");
+    return std::string(name.substr(0, op));
+}
+
+struct Acc
+{
+    CollectiveRow row;
+    bool haveBytes = false;
+    double bytes = 0;
+    double transit = 0;
+    double wait = 0;
+};
+
+std::vector<CollectiveRow> finish(std::map<std::tuple<std::string, std::string, bool>, Acc> &acc)
+{
+    std::vector<CollectiveRow> rows;
+    for (auto &[key, a] : acc) {
+        CollectiveRow r = a.row;
+        r.meanUs = r.count > 0 ? r.totalUs / static_cast<double>(r.count) : 0.0;
+        if (a.haveBytes) {
+            r.bytes = a.bytes;
+            const double t = a.transit > 0 ? a.transit : r.totalUs;
+            if (t > 0)
+                r.bandwidthGBps = a.bytes / (t * 1e3); // bytes/us -> GB/s
+        }
+        rows.push_back(r);
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const CollectiveRow &a, const CollectiveRow &b) { return a.totalUs > b.totalUs; });
+    return rows;
+}
+
+std::vector<CollectiveRow> fromStats(const std::vector<const model::CollectiveStat *> &stats,
+                                     const std::string &source)
+{
+    std::map<std::tuple<std::string, std::string, bool>, Acc> acc;
+    for (const auto *s : stats) {
+        if (s->name == "Total Op Info")
+            continue;
+        Acc &a = acc[{collectiveKind(s->name), s->group, s->p2p}];
+        a.row.name = collectiveKind(s->name);
+        a.row.group = s->group;
+        a.row.p2p = s->p2p;
+        a.row.source = source;
+        ++a.row.count;
+        a.row.totalUs += s->elapseMs * 1000.0;
+        a.row.waitUs = a.row.waitUs.value_or(0) + s->waitMs * 1000.0;
+        a.row.transitUs = a.row.transitUs.value_or(0) + s->transitMs * 1000.0;
+        for (const auto &l : s->links) {
+            a.haveBytes = true;
+            a.bytes += l.sizeMb * 1e6; // MB as written, 10^6 bytes (GB/s = MB/ms)
+        }
+        a.transit += s->transitMs * 1000.0;
+    }
+    return finish(acc);
+}
+
+std::vector<CollectiveRow> fromTimeline(const model::Session &session)
+{
+    std::map<std::tuple<std::string, std::string, bool>, Acc> acc;
+    for (const auto &trace : session.traces) {
+        bool groups = false;
+        for (const auto &t : trace->tracks)
+            groups = groups || (t.info().kind == model::TrackKind::CommunicationGroup && !t.empty());
+        for (const auto &t : trace->tracks) {
+            const auto kind = t.info().kind;
+            if (groups ? kind != model::TrackKind::CommunicationGroup
+                       : kind != model::TrackKind::DeviceStream)
+                continue;
+            if (t.rowCount() == 0)
+                continue;
+            for (std::uint32_t i = t.rowBegin(0); i < t.rowEnd(0); ++i) {
+                if (t.category(i) != model::Category::Communication)
+                    continue;
+                const auto name = trace->strings.view(t.name(i));
+                std::string kindName = collectiveKind(name);
+                std::string group;
+                if (t.args(i).isValid()) {
+                    const auto args = trace->args.view(t.args(i));
+                    // Newer NCCL kernels name the collective only in their args.
+                    const std::string key = "\"Collective name\":\"";
+                    const auto p = args.find(key);
+                    if (p != std::string_view::npos) {
+                        const auto q = args.find('"', p + key.size());
+                        if (q != std::string_view::npos)
+                            kindName = std::string(args.substr(p + key.size(), q - p - key.size()));
+                    }
+                    const std::string pg = "\"Process Group Name\":\"";
+                    const auto g = args.find(pg);
+                    if (g != std::string_view::npos) {
+                        const auto q = args.find('"', g + pg.size());
+                        if (q != std::string_view::npos)
+                            group = std::string(args.substr(g + pg.size(), q - g - pg.size()));
+                    }
+                }
+                Acc &a = acc[{kindName, group, false}];
+                a.row.name = kindName;
+                a.row.group = group;
+                a.row.source = "timeline";
+                ++a.row.count;
+                a.row.totalUs += static_cast<double>(t.duration(i)) / 1000.0;
+            }
+        }
+    }
+    return finish(acc);
+}
+
+} // namespace
+
+std::vector<CollectiveRow> collectiveTable(const model::Session &session)
+{
+    std::vector<const model::CollectiveStat *> stats;
+    for (const auto &s : session.clusterCollectives)
+        stats.push_back(&s);
+    if (!stats.empty())
+        return fromStats(stats, "cluster_communication.json");
+    for (const auto &t : session.traces) {
+        for (const auto &s : t->collectives)
+            stats.push_back(&s);
+    }
+    if (!stats.empty())
+        return fromStats(stats, "communication.json");
+    return fromTimeline(session);
+}
+
+CommMatrix communicationMatrix(const model::Session &session)
+{
+    CommMatrix m;
+    std::vector<const model::CommMatrixEntry *> entries;
+    for (const auto &e : session.clusterMatrix)
+        entries.push_back(&e);
+    m.source = "cluster_communication_matrix.json";
+    if (entries.empty()) {
+        for (const auto &t : session.traces) {
+            for (const auto &e : t->commMatrix)
+                entries.push_back(&e);
+        }
+        m.source = "communication_matrix.json";
+    }
+    if (entries.empty()) {
+        m.source.clear();
+        return m;
+    }
+    // Aggregate entries ("…-total@…", "Total Op Info") when present, so nothing counts twice.
+    auto isAggregate = [](const model::CommMatrixEntry *e) {
+        return e->op == "Total Op Info" || e->op.find("-total") != std::string::npos;
+    };
+    const bool haveAggregate = std::any_of(entries.begin(), entries.end(), isAggregate);
+    std::map<std::tuple<std::int32_t, std::int32_t, std::string>, MatrixCell> cells;
+    for (const auto *e : entries) {
+        if (haveAggregate != isAggregate(e))
+            continue;
+        MatrixCell &c = cells[{e->srcRank, e->dstRank, e->traffic.transport}];
+        c.srcRank = e->srcRank;
+        c.dstRank = e->dstRank;
+        c.transport = e->traffic.transport;
+        c.sizeMb += e->traffic.sizeMb;
+        c.timeMs += e->traffic.timeMs;
+        ++c.ops;
+    }
+    std::vector<std::int32_t> ranks;
+    for (auto &[key, c] : cells) {
+        if (c.timeMs > 0)
+            c.bandwidthGBps = c.sizeMb / c.timeMs;
+        m.cells.push_back(c);
+        ranks.push_back(c.srcRank);
+        ranks.push_back(c.dstRank);
+    }
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    m.ranks = ranks;
+    return m;
+}
+
+} // namespace stepscope::analysis

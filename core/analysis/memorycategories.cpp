@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "memorycategories.h"
+
+#include "kpis.h"
+#include "steps.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <string>
+
+namespace stepscope::analysis {
+
+namespace {
+
+constexpr std::array<std::string_view, MemoryGroupCount> Keys = {
+    "parameters", "gradients", "optimizer_state", "activations", "temporary",
+    "communication_buffers", "other"};
+constexpr std::array<std::string_view, MemoryGroupCount> Names = {
+    "Parameters", "Gradients", "Optimizer state", "Activations", "Temporary",
+    "Communication buffers", "Other"};
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool containsAny(const std::string &s, std::initializer_list<std::string_view> parts)
+{
+    for (auto p : parts) {
+        if (s.find(p) != std::string::npos)
+            return true;
+    }
+    return false;
+}
+
+std::size_t idx(MemoryGroup g)
+{
+    return static_cast<std::size_t>(g);
+}
+
+MemoryGroupTimeline fromCategories(const model::CategoryTimeline &cats)
+{
+    MemoryGroupTimeline t;
+    t.source = "memory timeline";
+    const std::size_t n = cats.timestampsNs.size();
+    t.timestampsNs = cats.timestampsNs;
+    for (auto &g : t.bytes)
+        g.assign(n, 0);
+    t.totalBytes.assign(n, 0);
+    for (int c = 0; c < model::MemoryCategoryCount; ++c) {
+        const auto &series = cats.bytes[static_cast<std::size_t>(c)];
+        auto &group = t.bytes[idx(memoryGroupOf(static_cast<model::MemoryCategory>(c)))];
+        for (std::size_t i = 0; i < n && i < series.size(); ++i) {
+            group[i] += series[i];
+            t.totalBytes[i] += series[i];
+        }
+    }
+    return t;
+}
+
+/// Allocations (and the HCCL module's reserved memory) as a stepped series per group.
+MemoryGroupTimeline fromAllocations(const model::Trace &trace)
+{
+    MemoryGroupTimeline t;
+    const auto &allocs = trace.memory.allocations;
+    std::int64_t t0 = INT64_MAX;
+    std::int64_t t1 = INT64_MIN;
+    for (const auto &a : allocs) {
+        t0 = std::min(t0, a.allocatedNs);
+        t1 = std::max({t1, a.allocatedNs, a.releasedNs});
+    }
+    const auto steps = detectSteps(trace, nullptr);
+    std::int64_t stepNs = t1 > t0 ? t1 - t0 : 0;
+    if (!steps.empty())
+        stepNs = steps.front().durationNs();
+
+    // (time, group, delta); at equal times frees apply before allocations.
+    struct Change
+    {
+        std::int64_t time;
+        std::size_t group;
+        std::int64_t delta;
+    };
+    std::vector<Change> changes;
+    bool inferred = false;
+    for (const auto &a : allocs) {
+        const bool given = !a.categoryInferred && a.category != model::MemoryCategory::Unknown;
+        const MemoryGroup g = given ? memoryGroupOf(a.category)
+                                    : inferAllocationGroup(a, t0, t1, stepNs);
+        inferred = inferred || !given;
+        changes.push_back(Change{a.allocatedNs, idx(g), a.sizeBytes});
+        if (a.releasedNs >= 0)
+            changes.push_back(Change{a.releasedNs, idx(g), -a.sizeBytes});
+    }
+    for (const auto &m : trace.memory.modules) {
+        const std::string name = lower(m.module);
+        if (name != "hccl")
+            continue;
+        std::int64_t prev = 0;
+        for (std::size_t i = 0; i < m.timestampsNs.size() && i < m.reservedBytes.size(); ++i) {
+            changes.push_back(Change{m.timestampsNs[i], idx(MemoryGroup::CommunicationBuffers),
+                                     m.reservedBytes[i] - prev});
+            prev = m.reservedBytes[i];
+        }
+        inferred = true;
+    }
+    std::stable_sort(changes.begin(), changes.end(), [](const Change &a, const Change &b) {
+        return a.time != b.time ? a.time < b.time : a.delta < b.delta;
+    });
+    std::array<std::int64_t, MemoryGroupCount> level{};
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        level[changes[i].group] += changes[i].delta;
+        if (i + 1 < changes.size() && changes[i + 1].time == changes[i].time)
+            continue; // one point per timestamp
+        t.timestampsNs.push_back(changes[i].time);
+        std::int64_t total = 0;
+        for (std::size_t g = 0; g < level.size(); ++g) {
+            t.bytes[g].push_back(level[g]);
+            total += level[g];
+        }
+        t.totalBytes.push_back(total);
+    }
+    t.inferred = inferred;
+    t.source = allocs.empty() ? "npu_module_mem" : "allocations";
+    return t;
+}
+
+} // namespace
+
+std::string_view memoryGroupKey(MemoryGroup g)
+{
+    return Keys[idx(g)];
+}
+
+std::string_view memoryGroupName(MemoryGroup g)
+{
+    return Names[idx(g)];
+}
+
+MemoryGroup memoryGroupOf(model::MemoryCategory c)
+{
+    switch (c) {
+    case model::MemoryCategory::Parameter: return MemoryGroup::Parameters;
+    case model::MemoryCategory::OptimizerState: return MemoryGroup::OptimizerState;
+    case model::MemoryCategory::Input: return MemoryGroup::Activations;
+    case model::MemoryCategory::Temporary: return MemoryGroup::Temporary;
+    case model::MemoryCategory::Activation: return MemoryGroup::Activations;
+    case model::MemoryCategory::Gradient: return MemoryGroup::Gradients;
+    case model::MemoryCategory::AutogradDetail: return MemoryGroup::Other;
+    case model::MemoryCategory::Unknown: return MemoryGroup::Other;
+    case model::MemoryCategory::CommunicationBuffer: return MemoryGroup::CommunicationBuffers;
+    }
+    return MemoryGroup::Other;
+}
+
+MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captureStartNs,
+                                 std::int64_t captureEndNs, std::int64_t stepDurationNs)
+{
+    const std::string op = lower(a.op);
+    if (containsAny(op, {"hccl", "hcom", "nccl", "c10d", "rccl"}))
+        return MemoryGroup::CommunicationBuffers;
+    if (containsAny(op, {"_foreach_", "optimizer", "adam", "sgd", "lamb", "lion"}))
+        return MemoryGroup::OptimizerState;
+    // Alive for the whole capture: allocated at its start (before the first step ran) or
+    // never released before its end.
+    if (a.releasedNs < 0 || a.allocatedNs <= captureStartNs || a.releasedNs > captureEndNs)
+        return MemoryGroup::Parameters;
+    const std::int64_t lifetime = a.releasedNs - a.allocatedNs;
+    if (stepDurationNs > 0 && lifetime * 10 > stepDurationNs)
+        return MemoryGroup::Activations;
+    return MemoryGroup::Temporary;
+}
+
+MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace)
+{
+    if (!trace.memory.categories.timestampsNs.empty())
+        return fromCategories(trace.memory.categories);
+    bool hccl = false;
+    for (const auto &m : trace.memory.modules)
+        hccl = hccl || lower(m.module) == "hccl";
+    if (!trace.memory.allocations.empty() || hccl)
+        return fromAllocations(trace);
+    return {};
+}
+
+std::optional<MemoryEstimate> estimateModelMemory(const RunConfig &config)
+{
+    if (!config.parameters)
+        return std::nullopt;
+    const double p = *config.parameters;
+    const std::string &prec = config.precision;
+    const bool mixed = prec.empty() || prec == "bf16" || prec == "fp16" || prec == "fp8";
+    const bool sgd = config.optimizer.find("sgd") != std::string::npos;
+    const bool momentumFree = config.optimizer == "sgd-nomomentum";
+    MemoryEstimate e;
+    const double weight = mixed ? 2.0 : 4.0;
+    const double master = mixed ? 4.0 : 0.0;
+    const double grad = mixed ? 2.0 : 4.0;
+    const double state = momentumFree ? 0.0 : (sgd ? 4.0 : 8.0);
+    e.bytesPerParameter = weight + master + grad + state;
+    std::string rule = std::string(mixed ? "mixed precision" : "fp32") + ", "
+        + (sgd ? "SGD" : config.optimizer.empty() ? "Adam (assumed)" : config.optimizer) + ": "
+        + std::to_string(static_cast<int>(weight)) + " B weights + "
+        + std::to_string(static_cast<int>(master)) + " B master weights + "
+        + std::to_string(static_cast<int>(grad)) + " B gradients + "
+        + std::to_string(static_cast<int>(state)) + " B optimizer state per parameter";
+    if (config.bytesPerParameter) {
+        // The user's figure replaces the sum; the split keeps the default proportions.
+        const double scale = *config.bytesPerParameter / e.bytesPerParameter;
+        e.bytesPerParameter = *config.bytesPerParameter;
+        rule = "bytes_per_parameter from the run config (split as " + rule + ")";
+        e.weightsBytes = static_cast<std::int64_t>(p * weight * scale);
+        e.masterWeightsBytes = static_cast<std::int64_t>(p * master * scale);
+        e.gradientsBytes = static_cast<std::int64_t>(p * grad * scale);
+        e.optimizerStateBytes = static_cast<std::int64_t>(p * state * scale);
+    } else {
+        e.weightsBytes = static_cast<std::int64_t>(p * weight);
+        e.masterWeightsBytes = static_cast<std::int64_t>(p * master);
+        e.gradientsBytes = static_cast<std::int64_t>(p * grad);
+        e.optimizerStateBytes = static_cast<std::int64_t>(p * state);
+    }
+    e.totalBytes = e.weightsBytes + e.masterWeightsBytes + e.gradientsBytes + e.optimizerStateBytes;
+    e.rule = rule;
+    return e;
+}
+
+MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config)
+{
+    MemorySummary s;
+    s.rank = trace.rank;
+    std::optional<std::int64_t> reservedApp;
+    for (const auto &c : trace.memory.curves) {
+        for (auto v : c.allocatedBytes) {
+            if (v >= 0)
+                s.peakAllocatedBytes = std::max(s.peakAllocatedBytes.value_or(0), v);
+        }
+        for (auto v : c.reservedBytes) {
+            if (v < 0)
+                continue;
+            if (c.component == "APP")
+                reservedApp = std::max(reservedApp.value_or(0), v);
+            else
+                s.peakReservedBytes = std::max(s.peakReservedBytes.value_or(0), v);
+        }
+    }
+    if (!s.peakReservedBytes)
+        s.peakReservedBytes = reservedApp;
+    const auto groups = memoryGroupTimeline(trace);
+    if (!groups.timestampsNs.empty()) {
+        const auto it = std::max_element(groups.totalBytes.begin(), groups.totalBytes.end());
+        const auto i = static_cast<std::size_t>(it - groups.totalBytes.begin());
+        s.peakNs = groups.timestampsNs[i];
+        for (std::size_t g = 0; g < s.byGroupAtPeak.size(); ++g)
+            s.byGroupAtPeak[g] = groups.bytes[g][i];
+        s.hasGroups = true;
+        s.groupsInferred = groups.inferred;
+        if (!s.peakAllocatedBytes && !trace.memory.categories.timestampsNs.empty())
+            s.peakAllocatedBytes = *it;
+    }
+    for (const char *key : {"totalGlobalMem", "device_memory_bytes", "total_memory"}) {
+        auto it = trace.metadata.extra.find(key);
+        if (it == trace.metadata.extra.end())
+            continue;
+        try {
+            const long long v = std::stoll(it->second);
+            if (v > 0) {
+                s.deviceMemoryBytes = static_cast<std::int64_t>(v);
+                break;
+            }
+        } catch (const std::exception &) {
+        }
+    }
+    s.estimate = estimateModelMemory(config);
+    if (s.estimate && s.peakAllocatedBytes)
+        s.nonModelStateBytes = *s.peakAllocatedBytes - s.estimate->totalBytes;
+    return s;
+}
+
+} // namespace stepscope::analysis

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "analysis/bottlenecks.h"
+
+#include <gtest/gtest.h>
+
+using namespace stepscope;
+
+namespace {
+
+analysis::StepBreakdown step(std::int32_t rank, std::int64_t n, std::int64_t dur, std::int64_t data,
+                             std::int64_t comm, std::int64_t host)
+{
+    analysis::StepBreakdown b;
+    b.rank = rank;
+    b.step = n;
+    b.startNs = 0;
+    b.endNs = dur;
+    b.dataLoadingNs = data;
+    b.commExposedNs = comm;
+    b.hostWaitNs = host;
+    b.computeNs = dur - data - comm - host;
+    return b;
+}
+
+} // namespace
+
+TEST(Bottlenecks, OrderedByShareWithEvidenceNamingStepAndRank)
+{
+    const std::vector<analysis::StepBreakdown> steps = {
+        step(0, 5, 100'000'000, 40'000'000, 10'000'000, 5'000'000),
+        step(1, 5, 100'000'000, 10'000'000, 30'000'000, 5'000'000),
+    };
+    const auto list = analysis::rankBottlenecks(steps);
+    ASSERT_EQ(list.size(), 3u); // no bubble, no MFU, no memory capacity
+    EXPECT_EQ(list[0].kind, analysis::BottleneckKind::DataLoading);
+    EXPECT_DOUBLE_EQ(list[0].share, 0.25);
+    EXPECT_EQ(list[0].rank, 0);
+    EXPECT_EQ(list[0].evidence,
+              "Step 5 on rank 0: 40.0 ms of 100 ms (40.0 %) with the device idle while the host was in the DataLoader.");
+    EXPECT_EQ(list[1].kind, analysis::BottleneckKind::ExposedCommunication);
+    EXPECT_DOUBLE_EQ(list[1].share, 0.2);
+    EXPECT_EQ(list[1].rank, 1);
+    EXPECT_EQ(list[2].kind, analysis::BottleneckKind::HostBound);
+    EXPECT_EQ(analysis::bottleneckKindKey(list[2].kind), "host_bound");
+}
+
+TEST(Bottlenecks, ComputeEfficiencyNeedsMfuAndMemoryPressureNeedsCapacity)
+{
+    const std::vector<analysis::StepBreakdown> steps = {step(0, 1, 100, 0, 0, 0)};
+    analysis::Kpis kpis;
+    kpis.items.push_back(analysis::Kpi{"mfu", 0.4, "fraction", {}});
+    std::vector<analysis::MemorySummary> memory(1);
+    memory[0].peakReservedBytes = 95;
+    memory[0].deviceMemoryBytes = 100;
+    const auto list = analysis::rankBottlenecks(steps, &memory, &kpis);
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list[0].kind, analysis::BottleneckKind::MemoryPressure);
+    EXPECT_DOUBLE_EQ(list[0].share, 0.95);
+    EXPECT_EQ(list[1].kind, analysis::BottleneckKind::ComputeEfficiency);
+    EXPECT_DOUBLE_EQ(list[1].share, 0.6);
+    memory[0].peakReservedBytes = 50; // far from the capacity: not a bottleneck
+    EXPECT_EQ(analysis::rankBottlenecks(steps, &memory, &kpis).size(), 1u);
+}

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "analysis/communication.h"
+
+#include "model/tracebuilder.h"
+
+#include <gtest/gtest.h>
+
+using namespace stepscope;
+
+TEST(Communication, CollectiveTableFromTheProfilerSummaries)
+{
+    auto t = std::make_shared<model::Trace>();
+    auto stat = [](std::string name, double elapse, double transit, double wait, double mb) {
+        model::CollectiveStat s;
+        s.name = std::move(name);
+        s.group = "11022204950826225271";
+        s.elapseMs = elapse;
+        s.transitMs = transit;
+        s.waitMs = wait;
+        s.links.push_back(model::LinkTraffic{"HCCS", mb, transit, -1});
+        return s;
+    };
+    t->collectives.push_back(stat("hcom_allReduce__271_0_1", 86.47, 1.82, 2.56, 28.65));
+    t->collectives.push_back(stat("hcom_allReduce__271_1_1", 10.0, 0.18, 1.0, 1.35));
+    t->collectives.push_back(stat("hcom_broadcast__271_2_1", 1.0, 0.5, 0.1, 1.0));
+    t->collectives.push_back(stat("Total Op Info", 97.47, 2.5, 3.66, 31.0));
+    model::Session s;
+    s.traces.push_back(t);
+    const auto rows = analysis::collectiveTable(s);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].name, "allReduce");
+    EXPECT_EQ(rows[0].count, 2);
+    EXPECT_DOUBLE_EQ(rows[0].totalUs, 96470);
+    EXPECT_DOUBLE_EQ(rows[0].meanUs, 48235);
+    EXPECT_DOUBLE_EQ(*rows[0].waitUs, 3560);
+    EXPECT_DOUBLE_EQ(*rows[0].transitUs, 2000);
+    EXPECT_DOUBLE_EQ(*rows[0].bytes, 30e6);
+    EXPECT_DOUBLE_EQ(*rows[0].bandwidthGBps, 15); // 30 MB in 2 ms
+    EXPECT_EQ(rows[0].source, "communication.json");
+    EXPECT_EQ(rows[1].name, "broadcast");
+}
+
+TEST(Communication, CollectiveTableFromTheTimelineWithoutSummaries)
+{
+    model::TraceBuilder b;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    const auto stream = b.addTrack(info);
+    b.track(stream).add(0, 3000, b.intern("ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)"),
+                        model::Category::Communication);
+    b.track(stream).add(5000, 1000, b.intern("ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)"),
+                        model::Category::Communication,
+                        b.trace().args.add(R"({"Collective name":"_allgather_base","Process Group Name":"0"})"));
+    b.track(stream).add(9000, 1000, b.intern("gemm"), model::Category::Compute);
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    const auto rows = analysis::collectiveTable(s);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].name, "AllReduce");
+    EXPECT_DOUBLE_EQ(rows[0].totalUs, 3);
+    EXPECT_EQ(rows[1].name, "_allgather_base");
+    EXPECT_EQ(rows[1].group, "0");
+    EXPECT_EQ(rows[1].source, "timeline");
+    EXPECT_FALSE(rows[1].bytes.has_value());
+}
+
+TEST(Communication, MatrixPrefersAggregateEntries)
+{
+    auto t = std::make_shared<model::Trace>();
+    auto entry = [](std::string op, int src, int dst, double mb, double ms) {
+        model::CommMatrixEntry e;
+        e.step = "step50";
+        e.op = std::move(op);
+        e.srcRank = src;
+        e.dstRank = dst;
+        e.traffic = model::LinkTraffic{"HCCS", mb, ms, -1};
+        return e;
+    };
+    t->commMatrix.push_back(entry("allreduce-top1@1102", 0, 1, 10, 1));
+    t->commMatrix.push_back(entry("allreduce-total@1102", 0, 1, 37.78, 2.24));
+    t->commMatrix.push_back(entry("allreduce-total@1102", 1, 0, 20, 2));
+    model::Session s;
+    s.traces.push_back(t);
+    const auto m = analysis::communicationMatrix(s);
+    EXPECT_EQ(m.source, "communication_matrix.json");
+    EXPECT_EQ(m.ranks, (std::vector<std::int32_t>{0, 1}));
+    ASSERT_EQ(m.cells.size(), 2u);
+    EXPECT_DOUBLE_EQ(m.cells[0].sizeMb, 37.78);
+    EXPECT_NEAR(*m.cells[0].bandwidthGBps, 16.866, 1e-3);
+    EXPECT_EQ(m.cells[1].srcRank, 1);
+
+    s.clusterMatrix.push_back(entry("hcom_broadcast__483_0", 0, 8, 5, 1));
+    const auto c = analysis::communicationMatrix(s);
+    EXPECT_EQ(c.source, "cluster_communication_matrix.json");
+    EXPECT_EQ(c.ranks, (std::vector<std::int32_t>{0, 8}));
+}

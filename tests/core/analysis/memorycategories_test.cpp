@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "analysis/memorycategories.h"
+
+#include "analysis/kpis.h"
+#include "model/tracebuilder.h"
+
+#include <gtest/gtest.h>
+
+using namespace stepscope;
+using analysis::MemoryGroup;
+using model::MemoryCategory;
+
+namespace {
+
+std::size_t g(MemoryGroup group)
+{
+    return static_cast<std::size_t>(group);
+}
+
+} // namespace
+
+TEST(MemoryCategories, PyTorchCategoriesMapDirectlyAndSumToTheTotal)
+{
+    model::Trace t;
+    auto &c = t.memory.categories;
+    c.timestampsNs = {0, 10, 20};
+    for (auto &series : c.bytes)
+        series.assign(3, 0);
+    c.bytes[static_cast<std::size_t>(MemoryCategory::Parameter)] = {100, 100, 100};
+    c.bytes[static_cast<std::size_t>(MemoryCategory::Input)] = {0, 5, 0};
+    c.bytes[static_cast<std::size_t>(MemoryCategory::Activation)] = {0, 50, 0};
+    c.bytes[static_cast<std::size_t>(MemoryCategory::AutogradDetail)] = {0, 7, 1};
+    c.bytes[static_cast<std::size_t>(MemoryCategory::Gradient)] = {0, 0, 100};
+    const auto tl = analysis::memoryGroupTimeline(t);
+    EXPECT_FALSE(tl.inferred);
+    ASSERT_EQ(tl.timestampsNs.size(), 3u);
+    EXPECT_EQ(tl.bytes[g(MemoryGroup::Activations)], (std::vector<std::int64_t>{0, 55, 0}));
+    EXPECT_EQ(tl.bytes[g(MemoryGroup::Other)], (std::vector<std::int64_t>{0, 7, 1}));
+    EXPECT_EQ(tl.totalBytes, (std::vector<std::int64_t>{100, 162, 201}));
+    for (std::size_t i = 0; i < 3; ++i) {
+        std::int64_t sum = 0;
+        for (const auto &series : tl.bytes)
+            sum += series[i];
+        EXPECT_EQ(sum, tl.totalBytes[i]);
+    }
+    const auto s = analysis::summarizeMemory(t, analysis::RunConfig{});
+    EXPECT_EQ(*s.peakNs, 20);
+    EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::Gradients)], 100);
+    EXPECT_EQ(*s.peakAllocatedBytes, 201);
+}
+
+TEST(MemoryCategories, InferenceRulesForAllocationsWithoutCategory)
+{
+    const std::int64_t t0 = 0, t1 = 1000, step = 1000;
+    auto a = [](std::string op, std::int64_t alloc, std::int64_t rel) {
+        model::Allocation x;
+        x.op = std::move(op);
+        x.sizeBytes = 10;
+        x.allocatedNs = alloc;
+        x.releasedNs = rel;
+        return x;
+    };
+    EXPECT_EQ(analysis::inferAllocationGroup(a("hcom_allReduce_", 100, 200), t0, t1, step),
+              MemoryGroup::CommunicationBuffers);
+    EXPECT_EQ(analysis::inferAllocationGroup(a("aten::_foreach_add", 100, 200), t0, t1, step),
+              MemoryGroup::OptimizerState);
+    EXPECT_EQ(analysis::inferAllocationGroup(a("aten::empty", 100, -1), t0, t1, step),
+              MemoryGroup::Parameters); // never released in the capture
+    EXPECT_EQ(analysis::inferAllocationGroup(a("aten::empty", 0, 500), t0, t1, step),
+              MemoryGroup::Parameters); // from the capture start
+    EXPECT_EQ(analysis::inferAllocationGroup(a("aten::convolution", 100, 600), t0, t1, step),
+              MemoryGroup::Activations); // forward to backward
+    EXPECT_EQ(analysis::inferAllocationGroup(a("aten::add", 100, 150), t0, t1, step),
+              MemoryGroup::Temporary); // 5 % of the step
+}
+
+TEST(MemoryCategories, AllocationsAndHcclModuleMemoryAsAStackedSeries)
+{
+    model::Trace t;
+    t.steps.push_back(model::Step{1, 0, 1000});
+    auto add = [&](std::string op, std::int64_t size, std::int64_t alloc, std::int64_t rel) {
+        model::Allocation x;
+        x.op = std::move(op);
+        x.sizeBytes = size;
+        x.allocatedNs = alloc;
+        x.releasedNs = rel;
+        t.memory.allocations.push_back(x);
+    };
+    add("aten::empty", 1000, 0, -1);        // parameters
+    add("aten::convolution", 300, 100, 700); // activation
+    add("aten::add", 50, 200, 210);          // temporary
+    model::ModuleMemory hccl;
+    hccl.module = "HCCL";
+    hccl.timestampsNs = {50, 800};
+    hccl.reservedBytes = {64, 128};
+    t.memory.modules.push_back(hccl);
+    const auto tl = analysis::memoryGroupTimeline(t);
+    EXPECT_TRUE(tl.inferred);
+    ASSERT_FALSE(tl.timestampsNs.empty());
+    for (std::size_t i = 0; i < tl.timestampsNs.size(); ++i) {
+        std::int64_t sum = 0;
+        for (const auto &series : tl.bytes)
+            sum += series[i];
+        EXPECT_EQ(sum, tl.totalBytes[i]);
+    }
+    // Peak at 200..210: 1000 + 300 + 50 + 64.
+    const auto s = analysis::summarizeMemory(t, analysis::RunConfig{});
+    EXPECT_EQ(*s.peakNs, 200);
+    EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::Parameters)], 1000);
+    EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::Activations)], 300);
+    EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::Temporary)], 50);
+    EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::CommunicationBuffers)], 64);
+    EXPECT_EQ(tl.totalBytes.back(), 1000 + 128);
+}
+
+TEST(MemoryCategories, EstimateFromTheRunConfig)
+{
+    analysis::RunConfig c;
+    EXPECT_FALSE(analysis::estimateModelMemory(c).has_value());
+    c.parameters = 1e9;
+    c.precision = "bf16";
+    c.optimizer = "adamw";
+    auto e = analysis::estimateModelMemory(c);
+    ASSERT_TRUE(e.has_value());
+    EXPECT_DOUBLE_EQ(e->bytesPerParameter, 16); // mixed-precision Adam
+    EXPECT_EQ(e->totalBytes, 16'000'000'000);
+    EXPECT_EQ(e->optimizerStateBytes, 8'000'000'000);
+    c.precision = "fp32";
+    c.optimizer = "sgd";
+    EXPECT_DOUBLE_EQ(analysis::estimateModelMemory(c)->bytesPerParameter, 12);
+    c.bytesPerParameter = 18;
+    EXPECT_EQ(analysis::estimateModelMemory(c)->totalBytes, 18'000'000'000);
+
+    model::Trace t;
+    model::MemoryCurve curve;
+    curve.timestampsNs = {0};
+    curve.allocatedBytes = {20'000'000'000};
+    curve.reservedBytes = {-1};
+    t.memory.curves.push_back(curve);
+    const auto s = analysis::summarizeMemory(t, c);
+    EXPECT_EQ(*s.nonModelStateBytes, 2'000'000'000);
+    EXPECT_FALSE(s.peakReservedBytes.has_value());
+}
