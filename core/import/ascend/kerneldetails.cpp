@@ -6,8 +6,6 @@
 #include "import/csv/csvreader.h"
 #include "util/decimal.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -29,6 +27,47 @@ bool containsNoCase(std::string_view text, std::string_view what)
 std::string idText(std::string_view field)
 {
     return csv::isMissing(field) ? std::string() : std::string(field);
+}
+
+/// Appends `text` as a JSON string literal (quotes, backslashes and control characters
+/// escaped; other bytes copied as they are).
+void appendJsonString(std::string &out, std::string_view text)
+{
+    static constexpr char Hex[] = "0123456789abcdef";
+    out.push_back('"');
+    for (char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '"' || c == '\\') {
+            out.push_back('\\');
+            out.push_back(ch);
+        } else if (c < 0x20) {
+            out += "\\u00";
+            out.push_back(Hex[c >> 4]);
+            out.push_back(Hex[c & 15]);
+        } else {
+            out.push_back(ch);
+        }
+    }
+    out.push_back('"');
+}
+
+/// The args object of one kernel as compact JSON, built by hand: nlohmann's DOM costs more
+/// than the CSV parse on files of millions of rows.
+std::string_view kernelArgs(const KernelRow &r, std::string &json)
+{
+    json.assign("{\"Type\":");
+    appendJsonString(json, r.type);
+    json += ",\"Accelerator Core\":";
+    appendJsonString(json, r.acceleratorCore);
+    if (r.step >= 0)
+        json += ",\"Step Id\":" + std::to_string(r.step);
+    if (!r.taskId.empty()) {
+        json += ",\"Task ID\":";
+        appendJsonString(json, r.taskId);
+    }
+    json += ",\"Block Dim\":" + std::to_string(r.blockDim);
+    json += ",\"Wait Time(ns)\":" + std::to_string(r.waitNs) + "}";
+    return json;
 }
 
 } // namespace
@@ -142,21 +181,11 @@ void addKernelTracks(
         tracks.emplace(std::move(key), id);
         return id;
     };
+    std::string json;
     for (const KernelRow &r : rows) {
         model::ArgsId args;
-        if (keepArgs) {
-            nlohmann::json a = nlohmann::json::object();
-            a["Type"] = r.type;
-            a["Accelerator Core"] = r.acceleratorCore;
-            if (r.step >= 0)
-                a["Step Id"] = r.step;
-            if (!r.taskId.empty())
-                a["Task ID"] = r.taskId;
-            a["Block Dim"] = r.blockDim;
-            a["Wait Time(ns)"] = r.waitNs;
-            args = out.trace().args.add(
-                a.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-        }
+        if (keepArgs)
+            args = out.trace().args.add(kernelArgs(r, json));
         out.track(trackFor(r))
             .add(r.startNs - origin, r.durationNs, out.intern(r.name), r.category, args);
     }

@@ -3,6 +3,8 @@
 #include "ascend_fixture.h"
 #include "import/ascend/kerneldetails.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <map>
 
@@ -83,6 +85,21 @@ TEST_F(AscendKernel, Level0EightColumnsNoStream)
     EXPECT_EQ(byKind[model::TrackKind::DeviceStream], 187u);
     EXPECT_EQ(byKind[model::TrackKind::CommunicationGroup], 4u);
     EXPECT_EQ(t.checkInvariants(), "");
+
+    // Args are valid compact JSON with the row's facts.
+    for (const model::Track &tr : t.tracks) {
+        if (tr.info().kind != model::TrackKind::CommunicationGroup)
+            continue;
+        EXPECT_EQ(tr.info().threadName, "HCCL");
+        EXPECT_EQ(t.strings.view(tr.name(0)), "hcom_allReduce__868_0_1");
+        EXPECT_EQ(tr.start(0), 1736405443909176934 - 1736405443881410320);
+        EXPECT_EQ(tr.duration(0), 72994438);
+        EXPECT_EQ(tr.category(0), model::Category::Communication);
+        const nlohmann::json args = nlohmann::json::parse(t.args.view(tr.args(0)));
+        EXPECT_EQ(args.at("Accelerator Core"), "HCCL");
+        EXPECT_EQ(args.at("Type"), "N/A");
+        EXPECT_EQ(args.at("Step Id"), 50);
+    }
 }
 
 TEST_F(AscendKernel, Gpt3And2023FragmentsVariants)
