@@ -45,6 +45,9 @@ struct LogSeries
     std::string unit;        ///< as printed or implied by the name; empty when none
     std::uint32_t run = 0;   ///< index into TrainingLog::runs
     std::int32_t rank = -1;  ///< rank that printed it, -1 when unknown
+    /// Values are running totals since the run started (DeepSpeed `skipped=`), so the last
+    /// value, not the sum, is the run's figure.
+    bool cumulative = false;
     std::vector<std::int64_t> steps;  ///< global step (see TrainingLog)
     std::vector<double> values;
     std::vector<std::int64_t> lines;  ///< 1-based line (0 when the source has no lines)

@@ -13,7 +13,8 @@
 // Step axis: DeepSpeed's optimizer step (`step=`, `global_step=`). The old timer form `E/N`
 // counts micro-steps; it is mapped to optimizer steps with the ratio seen when a timer line
 // directly follows a `step=` line. Overflow markers sit at the last optimizer step printed
-// (DeepSpeed does not say which step it skipped).
+// (DeepSpeed does not say which step it skipped), value 1; the attempted loss scale is
+// its own series.
 #include "linereader.h"
 
 #include <cmath>
@@ -90,6 +91,9 @@ private:
             std::string name = i == 0 ? std::string("lr") : "lr group " + std::to_string(i + 1);
             b.add(name, LogSeriesKind::LearningRate, "", run, *step, *v, lineNo, r);
         }
+        model::LogSeries &skippedSeries = b.series("skipped steps", LogSeriesKind::Skipped, "",
+                                                   run, r);
+        skippedSeries.cumulative = true;
         b.add("skipped steps", LogSeriesKind::Skipped, "", run, *step,
               static_cast<double>(*skipped), lineNo, r);
         m_lastStep = *step;
@@ -169,7 +173,10 @@ private:
                 r = static_cast<std::int32_t>(*n);
         }
         b.add("overflow (skipped step)", LogSeriesKind::Skipped, "", m_runs.run(), m_lastStep,
-              scale ? *scale : 1.0, lineNo, r);
+              1.0, lineNo, r);
+        if (scale)
+            b.add("overflow loss scale", LogSeriesKind::LossScale, "", m_runs.run(), m_lastStep,
+                  *scale, lineNo, r);
         b.countRecord();
         return true;
     }

@@ -254,8 +254,13 @@ TEST(LossLogDeepSpeed, Fp16OverflowLinesAreSkippedSteps)
     ASSERT_NE(overflow, nullptr);
     EXPECT_EQ(overflow->kind, LogSeriesKind::Skipped);
     EXPECT_EQ(overflow->size(), 4u);
+    EXPECT_DOUBLE_EQ(overflow->values.front(), 1.0);
+    const model::LogSeries *scale = log.find("overflow loss scale");
+    ASSERT_NE(scale, nullptr);
+    EXPECT_EQ(scale->size(), 4u);
     const model::LogSeries *skipped = log.find("skipped steps", 0, 0);
     ASSERT_NE(skipped, nullptr);
+    EXPECT_TRUE(skipped->cumulative);
     EXPECT_DOUBLE_EQ(skipped->values.back(), 4);
 }
 

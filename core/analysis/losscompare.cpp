@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "losscompare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace stepscope::analysis {
+
+namespace {
+
+using model::LogSeriesKind;
+
+// step -> value of the first non-duplicate point at that step.
+std::map<std::int64_t, double> distinctPoints(const model::LogSeries &s, std::size_t &duplicates)
+{
+    std::map<std::int64_t, double> out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (i < s.duplicate.size() && s.duplicate[i]) {
+            ++duplicates;
+            continue;
+        }
+        out.emplace(s.steps[i], s.values[i]);
+    }
+    return out;
+}
+
+} // namespace
+
+LossComparison compareLoss(const model::LogSeries &before, const model::LogSeries &after)
+{
+    LossComparison c;
+    std::map<std::int64_t, double> b = distinctPoints(before, c.duplicatesSkipped);
+    std::map<std::int64_t, double> a = distinctPoints(after, c.duplicatesSkipped);
+    c.beforeCount = b.size();
+    c.afterCount = a.size();
+    for (const auto &[step, v] : b)
+        if (!std::isfinite(v))
+            c.nonFiniteBefore.push_back(step);
+    for (const auto &[step, v] : a)
+        if (!std::isfinite(v))
+            c.nonFiniteAfter.push_back(step);
+    for (const auto &[step, vb] : b) {
+        auto it = a.find(step);
+        if (it == a.end()) {
+            ++c.onlyBeforeCount;
+            continue;
+        }
+        LossPoint p;
+        p.step = step;
+        p.before = vb;
+        p.after = it->second;
+        bool finite = std::isfinite(p.before) && std::isfinite(p.after);
+        p.delta = finite ? p.after - p.before : std::nan("");
+        if (finite && p.before != 0)
+            p.relative = std::fabs(p.delta) / std::fabs(p.before);
+        if (finite) {
+            double ad = std::fabs(p.delta);
+            if (!c.maxAbsDelta || ad > *c.maxAbsDelta) {
+                c.maxAbsDelta = ad;
+                c.maxAbsDeltaStep = step;
+            }
+            if (p.relative && (!c.maxRelative || *p.relative > *c.maxRelative)) {
+                c.maxRelative = p.relative;
+                c.maxRelativeStep = step;
+            }
+            c.finalAbsDelta = ad;
+            c.finalRelative = p.relative;
+            c.finalStep = step;
+        }
+        c.points.push_back(p);
+    }
+    c.onlyAfterCount = c.afterCount - c.points.size();
+    return c;
+}
+
+std::string_view crossCheckStatisticName(CrossCheckStatistic s)
+{
+    switch (s) {
+    case CrossCheckStatistic::Median:
+        return "median (after warm-up)";
+    case CrossCheckStatistic::Peak:
+        return "peak";
+    case CrossCheckStatistic::Total:
+        return "total";
+    case CrossCheckStatistic::Last:
+        return "last";
+    }
+    return "median";
+}
+
+std::optional<double> summarise(const model::LogSeries &series, CrossCheckStatistic statistic,
+                                std::size_t *count)
+{
+    std::vector<double> values;
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        if (i < series.duplicate.size() && series.duplicate[i])
+            continue;
+        if (std::isfinite(series.values[i]))
+            values.push_back(series.values[i]);
+    }
+    if (statistic == CrossCheckStatistic::Median && values.size() > 1)
+        values.erase(values.begin()); // the first step includes compilation / warm-up
+    if (count)
+        *count = values.size();
+    if (values.empty())
+        return std::nullopt;
+    switch (statistic) {
+    case CrossCheckStatistic::Median: {
+        std::sort(values.begin(), values.end());
+        std::size_t n = values.size();
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    }
+    case CrossCheckStatistic::Peak:
+        return *std::max_element(values.begin(), values.end());
+    case CrossCheckStatistic::Total: {
+        double sum = 0;
+        for (double v : values)
+            sum += v;
+        return sum;
+    }
+    case CrossCheckStatistic::Last:
+        return values.back();
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+bool isCrossCheckKind(LogSeriesKind k)
+{
+    return k == LogSeriesKind::StepTime || k == LogSeriesKind::Throughput
+           || k == LogSeriesKind::Memory || k == LogSeriesKind::Mfu
+           || k == LogSeriesKind::Skipped;
+}
+
+CrossCheckStatistic statisticFor(const model::LogSeries &s)
+{
+    switch (s.kind) {
+    case LogSeriesKind::Memory:
+        return CrossCheckStatistic::Peak;
+    case LogSeriesKind::Skipped:
+        return s.cumulative ? CrossCheckStatistic::Last : CrossCheckStatistic::Total;
+    default:
+        return CrossCheckStatistic::Median;
+    }
+}
+
+Better betterFor(LogSeriesKind k)
+{
+    switch (k) {
+    case LogSeriesKind::Throughput:
+    case LogSeriesKind::Mfu:
+        return Better::Higher;
+    case LogSeriesKind::StepTime:
+    case LogSeriesKind::Memory:
+    case LogSeriesKind::Skipped:
+        return Better::Lower;
+    default:
+        return Better::Neither;
+    }
+}
+
+const model::LogSeries *match(const model::TrainingLog &log, std::uint32_t run,
+                              const model::LogSeries &s)
+{
+    for (const model::LogSeries &o : log.series)
+        if (o.run == run && o.name == s.name && o.rank == s.rank && o.kind == s.kind)
+            return &o;
+    return nullptr;
+}
+
+} // namespace
+
+std::vector<CrossCheckRow> crossCheck(const model::TrainingLog &before, std::uint32_t runBefore,
+                                      const model::TrainingLog &after, std::uint32_t runAfter)
+{
+    std::vector<CrossCheckRow> rows;
+    auto addRow = [&](const model::LogSeries *b, const model::LogSeries *a) {
+        const model::LogSeries &ref = b ? *b : *a;
+        CrossCheckRow row;
+        row.kind = ref.kind;
+        row.name = ref.name;
+        row.rank = ref.rank;
+        row.statistic = statisticFor(ref);
+        std::optional<double> vb = b ? summarise(*b, row.statistic, &row.countBefore)
+                                     : std::nullopt;
+        std::optional<double> va = a ? summarise(*a, row.statistic, &row.countAfter)
+                                     : std::nullopt;
+        std::string unit = ref.unit;
+        if (b && a && b->unit != a->unit) {
+            unit = b->unit + " | " + a->unit;
+            row.row = makeDeltaRow("log." + ref.name, ref.name, unit, vb, std::nullopt,
+                                   betterFor(ref.kind));
+            row.row.after = va; // shown, but no delta across different units
+        } else {
+            row.row = makeDeltaRow("log." + ref.name, ref.name, unit, vb, va, betterFor(ref.kind));
+        }
+        rows.push_back(std::move(row));
+    };
+    for (const model::LogSeries &s : before.series)
+        if (s.run == runBefore && isCrossCheckKind(s.kind))
+            addRow(&s, match(after, runAfter, s));
+    for (const model::LogSeries &s : after.series)
+        if (s.run == runAfter && isCrossCheckKind(s.kind) && !match(before, runBefore, s))
+            addRow(nullptr, &s);
+    return rows;
+}
+
+} // namespace stepscope::analysis
