@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "filetext.h"
 
+#include "util/progress.h"
+
 #include <zlib.h>
 
 #include <array>
@@ -26,8 +28,17 @@ std::uint64_t fileSize(const std::filesystem::path &file)
     return ec ? 0 : static_cast<std::uint64_t>(size);
 }
 
-std::optional<std::string> readFileText(const std::filesystem::path &file, std::uint64_t maxBytes)
+std::optional<std::string> readFileText(const std::filesystem::path &file, std::uint64_t maxBytes,
+                                        const util::Progress *progress)
 {
+    constexpr std::uint64_t CancelCheckBytes = 4u << 20;
+    std::uint64_t nextCheck = CancelCheckBytes;
+    const auto checkCancel = [&](std::uint64_t done) {
+        if (progress != nullptr && done >= nextCheck) {
+            nextCheck = done + CancelCheckBytes;
+            progress->checkCancel();
+        }
+    };
     std::string out;
     if (!isGzipFile(file)) {
         std::ifstream in(file, std::ios::binary);
@@ -39,6 +50,7 @@ std::optional<std::string> readFileText(const std::filesystem::path &file, std::
                 = std::min<std::uint64_t>(buf.size(), maxBytes - out.size());
             in.read(buf.data(), static_cast<std::streamsize>(want));
             out.append(buf.data(), static_cast<std::size_t>(in.gcount()));
+            checkCancel(out.size());
         }
         return out;
     }
@@ -52,6 +64,12 @@ std::optional<std::string> readFileText(const std::filesystem::path &file, std::
         if (n <= 0)
             break; // end of stream, or a corrupt/truncated stream: keep what we have
         out.append(buf.data(), static_cast<std::size_t>(n));
+        try {
+            checkCancel(out.size());
+        } catch (...) {
+            gzclose(gz);
+            throw;
+        }
     }
     gzclose(gz);
     return out;

@@ -7,6 +7,10 @@
 #include <optional>
 #include <string>
 
+namespace stepscope::util {
+class Progress;
+}
+
 namespace stepscope::import::detect {
 
 /// True when the file starts with the gzip magic bytes (whatever its name says).
@@ -16,9 +20,11 @@ bool isGzipFile(const std::filesystem::path &file);
 /// magic bytes, not by name). Returns nullopt when the file cannot be opened or a gzip
 /// stream is corrupt before any byte could be read; a gzip stream cut short returns what
 /// was decompressed. Small files and file heads only: large traces are streamed by their
-/// importers.
+/// importers. With `progress`, the cancel token is checked every few MiB (may throw
+/// util::Cancelled).
 std::optional<std::string> readFileText(const std::filesystem::path &file,
-                                        std::uint64_t maxBytes = UINT64_MAX);
+                                        std::uint64_t maxBytes = UINT64_MAX,
+                                        const util::Progress *progress = nullptr);
 
 /// The file's size in bytes, 0 when it cannot be read.
 std::uint64_t fileSize(const std::filesystem::path &file);

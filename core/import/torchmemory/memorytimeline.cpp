@@ -325,7 +325,7 @@ bool readMemoryTimeline(const std::filesystem::path &file, const ImportContext &
 {
     if (ctx.progress != nullptr)
         ctx.progress->setStage("Reading " + ctx.relative(file));
-    const std::optional<std::string> text = detect::readFileText(file);
+    const std::optional<std::string> text = detect::readFileText(file, UINT64_MAX, ctx.progress);
     if (!text) {
         ctx.error(file, "cannot open the file");
         return false;

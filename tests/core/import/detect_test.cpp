@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "import/detect/detect.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace stepscope::import::detect {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path Data = fs::path(STEPSCOPE_TEST_DATA);
+
+std::vector<std::string> names(const std::vector<fs::path> &paths)
+{
+    std::vector<std::string> out;
+    for (const fs::path &p : paths)
+        out.push_back(p.filename().string());
+    return out;
+}
+
+TEST(DetectTest, AscendParentOfRankFolders)
+{
+    const Detection d = detectPath(Data / "ascend_pt/msinsight-cnn-level0-2rank");
+    EXPECT_EQ(d.format, Format::Ascend);
+    EXPECT_EQ(names(d.ascendRankDirs),
+              (std::vector<std::string>{"rank0_ascend_pt", "rank1_ascend_pt"}));
+    EXPECT_TRUE(d.clusterDir.empty());
+    EXPECT_EQ(formatName(d.format), "ascend");
+}
+
+TEST(DetectTest, AscendClusterBesideRankFolders)
+{
+    const Detection d = detectPath(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed");
+    EXPECT_EQ(d.format, Format::Ascend);
+    EXPECT_EQ(names(d.ascendRankDirs), (std::vector<std::string>{"test_rank_0", "test_rank_1"}));
+    EXPECT_EQ(d.clusterDir.filename(), "cluster_analysis_output");
+    const Detection cluster =
+        detectPath(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed/cluster_analysis_output");
+    EXPECT_EQ(cluster.format, Format::Ascend);
+    EXPECT_TRUE(cluster.ascendRankDirs.empty());
+    EXPECT_FALSE(cluster.clusterDir.empty());
+}
+
+TEST(DetectTest, AscendSingleRankFolderAndItsOutputFolder)
+{
+    const fs::path rank = Data / "ascend_pt/msinsight-cnn-level2-2rank/rank1_ascend_pt";
+    Detection d = detectPath(rank);
+    EXPECT_EQ(d.format, Format::Ascend);
+    ASSERT_EQ(d.ascendRankDirs.size(), 1u);
+    EXPECT_EQ(d.ascendRankDirs[0], rank);
+    d = detectPath(rank / "ASCEND_PROFILER_OUTPUT");
+    ASSERT_EQ(d.ascendRankDirs.size(), 1u);
+    EXPECT_EQ(d.ascendRankDirs[0], rank);
+    d = detectPath(rank / "ASCEND_PROFILER_OUTPUT/trace_view.json");
+    EXPECT_EQ(d.format, Format::Ascend);
+}
+
+TEST(DetectTest, AscendFragments)
+{
+    const Detection d = detectPath(Data / "ascend_pt/mstt-advisor-fragments");
+    EXPECT_EQ(d.format, Format::AscendFragments);
+    EXPECT_EQ(d.fragmentsDir, Data / "ascend_pt/mstt-advisor-fragments");
+    EXPECT_EQ(d.clusterDir.filename(), "cluster_analysis_output");
+}
+
+TEST(DetectTest, MindSporeLegacyRanksFromFileNames)
+{
+    Detection d = detectPath(Data / "mindspore_legacy/mindinsight-widedeep-run1");
+    EXPECT_EQ(d.format, Format::MindSporeLegacy);
+    ASSERT_EQ(d.legacyFolders.size(), 1u);
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t>{1}));
+    EXPECT_TRUE(d.profDevices.empty());
+
+    d = detectPath(Data / "mindspore_legacy/mindinsight-cluster-pp-4rank");
+    EXPECT_EQ(d.format, Format::MindSporeLegacy);
+    ASSERT_EQ(d.legacyFolders.size(), 1u);
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t>{0, 1, 2, 3}));
+}
+
+TEST(DetectTest, ProfFoldersInsideALegacyFolder)
+{
+    const fs::path root = Data / "mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev";
+    const Detection d = detectPath(root);
+    EXPECT_EQ(d.format, Format::MindSporeLegacy);
+    ASSERT_EQ(d.legacyFolders.size(), 1u);
+    // step_trace_raw_0/_10, framework_raw_0/_1, ascend/gpu_timeline_display_0, ...
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t>{0, 1, 10}));
+    ASSERT_EQ(d.profDevices.size(), 2u);
+    EXPECT_EQ(d.profDevices[0].device, 0);
+    EXPECT_EQ(d.profDevices[1].device, 1);
+
+    const fs::path prof = root / "PROF_000001_20230818142704567_GQFAMHBKGODKJMLA";
+    Detection alone = detectPath(prof);
+    EXPECT_EQ(alone.format, Format::CannProf);
+    ASSERT_EQ(alone.profDevices.size(), 1u);
+    EXPECT_EQ(alone.profDevices[0].device, 1);
+    alone = detectPath(prof / "device_1");
+    EXPECT_EQ(alone.format, Format::CannProf);
+    ASSERT_EQ(alone.profDevices.size(), 1u);
+    EXPECT_EQ(alone.profDevices[0].dir, prof / "device_1");
+}
+
+TEST(DetectTest, KinetoRanksFromDistributedInfo)
+{
+    const Detection d = detectPath(Data / "kineto/hta-sampled-2of128-ranks");
+    EXPECT_EQ(d.format, Format::Kineto);
+    ASSERT_EQ(d.kinetoFiles.size(), 2u);
+    EXPECT_EQ(d.kinetoFiles[0].rank, 0);
+    EXPECT_EQ(d.kinetoFiles[1].rank, 1);
+    // distributedInfo comes after a long deviceProperties block in these files.
+    const Detection one = detectPath(Data / "kineto/hta-ddp-2rank-rank1-memory");
+    ASSERT_EQ(one.kinetoFiles.size(), 1u);
+    EXPECT_EQ(one.kinetoFiles[0].rank, 1);
+}
+
+TEST(DetectTest, KinetoWorkerCapturesWithoutDistributedInfo)
+{
+    const fs::path dir = Data / "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0";
+    const Detection d = detectPath(dir);
+    EXPECT_EQ(d.format, Format::Kineto);
+    ASSERT_EQ(d.kinetoFiles.size(), 2u);
+    for (const KinetoFile &f : d.kinetoFiles) {
+        EXPECT_EQ(f.rank, -1);
+        EXPECT_EQ(f.worker, "worker0");
+    }
+    // The parent of both runs: files found one level down.
+    const Detection parent = detectPath(dir.parent_path());
+    EXPECT_EQ(parent.format, Format::Kineto);
+    EXPECT_EQ(parent.kinetoFiles.size(), 4u);
+    // A single file.
+    const Detection file = detectPath(d.kinetoFiles[0].path);
+    EXPECT_EQ(file.format, Format::Kineto);
+    EXPECT_EQ(file.kinetoFiles.size(), 1u);
+}
+
+TEST(DetectTest, MemoryExportAndXplane)
+{
+    const fs::path mem = Data / "torch_memory/hta-memory-timeline-raw";
+    Detection d = detectPath(mem);
+    EXPECT_EQ(d.format, Format::TorchMemory);
+    EXPECT_EQ(names(d.memoryFiles), (std::vector<std::string>{"memory_timeline.raw.gz"}));
+    EXPECT_EQ(sniffFile(mem / "memory_timeline.raw.gz"), FileKind::TorchMemoryRaw);
+    d = detectPath(mem / "memory_timeline.raw.gz");
+    EXPECT_EQ(d.format, Format::TorchMemory);
+
+    d = detectPath(Data / "jax_xplane/tracelens-jax08-conv-mi300");
+    EXPECT_EQ(d.format, Format::JaxXplane);
+    EXPECT_EQ(names(d.xplaneFiles), (std::vector<std::string>{"tw003.xplane.pb"}));
+    EXPECT_EQ(formatName(d.format), "jax-xplane");
+}
+
+TEST(DetectTest, SniffShapes)
+{
+    EXPECT_EQ(sniffFile(Data / "kineto/hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz"),
+              FileKind::KinetoTrace);
+    EXPECT_EQ(sniffFile(Data / "ascend_pt/mstt-advisor-fragments/trace_view.json"),
+              FileKind::ChromeArray);
+    EXPECT_EQ(sniffFile(Data / "mindspore_legacy/mindinsight-cluster-pp-4rank/flops_summary_0.json"),
+              FileKind::Unknown);
+}
+
+TEST(DetectTest, UnknownContentAndMissingPath)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_detect_unknown";
+    fs::create_directories(dir);
+    std::ofstream(dir / "notes.txt") << "hello";
+    std::ofstream(dir / "settings.json") << "{\"lr\": 0.1}";
+    Detection d = detectPath(dir);
+    EXPECT_EQ(d.format, Format::Unknown);
+    EXPECT_NE(d.reason.find("no profiler output recognised"), std::string::npos);
+    d = detectPath(dir / "settings.json");
+    EXPECT_EQ(d.format, Format::Unknown);
+    EXPECT_FALSE(d.reason.empty());
+    fs::remove_all(dir);
+    d = detectPath(dir);
+    EXPECT_EQ(d.format, Format::Unknown);
+    EXPECT_EQ(d.reason, "no such file or folder");
+}
+
+TEST(DetectTest, LegacyRankOfFileNames)
+{
+    EXPECT_EQ(legacyRankOf("step_trace_raw_3_detail_time.csv"), 3);
+    EXPECT_EQ(legacyRankOf("step_trace_raw_10_detail_time.csv"), 10);
+    EXPECT_EQ(legacyRankOf("hccl_raw_1.csv"), 1);
+    EXPECT_EQ(legacyRankOf("ascend_cluster_analyse_pipeline-parallel_2_4_3.csv"), 3);
+    EXPECT_EQ(legacyRankOf("ascend_timeline_display_0.json"), 0);
+    EXPECT_EQ(legacyRankOf("timeline_display_1.json"), 1);
+    EXPECT_EQ(legacyRankOf("gpu_timeline_display_0.json"), 0);
+    EXPECT_EQ(legacyRankOf("output_timeline_data_1.txt"), 1);
+    EXPECT_EQ(legacyRankOf("flops_summary_2.json"), 2);
+    EXPECT_EQ(legacyRankOf("min_cycle_counter_1.txt"), 1);
+    EXPECT_EQ(legacyRankOf("trace_view.json"), -1);
+    EXPECT_EQ(legacyRankOf("hccl_raw_x.csv"), -1);
+}
+
+} // namespace
+} // namespace stepscope::import::detect

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "import/loader.h"
+#include "import/summary.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <thread>
+
+namespace stepscope::import {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path Data = fs::path(STEPSCOPE_TEST_DATA);
+
+LoadResult load(const fs::path &p)
+{
+    util::Progress progress;
+    return loadPath(p, progress);
+}
+
+bool hasMessage(const model::Session &s, model::Severity severity, const std::string &text)
+{
+    for (const auto &d : s.report.diagnostics()) {
+        if (d.severity == severity && d.message.find(text) != std::string::npos)
+            return true;
+    }
+    return false;
+}
+
+/// Every sample folder (tests/data/<format>/<sample>, loss logs excepted).
+std::vector<fs::path> sampleFolders()
+{
+    std::vector<fs::path> out;
+    for (const auto &format : fs::directory_iterator(Data)) {
+        if (!format.is_directory() || format.path().filename() == "loss_logs")
+            continue;
+        for (const auto &sample : fs::directory_iterator(format.path())) {
+            if (sample.is_directory())
+                out.push_back(sample.path());
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+TEST(LoaderTest, EverySampleFolderLoadsWithContent)
+{
+    const std::vector<fs::path> folders = sampleFolders();
+    ASSERT_EQ(folders.size(), 15u); // 4 ascend_pt, 1 jax, 6 kineto, 3 mindspore_legacy, 1 torch_memory
+    for (const fs::path &folder : folders) {
+        SCOPED_TRACE(folder.string());
+        util::Progress progress;
+        const LoadResult r = loadPath(folder, progress);
+        ASSERT_FALSE(r.cancelled);
+        ASSERT_TRUE(r.session);
+        const model::Session &s = *r.session;
+        if (folder.parent_path().filename() == "jax_xplane") {
+            EXPECT_FALSE(s.hasContent());
+            continue;
+        }
+        EXPECT_TRUE(s.hasContent()) << importSummaryText(s);
+        EXPECT_NE(s.format, "unknown");
+        for (const auto &t : s.traces)
+            EXPECT_EQ(t->checkInvariants(), "") << "rank " << t->rank;
+        for (std::size_t i = 1; i < s.traces.size(); ++i)
+            EXPECT_LT(s.traces[i - 1]->rank, s.traces[i]->rank);
+        // Progress total is the size of the folder; some of it was read.
+        EXPECT_GT(progress.total(), 0u);
+        EXPECT_GT(progress.done(), 0u);
+    }
+}
+
+TEST(LoaderTest, JaxXplaneIsRecognisedButNotSupported)
+{
+    const LoadResult r = load(Data / "jax_xplane/tracelens-jax08-conv-mi300");
+    ASSERT_TRUE(r.session);
+    EXPECT_EQ(r.session->format, "jax-xplane");
+    EXPECT_FALSE(r.session->hasContent());
+    EXPECT_TRUE(r.session->traces.empty());
+    EXPECT_TRUE(hasMessage(*r.session, model::Severity::Error,
+                           "JAX/XLA xplane.pb is not supported: export a Chrome trace"));
+    ASSERT_FALSE(r.session->report.diagnostics().empty());
+    EXPECT_EQ(r.session->report.diagnostics().front().file, "tw003.xplane.pb");
+}
+
+TEST(LoaderTest, MissingAndUnknownPathsGiveAClearError)
+{
+    LoadResult r = load(Data / "no/such/folder");
+    ASSERT_TRUE(r.session);
+    EXPECT_FALSE(r.session->hasContent());
+    EXPECT_TRUE(hasMessage(*r.session, model::Severity::Error, "no such file or folder"));
+
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_unknown";
+    fs::create_directories(dir);
+    std::ofstream(dir / "readme.txt") << "not a profile";
+    r = load(dir);
+    fs::remove_all(dir);
+    ASSERT_TRUE(r.session);
+    EXPECT_EQ(r.session->format, "unknown");
+    EXPECT_FALSE(r.session->hasContent());
+    EXPECT_TRUE(hasMessage(*r.session, model::Severity::Error, "no profiler output recognised"));
+}
+
+TEST(LoaderTest, LegacyClusterFolderHasOneTracePerRank)
+{
+    const LoadResult r = load(Data / "mindspore_legacy/mindinsight-cluster-pp-4rank");
+    ASSERT_TRUE(r.session);
+    const model::Session &s = *r.session;
+    EXPECT_EQ(s.format, "mindspore-legacy");
+    ASSERT_EQ(s.traces.size(), 4u);
+    for (std::int32_t rank = 0; rank < 4; ++rank) {
+        const model::Trace *t = s.traceForRank(rank);
+        ASSERT_NE(t, nullptr);
+        EXPECT_EQ(t->steps.size(), 5u);
+        EXPECT_EQ(t->collectives.size(), 500u);
+        EXPECT_EQ(t->metadata.rank, rank);
+    }
+}
+
+TEST(LoaderTest, KinetoCapturesOfOneWorkerMergeIntoOneRank)
+{
+    const fs::path dir = Data / "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0";
+    const LoadResult both = load(dir);
+    ASSERT_TRUE(both.session);
+    ASSERT_EQ(both.session->traces.size(), 1u) << importSummaryText(*both.session);
+    const model::Trace &merged = *both.session->traces.front();
+    std::uint64_t separate = 0;
+    std::size_t steps = 0;
+    for (const auto &file : fs::directory_iterator(dir)) {
+        const LoadResult one = load(file.path());
+        ASSERT_TRUE(one.session);
+        ASSERT_EQ(one.session->traces.size(), 1u);
+        separate += one.session->traces.front()->eventCount();
+        steps += one.session->traces.front()->steps.size();
+    }
+    EXPECT_EQ(merged.eventCount(), separate); // nothing lost or duplicated by the merge
+    EXPECT_EQ(merged.steps.size(), steps);
+    EXPECT_EQ(merged.checkInvariants(), "");
+}
+
+TEST(LoaderTest, KinetoRanksFromDistributedInfo)
+{
+    const LoadResult r = load(Data / "kineto/hta-sampled-2of128-ranks");
+    ASSERT_TRUE(r.session);
+    ASSERT_EQ(r.session->traces.size(), 2u);
+    EXPECT_EQ(r.session->traces[0]->rank, 0);
+    EXPECT_EQ(r.session->traces[1]->rank, 1);
+    EXPECT_EQ(r.session->format, "kineto");
+}
+
+/// Writes `files` raw memory exports of `rows` rows each: a load that takes a while.
+fs::path writeBigMemoryFolder(int files, int rows)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_cancel";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (int f = 0; f < files; ++f) {
+        std::ofstream out(dir / ("memory_" + std::to_string(f) + ".raw"), std::ios::binary);
+        out << '[';
+        for (int i = 0; i < rows; ++i)
+            out << (i ? ", [" : "[") << (1000000 + i) << ", 2, " << (i % 7 + 1) * 512 << ", "
+                << i % 8 << ']';
+        out << ']';
+    }
+    return dir;
+}
+
+TEST(LoaderTest, CancelStopsTheLoadPromptly)
+{
+    const fs::path dir = writeBigMemoryFolder(3, 1500000);
+    util::CancelToken token;
+    std::atomic<bool> started{false};
+    util::Progress progress(
+        [&](const std::string &stage, std::uint64_t, std::uint64_t) {
+            if (stage.rfind("Reading", 0) == 0)
+                started = true;
+        },
+        &token);
+    auto future = std::async(std::launch::async, [&] { return loadPath(dir, progress); });
+    while (!started && future.wait_for(std::chrono::milliseconds(1)) != std::future_status::ready) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_NE(future.wait_for(std::chrono::milliseconds(0)), std::future_status::ready)
+        << "the load finished before it could be cancelled";
+    const auto cancelledAt = std::chrono::steady_clock::now();
+    token.cancel();
+    const LoadResult r = future.get();
+    const auto waited = std::chrono::steady_clock::now() - cancelledAt;
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_FALSE(r.session); // partial results are freed, not returned
+    EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(waited).count(), 200);
+    EXPECT_LT(progress.done(), progress.total());
+
+    // Without a cancel, the same folder loads: one rank per memory export.
+    util::Progress plain;
+    const LoadResult full = loadPath(dir, plain);
+    fs::remove_all(dir);
+    ASSERT_TRUE(full.session);
+    EXPECT_FALSE(full.cancelled);
+    ASSERT_EQ(full.session->traces.size(), 3u);
+    EXPECT_EQ(full.session->traces[2]->memory.categories.timestampsNs.size(), 1500000u);
+}
+
+TEST(LoaderTest, CancelBeforeStartReturnsCancelled)
+{
+    util::CancelToken token;
+    token.cancel();
+    util::Progress progress({}, &token);
+    const LoadResult r = loadPath(Data / "mindspore_legacy/mindinsight-widedeep-run1", progress);
+    EXPECT_TRUE(r.cancelled);
+    EXPECT_FALSE(r.session);
+}
+
+} // namespace
+} // namespace stepscope::import
