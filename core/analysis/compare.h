@@ -4,6 +4,8 @@
 
 #include "breakdown.h"
 #include "kpis.h"
+#include "memorycategories.h"
+#include "model/session.h"
 #include "model/trace.h"
 
 #include <cstdint>
@@ -179,5 +181,53 @@ std::vector<std::pair<std::string, NameStats>> collectNameStats(
 /// Kernel (or op) deltas between two traces.
 NameDeltaTable nameDeltas(const model::Trace &before, const model::Trace &after,
                           const NameDeltaOptions &options = {});
+
+// ---------------------------------------------------------------------------------------
+// Memory rows.
+// ---------------------------------------------------------------------------------------
+
+/// Peak allocated and reserved bytes, then each memory group at the peak ("memory.<key>"),
+/// all better lower. Groups only when both sides have them.
+std::vector<DeltaRow> memoryDeltaRows(const MemorySummary &before, const MemorySummary &after);
+/// The peak of each memory group over time ("memory_peak.<key>", bytes, lower better); rows
+/// only for groups seen on either side.
+std::vector<DeltaRow> memoryGroupPeakRows(const MemoryGroupTimeline &before,
+                                          const MemoryGroupTimeline &after);
+
+// ---------------------------------------------------------------------------------------
+// Everything the compare view shows, from two loaded sessions.
+// ---------------------------------------------------------------------------------------
+
+struct CompareOptions
+{
+    std::optional<std::int32_t> beforeRank; ///< default: the session's lowest rank
+    std::optional<std::int32_t> afterRank;
+    std::optional<ManualAnchor> anchor;
+    std::size_t topN = 20;
+};
+
+/// Step lists, pairing and delta tables of one rank per side. Kernel and op deltas cover
+/// the paired steps ([first paired start, last paired end) on each side) per paired step,
+/// or the whole traces (divided by nothing) when no step pairs exist.
+struct RunComparison
+{
+    std::int32_t beforeRank = 0;
+    std::int32_t afterRank = 0;
+    std::vector<StepBreakdown> beforeSteps;
+    std::vector<StepBreakdown> afterSteps;
+    StepPairing pairing;
+    std::vector<DeltaRow> kpiRows;       ///< whole sessions (all ranks), see kpiDeltaRows
+    std::vector<DeltaRow> meanStepRows;  ///< mean over the paired steps
+    std::vector<std::vector<DeltaRow>> pairRows; ///< stepDeltaRows per pair, pairing order
+    std::vector<DeltaRow> memoryRows;    ///< memoryDeltaRows then memoryGroupPeakRows
+    NameDeltaTable kernels;
+    NameDeltaTable ops;
+    bool perPairedStep = false; ///< kernel/op totals are per paired step
+};
+
+/// Never throws; a session without traces gives empty tables.
+RunComparison compareRuns(const model::Session &before, const model::Session &after,
+                          const RunConfig &beforeConfig, const RunConfig &afterConfig,
+                          const CompareOptions &options = {});
 
 } // namespace stepscope::analysis

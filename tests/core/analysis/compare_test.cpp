@@ -295,3 +295,124 @@ TEST(CompareNameDeltas, WindowsAndPerStepNormalisation)
     perStep.afterDivisor = 1;
     EXPECT_DOUBLE_EQ(nameDeltas(before, after, perStep).top[0].deltaTotalNs, 60);
 }
+
+namespace {
+
+// One rank: `steps` steps of `stepNs`, each starting with a host DataLoader range of
+// `loadNs` (device idle) followed by a `gemm` kernel filling the rest of the step.
+std::shared_ptr<const model::Session> makeSession(int steps, std::int64_t stepNs,
+                                                  std::int64_t loadNs, std::int64_t firstStep)
+{
+    model::TraceBuilder tb;
+    model::TrackInfo host;
+    host.kind = model::TrackKind::HostThread;
+    host.threadId = "1";
+    model::TrackId h = tb.addTrack(host);
+    model::TrackInfo dev;
+    dev.kind = model::TrackKind::DeviceStream;
+    dev.threadId = "7";
+    model::TrackId d = tb.addTrack(dev);
+    for (int i = 0; i < steps; ++i) {
+        std::int64_t t0 = i * stepNs;
+        tb.trace().steps.push_back({firstStep + i, t0, t0 + stepNs});
+        tb.track(h).add(t0, loadNs, tb.intern("enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__"),
+                        model::Category::DataLoading);
+        tb.track(h).add(t0 + loadNs, 10, tb.intern("aten::mm"), model::Category::HostOp);
+        tb.track(d).add(t0 + loadNs, stepNs - loadNs, tb.intern("gemm"), model::Category::Compute);
+    }
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
+    return session;
+}
+
+const DeltaRow *findRow(const std::vector<DeltaRow> &rows, const std::string &key)
+{
+    for (const DeltaRow &r : rows)
+        if (r.key == key)
+            return &r;
+    return nullptr;
+}
+
+} // namespace
+
+TEST(CompareRuns, DataLoadingCollapsesAndStepTimeFalls)
+{
+    // before: steps 3..6 of 1000 ns, 600 ns data loading; after: steps 5..8 of 500 ns, 100 ns.
+    auto before = makeSession(4, 1000, 600, 3);
+    auto after = makeSession(4, 500, 100, 5);
+    RunComparison r = compareRuns(*before, *after, RunConfig{}, RunConfig{});
+    EXPECT_EQ(r.pairing.mode, PairingMode::ByNumber);
+    ASSERT_EQ(r.pairing.pairs.size(), 2u); // steps 5 and 6
+    EXPECT_EQ(r.pairing.pairs[0].beforeStep, 5);
+    ASSERT_EQ(r.pairRows.size(), 2u);
+    const DeltaRow *step = findRow(r.meanStepRows, "step_time_us");
+    ASSERT_NE(step, nullptr);
+    EXPECT_DOUBLE_EQ(*step->before, 1.0);
+    EXPECT_DOUBLE_EQ(*step->after, 0.5);
+    EXPECT_DOUBLE_EQ(*step->percent, -50.0);
+    EXPECT_EQ(step->verdict, Verdict::Improved);
+    const DeltaRow *data = findRow(r.meanStepRows, "segment.data_loading");
+    ASSERT_NE(data, nullptr);
+    EXPECT_DOUBLE_EQ(*data->before, 0.6);
+    EXPECT_DOUBLE_EQ(*data->after, 0.1);
+    EXPECT_EQ(data->verdict, Verdict::Improved);
+    const DeltaRow *kpi = findRow(r.kpiRows, "step_time_mean_us");
+    ASSERT_NE(kpi, nullptr);
+    EXPECT_EQ(kpi->verdict, Verdict::Improved);
+    // Kernels per paired step: gemm 400 ns -> 400 ns (same work), by number of pairs.
+    EXPECT_TRUE(r.perPairedStep);
+    ASSERT_EQ(r.kernels.top.size(), 1u);
+    EXPECT_EQ(r.kernels.top[0].name, "gemm");
+    EXPECT_EQ(r.kernels.top[0].before.count, 2);
+    EXPECT_EQ(r.kernels.top[0].before.totalNs, 800);
+    EXPECT_DOUBLE_EQ(r.kernels.top[0].deltaTotalNs, 0);
+    ASSERT_EQ(r.ops.top.size(), 1u);
+    EXPECT_EQ(r.ops.top[0].name, "aten::mm");
+
+    // Manual anchor: before step 3 with after step 5 -> four pairs, offsets follow.
+    CompareOptions manual;
+    manual.anchor = ManualAnchor{3, 5};
+    RunComparison m = compareRuns(*before, *after, RunConfig{}, RunConfig{}, manual);
+    EXPECT_EQ(m.pairing.mode, PairingMode::Manual);
+    EXPECT_EQ(m.pairing.pairs.size(), 4u);
+    EXPECT_EQ(m.kernels.top[0].before.count, 4);
+
+    model::Session empty;
+    RunComparison e = compareRuns(empty, *after, RunConfig{}, RunConfig{});
+    EXPECT_TRUE(e.pairing.pairs.empty());
+    EXPECT_TRUE(e.kernels.top.empty());
+}
+
+TEST(CompareMemory, PeakAndGroupRows)
+{
+    MemorySummary b;
+    b.peakAllocatedBytes = 1000;
+    b.peakReservedBytes = 2000;
+    b.hasGroups = true;
+    b.byGroupAtPeak[static_cast<std::size_t>(MemoryGroup::Activations)] = 600;
+    MemorySummary a = b;
+    a.peakAllocatedBytes = 700;
+    a.byGroupAtPeak[static_cast<std::size_t>(MemoryGroup::Activations)] = 300;
+    std::vector<DeltaRow> rows = memoryDeltaRows(b, a);
+    ASSERT_EQ(rows.size(), 2u + MemoryGroupCount);
+    EXPECT_DOUBLE_EQ(*rows[0].percent, -30.0);
+    EXPECT_EQ(rows[0].verdict, Verdict::Improved);
+    EXPECT_EQ(rows[1].verdict, Verdict::Unchanged);
+    const DeltaRow *act = findRow(rows, "memory.activations");
+    ASSERT_NE(act, nullptr);
+    EXPECT_DOUBLE_EQ(*act->delta, -300.0);
+    a.hasGroups = false;
+    EXPECT_EQ(memoryDeltaRows(b, a).size(), 2u);
+
+    MemoryGroupTimeline tb;
+    tb.timestampsNs = {0, 1};
+    tb.bytes[static_cast<std::size_t>(MemoryGroup::Parameters)] = {100, 100};
+    tb.bytes[static_cast<std::size_t>(MemoryGroup::Temporary)] = {0, 50};
+    MemoryGroupTimeline ta = tb;
+    ta.bytes[static_cast<std::size_t>(MemoryGroup::Temporary)] = {80, 10};
+    std::vector<DeltaRow> peaks = memoryGroupPeakRows(tb, ta);
+    ASSERT_EQ(peaks.size(), 2u); // parameters and temporary; empty groups have no row
+    EXPECT_EQ(peaks[1].key, "memory_peak.temporary");
+    EXPECT_DOUBLE_EQ(*peaks[1].after, 80.0);
+    EXPECT_EQ(peaks[1].verdict, Verdict::Regressed);
+}
