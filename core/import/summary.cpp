@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "summary.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace stepscope::import {
+
+namespace {
+
+struct Counts
+{
+    std::uint64_t events = 0;
+    std::uint64_t tracks = 0;
+    std::uint64_t flows = 0;
+    std::uint64_t counters = 0;
+    std::uint64_t counterPoints = 0;
+    std::uint64_t memoryPoints = 0;
+};
+
+Counts countAll(const model::Session &session)
+{
+    Counts c;
+    for (const auto &t : session.traces) {
+        c.events += t->eventCount();
+        c.tracks += t->tracks.size();
+        c.flows += t->flows.size();
+        c.counters += t->counters.size();
+        for (const model::CounterSeries &s : t->counters)
+            c.counterPoints += s.timestampsNs.size();
+        c.memoryPoints += t->memory.pointCount();
+    }
+    return c;
+}
+
+std::string formatUs(double us)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3f", us);
+    return buf;
+}
+
+} // namespace
+
+nlohmann::json diagnosticJson(const model::Diagnostic &d)
+{
+    return nlohmann::json{{"severity", std::string(model::severityName(d.severity))},
+                          {"file", d.file},
+                          {"line", d.line},
+                          {"offset", d.offset},
+                          {"message", d.message},
+                          {"count", d.count}};
+}
+
+nlohmann::json importSummaryJson(const model::Session &session)
+{
+    const Counts c = countAll(session);
+    nlohmann::json ranks = nlohmann::json::array();
+    nlohmann::json steps = nlohmann::json::array();
+    for (const auto &t : session.traces) {
+        ranks.push_back(t->rank);
+        for (const model::Step &s : t->steps) {
+            steps.push_back({{"rank", t->rank},
+                             {"step", s.number},
+                             {"start_ns", t->originNs + s.startNs},
+                             {"duration_us", static_cast<double>(s.durationNs()) / 1000.0}});
+        }
+    }
+    nlohmann::json diagnostics = nlohmann::json::array();
+    for (const model::Diagnostic &d : session.report.diagnostics())
+        diagnostics.push_back(diagnosticJson(d));
+    return nlohmann::json{{"format", session.format},
+                          {"ranks", std::move(ranks)},
+                          {"counts",
+                           {{"events", c.events},
+                            {"tracks", c.tracks},
+                            {"flows", c.flows},
+                            {"counters", c.counters},
+                            {"counter_points", c.counterPoints},
+                            {"memory_points", c.memoryPoints}}},
+                          {"steps", std::move(steps)},
+                          {"diagnostics", std::move(diagnostics)}};
+}
+
+std::string importSummaryText(const model::Session &session)
+{
+    const Counts c = countAll(session);
+    std::ostringstream out;
+    out << "format: " << session.format << '\n';
+    out << "ranks:";
+    if (session.traces.empty())
+        out << " none";
+    for (std::size_t i = 0; i < session.traces.size(); ++i)
+        out << (i == 0 ? " " : ", ") << session.traces[i]->rank;
+    out << '\n';
+    out << "events: " << c.events << ", tracks: " << c.tracks << ", flows: " << c.flows
+        << ", counters: " << c.counters << " (" << c.counterPoints
+        << " points), memory points: " << c.memoryPoints << '\n';
+    for (const auto &t : session.traces) {
+        if (t->steps.empty())
+            continue;
+        out << "rank " << t->rank << " steps (" << t->steps.size() << "):\n";
+        for (const model::Step &s : t->steps) {
+            out << "  step " << s.number << ": start " << (t->originNs + s.startNs)
+                << " ns, duration " << formatUs(static_cast<double>(s.durationNs()) / 1000.0)
+                << " us\n";
+        }
+    }
+    const auto &diags = session.report.diagnostics();
+    out << "diagnostics: " << diags.size() << '\n';
+    for (const model::Diagnostic &d : diags) {
+        out << "  " << model::severityName(d.severity) << ": " << d.file;
+        if (d.line > 0)
+            out << ':' << d.line;
+        else if (d.offset >= 0)
+            out << '@' << d.offset;
+        out << ": " << d.message;
+        if (d.count > 1)
+            out << " (" << d.count << " times)";
+        out << '\n';
+    }
+    return out.str();
+}
+
+} // namespace stepscope::import
