@@ -39,7 +39,7 @@ struct Acc
     bool haveBytes = false;
     double bytes = 0;
     double transit = 0;
-    double wait = 0;
+    double linkTimeUs = 0;
 };
 
 std::vector<CollectiveRow> finish(std::map<std::tuple<std::string, std::string, bool>, Acc> &acc)
@@ -50,7 +50,8 @@ std::vector<CollectiveRow> finish(std::map<std::tuple<std::string, std::string, 
         r.meanUs = r.count > 0 ? r.totalUs / static_cast<double>(r.count) : 0.0;
         if (a.haveBytes) {
             r.bytes = a.bytes;
-            const double t = a.transit > 0 ? a.transit : r.totalUs;
+            // Per-link transfer time when the links give it, else transit, else elapsed.
+            const double t = a.linkTimeUs > 0 ? a.linkTimeUs : a.transit > 0 ? a.transit : r.totalUs;
             if (t > 0)
                 r.bandwidthGBps = a.bytes / (t * 1e3); // bytes/us -> GB/s
         }
@@ -80,6 +81,7 @@ std::vector<CollectiveRow> fromStats(const std::vector<const model::CollectiveSt
         for (const auto &l : s->links) {
             a.haveBytes = true;
             a.bytes += l.sizeMb * 1e6; // MB as written, 10^6 bytes (GB/s = MB/ms)
+            a.linkTimeUs += l.timeMs * 1000.0;
         }
         a.transit += s->transitMs * 1000.0;
     }

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+//
+// The analysis on the real samples (tests/data). Every pinned number was recomputed by hand
+// with python3 from the sample files (interval unions over the raw events, ns rounded half
+// away from zero like the importers), independently of this code.
+#include "analysis/analysissummary.h"
+#include "analysis/memorycategories.h"
+
+#include "import/loader.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+using namespace stepscope;
+
+namespace {
+
+const std::string Data = STEPSCOPE_TEST_DATA;
+
+std::shared_ptr<const model::Session> load(const std::string &relative)
+{
+    util::Progress progress;
+    auto r = import::loadPath(Data + "/" + relative, progress);
+    EXPECT_TRUE(r.session) << relative;
+    if (r.session) {
+        EXPECT_TRUE(r.session->hasContent()) << relative << "\n" << r.session->report.toText();
+    }
+    return r.session;
+}
+
+const analysis::ReferenceCategory *category(const analysis::StepReference &ref, const std::string &key)
+{
+    for (const auto &c : ref.categories) {
+        if (c.key == key)
+            return &c;
+    }
+    return nullptr;
+}
+
+struct AscendExpected
+{
+    std::string folder;
+    std::int32_t rank;
+    std::int64_t durationNs;   // ProfilerStep#50
+    std::int64_t computeNs;    // AI_CORE/MIX_AIV tasks in the step
+    std::int64_t overlappedNs; // ∩ HCCL ops
+    std::int64_t exposedNs;    // HCCL ops − compute
+    std::int64_t prepWindowNs; // step start → first device task
+    std::int64_t spanIdleNs;   // idle between first and last device task
+};
+
+} // namespace
+
+TEST(RealSamples, AscendBreakdownAgreesWithStepTraceTime)
+{
+    const std::vector<AscendExpected> expected = {
+        {"ascend_pt/msinsight-cnn-level2-2rank", 0, 148786100, 8862556, 4011251, 95962027, 17483722, 25038291},
+        {"ascend_pt/msinsight-cnn-level2-2rank", 1, 148452230, 8896820, 4043532, 93411794, 18325460, 26447159},
+        {"ascend_pt/msinsight-cnn-level0-2rank", 0, 136897820, 8821799, 4001272, 81515617, 19358190, 25913767},
+        {"ascend_pt/msinsight-cnn-level0-2rank", 1, 120891160, 8807678, 3989591, 64616121, 18920169, 27178430},
+    };
+    std::map<std::string, std::shared_ptr<const model::Session>> sessions;
+    for (const auto &e : expected) {
+        SCOPED_TRACE(e.folder + " rank " + std::to_string(e.rank));
+        auto &session = sessions[e.folder];
+        if (!session)
+            session = load(e.folder);
+        ASSERT_TRUE(session);
+        const model::Trace *trace = session->traceForRank(e.rank);
+        ASSERT_NE(trace, nullptr);
+        const auto steps = analysis::computeBreakdowns(*trace);
+        ASSERT_EQ(steps.size(), 1u);
+        const auto &s = steps[0];
+        EXPECT_EQ(s.step, 50);
+        EXPECT_EQ(s.durationNs(), e.durationNs);
+        EXPECT_EQ(s.computeNs, e.computeNs);
+        EXPECT_EQ(s.commOverlappedNs, e.overlappedNs);
+        EXPECT_EQ(s.commExposedNs, e.exposedNs);
+        EXPECT_EQ(s.bubbleNs, 0);
+        EXPECT_EQ(s.preparingNs + s.computeNs + s.commExposedNs + s.bubbleNs + s.freeNs, s.durationNs());
+        EXPECT_EQ(s.hostWaitNs + s.dataLoadingNs + s.launchGapNs + s.otherIdleNs, s.freeNs);
+
+        // Ours against the profiler's own step_trace_time.csv: within 1 % per category.
+        ASSERT_TRUE(s.reference.has_value());
+        EXPECT_NE(s.reference->source.find("step_trace_time.csv"), std::string::npos);
+        EXPECT_TRUE(s.reference->withinTolerance);
+        for (const char *key : {"compute", "comm_exposed", "comm_overlapped", "free", "preparing", "stage", "bubble"}) {
+            const auto *c = category(*s.reference, key);
+            ASSERT_NE(c, nullptr) << key;
+            EXPECT_LT(std::abs(c->differenceUs), 0.01 * std::max(c->referenceUs, 1.0)) << key;
+        }
+        EXPECT_NEAR(category(*s.reference, "free")->oursUs, static_cast<double>(e.spanIdleNs) / 1000, 1e-6);
+        EXPECT_NEAR(category(*s.reference, "preparing")->oursUs, static_cast<double>(e.prepWindowNs) / 1000, 1e-6);
+
+        // The file's own identities (formats.md §2.4).
+        ASSERT_EQ(trace->referenceSteps.size(), 1u);
+        const auto &r = trace->referenceSteps[0];
+        auto v = [&](const char *k) {
+            const double *p = r.find(k);
+            EXPECT_NE(p, nullptr) << k;
+            return p ? *p : 0.0;
+        };
+        EXPECT_NEAR(v("Computing") + v("Communication(Not Overlapped)") + v("Free"), v("Stage") + v("Bubble"), 0.4);
+        EXPECT_NEAR(v("Communication"), v("Overlapped") + v("Communication(Not Overlapped)"), 1e-6);
+        EXPECT_NEAR(v("Communication(Not Overlapped and Exclude Receive)"),
+                    v("Communication(Not Overlapped)") - v("Bubble"), 1e-6);
+    }
+}
+
+TEST(RealSamples, ResNetDataLoadingIsTheFirstBottleneckOnlyWithZeroWorkers)
+{
+    const std::string dir = "kineto/kineto-resnet50-dataloader-workers0-vs-4/";
+    const auto w0 = load(dir + "resnet50_num_workers_0/worker0.1623143089861.pt.trace.json.gz");
+    const auto w4 = load(dir + "resnet50_num_workers_4/worker0.1623212756351.pt.trace.json.gz");
+    ASSERT_TRUE(w0 && w4);
+    ASSERT_EQ(w0->traces.size(), 1u);
+    ASSERT_EQ(w4->traces.size(), 1u);
+    const auto a0 = analysis::analyzeSession(*w0, analysis::RunConfig{});
+    const auto a4 = analysis::analyzeSession(*w4, analysis::RunConfig{});
+
+    ASSERT_EQ(a0.breakdowns.size(), 6u); // ProfilerStep#5..#10
+    const auto &s5 = a0.breakdowns[0];
+    EXPECT_EQ(s5.step, 5);
+    EXPECT_EQ(s5.durationNs(), 176078000);
+    EXPECT_EQ(s5.computeNs, 87356000);
+    EXPECT_EQ(s5.dataLoadingNs, 68694000);
+    EXPECT_EQ(s5.preparingNs, 2759000);
+    EXPECT_EQ(s5.launchGapNs, 2593000);
+    EXPECT_EQ(s5.hostWaitNs, 13714000);
+    EXPECT_EQ(s5.otherIdleNs, 962000);
+    EXPECT_EQ(s5.commExposedNs, 0);
+    // data loading over the six steps: 355 596 of 1 048 976 us.
+    ASSERT_NE(a0.kpis.find("data_wait_share"), nullptr);
+    EXPECT_NEAR(*a0.kpis.find("data_wait_share")->value, 355596.0 / 1048976.0, 1e-12);
+    ASSERT_FALSE(a0.bottlenecks.empty());
+    EXPECT_EQ(a0.bottlenecks[0].kind, analysis::BottleneckKind::DataLoading);
+    EXPECT_NE(a0.bottlenecks[0].evidence.find("Step 5 on rank 0"), std::string::npos);
+
+    // The TensorBoard plugin's numbers for step 5: the step reaches its last kernel.
+    ASSERT_TRUE(s5.tbBreakdown.has_value());
+    const auto &tb = *s5.tbBreakdown;
+    EXPECT_EQ(tb.endNs - tb.startNs, 187948000);
+    EXPECT_EQ(tb.kernelNs, 98598000);
+    EXPECT_EQ(tb.memcpyNs, 1941000);
+    EXPECT_EQ(tb.memsetNs, 90000);
+    EXPECT_EQ(tb.communicationNs, 0);
+    EXPECT_EQ(tb.runtimeNs, 2796000);
+    EXPECT_EQ(tb.dataLoaderNs, 69317000);
+    EXPECT_EQ(tb.cpuExecNs, 14091000);
+    EXPECT_EQ(tb.otherNs, 1115000);
+    EXPECT_EQ(tb.totalNs(), tb.endNs - tb.startNs);
+
+    // Four workers: the data wait is gone (7 118 of 838 152 us) and not on top any more.
+    ASSERT_EQ(a4.breakdowns.size(), 6u);
+    EXPECT_EQ(a4.breakdowns[0].dataLoadingNs, 4331000);
+    EXPECT_EQ(a4.breakdowns[0].preparingNs, 44900000); // the blocking pageable H2D copy
+    EXPECT_NEAR(*a4.kpis.find("data_wait_share")->value, 7118.0 / 838152.0, 1e-12);
+    ASSERT_FALSE(a4.bottlenecks.empty());
+    EXPECT_NE(a4.bottlenecks[0].kind, analysis::BottleneckKind::DataLoading);
+    EXPECT_EQ(a4.bottlenecks[0].kind, analysis::BottleneckKind::HostBound);
+    ASSERT_TRUE(a4.breakdowns[5].tbBreakdown.has_value());
+    EXPECT_EQ(a4.breakdowns[5].tbBreakdown->endNs - a4.breakdowns[5].tbBreakdown->startNs, 124198000);
+    EXPECT_EQ(a4.breakdowns[5].tbBreakdown->dataLoaderNs, 1400000);
+}
+
+TEST(RealSamples, MemoryTimelineGroupsSumToTheTotalEverywhere)
+{
+    const auto session = load("torch_memory/hta-memory-timeline-raw/memory_timeline.raw.gz");
+    ASSERT_TRUE(session);
+    ASSERT_EQ(session->traces.size(), 1u);
+    const auto &trace = *session->traces[0];
+    const auto &raw = trace.memory.categories;
+    ASSERT_FALSE(raw.timestampsNs.empty());
+    const auto groups = analysis::memoryGroupTimeline(trace);
+    ASSERT_EQ(groups.timestampsNs.size(), raw.timestampsNs.size());
+    for (std::size_t i = 0; i < groups.timestampsNs.size(); ++i) {
+        std::int64_t sumGroups = 0;
+        for (const auto &g : groups.bytes)
+            sumGroups += g[i];
+        std::int64_t sumRaw = 0;
+        for (const auto &c : raw.bytes)
+            sumRaw += c[i];
+        ASSERT_EQ(sumGroups, groups.totalBytes[i]) << i;
+        ASSERT_EQ(sumRaw, groups.totalBytes[i]) << i;
+    }
+    // Replaying the 16 845 rows by hand: the total peaks at 3 082 832 104 bytes.
+    const auto summary = analysis::summarizeMemory(trace, analysis::RunConfig{});
+    ASSERT_TRUE(summary.hasGroups);
+    EXPECT_FALSE(summary.groupsInferred);
+    auto at = [&](analysis::MemoryGroup g) { return summary.byGroupAtPeak[static_cast<std::size_t>(g)]; };
+    EXPECT_EQ(at(analysis::MemoryGroup::Parameters), 102440608);
+    EXPECT_EQ(at(analysis::MemoryGroup::OptimizerState), 102228128);
+    EXPECT_EQ(at(analysis::MemoryGroup::Activations), 19395584 + 2592465920LL);
+    EXPECT_EQ(at(analysis::MemoryGroup::Gradients), 67858432);
+    EXPECT_EQ(at(analysis::MemoryGroup::Temporary), 0);
+    EXPECT_EQ(at(analysis::MemoryGroup::Other), 64225280 + 134218152);
+    EXPECT_EQ(*summary.peakAllocatedBytes, 3082832104);
+}
