@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "traceview.h"
+
+#include "import/chrometrace/tracereader.h"
+#include "util/decimal.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stepscope::import::ascend {
+
+namespace {
+
+using chrometrace::EventClass;
+using chrometrace::EventFields;
+using model::Category;
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+/// The string value of `"key":"..."` in compact or pretty args text, without a parse.
+std::string_view stringArg(std::string_view args, std::string_view key)
+{
+    const std::size_t k = args.find(key);
+    if (k == std::string_view::npos)
+        return {};
+    std::size_t p = args.find(':', k + key.size());
+    if (p == std::string_view::npos)
+        return {};
+    p = args.find_first_not_of(" \t\r\n", p + 1);
+    if (p == std::string_view::npos || args[p] != '"')
+        return {};
+    const std::size_t end = args.find('"', p + 1);
+    if (end == std::string_view::npos)
+        return {};
+    return args.substr(p + 1, end - p - 1);
+}
+
+Category taskTypeCategory(std::string_view t)
+{
+    if (startsWith(t, "AI_CORE") || startsWith(t, "AI_CPU") || startsWith(t, "AI_VECTOR")
+        || startsWith(t, "MIX_") || t == "AIV" || t == "AIC")
+        return Category::Compute;
+    if (startsWith(t, "MEMCPY"))
+        return Category::Memcpy;
+    if (startsWith(t, "Notify") || startsWith(t, "NOTIFY") || t == "Write Value" || startsWith(t, "SDMA")
+        || startsWith(t, "EVENT_") || startsWith(t, "REDUCE") || startsWith(t, "PCIE_DMA"))
+        return Category::Communication;
+    return Category::Other;
+}
+
+Category hostCategory(std::string_view cat, std::string_view name)
+{
+    if (cat == "python_function")
+        return Category::Python;
+    if (cat == "cpu_op") {
+        if (startsWith(name, "enumerate(DataLoader)"))
+            return Category::DataLoading;
+        if (startsWith(name, "ProfilerStep#"))
+            return Category::Annotation;
+        return Category::HostOp;
+    }
+    if (cat == "enqueue" || cat == "dequeue")
+        return Category::Runtime;
+    if (cat == "user_annotation")
+        return Category::Annotation;
+    return Category::Other;
+}
+
+class TraceViewDialect final : public chrometrace::Dialect
+{
+public:
+    model::TrackKind classifyTrack(const chrometrace::ProcessMeta &process,
+                                   const chrometrace::ThreadMeta &thread) const override
+    {
+        (void)thread;
+        if (process.name == "Ascend Hardware")
+            return model::TrackKind::DeviceStream;
+        if (process.name == "HCCL")
+            return model::TrackKind::CommunicationGroup;
+        if (process.name == "Overlap Analysis")
+            return model::TrackKind::Synthetic;
+        return model::TrackKind::HostThread;
+    }
+
+    EventClass classifyEvent(const EventFields &e) const override
+    {
+        EventClass c;
+        if (!e.category.empty()) {
+            c.category = hostCategory(e.category, e.name);
+            return c;
+        }
+        const std::string_view taskType = stringArg(e.args, "\"Task Type\"");
+        if (!taskType.empty()) {
+            c.category = taskTypeCategory(taskType);
+            return c;
+        }
+        c.deferred = true; // decided by the process (HCCL, CANN, Overlap Analysis)
+        return c;
+    }
+
+    Category classifyDeferred(const chrometrace::ProcessMeta &process, const chrometrace::ThreadMeta &,
+                              model::TrackKind, const EventFields &) const override
+    {
+        if (process.name == "HCCL")
+            return Category::Communication;
+        if (process.name == "CANN")
+            return Category::Runtime;
+        if (process.name == "Overlap Analysis")
+            return Category::Annotation;
+        return Category::Other;
+    }
+
+    void onEvent(const chrometrace::EventInfo &e, model::TraceBuilder &) const override
+    {
+        if (e.trackInfo->kind != model::TrackKind::HostThread || !startsWith(e.name, "ProfilerStep#"))
+            return;
+        if (auto n = util::parseInt(e.name.substr(13)))
+            steps.push_back(model::Step{*n, e.startNs, e.startNs + e.durationNs});
+    }
+
+    mutable std::vector<model::Step> steps;
+};
+
+} // namespace
+
+bool readTraceView(const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
+{
+    try {
+        TraceViewDialect dialect;
+        const bool ok = chrometrace::readTraceFile(path, dialect, ctx, out);
+        model::Trace &trace = out.trace();
+        if (trace.metadata.format.empty())
+            trace.metadata.format = "ascend";
+        trace.metadata.sourceFiles.push_back(ctx.relative(path));
+        for (const model::Step &s : dialect.steps) {
+            bool seen = false;
+            for (const model::Step &existing : trace.steps)
+                seen = seen || existing.number == s.number;
+            if (!seen)
+                trace.steps.push_back(s);
+        }
+        return ok;
+    } catch (const util::Cancelled &) {
+        throw;
+    } catch (const std::exception &e) {
+        ctx.error(path, std::string("trace_view import stopped: ") + e.what());
+        return false;
+    }
+}
+
+} // namespace stepscope::import::ascend

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "proftimeline.h"
+
+#include "import/chrometrace/tracereader.h"
+#include "util/decimal.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stepscope::import::cann {
+
+namespace {
+
+using chrometrace::EventClass;
+using chrometrace::EventFields;
+using model::Category;
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+std::string_view stringArg(std::string_view args, std::string_view key)
+{
+    const std::size_t k = args.find(key);
+    if (k == std::string_view::npos)
+        return {};
+    std::size_t p = args.find(':', k + key.size());
+    if (p == std::string_view::npos)
+        return {};
+    p = args.find_first_not_of(" \t\r\n", p + 1);
+    if (p == std::string_view::npos || args[p] != '"')
+        return {};
+    const std::size_t end = args.find('"', p + 1);
+    return end == std::string_view::npos ? std::string_view() : args.substr(p + 1, end - p - 1);
+}
+
+Category taskTypeCategory(std::string_view t)
+{
+    if (startsWith(t, "AI_CORE") || startsWith(t, "AI_CPU") || startsWith(t, "AI_VECTOR") || startsWith(t, "MIX_"))
+        return Category::Compute;
+    if (startsWith(t, "MEMCPY"))
+        return Category::Memcpy;
+    if (startsWith(t, "NOTIFY") || startsWith(t, "Notify") || startsWith(t, "REDUCE") || startsWith(t, "EVENT_")
+        || startsWith(t, "SDMA") || t == "Write Value")
+        return Category::Communication;
+    return Category::Other;
+}
+
+class ProfDialect final : public chrometrace::Dialect
+{
+public:
+    explicit ProfDialect(std::int64_t offsetNs)
+        : m_offsetNs(offsetNs)
+    {
+    }
+
+    model::TrackKind classifyTrack(const chrometrace::ProcessMeta &process,
+                                   const chrometrace::ThreadMeta &thread) const override
+    {
+        if (process.name == "Ascend Hardware" || process.name == "Step Trace")
+            return startsWith(thread.name, "Step Trace") || process.name == "Step Trace"
+                ? model::TrackKind::Synthetic
+                : model::TrackKind::DeviceStream;
+        if (process.name == "HCCL")
+            return model::TrackKind::CommunicationGroup;
+        if (process.name == "Overlap Analysis")
+            return model::TrackKind::Synthetic;
+        return model::TrackKind::HostThread;
+    }
+
+    EventClass classifyEvent(const EventFields &e) const override
+    {
+        EventClass c;
+        if (!e.category.empty()) {
+            // Step Trace lanes: Iteration Time, FP_BP Time, Iteration Refresh, Reduce.
+            c.category = Category::Annotation;
+            c.needArgs = e.category == "Iteration Time";
+            return c;
+        }
+        const std::string_view taskType = stringArg(e.args, "\"Task Type\"");
+        if (!taskType.empty()) {
+            c.category = taskTypeCategory(taskType);
+            return c;
+        }
+        c.deferred = true;
+        return c;
+    }
+
+    Category classifyDeferred(const chrometrace::ProcessMeta &process, const chrometrace::ThreadMeta &,
+                              model::TrackKind, const EventFields &) const override
+    {
+        if (process.name == "HCCL")
+            return Category::Communication;
+        if (process.name == "CANN")
+            return Category::Runtime;
+        if (process.name == "Overlap Analysis")
+            return Category::Annotation;
+        return Category::Other;
+    }
+
+    std::int64_t timeOffsetNs(const chrometrace::TopLevel &) const override { return m_offsetNs; }
+
+    void onEvent(const chrometrace::EventInfo &e, model::TraceBuilder &out) const override
+    {
+        if (e.cat != "Iteration Time" || e.args.empty())
+            return;
+        const nlohmann::json args = nlohmann::json::parse(e.args, nullptr, false);
+        if (!args.is_object() || !args.contains("Iteration ID") || !args["Iteration ID"].is_number_integer())
+            return;
+        const auto id = args["Iteration ID"].get<std::int64_t>();
+        if (!iterations.insert(id).second)
+            return; // the same iteration from another file
+        out.trace().steps.push_back(model::Step{id, e.startNs, e.startNs + e.durationNs});
+    }
+
+    mutable std::set<std::int64_t> iterations;
+
+private:
+    std::int64_t m_offsetNs = 0;
+};
+
+std::string readSmallFile(const std::filesystem::path &path)
+{
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+/// The `<n>` of `device_<n>`.
+std::string deviceSuffix(const std::filesystem::path &deviceDir)
+{
+    const std::string name = deviceDir.filename().string();
+    const std::size_t us = name.rfind('_');
+    return us == std::string::npos ? std::string() : name.substr(us + 1);
+}
+
+/// Iteration number of `msprof_<dev>_<model>_<iter>.json`, for ordering.
+std::int64_t iterationOf(const std::filesystem::path &file)
+{
+    const std::string stem = file.stem().string();
+    const std::size_t us = stem.rfind('_');
+    return us == std::string::npos ? 0 : util::parseInt(std::string_view(stem).substr(us + 1)).value_or(0);
+}
+
+} // namespace
+
+bool readProfDevice(const std::filesystem::path &deviceDir, const ImportContext &ctx, model::TraceBuilder &out)
+{
+    try {
+        const std::string n = deviceSuffix(deviceDir);
+        model::Trace &trace = out.trace();
+        if (trace.metadata.format.empty())
+            trace.metadata.format = "cann-prof";
+
+        // Clock: wall ns = collectionTimeBegin us * 1000 + (ts ns - clockMonotonicRaw ns).
+        const std::filesystem::path startInfo = deviceDir / ("start_info." + n);
+        std::int64_t offsetNs = 0;
+        const nlohmann::json start = nlohmann::json::parse(readSmallFile(startInfo), nullptr, false);
+        std::optional<std::int64_t> beginUs;
+        std::optional<std::int64_t> monoNs;
+        if (start.is_object()) {
+            auto text = [&start](const char *key) {
+                if (!start.contains(key))
+                    return std::string();
+                return start[key].is_string() ? start[key].get<std::string>() : start[key].dump();
+            };
+            beginUs = util::parseInt(text("collectionTimeBegin"));
+            monoNs = util::parseInt(text("clockMonotonicRaw"));
+        }
+        if (beginUs && monoNs) {
+            offsetNs = *beginUs * 1000 - *monoNs;
+            if (out.trackCount() == 0 && trace.originNs == 0)
+                trace.originNs = *beginUs * 1000;
+        } else {
+            ctx.warn(startInfo, "no collectionTimeBegin/clockMonotonicRaw: times stay on the device's "
+                                "monotonic clock");
+        }
+
+        const std::filesystem::path infoPath = deviceDir / ("info.json." + n);
+        const nlohmann::json info = nlohmann::json::parse(readSmallFile(infoPath), nullptr, false);
+        if (info.is_object()) {
+            if (info.contains("rank_id") && info["rank_id"].is_number_integer()) {
+                trace.rank = info["rank_id"].get<std::int32_t>();
+                trace.metadata.rank = trace.rank;
+            }
+            if (info.contains("DeviceInfo") && info["DeviceInfo"].is_array() && !info["DeviceInfo"].empty()) {
+                const nlohmann::json &d = info["DeviceInfo"][0];
+                if (d.contains("id"))
+                    trace.metadata.deviceId = d["id"].dump();
+                if (d.contains("ai_core_num"))
+                    trace.metadata.extra["ai_core_num"] = d["ai_core_num"].dump();
+            }
+            if (info.contains("hwtype") && info["hwtype"].is_string())
+                trace.metadata.extra["hwtype"] = info["hwtype"].get<std::string>();
+        } else {
+            ctx.warn(infoPath, "info.json is missing or not JSON: rank taken as 0");
+        }
+
+        std::vector<std::filesystem::path> files;
+        std::error_code ec;
+        for (const auto &entry : std::filesystem::directory_iterator(deviceDir / "timeline", ec)) {
+            const std::string name = entry.path().filename().string();
+            if (startsWith(name, "msprof_") && entry.path().extension() == ".json")
+                files.push_back(entry.path());
+        }
+        std::sort(files.begin(), files.end(), [](const auto &a, const auto &b) {
+            const auto ia = iterationOf(a);
+            const auto ib = iterationOf(b);
+            return ia != ib ? ia < ib : a < b;
+        });
+        if (files.empty()) {
+            ctx.error(deviceDir, "no timeline/msprof_*.json files in this device folder");
+            return false;
+        }
+        ProfDialect dialect(offsetNs);
+        bool any = false;
+        for (const auto &file : files) {
+            any = chrometrace::readTraceFile(file, dialect, ctx, out) || any;
+            trace.metadata.sourceFiles.push_back(ctx.relative(file));
+        }
+        for (std::size_t t = 0; t < out.trackCount(); ++t)
+            out.track(model::TrackId(static_cast<std::uint32_t>(t))).info().rank = trace.rank;
+        return any;
+    } catch (const util::Cancelled &) {
+        throw;
+    } catch (const std::exception &e) {
+        ctx.error(deviceDir, std::string("PROF import stopped: ") + e.what());
+        return false;
+    }
+}
+
+} // namespace stepscope::import::cann

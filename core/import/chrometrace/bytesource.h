@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace stepscope::import::chrometrace {
+
+/// Sequential bytes of a file, decompressed on the fly when it is gzip (detected by its
+/// magic bytes, not its name). Never holds more than one read block in memory; offsets are
+/// 64-bit so files over 4 GiB work.
+///
+/// Errors (unreadable file, corrupt or truncated gzip) end the stream early: read() returns
+/// 0 and error() describes what happened and where. Not thread-safe.
+class ByteSource
+{
+public:
+    virtual ~ByteSource() = default;
+
+    /// Opens `file`; nullptr with `error` set when it cannot be opened.
+    static std::unique_ptr<ByteSource> open(const std::filesystem::path &file, std::string &error);
+
+    /// Fills up to `size` bytes; 0 at the end of the stream (or on error).
+    virtual std::size_t read(char *buffer, std::size_t size) = 0;
+    /// Bytes of the file on disk consumed so far (for progress).
+    virtual std::uint64_t fileBytesConsumed() const = 0;
+    /// Empty unless the stream ended because of an error.
+    const std::string &error() const { return m_error; }
+    virtual bool compressed() const = 0;
+
+protected:
+    std::string m_error;
+};
+
+} // namespace stepscope::import::chrometrace

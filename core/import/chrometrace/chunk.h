@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+// Internal to the trace-event reader: a chunk of whole events cut from the event array, and
+// what one worker makes of it. Workers own their ChunkResult (strings, args, report); the
+// reader merges results in chunk order, so the outcome does not depend on thread timing.
+
+#include "model/argstable.h"
+#include "model/loadreport.h"
+#include "model/stringtable.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace stepscope::import::chrometrace {
+
+class Dialect;
+
+/// Whole events, as the bytes `[` event (, event)* `]` followed by simdjson padding.
+struct Chunk
+{
+    std::uint64_t index = 0;
+    std::uint64_t fileOffset = 0; ///< (decompressed) file offset of text[1]
+    std::string text;             ///< "[" + events + "]" + padding bytes
+    std::size_t jsonSize = 0;     ///< bytes of text that are JSON (without padding)
+    /// [begin, end) of each event within text.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> events;
+    /// Something other than commas and blanks sat between two events: parse event by event.
+    bool dirty = false;
+};
+
+/// Flags of ChunkEvent / staged events.
+enum EventFlag : std::uint8_t {
+    FlagDeferred = 1,   ///< category decided at the end by the dialect
+    FlagUnfinished = 2, ///< B without E, b without e
+};
+
+/// One X / B / E / i / b / e / n event of a chunk. Strings are ids into the chunk's table.
+struct ChunkEvent
+{
+    std::int64_t ts = 0; ///< file ns
+    std::int64_t dur = 0; ///< ns, X only
+    std::int64_t offset = 0; ///< byte offset in the file
+    std::uint32_t lane = 0;  ///< index into ChunkResult::lanes
+    model::StringId name;
+    model::StringId cat;
+    model::StringId asyncId; ///< b/e/n: cat + id (or id2) as text, in ChunkResult::ids
+    model::ArgsId args;
+    char phase = 'X';
+    std::uint8_t category = 0;
+    std::uint8_t flags = 0;
+};
+
+struct ChunkMeta
+{
+    enum class Kind : std::uint8_t { ProcessName, ProcessLabels, ProcessSort, ThreadName, ThreadSort };
+    Kind kind = Kind::ProcessName;
+    model::StringId pid;
+    model::StringId tid;
+    model::StringId text;
+    std::int64_t sortIndex = 0;
+};
+
+struct ChunkCounter
+{
+    std::int64_t ts = 0;
+    double value = 0;
+    model::StringId pid;
+    model::StringId name;
+    model::StringId key;
+};
+
+struct ChunkFlow
+{
+    std::int64_t ts = 0;
+    std::int64_t offset = 0;
+    std::uint32_t lane = 0;
+    model::StringId cat;
+    model::StringId id; ///< in ChunkResult::ids
+    char phase = 's';
+    bool bindEnclosing = false; ///< s, t, or f with bp "e"
+};
+
+/// Lane key: (pid, tid) as text; async lanes use tid "async:<name>".
+struct ChunkLane
+{
+    model::StringId pid;
+    model::StringId tid;
+};
+
+struct PhaseCounts
+{
+    std::uint64_t complete = 0, begin = 0, end = 0, instant = 0, counter = 0, counterPoints = 0,
+                  metadata = 0, flowPoints = 0, async = 0, other = 0, skipped = 0;
+    void add(const PhaseCounts &o);
+};
+
+struct ChunkResult
+{
+    std::uint64_t index = 0;
+    model::StringTable strings; ///< names, categories, pids, tids, counter keys
+    model::StringTable ids;     ///< flow and async ids (kept out of the trace's strings)
+    model::ArgsTable args;
+    std::vector<ChunkLane> lanes;
+    std::vector<ChunkEvent> events;
+    std::vector<ChunkMeta> metas;
+    std::vector<ChunkCounter> counters;
+    std::vector<ChunkFlow> flows;
+    model::LoadReport report;
+    PhaseCounts counts;
+    std::uint64_t fileBytes = 0; ///< progress to report once merged
+};
+
+/// Settings every worker reads (immutable during a load).
+struct ParseSettings
+{
+    const Dialect *dialect = nullptr;
+    std::string file; ///< relative name for diagnostics
+    bool keepArgs = true;
+};
+
+/// Parses one chunk: strict simdjson On-Demand over the whole chunk first; from the first
+/// event that is not strict JSON on, event by event with a tolerant fallback. Never throws.
+/// Not thread-safe per ChunkParser; give each worker its own.
+class ChunkParser
+{
+public:
+    ChunkParser();
+    ~ChunkParser();
+    ChunkParser(const ChunkParser &) = delete;
+    ChunkParser &operator=(const ChunkParser &) = delete;
+
+    ChunkResult parse(const Chunk &chunk, const ParseSettings &settings);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace stepscope::import::chrometrace

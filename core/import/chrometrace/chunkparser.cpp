@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "chunk.h"
+#include "lenientjson.h"
+#include "tracereader.h"
+#include "util/decimal.h"
+
+#include <simdjson.h>
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace stepscope::import::chrometrace {
+
+namespace od = simdjson::ondemand;
+using model::Severity;
+using model::StringId;
+
+void PhaseCounts::add(const PhaseCounts &o)
+{
+    complete += o.complete;
+    begin += o.begin;
+    end += o.end;
+    instant += o.instant;
+    counter += o.counter;
+    counterPoints += o.counterPoints;
+    metadata += o.metadata;
+    flowPoints += o.flowPoints;
+    async += o.async;
+    other += o.other;
+    skipped += o.skipped;
+}
+
+namespace {
+
+enum class Status { Ok, Skipped, JsonError };
+
+/// A scalar field as text: numbers as their raw token, strings unescaped.
+struct Scalar
+{
+    std::string_view text;
+    bool present = false;
+    bool isString = false;
+    bool badType = false; ///< object, array, bool or null where a number/string was expected
+};
+
+/// The fields of one event that the reader uses, gathered in any key order.
+struct RawEvent
+{
+    Scalar ph, name, cat, pid, tid, ts, dur, id, bp, scope;
+    std::string_view id2; ///< raw JSON of id2 when it is an object
+    std::string_view args;
+    bool hasArgs = false;
+};
+
+std::string_view trimRight(std::string_view s)
+{
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+simdjson::error_code readScalar(od::value &v, Scalar &out)
+{
+    out.present = true;
+    od::json_type type;
+    if (auto e = v.type().get(type))
+        return e;
+    switch (type) {
+    case od::json_type::string:
+        out.isString = true;
+        return v.get(out.text);
+    case od::json_type::number:
+    case od::json_type::boolean:
+    case od::json_type::null: {
+        out.text = trimRight(v.raw_json_token());
+        out.badType = type != od::json_type::number;
+        return simdjson::SUCCESS;
+    }
+    case od::json_type::object: {
+        od::object o;
+        std::string_view raw;
+        out.badType = true;
+        if (auto e = v.get_object().get(o))
+            return e;
+        return o.raw_json().get(raw);
+    }
+    case od::json_type::array: {
+        od::array a;
+        std::string_view raw;
+        out.badType = true;
+        if (auto e = v.get_array().get(a))
+            return e;
+        return a.raw_json().get(raw);
+    }
+    }
+    return simdjson::SUCCESS;
+}
+
+const char *typeWord(const Scalar &s)
+{
+    if (s.text.empty())
+        return "an empty value";
+    switch (s.text.front()) {
+    case '{':
+        return "an object";
+    case '[':
+        return "an array";
+    case 't':
+    case 'f':
+        return "a boolean";
+    case 'n':
+        return "null";
+    default:
+        return s.isString ? "a string" : "a value";
+    }
+}
+
+} // namespace
+
+struct ChunkParser::Impl
+{
+    od::parser parser;
+    od::parser argsParser;
+    std::string eventBuffer; // padded copy of one event for the fallback path
+    std::string minified;
+    const char *bufferEnd = nullptr; // end of the padded buffer being parsed
+    const ParseSettings *settings = nullptr;
+    ChunkResult *result = nullptr;
+    std::unordered_map<std::string, std::uint32_t> laneIndex;
+    std::string laneKey;
+
+    std::uint32_t lane(std::string_view pid, std::string_view tid)
+    {
+        laneKey.assign(pid);
+        laneKey.push_back('\x1f');
+        laneKey.append(tid);
+        auto it = laneIndex.find(laneKey);
+        if (it != laneIndex.end())
+            return it->second;
+        const auto idx = static_cast<std::uint32_t>(result->lanes.size());
+        result->lanes.push_back({result->strings.intern(pid), result->strings.intern(tid)});
+        laneIndex.emplace(laneKey, idx);
+        return idx;
+    }
+
+    void skip(std::int64_t offset, std::string message)
+    {
+        ++result->counts.skipped;
+        result->report.add(Severity::Warning, settings->file, std::move(message), 0, offset);
+    }
+
+    /// A time field (`ts`/`dur`) as exact ns; nullopt (with a diagnostic) when bad.
+    std::optional<std::int64_t> time(const Scalar &s, const char *field, std::int64_t offset)
+    {
+        if (s.badType) {
+            skip(offset, std::string("event dropped: `") + field + "` must be a number, got "
+                             + typeWord(s));
+            return std::nullopt;
+        }
+        auto ns = util::parseMicrosToNanos(s.text);
+        if (!ns) {
+            skip(offset, std::string("event dropped: `") + field + "` is not a number ("
+                             + (s.isString ? "string" : "value") + " \"" + std::string(s.text.substr(0, 40))
+                             + "\")");
+        }
+        return ns;
+    }
+
+    model::ArgsId keepArgs(std::string_view raw)
+    {
+        minified.resize(raw.size());
+        std::size_t len = 0;
+        if (simdjson::minify(raw.data(), raw.size(), minified.data(), len) != simdjson::SUCCESS)
+            return result->args.add(raw);
+        return result->args.add(std::string_view(minified.data(), len));
+    }
+
+    Status parseEvent(od::object &obj, std::int64_t offset);
+    void addMetadata(const RawEvent &ev, std::int64_t offset);
+    void addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset);
+    void parseFallback(const Chunk &chunk, std::size_t k);
+    Status parseOne(std::string_view text, std::int64_t offset);
+};
+
+ChunkParser::ChunkParser()
+    : m_impl(std::make_unique<Impl>())
+{
+}
+
+ChunkParser::~ChunkParser() = default;
+
+Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
+{
+    RawEvent ev;
+    for (auto fieldResult : obj) {
+        od::field field;
+        if (std::move(fieldResult).get(field))
+            return Status::JsonError;
+        std::string_view key;
+        if (field.unescaped_key().get(key))
+            return Status::JsonError;
+        od::value v = field.value();
+        Scalar *target = nullptr;
+        if (key.size() <= 4) {
+            if (key == "ph")
+                target = &ev.ph;
+            else if (key == "name")
+                target = &ev.name;
+            else if (key == "cat")
+                target = &ev.cat;
+            else if (key == "pid")
+                target = &ev.pid;
+            else if (key == "tid")
+                target = &ev.tid;
+            else if (key == "ts")
+                target = &ev.ts;
+            else if (key == "dur")
+                target = &ev.dur;
+            else if (key == "id")
+                target = &ev.id;
+            else if (key == "bp")
+                target = &ev.bp;
+            else if (key == "s")
+                target = &ev.scope;
+            else if (key == "args") {
+                od::json_type type;
+                if (v.type().get(type))
+                    return Status::JsonError;
+                if (type == od::json_type::object) {
+                    od::object a;
+                    if (v.get_object().get(a) || a.raw_json().get(ev.args))
+                        return Status::JsonError;
+                    ev.hasArgs = true;
+                }
+                continue;
+            } else if (key == "id2") {
+                od::object a;
+                if (v.get_object().get(a) == simdjson::SUCCESS) {
+                    if (a.raw_json().get(ev.id2))
+                        return Status::JsonError;
+                }
+                continue;
+            }
+        }
+        if (target && readScalar(v, *target) != simdjson::SUCCESS)
+            return Status::JsonError;
+    }
+
+    // Events are committed only from here on, so a JSON error above adds nothing.
+    const char phase = ev.ph.text.empty() ? '\0' : ev.ph.text.front();
+    PhaseCounts &counts = result->counts;
+    if (!ev.ph.present || phase == '\0') {
+        skip(offset, "event dropped: no `ph` (phase)");
+        return Status::Skipped;
+    }
+    const std::string_view pid = ev.pid.text;
+    const std::string_view tid = ev.tid.present ? ev.tid.text : pid;
+
+    if (phase == 'M') {
+        ++counts.metadata;
+        addMetadata(ev, offset);
+        return Status::Ok;
+    }
+    const bool known = phase == 'X' || phase == 'B' || phase == 'E' || phase == 'i' || phase == 'I'
+        || phase == 'R' || phase == 'C' || phase == 's' || phase == 't' || phase == 'f'
+        || phase == 'b' || phase == 'e' || phase == 'n';
+    if (!known) {
+        ++counts.other;
+        result->report.add(Severity::Info, settings->file,
+                           std::string("events of phase '") + phase + "' are not shown", 0, offset);
+        return Status::Ok;
+    }
+    if (!ev.ts.present) {
+        skip(offset, std::string("event dropped: phase '") + phase + "' event without `ts`");
+        return Status::Skipped;
+    }
+    const auto ts = time(ev.ts, "ts", offset);
+    if (!ts)
+        return Status::Skipped;
+
+    if (phase == 'C') {
+        ++counts.counter;
+        addCounter(ev, *ts, offset);
+        return Status::Ok;
+    }
+    if (phase == 's' || phase == 't' || phase == 'f') {
+        std::string_view id = ev.id.text;
+        if (!ev.id.present && !ev.id2.empty())
+            id = ev.id2;
+        if (!ev.id.present && ev.id2.empty()) {
+            skip(offset, "flow event dropped: no `id`");
+            return Status::Skipped;
+        }
+        ++counts.flowPoints;
+        ChunkFlow flow;
+        flow.ts = *ts;
+        flow.offset = offset;
+        flow.lane = lane(pid, tid);
+        flow.cat = result->strings.intern(ev.cat.text);
+        flow.id = result->ids.intern(id);
+        flow.phase = phase;
+        flow.bindEnclosing = phase != 'f' || ev.bp.text == "e";
+        result->flows.push_back(flow);
+        return Status::Ok;
+    }
+
+    ChunkEvent out;
+    out.ts = *ts;
+    out.offset = offset;
+    out.phase = phase;
+    if (phase == 'X') {
+        if (!ev.dur.present) {
+            skip(offset, "event dropped: complete ('X') event without `dur`");
+            return Status::Skipped;
+        }
+        const auto dur = time(ev.dur, "dur", offset);
+        if (!dur)
+            return Status::Skipped;
+        if (*dur < 0) {
+            skip(offset, "event dropped: negative `dur`");
+            return Status::Skipped;
+        }
+        out.dur = *dur;
+        ++counts.complete;
+    } else if (phase == 'B') {
+        ++counts.begin;
+    } else if (phase == 'E') {
+        ++counts.end;
+    } else if (phase == 'b' || phase == 'e' || phase == 'n') {
+        ++counts.async;
+    } else {
+        ++counts.instant;
+        out.phase = 'i';
+    }
+
+    // Lane.
+    if (phase == 'b' || phase == 'e' || phase == 'n') {
+        std::string asyncLane = "async:";
+        asyncLane.append(ev.name.text.empty() ? ev.cat.text : ev.name.text);
+        out.lane = lane(pid, asyncLane);
+        std::string_view id = ev.id.present ? ev.id.text : ev.id2;
+        std::string key(ev.cat.text);
+        key.push_back('\x1f');
+        key.append(id);
+        out.asyncId = result->ids.intern(key);
+    } else if (out.phase == 'i' && ev.scope.text == "g") {
+        out.lane = lane({}, {});
+    } else if (out.phase == 'i' && ev.scope.text == "p") {
+        out.lane = lane(pid, {});
+    } else {
+        out.lane = lane(pid, tid);
+    }
+    out.name = result->strings.intern(ev.name.text);
+    out.cat = result->strings.intern(ev.cat.text);
+
+    bool wantArgs = settings->keepArgs;
+    if (phase != 'E' && phase != 'e') {
+        EventFields fields;
+        fields.phase = out.phase;
+        fields.category = ev.cat.text;
+        fields.name = ev.name.text;
+        fields.processId = pid;
+        fields.threadId = tid;
+        fields.args = ev.args;
+        const EventClass cls = settings->dialect->classifyEvent(fields);
+        out.category = static_cast<std::uint8_t>(cls.category);
+        if (cls.deferred)
+            out.flags |= FlagDeferred;
+        wantArgs = wantArgs || cls.needArgs;
+    }
+    if (ev.hasArgs && wantArgs)
+        out.args = keepArgs(ev.args);
+    result->events.push_back(out);
+    return Status::Ok;
+}
+
+void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset)
+{
+    const std::string_view what = ev.name.text;
+    ChunkMeta meta;
+    if (what == "process_name")
+        meta.kind = ChunkMeta::Kind::ProcessName;
+    else if (what == "process_labels")
+        meta.kind = ChunkMeta::Kind::ProcessLabels;
+    else if (what == "process_sort_index")
+        meta.kind = ChunkMeta::Kind::ProcessSort;
+    else if (what == "thread_name")
+        meta.kind = ChunkMeta::Kind::ThreadName;
+    else if (what == "thread_sort_index")
+        meta.kind = ChunkMeta::Kind::ThreadSort;
+    else
+        return; // other metadata (process_uptime_seconds, ...) is not needed
+    if (!ev.hasArgs) {
+        result->report.add(Severity::Warning, settings->file,
+                           "metadata event `" + std::string(what) + "` without `args` ignored", 0,
+                           offset);
+        return;
+    }
+    od::document doc;
+    const std::size_t capacity = static_cast<std::size_t>(bufferEnd - ev.args.data());
+    od::object args;
+    if (argsParser.iterate(ev.args.data(), ev.args.size(), capacity).get(doc)
+        || doc.get_object().get(args)) {
+        result->report.add(Severity::Warning, settings->file, "metadata `args` unreadable", 0, offset);
+        return;
+    }
+    for (auto fieldResult : args) {
+        od::field field;
+        std::string_view key;
+        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+            break;
+        od::value v = field.value();
+        Scalar s;
+        if (readScalar(v, s) != simdjson::SUCCESS)
+            break;
+        if (key == "name" || key == "labels") {
+            meta.text = result->strings.intern(s.text);
+        } else if (key == "sort_index") {
+            auto n = util::parseInt(s.text);
+            if (!n) {
+                if (auto d = util::parseDouble(s.text))
+                    n = static_cast<std::int64_t>(*d);
+            }
+            meta.sortIndex = n.value_or(0);
+        }
+    }
+    meta.pid = result->strings.intern(ev.pid.text);
+    meta.tid = result->strings.intern(ev.tid.present ? ev.tid.text : ev.pid.text);
+    result->metas.push_back(meta);
+}
+
+void ChunkParser::Impl::addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset)
+{
+    if (!ev.hasArgs) {
+        result->report.add(Severity::Warning, settings->file, "counter event without `args` ignored",
+                           0, offset);
+        return;
+    }
+    od::document doc;
+    const std::size_t capacity = static_cast<std::size_t>(bufferEnd - ev.args.data());
+    od::object args;
+    if (argsParser.iterate(ev.args.data(), ev.args.size(), capacity).get(doc)
+        || doc.get_object().get(args)) {
+        result->report.add(Severity::Warning, settings->file, "counter `args` unreadable", 0, offset);
+        return;
+    }
+    const StringId pid = result->strings.intern(ev.pid.text);
+    const StringId name = result->strings.intern(ev.name.text);
+    for (auto fieldResult : args) {
+        od::field field;
+        std::string_view key;
+        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+            break;
+        od::value v = field.value();
+        const StringId keyId = result->strings.intern(key);
+        Scalar s;
+        if (readScalar(v, s) != simdjson::SUCCESS)
+            break;
+        auto value = s.badType ? std::nullopt : util::parseDouble(s.text);
+        if (!value) {
+            result->report.add(Severity::Warning, settings->file,
+                               "counter value is not a number (point dropped)", 0, offset);
+            continue;
+        }
+        ++result->counts.counterPoints;
+        result->counters.push_back({ts, *value, pid, name, keyId});
+    }
+}
+
+Status ChunkParser::Impl::parseOne(std::string_view text, std::int64_t offset)
+{
+    eventBuffer.assign(text);
+    eventBuffer.append(simdjson::SIMDJSON_PADDING, ' ');
+    bufferEnd = eventBuffer.data() + eventBuffer.size();
+    od::document doc;
+    od::object obj;
+    if (parser.iterate(eventBuffer.data(), text.size(), eventBuffer.size()).get(doc)
+        || doc.get_object().get(obj))
+        return Status::JsonError;
+    return parseEvent(obj, offset);
+}
+
+void ChunkParser::Impl::parseFallback(const Chunk &chunk, std::size_t k)
+{
+    for (; k < chunk.events.size(); ++k) {
+        const auto [begin, end] = chunk.events[k];
+        const std::string_view text(chunk.text.data() + begin, end - begin);
+        const auto offset = static_cast<std::int64_t>(chunk.fileOffset + begin - 1);
+        if (parseOne(text, offset) != Status::JsonError)
+            continue;
+        std::string fixed;
+        const LenientFixes fixes = makeStrict(text, fixed);
+        if (fixes.any() && parseOne(fixed, offset) != Status::JsonError) {
+            result->report.add(Severity::Warning, settings->file,
+                               "event is not strict JSON (" + fixes.describe() + "); read leniently",
+                               0, offset);
+            continue;
+        }
+        skip(offset, "event dropped: malformed JSON");
+    }
+}
+
+ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings)
+{
+    ChunkResult result;
+    result.index = chunk.index;
+    Impl &d = *m_impl;
+    d.settings = &settings;
+    d.result = &result;
+    d.laneIndex.clear();
+    std::size_t k = 0;
+    if (!chunk.dirty) {
+        d.bufferEnd = chunk.text.data() + chunk.text.size();
+        od::document doc;
+        od::array array;
+        if (d.parser.iterate(chunk.text.data(), chunk.jsonSize, chunk.text.size()).get(doc) == simdjson::SUCCESS
+            && doc.get_array().get(array) == simdjson::SUCCESS) {
+            for (auto element : array) {
+                od::object obj;
+                if (k >= chunk.events.size() || element.get_object().get(obj))
+                    break;
+                const auto offset = static_cast<std::int64_t>(chunk.fileOffset + chunk.events[k].first - 1);
+                if (d.parseEvent(obj, offset) == Status::JsonError)
+                    break;
+                ++k;
+            }
+        }
+    }
+    if (k < chunk.events.size())
+        d.parseFallback(chunk, k);
+    d.result = nullptr;
+    return result;
+}
+
+} // namespace stepscope::import::chrometrace

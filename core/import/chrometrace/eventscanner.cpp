@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "eventscanner.h"
+
+#include <simdjson.h>
+
+namespace stepscope::import::chrometrace {
+
+namespace {
+constexpr std::size_t ReadBlock = 1 << 20;
+constexpr std::size_t MaxKeyValueBytes = 64u << 20; // top-level values we keep (metadata)
+
+bool isBlank(int c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+} // namespace
+
+EventScanner::EventScanner(ByteSource &source, std::size_t chunkBytes)
+    : m_source(source)
+    , m_chunkBytes(chunkBytes)
+    , m_buf(ReadBlock)
+{
+}
+
+void EventScanner::problem(model::Severity severity, std::int64_t offset, std::string message)
+{
+    m_problems.push_back({severity, offset, std::move(message)});
+}
+
+bool EventScanner::fill()
+{
+    if (m_eof)
+        return false;
+    if (m_capturing) {
+        m_chunk->text.append(m_buf.data() + m_capStart, m_len - m_capStart);
+        m_capStart = 0;
+    }
+    m_base += m_len;
+    m_pos = 0;
+    m_len = m_source.read(m_buf.data(), m_buf.size());
+    if (m_len == 0)
+        m_eof = true;
+    return m_len > 0;
+}
+
+int EventScanner::peek()
+{
+    if (m_pos == m_len && !fill())
+        return -1;
+    return static_cast<unsigned char>(m_buf[m_pos]);
+}
+
+int EventScanner::get()
+{
+    const int c = peek();
+    if (c >= 0)
+        ++m_pos;
+    return c;
+}
+
+void EventScanner::skipBlanks()
+{
+    while (isBlank(peek()))
+        ++m_pos;
+}
+
+bool EventScanner::readKey(std::string &key)
+{
+    get(); // opening quote
+    key.clear();
+    for (;;) {
+        const int c = get();
+        if (c < 0)
+            return false;
+        if (c == '"')
+            return true;
+        if (c == '\\') {
+            const int n = get();
+            if (n < 0)
+                return false;
+            key.push_back(static_cast<char>(n));
+            continue;
+        }
+        key.push_back(static_cast<char>(c));
+    }
+}
+
+void EventScanner::readValue(std::string &value)
+{
+    value.clear();
+    int depth = 0;
+    bool inString = false;
+    for (;;) {
+        const int c = peek();
+        if (c < 0)
+            return;
+        if (inString) {
+            ++m_pos;
+            if (value.size() < MaxKeyValueBytes)
+                value.push_back(static_cast<char>(c));
+            if (c == '\\') {
+                const int n = get();
+                if (n >= 0 && value.size() < MaxKeyValueBytes)
+                    value.push_back(static_cast<char>(n));
+            } else if (c == '"') {
+                inString = false;
+            }
+            continue;
+        }
+        if (depth == 0 && (c == ',' || c == '}'))
+            return;
+        ++m_pos;
+        if (c == '"')
+            inString = true;
+        else if (c == '{' || c == '[')
+            ++depth;
+        else if (c == '}' || c == ']')
+            --depth;
+        if (value.size() < MaxKeyValueBytes)
+            value.push_back(static_cast<char>(c));
+    }
+}
+
+void EventScanner::topLevel()
+{
+    if (m_state == State::Start) {
+        skipBlanks();
+        if (peek() == 0xEF) { // UTF-8 byte order mark
+            get();
+            get();
+            get();
+            skipBlanks();
+        }
+        const std::int64_t at = static_cast<std::int64_t>(offset());
+        const int c = get();
+        if (c < 0) {
+            problem(model::Severity::Error, -1,
+                    at == 0 ? "the file is empty" : "the file holds only blanks");
+            m_state = State::Done;
+        } else if (c == '[') {
+            m_sawEventArray = true;
+            m_state = State::Events;
+        } else if (c == '{') {
+            m_objectForm = true;
+            m_state = State::ObjectKeys;
+        } else {
+            problem(model::Severity::Error, at,
+                    "not a Chrome trace: the file does not start with '[' or '{'");
+            m_state = State::Done;
+        }
+        return;
+    }
+    std::string key;
+    std::string value;
+    while (m_state == State::ObjectKeys) {
+        skipBlanks();
+        const std::int64_t at = static_cast<std::int64_t>(offset());
+        const int c = peek();
+        if (c < 0) {
+            if (m_sawEventArray)
+                problem(model::Severity::Warning, at,
+                        "the top-level object is not closed (file truncated?)");
+            m_state = State::Done;
+        } else if (c == ',') {
+            get();
+        } else if (c == '}') {
+            get();
+            m_state = State::Done;
+        } else if (c == '"') {
+            if (!readKey(key)) {
+                m_state = State::Done;
+                break;
+            }
+            skipBlanks();
+            if (get() != ':') {
+                problem(model::Severity::Error, static_cast<std::int64_t>(offset()),
+                        "malformed top-level object: ':' expected after \"" + key + "\"");
+                m_state = State::Done;
+                break;
+            }
+            skipBlanks();
+            if (key == "traceEvents" && peek() == '[') {
+                get();
+                m_sawEventArray = true;
+                m_state = State::Events;
+                return;
+            }
+            readValue(value);
+            m_keys.emplace_back(key, value);
+        } else {
+            problem(model::Severity::Error, at,
+                    "malformed top-level object: unexpected character '" + std::string(1, static_cast<char>(c))
+                        + "'");
+            m_state = State::Done;
+        }
+    }
+}
+
+bool EventScanner::next(Chunk &chunk)
+{
+    chunk.text.clear();
+    chunk.text.push_back('[');
+    chunk.events.clear();
+    chunk.dirty = false;
+    chunk.index = m_chunkIndex;
+    chunk.fileOffset = offset();
+    m_chunk = &chunk;
+    std::size_t lastEnd = 1; // end of the last whole event within chunk.text
+    bool full = false;
+    bool inJunk = false;
+
+    auto stopCapture = [&] {
+        if (m_capturing) {
+            chunk.text.append(m_buf.data() + m_capStart, m_pos - m_capStart);
+            m_capturing = false;
+        }
+        chunk.text.resize(lastEnd);
+    };
+
+    while (!full && m_state != State::Done) {
+        if (m_state != State::Events) {
+            topLevel();
+            continue;
+        }
+        // Between events.
+        if (m_pos == m_len && !fill()) {
+            m_truncated = true;
+            problem(model::Severity::Warning, static_cast<std::int64_t>(offset()),
+                    "the event array is never closed: the file ends after "
+                        + std::to_string(offset())
+                        + " bytes (truncated?); every complete event before that was kept");
+            stopCapture();
+            m_state = State::Done;
+            break;
+        }
+        const char ch = m_buf[m_pos];
+        if (isBlank(ch) || ch == ',') {
+            ++m_pos;
+            continue;
+        }
+        if (ch == ']') {
+            stopCapture();
+            ++m_pos;
+            m_state = m_objectForm ? State::ObjectKeys : State::Done;
+            full = !chunk.events.empty(); // hand these over before reading further keys
+            continue;
+        }
+        if (ch != '{') {
+            if (!inJunk)
+                problem(model::Severity::Warning, static_cast<std::int64_t>(offset()),
+                        "unexpected text between events skipped");
+            inJunk = true;
+            if (m_capturing)
+                chunk.dirty = true;
+            ++m_junkBytes;
+            ++m_pos;
+            continue;
+        }
+        inJunk = false;
+        // One event: find its closing brace.
+        if (!m_capturing) {
+            m_capturing = true;
+            m_capStart = m_pos;
+            chunk.fileOffset = offset();
+            chunk.text.resize(1);
+            lastEnd = 1;
+        }
+        const std::size_t begin = chunk.text.size() + (m_pos - m_capStart);
+        const std::uint64_t eventOffset = offset();
+        ++m_pos;
+        int depth = 1;
+        bool inString = false;
+        bool escape = false;
+        for (;;) {
+            if (m_pos == m_len && !fill())
+                break;
+            const char *p = m_buf.data() + m_pos;
+            const char *e = m_buf.data() + m_len;
+            while (p < e) {
+                if (inString) {
+                    if (escape) {
+                        escape = false;
+                        ++p;
+                        continue;
+                    }
+                    while (p < e && *p != '"' && *p != '\\')
+                        ++p;
+                    if (p == e)
+                        break;
+                    if (*p == '\\')
+                        escape = true;
+                    else
+                        inString = false;
+                    ++p;
+                    continue;
+                }
+                const char c = *p++;
+                if (c == '"') {
+                    inString = true;
+                } else if (c == '{' || c == '[') {
+                    ++depth;
+                } else if (c == '}' || c == ']') {
+                    if (--depth == 0)
+                        break;
+                }
+            }
+            m_pos = static_cast<std::size_t>(p - m_buf.data());
+            if (depth == 0)
+                break;
+        }
+        if (depth != 0) {
+            m_truncated = true;
+            problem(model::Severity::Warning, static_cast<std::int64_t>(eventOffset),
+                    "the file ends inside an event (truncated?): the incomplete event was dropped; "
+                    "every complete event before it was kept");
+            stopCapture();
+            m_state = State::Done;
+            break;
+        }
+        const std::size_t end = chunk.text.size() + (m_pos - m_capStart);
+        chunk.events.emplace_back(static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end));
+        lastEnd = end;
+        if (end >= m_chunkBytes) {
+            stopCapture();
+            full = true;
+        }
+    }
+    if (m_capturing)
+        stopCapture();
+    m_chunk = nullptr;
+    if (m_junkBytes > 0 && m_state == State::Done) {
+        problem(model::Severity::Warning, -1,
+                std::to_string(m_junkBytes) + " bytes of text between events were not events");
+        m_junkBytes = 0;
+    }
+    chunk.text.push_back(']');
+    chunk.jsonSize = chunk.text.size();
+    chunk.text.append(simdjson::SIMDJSON_PADDING, ' ');
+    if (chunk.events.empty())
+        return false;
+    ++m_chunkIndex;
+    return true;
+}
+
+} // namespace stepscope::import::chrometrace

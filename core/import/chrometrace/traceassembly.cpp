@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "traceassembly.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+
+namespace stepscope::import::chrometrace {
+
+using model::Severity;
+using model::StringId;
+
+namespace {
+std::uint64_t laneKey(StringId pid, StringId tid)
+{
+    return (static_cast<std::uint64_t>(pid.value()) << 32) | tid.value();
+}
+} // namespace
+
+void TraceAssembly::Lane::push(std::int64_t t, std::int64_t d, StringId n, StringId c,
+                               model::ArgsId a, std::uint8_t cls, std::uint8_t f)
+{
+    ts.push_back(t);
+    dur.push_back(d);
+    name.push_back(n);
+    cat.push_back(c);
+    args.push_back(a);
+    category.push_back(cls);
+    flags.push_back(f);
+}
+
+TraceAssembly::TraceAssembly(const Dialect &dialect, const ImportContext &ctx, std::string file,
+                             model::TraceBuilder &out)
+    : m_dialect(dialect)
+    , m_ctx(ctx)
+    , m_file(std::move(file))
+    , m_out(out)
+    , m_keepArgs(ctx.options.keepArgs)
+{
+}
+
+bool TraceAssembly::empty() const
+{
+    return m_lanes.empty() && m_counters.empty();
+}
+
+void TraceAssembly::merge(ChunkResult &&chunk)
+{
+    const std::vector<StringId> strings = m_out.trace().strings.merge(chunk.strings);
+    const std::vector<StringId> ids = m_ids.merge(chunk.ids);
+    const std::vector<model::ArgsId> args = m_args.merge(chunk.args);
+    auto s = [&strings](StringId id) { return id.isValid() ? strings[id.value()] : StringId(); };
+    auto a = [&args](model::ArgsId id) { return id.isValid() ? args[id.value()] : model::ArgsId(); };
+
+    std::vector<std::uint32_t> lanes(chunk.lanes.size());
+    for (std::size_t i = 0; i < chunk.lanes.size(); ++i) {
+        const StringId pid = s(chunk.lanes[i].pid);
+        const StringId tid = s(chunk.lanes[i].tid);
+        auto [it, inserted] = m_laneIndex.emplace(laneKey(pid, tid),
+                                                  static_cast<std::uint32_t>(m_lanes.size()));
+        if (inserted) {
+            m_lanes.emplace_back();
+            m_lanes.back().pid = pid;
+            m_lanes.back().tid = tid;
+        }
+        lanes[i] = it->second;
+    }
+    for (const ChunkEvent &e : chunk.events) {
+        Lane &lane = m_lanes[lanes[e.lane]];
+        if (e.phase == 'X' || e.phase == 'i' || e.phase == 'n') {
+            lane.push(e.ts, e.dur, s(e.name), s(e.cat), a(e.args), e.category, e.flags);
+        } else {
+            Mark m;
+            m.ts = e.ts;
+            m.offset = e.offset;
+            m.name = s(e.name);
+            m.cat = s(e.cat);
+            m.asyncId = e.asyncId.isValid() ? ids[e.asyncId.value()] : StringId();
+            m.args = a(e.args);
+            m.category = e.category;
+            m.flags = e.flags;
+            m.phase = e.phase;
+            lane.marks.push_back(m);
+        }
+    }
+    for (const ChunkMeta &m : chunk.metas) {
+        const StringId pid = s(m.pid);
+        const StringId tid = s(m.tid);
+        switch (m.kind) {
+        case ChunkMeta::Kind::ProcessName:
+            m_processes[pid.value()].name = std::string(str(s(m.text)));
+            break;
+        case ChunkMeta::Kind::ProcessLabels:
+            m_processes[pid.value()].labels = std::string(str(s(m.text)));
+            break;
+        case ChunkMeta::Kind::ProcessSort:
+            m_processes[pid.value()].sortIndex = m.sortIndex;
+            m_processes[pid.value()].hasSortIndex = true;
+            break;
+        case ChunkMeta::Kind::ThreadName:
+            m_threads[{pid.value(), tid.value()}].name = std::string(str(s(m.text)));
+            break;
+        case ChunkMeta::Kind::ThreadSort:
+            m_threads[{pid.value(), tid.value()}].sortIndex = m.sortIndex;
+            m_threads[{pid.value(), tid.value()}].hasSortIndex = true;
+            break;
+        }
+    }
+    for (const ChunkCounter &c : chunk.counters)
+        m_counters.push_back({c.ts, c.value, s(c.pid), s(c.name), s(c.key)});
+    for (ChunkFlow f : chunk.flows) {
+        f.lane = lanes[f.lane];
+        f.cat = s(f.cat);
+        f.id = ids[f.id.value()];
+        m_flows.push_back(f);
+    }
+    m_ctx.report->merge(chunk.report);
+    m_counts.add(chunk.counts);
+}
+
+ProcessMeta TraceAssembly::processMeta(StringId pid) const
+{
+    ProcessMeta meta;
+    if (auto it = m_processes.find(pid.value()); it != m_processes.end())
+        meta = it->second;
+    meta.id = std::string(str(pid));
+    return meta;
+}
+
+ThreadMeta TraceAssembly::threadMeta(StringId pid, StringId tid) const
+{
+    ThreadMeta meta;
+    if (auto it = m_threads.find({pid.value(), tid.value()}); it != m_threads.end())
+        meta = it->second;
+    meta.id = std::string(str(tid));
+    meta.async = meta.id.rfind("async:", 0) == 0;
+    return meta;
+}
+
+/// B/E form a stack per lane; b/e pair by (cat, id). Matched pairs and unclosed begins
+/// become slices; an E or e with nothing open is reported and dropped.
+void TraceAssembly::resolveMarks(Lane &lane, std::int64_t traceEnd)
+{
+    std::vector<const Mark *> stack;
+    std::unordered_map<std::uint32_t, std::vector<const Mark *>> open; // async id -> begins
+    std::uint64_t orphanEnds = 0;
+    std::int64_t orphanOffset = -1;
+    for (const Mark &m : lane.marks) {
+        if (m.phase == 'B') {
+            stack.push_back(&m);
+        } else if (m.phase == 'b') {
+            open[m.asyncId.value()].push_back(&m);
+        } else if (m.phase == 'E' || m.phase == 'e') {
+            const Mark *begin = nullptr;
+            if (m.phase == 'E') {
+                if (!stack.empty()) {
+                    begin = stack.back();
+                    stack.pop_back();
+                }
+            } else if (auto it = open.find(m.asyncId.value()); it != open.end() && !it->second.empty()) {
+                begin = it->second.back();
+                it->second.pop_back();
+            }
+            if (!begin) {
+                ++orphanEnds;
+                if (orphanOffset < 0)
+                    orphanOffset = m.offset;
+                continue;
+            }
+            if (m.name.isValid() && m.name != model::StringTable::Empty && m.name != begin->name)
+                m_ctx.report->add(Severity::Warning, m_file,
+                                  "an 'E' event named \"" + std::string(str(m.name))
+                                      + "\" closes the open 'B' \"" + std::string(str(begin->name))
+                                      + "\"; closed anyway",
+                                  0, m.offset);
+            const std::int64_t dur = std::max<std::int64_t>(0, m.ts - begin->ts);
+            lane.push(begin->ts, dur, begin->name, begin->cat, begin->args, begin->category, begin->flags);
+        }
+    }
+    auto unfinished = [&](const Mark *b) {
+        lane.push(b->ts, std::max<std::int64_t>(0, traceEnd - b->ts), b->name, b->cat, b->args,
+                  b->category, static_cast<std::uint8_t>(b->flags | FlagUnfinished));
+    };
+    for (const Mark *b : stack)
+        unfinished(b);
+    for (auto &entry : open) {
+        for (const Mark *b : entry.second)
+            unfinished(b);
+    }
+    if (orphanEnds > 0) {
+        m_counts.skipped += orphanEnds;
+        m_ctx.report->add(Severity::Warning, m_file,
+                          std::to_string(orphanEnds)
+                              + " end event(s) ('E'/'e') without an open begin dropped",
+                          0, orphanOffset);
+    }
+    lane.marks.clear();
+    lane.marks.shrink_to_fit();
+}
+
+void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
+                              const std::vector<std::vector<std::uint32_t>> &flowsByLane,
+                              std::uint32_t laneIndex)
+{
+    const ProcessMeta process = processMeta(lane.pid);
+    ThreadMeta thread = threadMeta(lane.pid, lane.tid);
+    const model::TrackKind kind = m_dialect.classifyTrack(process, thread);
+
+    // Find the builder's track of this (pid, tid), or add one.
+    model::TrackId trackId;
+    for (std::size_t t = 0; t < m_out.trackCount(); ++t) {
+        const model::TrackInfo &info = m_out.track(model::TrackId(static_cast<std::uint32_t>(t))).info();
+        if (info.processId == process.id && info.threadId == thread.id) {
+            trackId = model::TrackId(static_cast<std::uint32_t>(t));
+            break;
+        }
+    }
+    if (!trackId.isValid()) {
+        model::TrackInfo info;
+        info.rank = m_out.trace().rank;
+        info.processId = process.id;
+        info.threadId = thread.id;
+        trackId = m_out.addTrack(info);
+    }
+    model::TrackBuilder &track = m_out.track(trackId);
+    model::TrackInfo &info = track.info();
+    info.kind = kind;
+    if (!process.name.empty())
+        info.processName = process.name;
+    if (!thread.name.empty())
+        info.threadName = thread.name;
+    else if (thread.async && info.threadName.empty())
+        info.threadName = thread.id.substr(6);
+    if (process.hasSortIndex)
+        info.processSortIndex = process.sortIndex;
+    if (thread.hasSortIndex)
+        info.threadSortIndex = thread.sortIndex;
+
+    const std::size_t n = lane.ts.size();
+    const std::uint32_t base = track.size();
+    track.reserve(base + n);
+    EventFields fields;
+    fields.processId = process.id;
+    fields.threadId = thread.id;
+    EventInfo hook;
+    hook.track = trackId;
+    hook.trackInfo = &info;
+    for (std::size_t i = 0; i < n; ++i) {
+        auto category = static_cast<model::Category>(lane.category[i]);
+        const std::string_view name = str(lane.name[i]);
+        const std::string_view cat = str(lane.cat[i]);
+        const std::string_view args = lane.args[i].isValid() ? m_args.view(lane.args[i]) : std::string_view();
+        if (lane.flags[i] & FlagDeferred) {
+            fields.phase = lane.dur[i] == 0 ? 'i' : 'X';
+            fields.category = cat;
+            fields.name = name;
+            fields.args = args;
+            category = m_dialect.classifyDeferred(process, thread, kind, fields);
+        }
+        const bool unfinished = (lane.flags[i] & FlagUnfinished) != 0;
+        const std::int64_t start = lane.ts[i] + shift;
+        const model::ArgsId kept = m_keepArgs && lane.args[i].isValid()
+            ? model::ArgsId(m_argsBase + lane.args[i].value())
+            : model::ArgsId();
+        const std::uint32_t index = track.add(start, lane.dur[i], lane.name[i], category, kept, unfinished);
+        hook.phase = lane.dur[i] == 0 && !unfinished ? 'i' : 'X';
+        hook.index = index;
+        hook.startNs = start;
+        hook.durationNs = lane.dur[i];
+        hook.unfinished = unfinished;
+        hook.category = category;
+        hook.name = name;
+        hook.cat = cat;
+        hook.args = args;
+        m_dialect.onEvent(hook, m_out);
+    }
+    m_eventsAdded += n;
+    (void)base;
+
+    // Sorted view (start ascending, longer first) for the overlap count and flow binding.
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    bool sorted = true;
+    for (std::size_t i = 1; i < n && sorted; ++i)
+        sorted = lane.ts[i - 1] < lane.ts[i] || (lane.ts[i - 1] == lane.ts[i] && lane.dur[i - 1] >= lane.dur[i]);
+    if (!sorted) {
+        std::stable_sort(order.begin(), order.end(), [&lane](std::uint32_t x, std::uint32_t y) {
+            return lane.ts[x] != lane.ts[y] ? lane.ts[x] < lane.ts[y] : lane.dur[x] > lane.dur[y];
+        });
+    }
+    std::vector<std::int64_t> ends; // stack of open ends
+    for (std::uint32_t k : order) {
+        const std::int64_t start = lane.ts[k];
+        const std::int64_t end = start + lane.dur[k];
+        while (!ends.empty() && ends.back() <= start)
+            ends.pop_back();
+        if (!ends.empty() && end > ends.back()) {
+            ++m_partialOverlaps;
+            continue;
+        }
+        ends.push_back(end);
+    }
+
+    const std::vector<std::uint32_t> &flows = flowsByLane[laneIndex];
+    if (!flows.empty() && n > 0) {
+        std::vector<std::int64_t> starts(n);
+        std::vector<std::int64_t> prefixMaxEnd(n);
+        std::int64_t maxEnd = std::numeric_limits<std::int64_t>::min();
+        for (std::size_t k = 0; k < n; ++k) {
+            starts[k] = lane.ts[order[k]];
+            maxEnd = std::max(maxEnd, starts[k] + lane.dur[order[k]]);
+            prefixMaxEnd[k] = maxEnd;
+        }
+        for (std::uint32_t f : flows) {
+            const ChunkFlow &flow = m_flows[f];
+            std::int64_t found = -1;
+            if (flow.bindEnclosing) {
+                auto k = static_cast<std::int64_t>(std::upper_bound(starts.begin(), starts.end(), flow.ts) - starts.begin()) - 1;
+                for (; k >= 0 && prefixMaxEnd[static_cast<std::size_t>(k)] >= flow.ts; --k) {
+                    const std::uint32_t e = order[static_cast<std::size_t>(k)];
+                    if (lane.ts[e] + lane.dur[e] >= flow.ts) {
+                        found = e;
+                        break;
+                    }
+                }
+            } else {
+                const auto k = static_cast<std::size_t>(std::lower_bound(starts.begin(), starts.end(), flow.ts) - starts.begin());
+                if (k < n)
+                    found = order[k];
+            }
+            if (found >= 0)
+                binding[f] = model::EventRef{trackId, base + static_cast<std::uint32_t>(found)};
+        }
+    }
+    lane = Lane();
+}
+
+void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
+{
+    std::unordered_map<std::uint64_t, model::EventRef> last; // (cat, id) -> last bound point
+    std::uint64_t unbound = 0;
+    std::uint64_t noStart = 0;
+    std::int64_t unboundOffset = -1;
+    // Time order, not file order: Kineto writes a kernel's `f` before the launch's `s`.
+    auto rank = [](char phase) { return phase == 's' ? 0 : phase == 't' ? 1 : 2; };
+    std::vector<std::uint32_t> order(m_flows.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const ChunkFlow &x = m_flows[a];
+        const ChunkFlow &y = m_flows[b];
+        return x.ts != y.ts ? x.ts < y.ts : rank(x.phase) < rank(y.phase);
+    });
+    for (const std::uint32_t i : order) {
+        const ChunkFlow &f = m_flows[i];
+        const model::EventRef ref = binding[i];
+        if (!ref.track.isValid()) {
+            ++unbound;
+            if (unboundOffset < 0)
+                unboundOffset = f.offset;
+            continue;
+        }
+        const std::uint64_t key = laneKey(f.cat, f.id);
+        if (f.phase == 's') {
+            last[key] = ref;
+            continue;
+        }
+        auto it = last.find(key);
+        if (it == last.end()) {
+            ++noStart;
+            if (f.phase == 't')
+                last[key] = ref;
+            continue;
+        }
+        if (it->second != ref) {
+            m_out.addFlow(it->second, ref, f.cat);
+            ++top.counts.flowsLinked;
+        }
+        if (f.phase == 't')
+            it->second = ref;
+    }
+    if (unbound > 0)
+        m_ctx.report->add(Severity::Info, m_file,
+                          std::to_string(unbound) + " flow point(s) lie on no event of their thread; not linked",
+                          0, unboundOffset);
+    if (noStart > 0)
+        m_ctx.report->add(Severity::Info, m_file,
+                          std::to_string(noStart) + " flow end(s) without a matching start ('s') not linked");
+}
+
+void TraceAssembly::buildCounters(std::int64_t shift)
+{
+    std::map<std::tuple<std::string, std::string, std::string>, std::size_t> series;
+    std::vector<model::CounterSeries> &out = m_out.trace().counters;
+    for (std::size_t i = 0; i < out.size(); ++i)
+        series.emplace(std::make_tuple(out[i].process, out[i].name, out[i].key), i);
+    std::unordered_map<std::uint64_t, std::size_t> cache; // (pid, name) x key -> series
+    for (const Counter &c : m_counters) {
+        const std::uint64_t pk = laneKey(c.pid, c.name) ^ (static_cast<std::uint64_t>(c.key.value()) * 0x9E3779B97F4A7C15ull);
+        std::size_t index = 0;
+        auto cached = cache.find(pk);
+        if (cached != cache.end() && out[cached->second].key == str(c.key)) {
+            index = cached->second;
+        } else {
+            const ProcessMeta process = processMeta(c.pid);
+            std::string processName = process.name.empty() ? process.id : process.name;
+            auto key = std::make_tuple(processName, std::string(str(c.name)), std::string(str(c.key)));
+            auto it = series.find(key);
+            if (it == series.end()) {
+                model::CounterSeries s;
+                s.process = std::get<0>(key);
+                s.name = std::get<1>(key);
+                s.key = std::get<2>(key);
+                out.push_back(std::move(s));
+                it = series.emplace(key, out.size() - 1).first;
+            }
+            index = it->second;
+            cache[pk] = index;
+        }
+        out[index].timestampsNs.push_back(c.ts + shift);
+        out[index].values.push_back(c.value);
+    }
+    m_counters.clear();
+}
+
+void TraceAssembly::finish(TopLevel &top)
+{
+    // Extent of the file in file ns.
+    std::int64_t minTs = std::numeric_limits<std::int64_t>::max();
+    std::int64_t maxEnd = std::numeric_limits<std::int64_t>::min();
+    for (const Lane &lane : m_lanes) {
+        for (std::size_t i = 0; i < lane.ts.size(); ++i) {
+            minTs = std::min(minTs, lane.ts[i]);
+            maxEnd = std::max(maxEnd, lane.ts[i] + lane.dur[i]);
+        }
+        for (const Mark &m : lane.marks) {
+            minTs = std::min(minTs, m.ts);
+            maxEnd = std::max(maxEnd, m.ts);
+        }
+    }
+    for (const Counter &c : m_counters) {
+        minTs = std::min(minTs, c.ts);
+        maxEnd = std::max(maxEnd, c.ts);
+    }
+    const std::int64_t offset = m_dialect.timeOffsetNs(top);
+    top.timeOffsetNs = offset;
+    model::Trace &trace = m_out.trace();
+    if (minTs != std::numeric_limits<std::int64_t>::max() && m_out.trackCount() == 0 && trace.originNs == 0
+        && trace.counters.empty())
+        trace.originNs = minTs + offset;
+    const std::int64_t shift = offset - trace.originNs;
+    m_argsBase = static_cast<std::uint32_t>(trace.args.size());
+
+    for (Lane &lane : m_lanes)
+        resolveMarks(lane, maxEnd);
+
+    std::vector<std::vector<std::uint32_t>> flowsByLane(m_lanes.size());
+    for (std::size_t i = 0; i < m_flows.size(); ++i)
+        flowsByLane[m_flows[i].lane].push_back(static_cast<std::uint32_t>(i));
+    Binding binding(m_flows.size());
+    for (std::size_t i = 0; i < m_lanes.size(); ++i) {
+        if (m_lanes[i].ts.empty())
+            continue; // pids with flows or metadata but no events get no track
+        buildLane(m_lanes[i], shift, binding, flowsByLane, static_cast<std::uint32_t>(i));
+    }
+    linkFlows(binding, top);
+    buildCounters(shift);
+    if (m_keepArgs) {
+        // Appended in order: staged id k becomes m_argsBase + k, as used by buildLane.
+        trace.args.merge(m_args);
+    }
+    if (m_partialOverlaps > 0)
+        m_ctx.report->add(Severity::Info, m_file,
+                          std::to_string(m_partialOverlaps)
+                              + " event(s) overlap a neighbour without nesting; kept on extra rows");
+
+    auto &c = top.counts;
+    c.complete += m_counts.complete;
+    c.begin += m_counts.begin;
+    c.end += m_counts.end;
+    c.instant += m_counts.instant;
+    c.counter += m_counts.counter;
+    c.counterPoints += m_counts.counterPoints;
+    c.metadata += m_counts.metadata;
+    c.flowPoints += m_counts.flowPoints;
+    c.async += m_counts.async;
+    c.other += m_counts.other;
+    c.skipped += m_counts.skipped;
+    c.eventsAdded += m_eventsAdded;
+    c.partialOverlaps += m_partialOverlaps;
+    m_lanes.clear();
+    m_flows.clear();
+}
+
+} // namespace stepscope::import::chrometrace

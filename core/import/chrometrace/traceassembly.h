@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "chunk.h"
+#include "import/importcontext.h"
+#include "model/tracebuilder.h"
+#include "tracereader.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace stepscope::import::chrometrace {
+
+/// Gathers chunk results in chunk order and, once the file is read, builds tracks, flows and
+/// counters into a TraceBuilder.
+///
+/// Everything that needs the whole file waits for finish(): metadata can follow the events
+/// it names, B/E pairs and flows cross chunk boundaries, and the time offset may come from a
+/// top-level key after the event array. Staged events are kept per lane (pid, tid) as
+/// parallel arrays in arrival order; finish() moves them lane by lane into the builder and
+/// frees each lane as it goes. Not thread-safe: used by the reading thread only.
+class TraceAssembly
+{
+public:
+    TraceAssembly(const Dialect &dialect, const ImportContext &ctx, std::string file,
+                  model::TraceBuilder &out);
+
+    void merge(ChunkResult &&chunk);
+    void finish(TopLevel &top);
+    const PhaseCounts &counts() const { return m_counts; }
+    bool empty() const;
+
+private:
+    struct Mark
+    {
+        std::int64_t ts = 0;
+        std::int64_t offset = 0;
+        model::StringId name;
+        model::StringId cat;
+        model::StringId asyncId;
+        model::ArgsId args;
+        std::uint8_t category = 0;
+        std::uint8_t flags = 0;
+        char phase = 'B';
+    };
+    struct Lane
+    {
+        model::StringId pid;
+        model::StringId tid;
+        std::vector<std::int64_t> ts;
+        std::vector<std::int64_t> dur;
+        std::vector<model::StringId> name;
+        std::vector<model::StringId> cat;
+        std::vector<model::ArgsId> args;
+        std::vector<std::uint8_t> category;
+        std::vector<std::uint8_t> flags;
+        std::vector<Mark> marks; // B/E/b/e in file order
+        void push(std::int64_t t, std::int64_t d, model::StringId n, model::StringId c, model::ArgsId a,
+                  std::uint8_t cls, std::uint8_t f);
+    };
+    struct Counter
+    {
+        std::int64_t ts = 0;
+        double value = 0;
+        model::StringId pid;
+        model::StringId name;
+        model::StringId key;
+    };
+    struct ThreadKey
+    {
+        std::uint32_t pid;
+        std::uint32_t tid;
+        bool operator<(const ThreadKey &o) const
+        {
+            return pid != o.pid ? pid < o.pid : tid < o.tid;
+        }
+    };
+    /// Flow points bound to an event (provisional ref), by index in m_flows.
+    using Binding = std::vector<model::EventRef>;
+
+    void resolveMarks(Lane &lane, std::int64_t traceEnd);
+    void buildLane(Lane &lane, std::int64_t shift, Binding &binding,
+                   const std::vector<std::vector<std::uint32_t>> &flowsByLane, std::uint32_t laneIndex);
+    void linkFlows(const Binding &binding, TopLevel &top);
+    void buildCounters(std::int64_t shift);
+    ProcessMeta processMeta(model::StringId pid) const;
+    ThreadMeta threadMeta(model::StringId pid, model::StringId tid) const;
+    std::string_view str(model::StringId id) const { return m_out.trace().strings.view(id); }
+
+    const Dialect &m_dialect;
+    const ImportContext &m_ctx;
+    std::string m_file;
+    model::TraceBuilder &m_out;
+    bool m_keepArgs = true;
+    std::uint32_t m_argsBase = 0;
+
+    model::StringTable m_ids;
+    model::ArgsTable m_args;
+    std::vector<Lane> m_lanes;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_laneIndex;
+    std::vector<Counter> m_counters;
+    std::vector<ChunkFlow> m_flows; // lane/cat/id remapped to assembly ids
+    std::map<std::uint32_t, ProcessMeta> m_processes;
+    std::map<ThreadKey, ThreadMeta> m_threads;
+    PhaseCounts m_counts;
+    std::uint64_t m_eventsAdded = 0;
+    std::uint64_t m_partialOverlaps = 0;
+};
+
+} // namespace stepscope::import::chrometrace

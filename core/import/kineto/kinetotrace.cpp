@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "kinetotrace.h"
+
+#include "import/chrometrace/tracereader.h"
+#include "util/decimal.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stepscope::import::kineto {
+
+namespace {
+
+using chrometrace::EventClass;
+using chrometrace::EventFields;
+using chrometrace::EventInfo;
+using model::Category;
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+/// `ProfilerStep#N` -> N.
+std::optional<std::int64_t> profilerStepNumber(std::string_view name)
+{
+    constexpr std::string_view Prefix = "ProfilerStep#";
+    if (!startsWith(name, Prefix))
+        return std::nullopt;
+    return util::parseInt(name.substr(Prefix.size()));
+}
+
+struct MemorySample
+{
+    std::int64_t ts = 0;
+    std::string device;
+    std::int64_t bytes = 0;
+    std::int64_t totalAllocated = -1;
+    std::int64_t totalReserved = -1;
+};
+
+class KinetoDialect final : public chrometrace::Dialect
+{
+public:
+    model::TrackKind classifyTrack(const chrometrace::ProcessMeta &process,
+                                   const chrometrace::ThreadMeta &thread) const override
+    {
+        if (startsWith(process.labels, "GPU") || startsWith(thread.id, "stream"))
+            return model::TrackKind::DeviceStream;
+        if (process.id.empty() || process.id == "Spans" || process.id == "Traces")
+            return model::TrackKind::Synthetic;
+        return model::TrackKind::HostThread;
+    }
+
+    EventClass classifyEvent(const EventFields &e) const override
+    {
+        EventClass c;
+        const std::string_view cat = e.category;
+        const std::string_view name = e.name;
+        if (cat == "kernel" || cat == "Kernel") {
+            c.category = startsWith(name, "nccl") || startsWith(name, "rccl") ? Category::Communication
+                                                                              : Category::Compute;
+        } else if (cat == "gpu_memcpy" || cat == "Memcpy") {
+            c.category = Category::Memcpy;
+        } else if (cat == "gpu_memset" || cat == "Memset") {
+            c.category = Category::Memset;
+        } else if (cat == "cuda_runtime" || cat == "cuda_driver" || cat == "Runtime") {
+            c.category = Category::Runtime;
+        } else if (cat == "cpu_op" || cat == "Operator" || cat == "user_annotation"
+                   || cat == "gpu_user_annotation") {
+            if (startsWith(name, "enumerate(DataLoader)"))
+                c.category = Category::DataLoading;
+            else if (cat == "cpu_op" || (cat == "Operator" && !startsWith(name, "ProfilerStep#")))
+                c.category = Category::HostOp;
+            else
+                c.category = Category::Annotation;
+        } else if (cat == "python_function") {
+            c.category = Category::Python;
+        } else if (cat == "Trace") {
+            c.category = Category::Annotation;
+        }
+        c.needArgs = name == "[memory]";
+        return c;
+    }
+
+    std::int64_t timeOffsetNs(const chrometrace::TopLevel &top) const override
+    {
+        auto it = top.keys.find("baseTimeNanoseconds");
+        if (it == top.keys.end())
+            return 0;
+        if (it->is_number_integer())
+            return it->get<std::int64_t>();
+        if (it->is_string())
+            return util::parseInt(it->get<std::string>()).value_or(0);
+        return 0;
+    }
+
+    void onEvent(const EventInfo &e, model::TraceBuilder &out) const override
+    {
+        (void)out;
+        if (e.trackInfo->kind == model::TrackKind::HostThread) {
+            if (auto n = profilerStepNumber(e.name))
+                steps.push_back(model::Step{*n, e.startNs, e.startNs + e.durationNs});
+        }
+        if (e.phase == 'i' && e.name == "[memory]" && !e.args.empty())
+            memoryEvent(e);
+    }
+
+    mutable std::vector<model::Step> steps;
+    mutable std::vector<MemorySample> memory;
+    mutable std::uint64_t badMemoryEvents = 0;
+
+private:
+    void memoryEvent(const EventInfo &e) const
+    {
+        const nlohmann::json args = nlohmann::json::parse(e.args, nullptr, false);
+        if (!args.is_object() || !args.contains("Bytes") || !args["Bytes"].is_number_integer()) {
+            ++badMemoryEvents;
+            return;
+        }
+        MemorySample s;
+        s.ts = e.startNs;
+        const std::int64_t type = args.value("Device Type", std::int64_t{-1});
+        const std::int64_t id = args.value("Device Id", std::int64_t{-1});
+        s.device = type == 0 ? std::string("cpu") : "cuda:" + std::to_string(id);
+        s.bytes = args["Bytes"].get<std::int64_t>();
+        if (args.contains("Total Allocated") && args["Total Allocated"].is_number_integer())
+            s.totalAllocated = args["Total Allocated"].get<std::int64_t>();
+        if (args.contains("Total Reserved") && args["Total Reserved"].is_number_integer())
+            s.totalReserved = args["Total Reserved"].get<std::int64_t>();
+        memory.push_back(std::move(s));
+    }
+};
+
+/// One curve per device in time order; the running total is rebuilt from `Bytes` where the
+/// file lacks `Total Allocated` (2021 traces).
+void buildMemoryCurves(std::vector<MemorySample> &samples, model::MemoryData &memory)
+{
+    std::stable_sort(samples.begin(), samples.end(),
+                     [](const MemorySample &a, const MemorySample &b) { return a.ts < b.ts; });
+    std::map<std::string, std::size_t> curveOf;
+    std::map<std::string, std::int64_t> running;
+    std::map<std::string, bool> anyReserved;
+    for (const MemorySample &s : samples)
+        anyReserved[s.device] = anyReserved[s.device] || s.totalReserved >= 0;
+    for (const MemorySample &s : samples) {
+        auto [it, inserted] = curveOf.emplace(s.device, memory.curves.size());
+        if (inserted) {
+            model::MemoryCurve curve;
+            curve.component = "PyTorch";
+            curve.device = s.device;
+            memory.curves.push_back(std::move(curve));
+        }
+        model::MemoryCurve &curve = memory.curves[it->second];
+        std::int64_t &total = running[s.device];
+        total = s.totalAllocated >= 0 ? s.totalAllocated : total + s.bytes;
+        curve.timestampsNs.push_back(s.ts);
+        curve.allocatedBytes.push_back(total);
+        if (anyReserved[s.device])
+            curve.reservedBytes.push_back(s.totalReserved);
+    }
+}
+
+void readTopLevel(const chrometrace::TopLevel &top, model::Trace &trace, std::uint64_t tracksBefore,
+                  model::TraceBuilder &out)
+{
+    model::RunMetadata &meta = trace.metadata;
+    if (meta.format.empty())
+        meta.format = "kineto";
+    auto dist = top.keys.find("distributedInfo");
+    if (dist != top.keys.end() && dist->is_object()) {
+        if (dist->contains("rank") && (*dist)["rank"].is_number_integer()) {
+            trace.rank = (*dist)["rank"].get<std::int32_t>();
+            meta.rank = trace.rank;
+            for (std::size_t t = tracksBefore; t < out.trackCount(); ++t)
+                out.track(model::TrackId(static_cast<std::uint32_t>(t))).info().rank = trace.rank;
+        }
+        if (dist->contains("world_size") && (*dist)["world_size"].is_number_integer())
+            meta.worldSize = (*dist)["world_size"].get<std::int32_t>();
+        if (dist->contains("backend") && (*dist)["backend"].is_string())
+            meta.extra["backend"] = (*dist)["backend"].get<std::string>();
+        if (dist->contains("nccl_version") && (*dist)["nccl_version"].is_string())
+            meta.extra["nccl_version"] = (*dist)["nccl_version"].get<std::string>();
+    }
+    // The device this rank used: the lowest device pid with events, else the first listed.
+    std::string devicePid;
+    for (std::size_t t = tracksBefore; t < out.trackCount(); ++t) {
+        const model::TrackInfo &info = out.track(model::TrackId(static_cast<std::uint32_t>(t))).info();
+        if (info.kind == model::TrackKind::DeviceStream && (devicePid.empty() || info.processId < devicePid))
+            devicePid = info.processId;
+    }
+    auto props = top.keys.find("deviceProperties");
+    if (props != top.keys.end() && props->is_array() && !props->empty()) {
+        const nlohmann::json *chosen = &(*props)[0];
+        for (const nlohmann::json &p : *props) {
+            if (p.is_object() && p.contains("id") && p["id"].is_number_integer()
+                && std::to_string(p["id"].get<std::int64_t>()) == devicePid)
+                chosen = &p;
+        }
+        if (chosen->is_object() && chosen->contains("name") && (*chosen)["name"].is_string())
+            meta.device = (*chosen)["name"].get<std::string>();
+    }
+    if (!devicePid.empty() && meta.deviceId.empty())
+        meta.deviceId = devicePid;
+    for (const char *key : {"schemaVersion", "displayTimeUnit", "traceName"}) {
+        auto it = top.keys.find(key);
+        if (it != top.keys.end())
+            meta.extra[key] = it->is_string() ? it->get<std::string>() : it->dump();
+    }
+}
+
+} // namespace
+
+bool readTrace(const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
+{
+    try {
+        KinetoDialect dialect;
+        chrometrace::TopLevel top;
+        const std::size_t tracksBefore = out.trackCount();
+        const std::size_t stepsBefore = out.trace().steps.size();
+        const bool ok = chrometrace::readTraceFile(path, dialect, ctx, out, &top);
+        model::Trace &trace = out.trace();
+        trace.metadata.sourceFiles.push_back(ctx.relative(path));
+        if (!ok)
+            return false;
+        readTopLevel(top, trace, tracksBefore, out);
+
+        // Steps: CPU ProfilerStep#N, one per number (the first wins).
+        std::stable_sort(dialect.steps.begin(), dialect.steps.end(),
+                         [](const model::Step &a, const model::Step &b) { return a.startNs < b.startNs; });
+        std::vector<std::int64_t> seen;
+        for (std::size_t i = 0; i < stepsBefore; ++i)
+            seen.push_back(trace.steps[i].number);
+        std::uint64_t duplicates = 0;
+        for (const model::Step &s : dialect.steps) {
+            if (std::find(seen.begin(), seen.end(), s.number) != seen.end()) {
+                ++duplicates;
+                continue;
+            }
+            seen.push_back(s.number);
+            trace.steps.push_back(s);
+        }
+        if (duplicates > 0)
+            ctx.report->add(model::Severity::Info, ctx.relative(path),
+                            std::to_string(duplicates) + " repeated ProfilerStep events ignored");
+        if (!dialect.memory.empty())
+            buildMemoryCurves(dialect.memory, trace.memory);
+        if (dialect.badMemoryEvents > 0)
+            ctx.report->add(model::Severity::Warning, ctx.relative(path),
+                            std::to_string(dialect.badMemoryEvents)
+                                + " [memory] events without an integer `Bytes` ignored");
+        return true;
+    } catch (const util::Cancelled &) {
+        throw;
+    } catch (const std::exception &e) {
+        ctx.error(path, std::string("Kineto import stopped: ") + e.what());
+        return false;
+    }
+}
+
+} // namespace stepscope::import::kineto

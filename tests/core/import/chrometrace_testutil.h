@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+// Shared by the trace-event importer tests (chrometrace_*, kineto_*, traceview,
+// timelinedisplay, proftimeline): load one file into a finished Trace and summarise it.
+
+#include "import/importcontext.h"
+#include "model/loadreport.h"
+#include "model/trace.h"
+#include "model/tracebuilder.h"
+#include "util/progress.h"
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+
+namespace stepscope::testsupport {
+
+inline std::filesystem::path dataPath(const std::string &rel)
+{
+    return std::filesystem::path(STEPSCOPE_TEST_DATA) / rel;
+}
+
+struct Loaded
+{
+    bool ok = false;
+    model::Trace trace;
+    model::LoadReport report;
+    std::uint64_t partialOverlaps = 0;
+};
+
+using ReadFn = std::function<bool(const std::filesystem::path &, const import::ImportContext &,
+                                  model::TraceBuilder &)>;
+
+inline Loaded load(const ReadFn &read, const std::filesystem::path &path, unsigned threads = 0,
+                   bool keepArgs = true, util::Progress *progress = nullptr)
+{
+    Loaded result;
+    util::Progress defaultProgress;
+    import::ImportContext ctx;
+    ctx.root = path.parent_path();
+    ctx.report = &result.report;
+    ctx.progress = progress ? progress : &defaultProgress;
+    ctx.options.threads = threads;
+    ctx.options.keepArgs = keepArgs;
+    model::TraceBuilder builder;
+    result.ok = read(path, ctx, builder);
+    auto finished = builder.finish();
+    result.trace = std::move(finished.trace);
+    result.partialOverlaps = finished.partialOverlaps;
+    return result;
+}
+
+struct KindCount
+{
+    std::uint64_t tracks = 0;
+    std::uint64_t events = 0;
+};
+
+inline std::array<KindCount, model::TrackKindCount> byKind(const model::Trace &trace)
+{
+    std::array<KindCount, model::TrackKindCount> counts{};
+    for (const model::Track &t : trace.tracks) {
+        auto &c = counts[static_cast<std::size_t>(t.info().kind)];
+        ++c.tracks;
+        c.events += t.size();
+    }
+    return counts;
+}
+
+inline std::uint64_t categoryCount(const model::Trace &trace, model::Category category)
+{
+    std::uint64_t n = 0;
+    for (const model::Track &t : trace.tracks) {
+        for (std::uint32_t i = 0; i < t.size(); ++i)
+            n += t.category(i) == category ? 1 : 0;
+    }
+    return n;
+}
+
+/// Every event as one stable text line per event (absolute ns), for comparisons.
+inline std::string dumpEvents(const model::Trace &trace)
+{
+    std::ostringstream out;
+    for (const model::Track &t : trace.tracks) {
+        out << "track " << t.info().processId << '/' << t.info().threadId << ' '
+            << model::trackKindName(t.info().kind) << ' ' << t.info().processName << '/'
+            << t.info().threadName << '\n';
+        for (std::uint32_t i = 0; i < t.size(); ++i) {
+            out << trace.originNs + t.start(i) << ' ' << t.duration(i) << ' ' << t.row(i) << ' '
+                << trace.strings.view(t.name(i)) << ' '
+                << model::categoryName(t.category(i)) << ' '
+                << (t.args(i).isValid() ? trace.args.view(t.args(i)) : std::string_view()) << '\n';
+        }
+    }
+    for (const model::Flow &f : trace.flows)
+        out << "flow " << f.from.track.value() << ':' << f.from.index << " -> " << f.to.track.value()
+            << ':' << f.to.index << ' ' << trace.strings.view(f.category) << '\n';
+    for (const model::CounterSeries &c : trace.counters) {
+        out << "counter " << c.process << '/' << c.name << '/' << c.key << ' ' << c.values.size() << '\n';
+        for (std::size_t i = 0; i < c.values.size(); ++i)
+            out << c.timestampsNs[i] << ' ' << c.values[i] << '\n';
+    }
+    return out.str();
+}
+
+inline void writeFile(const std::filesystem::path &path, const std::string &text)
+{
+    std::ofstream f(path, std::ios::binary);
+    f << text;
+}
+
+} // namespace stepscope::testsupport
