@@ -74,7 +74,9 @@ TraceSets collectSets(const model::Trace &trace)
             const Category cat = track.category(i);
             const Iv iv{track.start(i), track.end(i)};
             if (kind == TrackKind::DeviceStream) {
-                if (cat == Category::Compute) {
+                // Any device task that is neither communication nor a copy is compute, as
+                // Ascend counts it (DSA_SQE, 2024 "Other" tasks): docs/metrics.md.
+                if (cat == Category::Compute || cat == Category::Other) {
                     compute.push_back(iv);
                 } else if (cat == Category::Communication) {
                     streamComm.push_back(iv);
