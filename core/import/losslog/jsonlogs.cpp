@@ -162,9 +162,54 @@ void readGolden(const json &doc, LogBuilder &b)
 
 } // namespace
 
+namespace {
+
+// Python's json.dump writes NaN / Infinity / -Infinity, which strict JSON rejects: turn
+// them into the strings "nan" / "inf" / "-inf" (outside string literals only).
+std::string quoteNonFiniteLiterals(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size() + 64);
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (inString) {
+            out.push_back(c);
+            if (c == '\\' && i + 1 < text.size())
+                out.push_back(text[++i]);
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"')
+            inString = true;
+        std::string_view rest = text.substr(i);
+        if (rest.substr(0, 3) == "NaN") {
+            out += "\"nan\"";
+            i += 2;
+        } else if (rest.substr(0, 9) == "-Infinity") {
+            out += "\"-inf\"";
+            i += 8;
+        } else if (rest.substr(0, 8) == "Infinity") {
+            out += "\"inf\"";
+            i += 7;
+        } else {
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 JsonLogKind readJsonDocument(std::string_view text, LogBuilder &b)
 {
     json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_discarded() && (text.find("NaN") != std::string_view::npos
+                               || text.find("Infinity") != std::string_view::npos)) {
+        std::string fixed = quoteNonFiniteLiterals(text);
+        doc = json::parse(fixed, nullptr, false);
+    }
     if (doc.is_discarded() || !doc.is_object())
         return JsonLogKind::None;
     try {

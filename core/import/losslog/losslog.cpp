@@ -138,6 +138,30 @@ std::string readAll(const fs::path &file)
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+// trainer_log.jsonl prints no step time, only the elapsed time (1 s resolution): the step
+// time between two records is Δelapsed / Δstep (formats.md §10.9).
+void deriveStepTimeFromElapsed(LogBuilder &b)
+{
+    const model::LogSeries *elapsed = b.log().find("elapsed_time");
+    if (!elapsed || elapsed->size() < 2)
+        return;
+    model::LogSeries derived;
+    for (std::size_t i = 1; i < elapsed->size(); ++i) {
+        std::int64_t ds = elapsed->steps[i] - elapsed->steps[i - 1];
+        if (ds <= 0)
+            continue;
+        derived.add(elapsed->steps[i],
+                    (elapsed->values[i] - elapsed->values[i - 1]) / static_cast<double>(ds),
+                    elapsed->lines[i]);
+    }
+    model::LogSeries &out = b.series("step time (from elapsed_time)",
+                                     model::LogSeriesKind::StepTime, "s", elapsed->run);
+    out.steps = std::move(derived.steps);
+    out.values = std::move(derived.values);
+    out.lines = std::move(derived.lines);
+    out.duplicate = std::move(derived.duplicate);
+}
+
 std::vector<std::unique_ptr<LineReader>> makeReaders()
 {
     std::vector<std::unique_ptr<LineReader>> readers;
@@ -184,6 +208,7 @@ LogFormat readInto(const fs::path &file, const ImportContext *context, LogBuilde
                 ++b.log().lineCount;
                 readTrainerLogLine(line, lineNo, b);
             });
+            deriveStepTimeFromElapsed(b);
             return LogFormat::TrainerLogJsonl;
         }
         if (!ec && size <= MaxJsonBytes) {

@@ -124,6 +124,15 @@ TEST(LossLogTrainerJsonl, LinesWithTimedelta)
     const model::LogSeries *remaining = log.find("remaining_time");
     ASSERT_NE(remaining, nullptr);
     EXPECT_DOUBLE_EQ(remaining->values.front(), 3 * 86400 + 17 * 3600 + 51 * 60 + 32);
+    // Step time = Δelapsed / Δstep: 201 values, 45 s from step 1 to 2, 45 s at step 202.
+    const model::LogSeries *stepTime = log.findKind(LogSeriesKind::StepTime);
+    ASSERT_NE(stepTime, nullptr);
+    EXPECT_EQ(stepTime->unit, "s");
+    ASSERT_EQ(stepTime->size(), 201u);
+    EXPECT_EQ(stepTime->steps.front(), 2);
+    EXPECT_DOUBLE_EQ(stepTime->values.front(), 45.0);
+    EXPECT_DOUBLE_EQ(stepTime->values[1], 44.0);
+    EXPECT_DOUBLE_EQ(stepTime->values.back(), 45.0);
 }
 
 TEST(LossLogMetricsCsv, LightningCsvLogger)
@@ -142,4 +151,106 @@ TEST(LossLogMetricsCsv, LightningCsvLogger)
     EXPECT_DOUBLE_EQ(w->values[178], 85.21099853515625);
     EXPECT_EQ(log.findKind(LogSeriesKind::Epoch)->values.back(), 99);
     EXPECT_EQ(log.badLineCount, 0u);
+}
+
+// Malformed variants, fed through the readers directly (no fixture file needed).
+#include "import/losslog/jsonlogs.h"
+
+using import::losslog::JsonLogKind;
+using import::losslog::LogBuilder;
+
+TEST(LossLogMalformed, TruncatedOrForeignJsonIsNotALog)
+{
+    LogBuilder b;
+    EXPECT_EQ(import::losslog::readJsonDocument(R"({"log_history": [{"loss": 1.0, "st)", b),
+              JsonLogKind::None);
+    EXPECT_EQ(import::losslog::readJsonDocument(R"({"traceEvents": []})", b), JsonLogKind::None);
+    EXPECT_EQ(import::losslog::readJsonDocument("[1, 2]", b), JsonLogKind::None);
+    EXPECT_EQ(import::losslog::readJsonDocument("\xff\xfe garbage", b), JsonLogKind::None);
+    EXPECT_TRUE(b.log().series.empty());
+}
+
+TEST(LossLogMalformed, TrainerStateEntriesWithoutStepAreCounted)
+{
+    LogBuilder b;
+    EXPECT_EQ(import::losslog::readJsonDocument(
+                  R"({"global_step": 3, "log_history": [{"loss": 1.5, "step": 1},
+                      {"loss": 1.2}, 7, {"loss": "nan", "step": 3},
+                      {"eval_loss": 2.0, "epoch": 1.0, "step": 3}]})",
+                  b),
+              JsonLogKind::HfTrainerState);
+    model::TrainingLog log = b.finish();
+    EXPECT_EQ(log.badLineCount, 2u); // entry 2 (no step) and entry 3 (not an object)
+    EXPECT_EQ(log.issues[0].line, 2);
+    const model::LogSeries *loss = log.find("loss");
+    ASSERT_NE(loss, nullptr);
+    ASSERT_EQ(loss->size(), 2u);
+    EXPECT_TRUE(std::isnan(loss->values[1])); // the string "nan" is a marker
+    const model::LogSeries *eval = log.find("eval_loss");
+    ASSERT_NE(eval, nullptr);
+    EXPECT_EQ(eval->kind, LogSeriesKind::EvalLoss);
+    EXPECT_EQ(log.find("epoch"), nullptr); // epochs follow training entries only
+}
+
+TEST(LossLogMalformed, GoldenValuesWithBadEntries)
+{
+    LogBuilder b;
+    EXPECT_EQ(import::losslog::readJsonDocument(
+                  R"({"lm loss": {"start_step": 1, "end_step": 3, "step_interval": 1,
+                      "values": {"1": 10.5, "2": "oops", "x": 3.0, "10": NaN}}})",
+                  b),
+              JsonLogKind::MegatronGolden); // NaN literal (Python json.dump) accepted
+    EXPECT_TRUE(std::isnan(b.log().find("lm loss")->values.back()));
+    LogBuilder c;
+    EXPECT_EQ(import::losslog::readJsonDocument(
+                  R"({"lm loss": {"start_step": 1, "end_step": 3, "step_interval": 1,
+                      "values": {"1": 10.5, "2": "oops", "x": 3.0, "10": "inf"}}})",
+                  c),
+              JsonLogKind::MegatronGolden);
+    model::TrainingLog log = c.finish();
+    const model::LogSeries *loss = log.find("lm loss");
+    ASSERT_NE(loss, nullptr);
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t>{1, 2, 10}));
+    EXPECT_TRUE(std::isnan(loss->values[1])); // not a number: a gap, reported
+    EXPECT_TRUE(std::isinf(loss->values[2]));
+    EXPECT_EQ(log.badLineCount, 2u); // "oops" and the key "x"
+}
+
+TEST(LossLogMalformed, JsonlAndCsvBadLinesCountedWithLineNumbers)
+{
+    LogBuilder b;
+    import::losslog::readTrainerLogLine(R"({"current_steps": 1, "total_steps": 9, "loss": 0.5})",
+                                        1, b);
+    import::losslog::readTrainerLogLine(R"({"current_steps": 2, "loss": 0.4)", 2, b);
+    import::losslog::readTrainerLogLine(R"({"loss": 0.3})", 3, b);
+    import::losslog::readTrainerLogLine("", 4, b);
+    model::TrainingLog log = b.finish();
+    EXPECT_EQ(log.find("loss")->size(), 1u);
+    ASSERT_EQ(log.issues.size(), 2u);
+    EXPECT_EQ(log.issues[0].line, 2);
+    EXPECT_EQ(log.issues[1].line, 3);
+
+    EXPECT_TRUE(import::losslog::isMetricsCsvHeader("epoch,step,train_loss"));
+    EXPECT_TRUE(import::losslog::isMetricsCsvHeader("step,val_loss,lr-Adam"));
+    EXPECT_FALSE(import::losslog::isMetricsCsvHeader("Step Id,Computing,Communication"));
+    LogBuilder c;
+    import::losslog::MetricsCsvReader csv("epoch,step,train_loss,val_loss");
+    csv.feed("0,49,2.5,", 2, c);      // val not logged: empty cell, no point
+    csv.feed("0,49,,2.9", 3, c);      // same step, validation row: no new run
+    csv.feed("0,99,2.1", 4, c);       // short row
+    csv.feed("0,x,2.0,", 5, c);       // bad step
+    csv.feed("0,149,nan,", 6, c);
+    model::TrainingLog m = c.finish();
+    EXPECT_EQ(m.runs.size(), 1u);
+    const model::LogSeries *train = m.find("train_loss");
+    ASSERT_NE(train, nullptr);
+    EXPECT_EQ(train->steps, (std::vector<std::int64_t>{49, 149}));
+    EXPECT_TRUE(std::isnan(train->values[1]));
+    const model::LogSeries *val = m.find("val_loss");
+    ASSERT_NE(val, nullptr);
+    EXPECT_EQ(val->kind, LogSeriesKind::EvalLoss);
+    EXPECT_EQ(val->steps, (std::vector<std::int64_t>{49}));
+    ASSERT_EQ(m.issues.size(), 2u);
+    EXPECT_EQ(m.issues[0].line, 4);
+    EXPECT_EQ(m.issues[1].line, 5);
 }
