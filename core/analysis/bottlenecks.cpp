@@ -35,8 +35,10 @@ Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &step
         part += ns(s);
         if (s.durationNs() <= 0)
             continue;
+        // The step that lost the most time to it (a truncated 49 us tail step that is 100 %
+        // idle is not the evidence users need).
         const double share = static_cast<double>(ns(s)) / static_cast<double>(s.durationNs());
-        if (share > worstShare) {
+        if (!worst || ns(s) > ns(*worst) || (ns(s) == ns(*worst) && share > worstShare)) {
             worstShare = share;
             worst = &s;
         }

@@ -17,7 +17,7 @@ namespace stepscope::analysis {
 enum class BottleneckKind : std::uint8_t {
     DataLoading,
     ExposedCommunication,
-    HostBound, ///< host wait + launch gaps: the device waits for the host
+    HostBound, ///< preparing + launch gaps + host wait: the device waits for the host
     PipelineBubble,
     MemoryPressure,
     ComputeEfficiency,
@@ -33,10 +33,10 @@ struct Bottleneck
 {
     BottleneckKind kind = BottleneckKind::ComputeEfficiency;
     /// Share of step time (sum over all steps and ranks of the kind's time / sum of step
-    /// times); for MemoryPressure the peak reserved / device memory, for ComputeEfficiency
-    /// 1 − MFU (or the compute share when MFU is unknown).
+    /// times); for MemoryPressure the peak reserved / device memory (listed from 90 %), for
+    /// ComputeEfficiency compute share × (1 − MFU) (listed only when MFU is known).
     double share = 0;
-    std::string evidence; ///< one sentence naming the worst step and rank
+    std::string evidence; ///< one sentence naming the step (and rank) that lost most time to it
     std::int32_t rank = 0;
     std::int64_t step = 0;
 };

@@ -64,15 +64,52 @@ struct TraceSets
     IntervalSet hostBusy;
 };
 
+/// Name tests of collectSets(), done once per distinct name (a trace has millions of events
+/// but few names).
+class NameFlags
+{
+public:
+    enum : std::uint8_t { Known = 1, Receive = 2, DataLoader = 4, Sync = 8, ProfilerStep = 16 };
+
+    explicit NameFlags(const model::Trace &trace)
+        : m_trace(trace)
+        , m_flags(trace.strings.size(), 0)
+    {
+    }
+    bool has(model::StringId id, std::uint8_t flag)
+    {
+        std::uint8_t &f = m_flags[id.value()];
+        if (!(f & Known)) {
+            const auto name = m_trace.strings.view(id);
+            f = Known;
+            if (isReceive(name))
+                f |= Receive;
+            if (isDataLoaderName(name))
+                f |= DataLoader;
+            if (lower(name).find("synchron") != std::string::npos)
+                f |= Sync;
+            if (startsWith(name, "ProfilerStep#"))
+                f |= ProfilerStep;
+        }
+        return (f & flag) != 0;
+    }
+
+private:
+    const model::Trace &m_trace;
+    std::vector<std::uint8_t> m_flags;
+};
+
 TraceSets collectSets(const model::Trace &trace)
 {
     using Iv = IntervalSet::Interval;
     std::vector<Iv> compute, groupComm, streamComm, groupRecv, streamRecv, data, launch, busy;
+    NameFlags names(trace);
     for (const auto &track : trace.tracks) {
         const TrackKind kind = track.info().kind;
         for (std::uint32_t i = 0; i < track.size(); ++i) {
             const Category cat = track.category(i);
             const Iv iv{track.start(i), track.end(i)};
+            const model::StringId name = track.name(i);
             if (kind == TrackKind::DeviceStream) {
                 // Any device task that is neither communication nor a copy is compute, as
                 // Ascend counts it (DSA_SQE, 2024 "Other" tasks): docs/metrics.md.
@@ -80,23 +117,22 @@ TraceSets collectSets(const model::Trace &trace)
                     compute.push_back(iv);
                 } else if (cat == Category::Communication) {
                     streamComm.push_back(iv);
-                    if (isReceive(trace.strings.view(track.name(i))))
+                    if (names.has(name, NameFlags::Receive))
                         streamRecv.push_back(iv);
                 }
             } else if (kind == TrackKind::CommunicationGroup) {
                 if (cat == Category::Communication) {
                     groupComm.push_back(iv);
-                    if (isReceive(trace.strings.view(track.name(i))))
+                    if (names.has(name, NameFlags::Receive))
                         groupRecv.push_back(iv);
                 }
             } else if (kind == TrackKind::HostThread) {
-                const auto name = trace.strings.view(track.name(i));
-                if (cat == Category::DataLoading || isDataLoaderName(name)) {
+                if (cat == Category::DataLoading || names.has(name, NameFlags::DataLoader)) {
                     data.push_back(iv);
                 } else if (cat == Category::Runtime) {
-                    if (lower(name).find("synchron") == std::string::npos)
+                    if (!names.has(name, NameFlags::Sync))
                         launch.push_back(iv);
-                } else if (cat == Category::HostOp && !startsWith(name, "ProfilerStep#")) {
+                } else if (cat == Category::HostOp && !names.has(name, NameFlags::ProfilerStep)) {
                     busy.push_back(iv);
                 }
             }
