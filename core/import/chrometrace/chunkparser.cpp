@@ -84,7 +84,9 @@ simdjson::error_code readScalar(od::value &v, Scalar &out)
         out.badType = true;
         if (auto e = v.get_object().get(o))
             return e;
-        return o.raw_json().get(raw);
+        auto e = o.raw_json().get(raw);
+        out.text = raw;
+        return e;
     }
     case od::json_type::array: {
         od::array a;
@@ -92,7 +94,9 @@ simdjson::error_code readScalar(od::value &v, Scalar &out)
         out.badType = true;
         if (auto e = v.get_array().get(a))
             return e;
-        return a.raw_json().get(raw);
+        auto e = a.raw_json().get(raw);
+        out.text = raw;
+        return e;
     }
     }
     return simdjson::SUCCESS;

@@ -36,7 +36,17 @@ struct Golden
     const char *file;
     std::uint64_t host, hostEvents, device, deviceEvents, synthetic, syntheticEvents;
     std::vector<std::int64_t> steps;
+    std::uint64_t flows; // python3: s/t/f bound per §8a and linked in time order
 };
+
+const model::MemoryCurve *curve(const model::Trace &trace, const std::string &device)
+{
+    for (const model::MemoryCurve &c : trace.memory.curves) {
+        if (c.device == device)
+            return &c;
+    }
+    return nullptr;
+}
 
 } // namespace
 
@@ -45,21 +55,21 @@ TEST(KinetoTrace, GoldenCountsOnEverySample)
     // python3: X + i events per (pid, tid) lane; kind from process_labels "GPU n" / tid
     // "stream..." (device), pid "Spans"/"Traces"/"" or scope "g" (synthetic), else host.
     const std::vector<Golden> golden = {
-        {"hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz", 2, 129098, 2, 22290, 2, 3, {2, 3, 4, 5, 6}},
-        {"hta-ddp-a100-world2-nccl/nccl_data.json.gz", 3, 23128, 2, 3804, 2, 3, {4, 5, 6}},
-        {"hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz", 2, 94, 1, 18, 2, 3, {1, 2}},
-        {"hta-sampled-2of128-ranks/sampled_rank-0.json.gz", 2, 3606, 5, 1204, 1, 1, {551, 552}},
-        {"hta-sampled-2of128-ranks/sampled_rank-1.json.gz", 2, 3521, 5, 1154, 1, 1, {551, 552}},
+        {"hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz", 2, 129098, 2, 22290, 2, 3, {2, 3, 4, 5, 6}, 22290},
+        {"hta-ddp-a100-world2-nccl/nccl_data.json.gz", 3, 23128, 2, 3804, 2, 3, {4, 5, 6}, 4317},
+        {"hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz", 2, 94, 1, 18, 2, 3, {1, 2}, 20},
+        {"hta-sampled-2of128-ranks/sampled_rank-0.json.gz", 2, 3606, 5, 1204, 1, 1, {551, 552}, 0},
+        {"hta-sampled-2of128-ranks/sampled_rank-1.json.gz", 2, 3521, 5, 1154, 1, 1, {551, 552}, 0},
         {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0/worker0.1623143089861.pt.trace.json.gz",
-         2, 48407, 1, 9096, 2, 3, {5, 6, 7, 8, 9, 10}},
+         2, 48407, 1, 9096, 2, 3, {5, 6, 7, 8, 9, 10}, 9096},
         {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0/worker0.1623143566756.pt.trace.json.gz",
-         2, 48407, 1, 9096, 2, 3, {16, 17, 18, 19, 20, 21}},
+         2, 48407, 1, 9096, 2, 3, {16, 17, 18, 19, 20, 21}, 9096},
         {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_4/worker0.1623212756351.pt.trace.json.gz",
-         2, 43627, 1, 9258, 2, 3, {5, 6, 7, 8, 9, 10}},
+         2, 43627, 1, 9258, 2, 3, {5, 6, 7, 8, 9, 10}, 9258},
         {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_4/worker0.1623213129365.pt.trace.json.gz",
-         2, 43627, 1, 9258, 2, 3, {16, 17, 18, 19, 20, 21}},
+         2, 43627, 1, 9258, 2, 3, {16, 17, 18, 19, 20, 21}, 9258},
         {"tracelens-mi300-resnet-actckpt-rank0of8/resnet_act_checkpoint.json.gz", 2, 45533, 2, 3674, 2, 3,
-         {15, 16, 17}},
+         {15, 16, 17}, 2817},
     };
     for (const Golden &g : golden) {
         SCOPED_TRACE(g.file);
@@ -79,6 +89,89 @@ TEST(KinetoTrace, GoldenCountsOnEverySample)
         EXPECT_EQ(synthetic.events, g.syntheticEvents);
         EXPECT_EQ(r.trace.eventCount(), g.hostEvents + g.deviceEvents + g.syntheticEvents);
         EXPECT_EQ(stepNumbers(r.trace), g.steps);
+        EXPECT_EQ(r.trace.flows.size(), g.flows);
         EXPECT_EQ(r.trace.metadata.format, "kineto");
     }
+}
+
+TEST(KinetoTrace, RankDeviceAndExactTimesFromTopLevel)
+{
+    // baseTimeNanoseconds 1711964646000000000 + ts 4458676416788.066 us; dur 222442.191 us.
+    auto r = loadKineto("hta-ddp-a100-world2-nccl/nccl_data.json.gz");
+    ASSERT_TRUE(r.ok);
+    EXPECT_EQ(r.trace.rank, 0);
+    EXPECT_EQ(r.trace.metadata.worldSize, 2);
+    EXPECT_EQ(r.trace.metadata.device, "NVIDIA A100-PG509-200");
+    ASSERT_EQ(r.trace.steps.size(), 3u);
+    EXPECT_EQ(r.trace.originNs + r.trace.steps[0].startNs, 1716423322416788066);
+    EXPECT_EQ(r.trace.steps[0].durationNs(), 222442191);
+    for (const model::Track &t : r.trace.tracks)
+        EXPECT_EQ(t.info().rank, 0);
+
+    auto r1 = loadKineto("hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz");
+    EXPECT_EQ(r1.trace.rank, 1);
+    for (const model::Track &t : r1.trace.tracks)
+        EXPECT_EQ(t.info().rank, 1);
+    EXPECT_EQ(r1.trace.metadata.device, "Tesla V100-SXM2-32GB");
+    // No baseTimeNanoseconds: ts is epoch us (ProfilerStep#2 at 1669783687384669 us).
+    EXPECT_EQ(r1.trace.originNs + r1.trace.steps[0].startNs, 1669783687384669000);
+}
+
+TEST(KinetoTrace, MemoryInstantsBecomeCurvesPerDevice)
+{
+    // python3: 28010 [memory] events, 26770 on cuda:1 (peak Total Allocated 6629508096, last
+    // 4096614400) and 1240 on the CPU.
+    auto r = loadKineto("hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz");
+    const model::MemoryCurve *gpu = curve(r.trace, "cuda:1");
+    const model::MemoryCurve *cpu = curve(r.trace, "cpu");
+    ASSERT_NE(gpu, nullptr);
+    ASSERT_NE(cpu, nullptr);
+    EXPECT_EQ(gpu->timestampsNs.size(), 26770u);
+    EXPECT_EQ(cpu->timestampsNs.size(), 1240u);
+    EXPECT_EQ(*std::max_element(gpu->allocatedBytes.begin(), gpu->allocatedBytes.end()), 6629508096);
+    EXPECT_EQ(gpu->allocatedBytes.back(), 4096614400);
+    EXPECT_EQ(gpu->reservedBytes.size(), gpu->timestampsNs.size());
+    EXPECT_TRUE(std::is_sorted(gpu->timestampsNs.begin(), gpu->timestampsNs.end()));
+}
+
+TEST(KinetoTrace, MemoryTotalsRebuiltWhenTheFileHasNone)
+{
+    // 2021 file: only `Bytes`. python3 running sums: cuda:0 8220 events, peak 2791636480,
+    // last 0; cpu 4618 events, peak 57803264, last 19267840.
+    auto r = loadKineto("kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0/"
+                        "worker0.1623143089861.pt.trace.json.gz");
+    const model::MemoryCurve *gpu = curve(r.trace, "cuda:0");
+    const model::MemoryCurve *cpu = curve(r.trace, "cpu");
+    ASSERT_NE(gpu, nullptr);
+    ASSERT_NE(cpu, nullptr);
+    EXPECT_EQ(gpu->timestampsNs.size(), 8220u);
+    EXPECT_EQ(*std::max_element(gpu->allocatedBytes.begin(), gpu->allocatedBytes.end()), 2791636480);
+    EXPECT_EQ(gpu->allocatedBytes.back(), 0);
+    EXPECT_EQ(cpu->timestampsNs.size(), 4618u);
+    EXPECT_EQ(*std::max_element(cpu->allocatedBytes.begin(), cpu->allocatedBytes.end()), 57803264);
+    EXPECT_EQ(cpu->allocatedBytes.back(), 19267840);
+    EXPECT_TRUE(gpu->reservedBytes.empty());
+}
+
+TEST(KinetoTrace, CategoriesFollowTheDocumentedMapping)
+{
+    // python3 on nccl_data: 2700 kernels of which 21 start with "nccl"; 960 gpu_memcpy;
+    // 8740 cuda_runtime; 14346 cpu_op.
+    auto r = loadKineto("hta-ddp-a100-world2-nccl/nccl_data.json.gz");
+    EXPECT_EQ(testsupport::categoryCount(r.trace, model::Category::Communication), 21u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, model::Category::Compute), 2700u - 21u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, model::Category::Memcpy), 960u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, model::Category::Runtime), 8740u);
+}
+
+TEST(KinetoTrace, ParallelResultEqualsSingleThread)
+{
+    const std::string file = "hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz";
+    auto one = loadKineto(file, 1);
+    auto two = loadKineto(file, 2);
+    auto four = loadKineto(file, 4);
+    const std::string dump = testsupport::dumpEvents(one.trace);
+    EXPECT_GT(dump.size(), 1000000u);
+    EXPECT_EQ(dump, testsupport::dumpEvents(two.trace));
+    EXPECT_EQ(dump, testsupport::dumpEvents(four.trace));
 }
