@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// Ascend trace_view.json: golden counts on every sample, checked by hand with python3
+// (json): X events per process kind, counter points and series, flows, steps, categories.
+#include "chrometrace_testutil.h"
+#include "import/ascend/traceview.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace stepscope;
+using model::TrackKind;
+
+namespace {
+
+struct Golden
+{
+    const char *file;
+    std::uint64_t host, hostEvents, device, deviceEvents, synthetic, syntheticEvents, comm, commEvents;
+    std::uint64_t counterPoints, series, flows;
+    std::int64_t step;
+};
+
+testsupport::Loaded loadView(const std::string &rel, unsigned threads = 0)
+{
+    return testsupport::load(import::ascend::readTraceView, testsupport::dataPath("ascend_pt/" + rel), threads);
+}
+
+} // namespace
+
+TEST(TraceView, GoldenCountsOnEverySample)
+{
+    // python3: lanes (pid, tid) of X events; kind by process_name (Ascend Hardware ->
+    // device, HCCL -> communication group, Overlap Analysis -> synthetic, else host);
+    // counter points = numeric args of C events; series = distinct (process, name, key);
+    // flows = s/f bound per §8a (level0: 210 CANN `s` sit on a pid without events).
+    const std::vector<Golden> golden = {
+        {"msinsight-cnn-level0-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 3, 2460, 3, 533, 4,
+         382, 1, 4, 5952, 30, 396, 50},
+        {"msinsight-cnn-level0-2rank/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 3, 2460, 3, 533, 4,
+         382, 1, 4, 5971, 30, 396, 50},
+        {"msinsight-cnn-level2-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 7, 3594, 4, 535, 4,
+         382, 9, 300, 7120, 30, 582, 50},
+        {"msinsight-cnn-level2-2rank/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 7, 3599, 4, 535, 4,
+         382, 9, 300, 7508, 30, 565, 50},
+        {"mstt-advisor-fragments/trace_view.json", 7, 1389, 1, 276, 2, 547, 0, 0, 0, 0, 493, 1},
+    };
+    for (const Golden &g : golden) {
+        SCOPED_TRACE(g.file);
+        auto r = loadView(g.file);
+        ASSERT_TRUE(r.ok) << r.report.toText();
+        EXPECT_EQ(r.trace.checkInvariants(), "");
+        EXPECT_EQ(r.report.count(model::Severity::Error), 0u) << r.report.toText();
+        EXPECT_EQ(r.report.count(model::Severity::Warning), 0u) << r.report.toText();
+        const auto kinds = testsupport::byKind(r.trace);
+        auto k = [&kinds](TrackKind kind) { return kinds[static_cast<int>(kind)]; };
+        EXPECT_EQ(k(TrackKind::HostThread).tracks, g.host);
+        EXPECT_EQ(k(TrackKind::HostThread).events, g.hostEvents);
+        EXPECT_EQ(k(TrackKind::DeviceStream).tracks, g.device);
+        EXPECT_EQ(k(TrackKind::DeviceStream).events, g.deviceEvents);
+        EXPECT_EQ(k(TrackKind::Synthetic).tracks, g.synthetic);
+        EXPECT_EQ(k(TrackKind::Synthetic).events, g.syntheticEvents);
+        EXPECT_EQ(k(TrackKind::CommunicationGroup).tracks, g.comm);
+        EXPECT_EQ(k(TrackKind::CommunicationGroup).events, g.commEvents);
+        std::uint64_t points = 0;
+        for (const auto &c : r.trace.counters)
+            points += c.values.size();
+        EXPECT_EQ(points, g.counterPoints);
+        EXPECT_EQ(r.trace.counters.size(), g.series);
+        EXPECT_EQ(r.trace.flows.size(), g.flows);
+        ASSERT_EQ(r.trace.steps.size(), 1u);
+        EXPECT_EQ(r.trace.steps[0].number, g.step);
+        EXPECT_EQ(r.trace.metadata.format, "ascend");
+    }
+}
+
+TEST(TraceView, StepAndCategoriesOfLevel2Rank0)
+{
+    // ProfilerStep#50: ts "1736412474712651.500", dur 148786.1 us. Categories by python3:
+    // Runtime 1452 (CANN 1134 + enqueue/dequeue 318), Python 1282, HostOp 858,
+    // Communication 644 (HCCL 300 + Notify/Write Value/SDMA/EVENT_/PCIE_DMA tasks 344),
+    // Annotation 383 (Overlap Analysis 382 + ProfilerStep), Compute 185 (AI_CORE + MIX_AIV),
+    // DataLoading 1, Other 6 (PLACE_HOLDER_SQE, DSA_SQE).
+    auto r = loadView("msinsight-cnn-level2-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
+    ASSERT_EQ(r.trace.steps.size(), 1u);
+    EXPECT_EQ(r.trace.originNs + r.trace.steps[0].startNs, 1736412474712651500);
+    EXPECT_EQ(r.trace.steps[0].durationNs(), 148786100);
+    using model::Category;
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Runtime), 1452u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Python), 1282u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::HostOp), 858u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Communication), 644u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Annotation), 383u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Compute), 185u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::DataLoading), 1u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Other), 6u);
+    // Zero-duration X events are kept (99 in this file per formats.md §2.5).
+    std::uint64_t zero = 0;
+    for (const model::Track &t : r.trace.tracks) {
+        for (std::uint32_t i = 0; i < t.size(); ++i)
+            zero += t.duration(i) == 0 ? 1 : 0;
+    }
+    EXPECT_EQ(zero, 99u);
+    // Track names come from metadata.
+    bool sawStream = false;
+    for (const model::Track &t : r.trace.tracks)
+        sawStream = sawStream || (t.info().processName == "Ascend Hardware" && t.info().threadName.rfind("Stream ", 0) == 0);
+    EXPECT_TRUE(sawStream);
+}
+
+TEST(TraceView, ParallelEqualsSerial)
+{
+    const std::string f = "msinsight-cnn-level2-2rank/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json";
+    EXPECT_EQ(testsupport::dumpEvents(loadView(f, 1).trace), testsupport::dumpEvents(loadView(f, 2).trace));
+}
