@@ -31,13 +31,14 @@ public:
     bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
               LogBuilder &b) override
     {
-        if (line.find("step=") != std::string_view::npos && line.find("[Rank ") != std::string_view::npos)
+        if (findAnchored(line, "step=") != std::string_view::npos
+            && line.find("[Rank ") != std::string_view::npos)
             return feedStep(line, lineNo, b);
         if (line.find("[timer.py:") != std::string_view::npos)
             return feedTimer(line, rank, lineNo, b);
         if (line.find("Skipping step") != std::string_view::npos)
             return feedOverflow(line, rank, lineNo, b);
-        if (line.find("with Perplexity:") != std::string_view::npos)
+        if (findAnchored(line, "with Perplexity:") != std::string_view::npos)
             return feedPerplexity(line, rank, lineNo, b);
         std::string_view t = trim(line);
         if (consume(t, "***** Evaluating perplexity, Epoch ")) {

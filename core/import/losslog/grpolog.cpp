@@ -21,7 +21,7 @@ public:
     bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
               LogBuilder &b) override
     {
-        std::size_t pos = line.find("iteration:");
+        std::size_t pos = findAnchored(line, "iteration:");
         if (pos == std::string_view::npos)
             return false;
         std::string_view s = line.substr(pos + 10);

@@ -17,10 +17,24 @@ LogBuilder::LogBuilder()
 model::LogSeries &LogBuilder::series(std::string_view name, model::LogSeriesKind kind,
                                      std::string_view unit, std::uint32_t run, std::int32_t rank)
 {
+    // Readers add the fields of every record in the same order: try the series after the
+    // last one used before the map (saves a string allocation and a tree walk per point).
+    for (std::size_t candidate : {m_hint, std::size_t{0}}) {
+        if (candidate < m_log.series.size()) {
+            model::LogSeries &s = m_log.series[candidate];
+            if (s.run == run && s.rank == rank && s.name == name) {
+                m_hint = candidate + 1;
+                return s;
+            }
+        }
+    }
     auto key = std::make_tuple(std::string(name), run, rank);
     auto it = m_index.find(key);
-    if (it != m_index.end())
+    if (it != m_index.end()) {
+        m_hint = it->second + 1;
         return m_log.series[it->second];
+    }
+    m_hint = m_log.series.size() + 1;
     model::LogSeries s;
     s.name = std::string(name);
     s.kind = kind;
@@ -188,6 +202,24 @@ std::optional<double> parseLeadingNumber(std::string_view text, std::string_view
         }
     }
     return std::nullopt;
+}
+
+std::size_t findAnchored(std::string_view s, std::string_view key)
+{
+    if (key.empty())
+        return 0;
+    const char anchor = key.back();
+    std::size_t pos = key.size() - 1;
+    while ((pos = s.find(anchor, pos)) != std::string_view::npos) {
+        // Compare backwards from the anchor, inline: most candidates fail on the first byte.
+        std::size_t k = key.size() - 1;
+        while (k > 0 && s[pos - (key.size() - 1) + k - 1] == key[k - 1])
+            --k;
+        if (k == 0)
+            return pos + 1 - key.size();
+        ++pos;
+    }
+    return std::string_view::npos;
 }
 
 std::vector<std::string_view> splitTrim(std::string_view s, std::string_view sep)

@@ -43,6 +43,7 @@ private:
     model::TrainingLog m_log;
     std::map<std::tuple<std::string, std::uint32_t, std::int32_t>, std::size_t> m_index;
     int m_producerPriority = 1000;
+    std::size_t m_hint = 0; ///< index after the series returned last
 };
 
 /// Turns a step counter that only goes forward within a run into (run, step): a value that
@@ -93,6 +94,9 @@ void skipBlanks(std::string_view &s);
 /// If s starts with prefix, removes it and returns true.
 bool consume(std::string_view &s, std::string_view prefix);
 std::string_view trim(std::string_view s);
+/// Position of `key` in `s`, searched by its last character (':' or '=' in our keys), which
+/// is much rarer in log text than the first letters of words: npos when absent.
+std::size_t findAnchored(std::string_view s, std::string_view key);
 /// Splits on `sep`, trimming parts and dropping empty ones.
 std::vector<std::string_view> splitTrim(std::string_view s, std::string_view sep);
 /// "YYYY-MM-DD HH:MM:SS" with optional ",mmm" / ".ffffff" at the start of s: seconds since

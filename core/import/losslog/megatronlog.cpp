@@ -77,7 +77,9 @@ public:
     bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
               LogBuilder &b) override
     {
-        if (line.find("iteration") == std::string_view::npos)
+        // Records and memory lines are `|`-separated: cheap test before the word search.
+        if (line.find('|') == std::string_view::npos
+            || line.find("iteration") == std::string_view::npos)
             return false;
         if (line.find(") memory (") != std::string_view::npos)
             return feedMemory(line, lineNo, b);

@@ -41,10 +41,10 @@ public:
     bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
               LogBuilder &b) override
     {
-        std::size_t pos = line.find("epoch time:");
+        std::size_t pos = findAnchored(line, "epoch time:");
         if (pos != std::string_view::npos)
             return feedTime(line.substr(pos + 11), lineNo, b);
-        pos = line.find("epoch:");
+        pos = findAnchored(line, "epoch:");
         if (pos == std::string_view::npos)
             return false;
         std::string_view s = line.substr(pos + 6);

@@ -29,7 +29,7 @@ public:
     bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
               LogBuilder &b) override
     {
-        std::size_t pos = line.find("step:");
+        std::size_t pos = findAnchored(line, "step:");
         if (pos != std::string_view::npos && line.find("loss:", pos) != std::string_view::npos
             && (line.find("tps:", pos) != std::string_view::npos
                 || line.find("wps:", pos) != std::string_view::npos))
