@@ -135,6 +135,36 @@ private:
     model::Trace &m_trace;
 };
 
+/// Advances progress by the size of every file below rankDir that was not read (raw PROF_*
+/// data, operator_details.csv, ...): the loader's total counts the whole folder.
+/// cluster_analysis_output/ is skipped: the cluster reader counts it.
+void advancePastUnreadFiles(
+    const fs::path &rankDir, const ImportContext &ctx, const std::vector<std::string> &readFiles)
+{
+    if (!ctx.progress)
+        return;
+    std::uint64_t unread = 0;
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(rankDir, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        std::error_code fec;
+        if (it.depth() > 6
+            || (it->is_directory(fec) && it->path().filename() == "cluster_analysis_output")) {
+            it.disable_recursion_pending();
+            continue;
+        }
+        if (!it->is_regular_file(fec))
+            continue;
+        if (std::find(readFiles.begin(), readFiles.end(), ctx.relative(it->path()))
+            != readFiles.end())
+            continue;
+        const std::uintmax_t size = it->file_size(fec);
+        if (!fec)
+            unread += static_cast<std::uint64_t>(size);
+    }
+    ctx.progress->advance(unread);
+}
+
 template <typename T> void appendAll(std::vector<T> &to, std::vector<T> &&from)
 {
     std::move(from.begin(), from.end(), std::back_inserter(to));
@@ -182,6 +212,8 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
     appendAll(trace.memory.allocations, std::move(memory.allocations));
     appendAll(trace.memory.modules, std::move(memory.modules));
     appendAll(trace.memory.staticAllocations, std::move(memory.staticAllocations));
+
+    advancePastUnreadFiles(rankDir, ctx, trace.metadata.sourceFiles);
 
     const bool usable = traceViewLoaded || !kernels.empty() || !trace.referenceSteps.empty()
         || !trace.opStatistics.empty() || !trace.collectives.empty() || !trace.commMatrix.empty()

@@ -22,10 +22,19 @@ CsvReader::CsvReader(const std::filesystem::path &file, const ImportContext *ctx
     m_open = m_in.is_open();
     if (!m_open && m_ctx && m_ctx->report)
         m_ctx->error(m_path, "cannot open the file for reading");
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    m_fileSize = ec ? 0 : static_cast<std::uint64_t>(size);
     m_chunk.resize(ChunkSize);
 }
 
-CsvReader::~CsvReader() = default;
+CsvReader::~CsvReader()
+{
+    // A read that stopped early (bad header, caller gave up) still counts the whole file, so
+    // the folder's progress reaches its total. Never throws: no cancel check here.
+    if (m_ctx && m_ctx->progress && m_fileSize > m_bytesReported)
+        m_ctx->progress->advance(m_fileSize - m_bytesReported);
+}
 
 void CsvReader::warn(const std::string &message, std::int64_t line) const
 {

@@ -32,8 +32,9 @@ namespace stepscope::import::csv {
 /// quote at end of file is reported and the record delivered as read.
 ///
 /// Diagnostics go to ctx->report (file relative to ctx->root) when a context is given;
-/// progress is advanced by bytes read and the cancel token is checked about every MiB
-/// (ctx->progress->checkCancel() may throw util::Cancelled, the loader catches it).
+/// progress is advanced by bytes read (and by the unread rest of the file on destruction) and
+/// the cancel token is checked about every MiB (ctx->progress->checkCancel() may throw
+/// util::Cancelled, the loader catches it).
 /// Not thread-safe; one reader per file.
 class CsvReader
 {
@@ -93,6 +94,7 @@ private:
     std::size_t m_len = 0;
     std::uint64_t m_bytesRead = 0;
     std::uint64_t m_bytesReported = 0;
+    std::uint64_t m_fileSize = 0;
 
     std::string m_buf; // unquoted text of the current record's fields
     std::vector<std::size_t> m_fieldEnds; // end offset of each field in m_buf

@@ -185,6 +185,27 @@ TEST_F(AscendRankFolder, BadFilesAreDroppedTheRestLoads)
         model::Severity::Error);
 }
 
+TEST_F(AscendRankFolder, ProgressCoversTheWholeFolder)
+{
+    // The loader's total is every file below the folder; read or not, each is counted once.
+    const std::filesystem::path dir = ascendData("msinsight-cnn-level2-2rank/rank0_ascend_pt");
+    std::uint64_t total = 0;
+    for (const auto &e : std::filesystem::recursive_directory_iterator(dir))
+        if (e.is_regular_file())
+            total += e.file_size();
+    model::TraceBuilder b;
+    ASSERT_TRUE(readAscendRankFolder(dir, m_ctx, b, kernelDetailsOnly()));
+    EXPECT_EQ(m_progress.done(), total);
+
+    // A file whose header is unusable still counts in full.
+    util::Progress progress;
+    m_ctx.progress = &progress;
+    const auto bad = writeTemp("r/kernel_details.csv", "Foo,Bar\n1,2\n3,4\n");
+    model::TraceBuilder b2;
+    EXPECT_FALSE(readAscendRankFolder(bad.parent_path(), m_ctx, b2));
+    EXPECT_EQ(progress.done(), std::filesystem::file_size(bad));
+}
+
 TEST_F(AscendRankFolder, EmptyFolderIsNotUsable)
 {
     model::TraceBuilder b;
