@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "memorycategories.h"
 
+#include "argscan.h"
 #include "kpis.h"
 #include "steps.h"
 
@@ -64,10 +65,11 @@ MemoryGroupTimeline fromCategories(const model::CategoryTimeline &cats)
 }
 
 /// Allocations (and the HCCL module's reserved memory) as a stepped series per group.
-MemoryGroupTimeline fromAllocations(const model::Trace &trace)
+MemoryGroupTimeline fromAllocations(const model::Trace &trace,
+                                    const std::vector<model::Allocation> &allocs,
+                                    const std::string &source)
 {
     MemoryGroupTimeline t;
-    const auto &allocs = trace.memory.allocations;
     std::int64_t t0 = INT64_MAX;
     std::int64_t t1 = INT64_MIN;
     for (const auto &a : allocs) {
@@ -76,8 +78,10 @@ MemoryGroupTimeline fromAllocations(const model::Trace &trace)
     }
     const auto steps = detectSteps(trace, nullptr);
     std::int64_t stepNs = t1 > t0 ? t1 - t0 : 0;
-    if (!steps.empty())
+    if (!steps.empty()) {
         stepNs = steps.front().durationNs();
+        t0 = steps.front().startNs; // the capture proper starts with the first step
+    }
 
     // (time, group, delta); at equal times frees apply before allocations.
     struct Change
@@ -126,11 +130,111 @@ MemoryGroupTimeline fromAllocations(const model::Trace &trace)
         t.totalBytes.push_back(total);
     }
     t.inferred = inferred;
-    t.source = allocs.empty() ? "npu_module_mem" : "allocations";
+    t.source = allocs.empty() ? "npu_module_mem" : source;
     return t;
 }
 
+/// The chain of host ranges enclosing time `ts` on `track`, outermost first, " / " joined.
+std::string enclosingChain(const model::Trace &trace, const model::Track &track, std::int64_t ts)
+{
+    std::string chain;
+    for (std::uint32_t row = 0; row < track.rowCount(); ++row) {
+        const auto [first, last] = track.visibleRange(row, ts, ts + 1);
+        for (std::uint32_t i = first; i < last; ++i) {
+            const auto c = track.category(i);
+            if (track.duration(i) <= 0 || track.start(i) > ts || track.end(i) <= ts
+                || (c != model::Category::HostOp && c != model::Category::Annotation
+                    && c != model::Category::DataLoading && c != model::Category::Runtime))
+                continue;
+            if (!chain.empty())
+                chain += " / ";
+            chain += trace.strings.view(track.name(i));
+            break;
+        }
+    }
+    return chain;
+}
+
 } // namespace
+
+std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &trace)
+{
+    struct Event
+    {
+        std::int64_t ts;
+        std::int64_t addr;
+        std::int64_t bytes;
+        std::int64_t totalAllocated; // -1 when absent
+        const model::Track *track;
+    };
+    std::vector<Event> events;
+    const model::StringId memoryName = trace.strings.find("[memory]");
+    if (!memoryName.isValid())
+        return {};
+    for (const auto &track : trace.tracks) {
+        if (track.info().kind != model::TrackKind::HostThread)
+            continue;
+        for (std::uint32_t i = 0; i < track.size(); ++i) {
+            if (track.name(i) != memoryName || !track.args(i).isValid())
+                continue;
+            const auto args = trace.args.view(track.args(i));
+            if (argInt(args, "Device Type").value_or(-1) != 1)
+                continue;
+            const auto addr = argInt(args, "Addr");
+            const auto bytes = argInt(args, "Bytes");
+            if (!addr || !bytes)
+                continue;
+            events.push_back(Event{track.start(i), *addr, *bytes,
+                                   argInt(args, "Total Allocated").value_or(-1), &track});
+        }
+    }
+    std::stable_sort(events.begin(), events.end(),
+                     [](const Event &a, const Event &b) { return a.ts < b.ts; });
+    std::vector<model::Allocation> out;
+    if (events.empty())
+        return out;
+    const std::int64_t start = events.front().ts;
+    std::int64_t before = events.front().totalAllocated >= 0
+        ? events.front().totalAllocated - events.front().bytes : 0;
+    std::map<std::int64_t, std::size_t> open; // addr -> index in out
+    const std::string beforeName = "(allocated before the capture)";
+    for (const auto &e : events) {
+        if (e.bytes > 0) {
+            model::Allocation a;
+            a.op = enclosingChain(trace, *e.track, e.ts);
+            a.sizeBytes = e.bytes;
+            a.allocatedNs = e.ts;
+            a.categoryInferred = true;
+            open[e.addr] = out.size();
+            out.push_back(std::move(a));
+        } else if (e.bytes < 0) {
+            auto it = open.find(e.addr);
+            if (it != open.end()) {
+                out[it->second].releasedNs = e.ts;
+                open.erase(it);
+            } else {
+                // A block from before the capture is freed.
+                model::Allocation a;
+                a.op = beforeName;
+                a.sizeBytes = -e.bytes;
+                a.allocatedNs = start;
+                a.releasedNs = e.ts;
+                a.categoryInferred = true;
+                out.push_back(std::move(a));
+                before -= -e.bytes;
+            }
+        }
+    }
+    if (before > 0) {
+        model::Allocation a;
+        a.op = beforeName;
+        a.sizeBytes = before;
+        a.allocatedNs = start;
+        a.categoryInferred = true;
+        out.push_back(std::move(a));
+    }
+    return out;
+}
 
 std::string_view memoryGroupKey(MemoryGroup g)
 {
@@ -166,9 +270,10 @@ MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captur
         return MemoryGroup::CommunicationBuffers;
     if (containsAny(op, {"_foreach_", "optimizer", "adam", "sgd", "lamb", "lion"}))
         return MemoryGroup::OptimizerState;
-    // Alive for the whole capture: allocated at its start (before the first step ran) or
-    // never released before its end.
-    if (a.releasedNs < 0 || a.allocatedNs <= captureStartNs || a.releasedNs > captureEndNs)
+    // Alive for the whole capture: allocated before it (before the first step ran) or never
+    // released before its end.
+    if (a.releasedNs < 0 || a.allocatedNs < captureStartNs || a.releasedNs > captureEndNs
+        || op.rfind("(allocated before", 0) == 0)
         return MemoryGroup::Parameters;
     const std::int64_t lifetime = a.releasedNs - a.allocatedNs;
     if (stepDurationNs > 0 && lifetime * 10 > stepDurationNs)
@@ -184,7 +289,10 @@ MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace)
     for (const auto &m : trace.memory.modules)
         hccl = hccl || lower(m.module) == "hccl";
     if (!trace.memory.allocations.empty() || hccl)
-        return fromAllocations(trace);
+        return fromAllocations(trace, trace.memory.allocations, "allocations");
+    const auto fromEvents = allocationsFromMemoryEvents(trace);
+    if (!fromEvents.empty())
+        return fromAllocations(trace, fromEvents, "[memory] events");
     return {};
 }
 

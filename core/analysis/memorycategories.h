@@ -39,11 +39,22 @@ MemoryGroup memoryGroupOf(model::MemoryCategory c);
 /// The inference rule for an allocation without a profiler category (Ascend
 /// operator_memory.csv, Kineto `[memory]`), given the step window it falls in:
 /// HCCL/communication ops → CommunicationBuffers; optimizer ops (`_foreach_*`, `*optimizer*`,
-/// `*adam*`, `*sgd*`) → OptimizerState; alive across the whole capture (allocated at its start
-/// or never released) → Parameters; else lifetime > 10 % of the step → Activations (alive
-/// from forward to backward), else Temporary.
+/// `*adam*`, `*sgd*`) → OptimizerState; alive across the whole capture (allocated before
+/// `captureStartNs` — the first step's start —, never released, or "(allocated before the
+/// capture)") → Parameters; else lifetime > 10 % of the step → Activations (alive from
+/// forward to backward), else Temporary.
 MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captureStartNs,
                                  std::int64_t captureEndNs, std::int64_t stepDurationNs);
+
+/// Allocation lifetimes rebuilt from Kineto `[memory]` instants of device memory (Device
+/// Type 1): an allocation (positive `Bytes`) is paired with the next free (negative `Bytes`) of
+/// the same `Addr`. `op` is the chain of host ranges enclosing the allocation on its thread,
+/// outermost first, joined by " / " (so the inference rules see `Optimizer.step#…` and
+/// `nccl:…` ancestors). Memory allocated before the capture (the first event's `Total
+/// Allocated` minus its `Bytes`) becomes allocations at the capture start named
+/// "(allocated before the capture)": those freed during the capture at their free, the rest
+/// alive to the end. Empty when the trace has no such events (or their args were not kept).
+std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &trace);
 
 /// Memory by group over time. Invariant: every bytes[g] has the timestamps' length and
 /// totalBytes[i] == sum over g of bytes[g][i] at every point.
@@ -57,8 +68,9 @@ struct MemoryGroupTimeline
 };
 
 /// The group series of a trace: from the PyTorch category timeline when present, else from
-/// allocations (categories inferred where the profiler gave none) plus HCCL module memory.
-/// Empty when the trace has neither.
+/// allocations (categories inferred where the profiler gave none) plus HCCL module memory,
+/// else from the Kineto `[memory]` events (allocationsFromMemoryEvents). Empty when the trace
+/// has none of them.
 MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace);
 
 /// Model-state estimate from the run config (bytes per parameter by precision/optimizer:

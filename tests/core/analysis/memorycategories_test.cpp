@@ -67,8 +67,10 @@ TEST(MemoryCategories, InferenceRulesForAllocationsWithoutCategory)
               MemoryGroup::OptimizerState);
     EXPECT_EQ(analysis::inferAllocationGroup(a("aten::empty", 100, -1), t0, t1, step),
               MemoryGroup::Parameters); // never released in the capture
-    EXPECT_EQ(analysis::inferAllocationGroup(a("aten::empty", 0, 500), t0, t1, step),
-              MemoryGroup::Parameters); // from the capture start
+    EXPECT_EQ(analysis::inferAllocationGroup(a("aten::empty", -5, 500), t0, t1, step),
+              MemoryGroup::Parameters); // from before the first step
+    EXPECT_EQ(analysis::inferAllocationGroup(a("(allocated before the capture)", 0, 500), t0, t1, step),
+              MemoryGroup::Parameters);
     EXPECT_EQ(analysis::inferAllocationGroup(a("aten::convolution", 100, 600), t0, t1, step),
               MemoryGroup::Activations); // forward to backward
     EXPECT_EQ(analysis::inferAllocationGroup(a("aten::add", 100, 150), t0, t1, step),
