@@ -180,5 +180,40 @@ TEST_F(StepTraceRawTest, MissingColumnDropsTheFile)
     EXPECT_NE(m_report.diagnostics().front().message.find("end_point"), std::string::npos);
 }
 
+TEST_F(StepTraceRawTest, GarbageAndEmptyFilesAreReportedNotFatal)
+{
+    const fs::path garbage = m_dir / "step_trace_raw_1_detail_time.csv";
+    std::ofstream(garbage, std::ios::binary) << std::string("\x89PNG\r\n\x1a\n\0\0garbage", 17);
+    m_ctx.root = m_dir;
+    EXPECT_TRUE(read(garbage, 0, 0).steps.empty());
+    ASSERT_FALSE(m_report.empty());
+    EXPECT_EQ(m_report.diagnostics().front().severity, model::Severity::Error);
+
+    m_report = model::LoadReport();
+    const fs::path empty = m_dir / "step_trace_raw_2_detail_time.csv";
+    std::ofstream(empty, std::ios::binary) << "";
+    EXPECT_TRUE(read(empty, 0, 0).steps.empty());
+    EXPECT_FALSE(m_report.empty());
+}
+
+TEST_F(StepTraceRawTest, TruncatedFileKeepsTheCompleteRows)
+{
+    // The real widedeep file cut in the middle of row 101 (line 102).
+    std::ifstream in(Legacy / "mindinsight-widedeep-run1/step_trace_raw_1_detail_time.csv",
+                     std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::size_t pos = 0;
+    for (int line = 0; line < 101; ++line)
+        pos = text.find('\n', pos) + 1;
+    const fs::path cut = m_dir / "step_trace_raw_1_detail_time.csv";
+    std::ofstream(cut, std::ios::binary) << text.substr(0, pos + 40);
+    m_ctx.root = m_dir;
+    const model::Trace t = read(cut, 0, 100);
+    EXPECT_EQ(t.steps.size(), 100u);
+    EXPECT_EQ(t.steps.back().number, 100);
+    ASSERT_FALSE(m_report.empty());
+    EXPECT_EQ(m_report.diagnostics().front().line, 102);
+}
+
 } // namespace
 } // namespace stepscope::import::mindspore

@@ -163,6 +163,20 @@ TEST_F(TorchMemoryTest, TruncatedFileKeepsCompleteRows)
     EXPECT_TRUE(hasDiagnostic("cut at byte")) << m_report.toText();
 }
 
+TEST_F(TorchMemoryTest, TruncatedGzipOfTheRealSampleKeepsItsRows)
+{
+    std::ifstream in(fs::path(STEPSCOPE_TEST_DATA)
+                         / "torch_memory/hta-memory-timeline-raw/memory_timeline.raw.gz",
+                     std::ios::binary);
+    std::string gz((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto p = write("cut.raw.gz", gz.substr(0, gz.size() / 2));
+    const model::Trace t = read(p);
+    const std::size_t rows = t.memory.categories.timestampsNs.size();
+    EXPECT_GT(rows, 1000u);
+    EXPECT_LT(rows, 16845u);
+    EXPECT_TRUE(hasDiagnostic("cut at byte")) << m_report.toText();
+}
+
 TEST_F(TorchMemoryTest, GarbageIsReportedAndNothingLoads)
 {
     const auto p = write("garbage.json", "this is not json");
