@@ -205,6 +205,7 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
                         {"free_mean_us", toUs(r.freeMeanNs)}, {"bubble_mean_us", toUs(r.bubbleMeanNs)},
                         {"clock_offset_us", r.offsetKnown ? nlohmann::json(toUs(r.clockOffsetNs)) : nlohmann::json(nullptr)},
                         {"matched_collectives", r.matchedCollectives},
+                        {"clock_spread_us", toUs(r.clockSpreadNs)},
                         {"straggler", r.straggler}});
     }
     ranks["per_rank"] = rows;

@@ -79,8 +79,14 @@ std::vector<ClockOffset> estimateClockOffsets(const model::Session &session)
         }
         o.matched = static_cast<std::int64_t>(diffs.size());
         if (!diffs.empty()) {
-            o.known = true;
-            o.offsetNs = median(std::move(diffs));
+            o.offsetNs = median(diffs);
+            std::vector<std::int64_t> deviations;
+            for (auto d : diffs)
+                deviations.push_back(d > o.offsetNs ? d - o.offsetNs : o.offsetNs - d);
+            o.spreadNs = median(std::move(deviations));
+            o.known = o.spreadNs <= 1'000'000;
+            if (!o.known)
+                o.offsetNs = 0;
         }
         out.push_back(o);
     }
@@ -126,6 +132,7 @@ RankTable computeRankTable(const model::Session &session,
                 r.clockOffsetNs = o.offsetNs;
                 r.offsetKnown = o.known;
                 r.matchedCollectives = o.matched;
+                r.clockSpreadNs = o.spreadNs;
             }
         }
         table.ranks.push_back(r);

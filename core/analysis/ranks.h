@@ -28,6 +28,7 @@ struct RankStats
     std::int64_t clockOffsetNs = 0;
     bool offsetKnown = false;
     std::int64_t matchedCollectives = 0; ///< collectives the offset was computed from
+    std::int64_t clockSpreadNs = 0;      ///< ClockOffset::spreadNs
     /// Mean step time more than 5 % (and 1 ms) above the median over ranks.
     bool straggler = false;
 };
@@ -45,12 +46,17 @@ struct RankTable
 /// collective with the same name on two ranks ends at the same moment (every member leaves
 /// the collective together), so the median difference of end times is the clock offset.
 /// Result has one entry per trace in session order (reference rank = first trace, offset 0).
+///
+/// The offset is only trusted (known) when the matched end differences agree: their median
+/// absolute deviation (spreadNs) is at most 1 ms. Ranks that never share a collective (two
+/// sampled ranks of different groups) match by name only and scatter: offset unknown.
 struct ClockOffset
 {
     std::int32_t rank = 0;
     std::int64_t offsetNs = 0;
     bool known = false;
     std::int64_t matched = 0;
+    std::int64_t spreadNs = 0; ///< median absolute deviation of the end differences
 };
 std::vector<ClockOffset> estimateClockOffsets(const model::Session &session);
 

@@ -69,3 +69,29 @@ TEST(Ranks, NoCommonCollectiveLeavesTheOffsetUnknown)
     EXPECT_FALSE(offsets[1].known);
     EXPECT_EQ(offsets[1].matched, 0);
 }
+
+TEST(Ranks, ScatteredMatchesLeaveTheOffsetUnknown)
+{
+    // Two sampled ranks of a 128-rank job whose SendRecv kernels match by name only: the end
+    // differences scatter from -134 ms to +68 ms (hta-sampled-2of128-ranks), so no offset.
+    model::TraceBuilder ba, bb;
+    model::TrackInfo s;
+    s.kind = model::TrackKind::DeviceStream;
+    const auto ta = ba.addTrack(s);
+    const auto tb = bb.addTrack(s);
+    const std::int64_t ends[3][2] = {{10'000'000, 40'000'000}, {20'000'000, 21'000'000}, {30'000'000, 5'000'000}};
+    for (const auto &e : ends) {
+        ba.track(ta).add(e[0] - 100, 100, ba.intern("ncclKernel_SendRecv"), model::Category::Communication);
+        bb.track(tb).add(e[1] - 100, 100, bb.intern("ncclKernel_SendRecv"), model::Category::Communication);
+    }
+    bb.trace().rank = 1;
+    model::Session session;
+    session.traces = {std::make_shared<model::Trace>(ba.finish().trace),
+                      std::make_shared<model::Trace>(bb.finish().trace)};
+    const auto offsets = analysis::estimateClockOffsets(session);
+    ASSERT_EQ(offsets.size(), 2u);
+    EXPECT_EQ(offsets[1].matched, 3);
+    EXPECT_FALSE(offsets[1].known);
+    EXPECT_GT(offsets[1].spreadNs, 1'000'000);
+    EXPECT_EQ(offsets[1].offsetNs, 0);
+}

@@ -261,3 +261,25 @@ TEST(RealSamples, KinetoMemoryEventsBecomeInferredGroups)
         sumAtPeak += b;
     EXPECT_EQ(sumAtPeak, *summary.peakAllocatedBytes);
 }
+
+TEST(RealSamples, AscendOperatorMemoryAndHcclModuleBecomeInferredGroups)
+{
+    // msinsight-cnn-level2-2rank rank 0: 184 operator_memory.csv rows (24 never released) and
+    // the HCCL module's 404.0625 MB of npu_module_mem.csv, replayed by hand with the rules.
+    const auto session = load("ascend_pt/msinsight-cnn-level2-2rank");
+    ASSERT_TRUE(session);
+    const model::Trace *trace = session->traceForRank(0);
+    ASSERT_NE(trace, nullptr);
+    EXPECT_EQ(trace->memory.allocations.size(), 184u);
+    const auto groups = analysis::memoryGroupTimeline(*trace);
+    EXPECT_TRUE(groups.inferred);
+    EXPECT_EQ(groups.timestampsNs.size(), 357u);
+    const auto summary = analysis::summarizeMemory(*trace, analysis::RunConfig{});
+    auto at = [&](analysis::MemoryGroup g) { return summary.byGroupAtPeak[static_cast<std::size_t>(g)]; };
+    EXPECT_EQ(at(analysis::MemoryGroup::Parameters), 264920064);
+    EXPECT_EQ(at(analysis::MemoryGroup::OptimizerState), 245275136); // aten::_foreach_*
+    EXPECT_EQ(at(analysis::MemoryGroup::Activations), 0);
+    EXPECT_EQ(at(analysis::MemoryGroup::Temporary), 76546048);
+    EXPECT_EQ(at(analysis::MemoryGroup::CommunicationBuffers), 423690240);
+    EXPECT_EQ(at(analysis::MemoryGroup::Gradients), 0);
+}
