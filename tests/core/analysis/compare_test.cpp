@@ -416,3 +416,75 @@ TEST(CompareMemory, PeakAndGroupRows)
     EXPECT_DOUBLE_EQ(*peaks[1].after, 80.0);
     EXPECT_EQ(peaks[1].verdict, Verdict::Regressed);
 }
+
+// The bundled demo pair (ResNet-50, DataLoader num_workers 0 vs 4). Step sums and kernel
+// totals recomputed with python3 from the .json.gz files: ProfilerStep#5..#10 durations
+// (1 048 976 vs 838 152 us), device events (Kernel/Memcpy/Memset) starting inside the
+// [ProfilerStep#5 start, ProfilerStep#10 end) window, grouped by name.
+#include "import/loader.h"
+
+namespace {
+
+std::shared_ptr<const model::Session> loadSample(const std::string &relative)
+{
+    util::Progress progress;
+    auto r = import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/" + relative, progress);
+    EXPECT_TRUE(r.session && r.session->hasContent()) << relative;
+    return r.session;
+}
+
+} // namespace
+
+TEST(CompareRuns, ResNetDemoPairWorkers0Vs4)
+{
+    const std::string dir = "kineto/kineto-resnet50-dataloader-workers0-vs-4/";
+    auto w0 = loadSample(dir + "resnet50_num_workers_0/worker0.1623143089861.pt.trace.json.gz");
+    auto w4 = loadSample(dir + "resnet50_num_workers_4/worker0.1623212756351.pt.trace.json.gz");
+    ASSERT_TRUE(w0 && w4);
+    RunComparison r = compareRuns(*w0, *w4, RunConfig{}, RunConfig{});
+    EXPECT_EQ(r.pairing.mode, PairingMode::ByNumber);
+    ASSERT_EQ(r.pairing.pairs.size(), 6u); // ProfilerStep#5..#10 on both sides
+    EXPECT_EQ(r.pairing.pairs.front().beforeStep, 5);
+    EXPECT_EQ(r.pairing.pairs.back().afterStep, 10);
+
+    const DeltaRow *step = findRow(r.meanStepRows, "step_time_us");
+    ASSERT_NE(step, nullptr);
+    EXPECT_NEAR(*step->before, 1048976.0 / 6, 1e-6);
+    EXPECT_NEAR(*step->after, 838152.0 / 6, 1e-6);
+    EXPECT_NEAR(*step->percent, 100.0 * (838152.0 - 1048976.0) / 1048976.0, 1e-9);
+    EXPECT_EQ(step->verdict, Verdict::Improved);
+    const DeltaRow *data = findRow(r.meanStepRows, "segment.data_loading");
+    ASSERT_NE(data, nullptr);
+    EXPECT_NEAR(*data->before, 355596.0 / 6, 1e-6); // the data wait collapses
+    EXPECT_NEAR(*data->after, 7118.0 / 6, 1e-6);
+    EXPECT_EQ(data->verdict, Verdict::Improved);
+    const DeltaRow *share = findRow(r.kpiRows, "data_wait_share");
+    ASSERT_NE(share, nullptr);
+    EXPECT_NEAR(*share->before, 355596.0 / 1048976.0, 1e-12);
+    EXPECT_NEAR(*share->after, 7118.0 / 838152.0, 1e-12);
+    EXPECT_EQ(share->verdict, Verdict::Improved);
+    // Step 5 (first pair): 176 078 -> 181 565 us, slower (the pageable H2D copy).
+    ASSERT_EQ(r.pairRows.size(), 6u);
+    EXPECT_EQ(r.pairRows[0][0].verdict, Verdict::Regressed);
+    EXPECT_DOUBLE_EQ(*r.pairRows[0][0].before, 176078.0);
+    EXPECT_DOUBLE_EQ(*r.pairRows[0][0].after, 181565.0);
+
+    // Kernels: 69 names / 588 588 us before, 64 names / 607 165 us after (whole window).
+    EXPECT_TRUE(r.perPairedStep);
+    EXPECT_EQ(r.kernels.nameCountBefore, 69u);
+    EXPECT_EQ(r.kernels.nameCountAfter, 64u);
+    EXPECT_EQ(r.kernels.totalBeforeNs, 588588000);
+    EXPECT_EQ(r.kernels.totalAfterNs, 607165000);
+    ASSERT_GE(r.kernels.top.size(), 4u);
+    // cuDNN picked other algorithms: splitK 6 x / 3 720 us -> 72 x / 25 342 us.
+    EXPECT_EQ(r.kernels.top[0].name, "volta_scudnn_128x128_stridedB_splitK_medium_nn_v1");
+    EXPECT_EQ(r.kernels.top[0].before.count, 6);
+    EXPECT_EQ(r.kernels.top[0].after.count, 72);
+    EXPECT_NEAR(r.kernels.top[0].deltaTotalNs, (25342000.0 - 3720000.0) / 6, 1e-6);
+    EXPECT_EQ(r.kernels.top[3].name, "Memcpy HtoD (Pageable -> Device)");
+    EXPECT_NEAR(r.kernels.top[3].deltaTotalNs, (18959000.0 - 11492000.0) / 6, 1e-6);
+    ASSERT_EQ(r.kernels.onlyAfter.size(), 1u);
+    EXPECT_EQ(r.kernels.onlyAfter[0].name,
+              "volta_scudnn_128x32_sliced1x4_ldg4_relu_exp_small_nhwc_tn_v1");
+    EXPECT_FALSE(r.kernels.onlyBefore.empty());
+}
