@@ -55,6 +55,17 @@ public:
         m_work.notify_one();
     }
 
+    /// A chunk whose buffers can be refilled (avoids page faults of fresh 4 MiB buffers).
+    Chunk reuse()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_free.empty())
+            return Chunk();
+        Chunk c = std::move(m_free.back());
+        m_free.pop_back();
+        return c;
+    }
+
     ChunkResult take(std::uint64_t index)
     {
         std::unique_lock<std::mutex> lock(m_mutex);
@@ -92,6 +103,8 @@ private:
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_results[chunk.index] = std::move(result);
+                if (m_free.size() < m_threads.size() * 2)
+                    m_free.push_back(std::move(chunk));
             }
             m_done.notify_all();
         }
@@ -102,6 +115,7 @@ private:
     std::condition_variable m_work;
     std::condition_variable m_done;
     std::deque<Chunk> m_queue;
+    std::vector<Chunk> m_free;
     std::map<std::uint64_t, ChunkResult> m_results;
     bool m_stop = false;
     std::vector<std::thread> m_threads;
@@ -147,9 +161,9 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
     std::uint64_t chunks = 0;
     if (threads <= 1) {
         ChunkParser parser;
+        Chunk chunk;
         for (;;) {
             checkCancel(ctx);
-            Chunk chunk;
             if (!scanner.next(chunk))
                 break;
             assembly.merge(parser.parse(chunk, settings));
@@ -162,7 +176,7 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
         std::uint64_t merged = 0;
         for (;;) {
             checkCancel(ctx);
-            Chunk chunk;
+            Chunk chunk = pool.reuse();
             if (!scanner.next(chunk))
                 break;
             pool.submit(std::move(chunk));

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// `stepscope-bench import FILE [--threads N] [--no-args]`: load a Kineto or Ascend
+// trace_view file with our importer, then, in the same run, iterate the same file with
+// simdjson On-Demand alone (every event, sum of `dur`) as the reference rate.
+#include "benchregistry.h"
+
+#include "import/ascend/traceview.h"
+#include "import/importcontext.h"
+#include "import/kineto/kinetotrace.h"
+#include "model/tracebuilder.h"
+
+#include <malloc.h>
+#include <simdjson.h>
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+long currentRssKb()
+{
+    std::ifstream f("/proc/self/statm");
+    long pages = 0;
+    long resident = 0;
+    f >> pages >> resident;
+    return resident * 4;
+}
+
+double cpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec)
+        + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+long peakRssKb()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
+
+/// The reference: simdjson On-Demand over the whole (plain) file, summing `dur`.
+double referenceSeconds(const std::string &file, std::uint64_t &events, double &sum)
+{
+    simdjson::padded_string json;
+    if (simdjson::padded_string::load(file).get(json))
+        return -1;
+    const auto t0 = Clock::now();
+    simdjson::ondemand::parser parser;
+    simdjson::ondemand::document doc;
+    if (parser.iterate(json).get(doc))
+        return -1;
+    simdjson::ondemand::array array;
+    simdjson::ondemand::json_type type;
+    if (doc.type().get(type))
+        return -1;
+    if (type == simdjson::ondemand::json_type::object) {
+        if (doc["traceEvents"].get_array().get(array))
+            return -1;
+    } else if (doc.get_array().get(array)) {
+        return -1;
+    }
+    events = 0;
+    sum = 0;
+    for (auto element : array) {
+        simdjson::ondemand::object obj;
+        if (element.get_object().get(obj))
+            return -1;
+        ++events;
+        double dur = 0;
+        if (obj["dur"].get_double().get(dur) == simdjson::SUCCESS)
+            sum += dur;
+    }
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+int runImport(int argc, char **argv)
+{
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: stepscope-bench import FILE [--threads N] [--no-args]\n");
+        return 2;
+    }
+    const std::string file = argv[1];
+    stepscope::import::ImportContext ctx;
+    stepscope::model::LoadReport report;
+    stepscope::util::Progress progress;
+    ctx.report = &report;
+    ctx.progress = &progress;
+    ctx.root = std::filesystem::path(file).parent_path();
+    for (int i = 2; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
+            ctx.options.threads = static_cast<unsigned>(std::stoul(argv[++i]));
+        else if (std::strcmp(argv[i], "--no-args") == 0)
+            ctx.options.keepArgs = false;
+    }
+    std::ifstream probe(file, std::ios::binary);
+    char first = 0;
+    while (probe.get(first) && (first == ' ' || first == '\n' || first == '\r' || first == '\t')) {
+    }
+    const double mb = static_cast<double>(std::filesystem::file_size(file)) / (1024.0 * 1024.0);
+
+    const long rssBefore = currentRssKb();
+    const double cpu0 = cpuSeconds();
+    const auto t0 = Clock::now();
+    stepscope::model::TraceBuilder builder;
+    const bool ok = first == '[' ? stepscope::import::ascend::readTraceView(file, ctx, builder)
+                                 : stepscope::import::kineto::readTrace(file, ctx, builder);
+    auto result = builder.finish();
+    const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    const double cpu = cpuSeconds() - cpu0;
+    malloc_trim(0); // give back what the load freed, so the delta is what the trace holds
+    const long rssAfter = currentRssKb();
+    const long peak = peakRssKb();
+    const stepscope::model::Trace &trace = result.trace;
+    const std::uint64_t events = trace.eventCount();
+    std::size_t trackBytes = 0;
+    for (const auto &t : trace.tracks)
+        trackBytes += t.memoryBytes();
+    std::size_t stringBytes = 0;
+    for (std::size_t i = 0; i < trace.strings.size(); ++i)
+        stringBytes += trace.strings.view(stepscope::model::StringId(static_cast<std::uint32_t>(i))).size() + 32;
+    const std::size_t argsBytes = trace.args.memoryBytes();
+    const double perEvent = events ? static_cast<double>(trackBytes + stringBytes + argsBytes) / static_cast<double>(events) : 0;
+    const double rssPerEvent = events ? static_cast<double>(rssAfter - rssBefore) * 1024.0 / static_cast<double>(events) : 0;
+
+    std::printf("file            %s (%.1f MB)\n", file.c_str(), mb);
+    std::printf("threads         %u (0 = all cores), args %s\n", ctx.options.threads,
+                ctx.options.keepArgs ? "kept" : "dropped");
+    std::printf("ours            %.3f s  %.1f MB/s  %.2f M events/s  (%llu events, %zu tracks, %zu flows, ok=%d)\n",
+                seconds, mb / seconds, static_cast<double>(events) / seconds / 1e6,
+                static_cast<unsigned long long>(events), trace.tracks.size(), trace.flows.size(), ok ? 1 : 0);
+    std::printf("ours CPU        %.3f s user+sys over all threads (%.1f MB per CPU second)\n", cpu, mb / cpu);
+    std::printf("peak RSS        %.1f MB\n", static_cast<double>(peak) / 1024.0);
+    std::printf("resident/event  %.1f B (tracks %.1f + strings %.1f + args %.1f); RSS delta %.1f B/event\n", perEvent,
+                static_cast<double>(trackBytes) / static_cast<double>(events ? events : 1),
+                static_cast<double>(stringBytes) / static_cast<double>(events ? events : 1),
+                static_cast<double>(argsBytes) / static_cast<double>(events ? events : 1), rssPerEvent);
+    std::printf("diagnostics     %zu\n", report.diagnostics().size());
+
+    std::uint64_t refEvents = 0;
+    double sum = 0;
+    const double refCpu0 = cpuSeconds();
+    const double ref = referenceSeconds(file, refEvents, sum);
+    const double refCpu = cpuSeconds() - refCpu0;
+    if (ref > 0) {
+        std::printf("reference       %.3f s  %.1f MB/s  (simdjson %s On-Demand, %llu events, sum dur %.0f)\n", ref,
+                    mb / ref, simdjson::builtin_implementation()->name().c_str(),
+                    static_cast<unsigned long long>(refEvents), sum);
+        std::printf("reference CPU   %.3f s (includes reading the file into memory)\n", refCpu);
+        std::printf("ratio           %.2f (ours / reference, wall-clock throughput)\n", ref / seconds);
+    } else {
+        std::printf("reference       n/a (gzip or unreadable file)\n");
+    }
+    return ok ? 0 : 1;
+}
+
+} // namespace
+
+STEPSCOPE_BENCH_COMMAND("import", runImport);
