@@ -288,6 +288,56 @@ bool traceHasContent(const model::Trace &t)
         || !t.opStatistics.empty();
 }
 
+std::vector<RankJob> planJobs(const Detection &d)
+{
+    std::vector<RankJob> jobs;
+    switch (d.format) {
+    case Format::Ascend:
+    case Format::AscendFragments:
+        planAscend(d, jobs);
+        break;
+    case Format::MindSporeLegacy:
+    case Format::CannProf:
+        planLegacyAndProf(d, jobs);
+        break;
+    case Format::Kineto:
+        planKineto(d, jobs);
+        break;
+    case Format::TorchMemory:
+    case Format::JaxXplane:
+    case Format::Unknown:
+        break;
+    }
+    planMemory(d, jobs);
+    return jobs;
+}
+
+/// Merges each job's parts into its rank's trace (in job order, so output is deterministic);
+/// a rank claimed twice is renumbered with a warning.
+void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::Session &session)
+{
+    std::set<std::int32_t> used;
+    for (RankJob &job : jobs) {
+        session.report.merge(job.report);
+        if (job.parts.empty())
+            continue;
+        std::int32_t rank = job.rank >= 0 ? job.rank : job.parts.front().trace.rank;
+        if (used.count(rank) != 0) {
+            std::int32_t free = 0;
+            while (used.count(free) != 0)
+                ++free;
+            session.report.add(model::Severity::Warning, ctx.root.filename().string(),
+                               "two folders claim rank " + std::to_string(rank)
+                                   + "; the second is shown as rank " + std::to_string(free));
+            rank = free;
+        }
+        used.insert(rank);
+        model::Trace trace = mergeTraces(std::move(job.parts), rank);
+        if (traceHasContent(trace))
+            session.traces.push_back(std::make_shared<const model::Trace>(std::move(trace)));
+    }
+}
+
 /// Detects, plans, runs; returns false when cancelled.
 bool load(const fs::path &path, util::Progress &progress, const LoadOptions &options,
           model::Session &session)
@@ -318,50 +368,13 @@ bool load(const fs::path &path, util::Progress &progress, const LoadOptions &opt
         return true;
     }
 
-    std::vector<RankJob> jobs;
-    switch (d.format) {
-    case Format::Ascend:
-    case Format::AscendFragments:
-        planAscend(d, jobs);
-        break;
-    case Format::MindSporeLegacy:
-    case Format::CannProf:
-        planLegacyAndProf(d, jobs);
-        break;
-    case Format::Kineto:
-        planKineto(d, jobs);
-        break;
-    case Format::TorchMemory:
-    case Format::JaxXplane:
-    case Format::Unknown:
-        break;
-    }
-    planMemory(d, jobs);
+    std::vector<RankJob> jobs = planJobs(d);
     runJobs(jobs, ctx);
     if (progress.isCancelled()
         || std::any_of(jobs.begin(), jobs.end(), [](const RankJob &j) { return j.cancelled; }))
         return false;
 
-    std::set<std::int32_t> used;
-    for (RankJob &job : jobs) {
-        session.report.merge(job.report);
-        if (job.parts.empty())
-            continue;
-        std::int32_t rank = job.rank >= 0 ? job.rank : job.parts.front().trace.rank;
-        if (used.count(rank) != 0) {
-            std::int32_t free = 0;
-            while (used.count(free) != 0)
-                ++free;
-            session.report.add(model::Severity::Warning, ctx.relative(path),
-                               "two folders claim rank " + std::to_string(rank)
-                                   + "; the second is shown as rank " + std::to_string(free));
-            rank = free;
-        }
-        used.insert(rank);
-        model::Trace trace = mergeTraces(std::move(job.parts), rank);
-        if (traceHasContent(trace))
-            session.traces.push_back(std::make_shared<const model::Trace>(std::move(trace)));
-    }
+    collectTraces(jobs, ctx, session);
     jobs.clear();
 
     if (!d.clusterDir.empty()) {

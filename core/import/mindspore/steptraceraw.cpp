@@ -87,6 +87,125 @@ std::int64_t firstStepStartTicks(const fs::path &path)
     return -1;
 }
 
+namespace {
+
+/// Turns the rows of one file into steps, reference steps and lanes (one instance per file).
+class RowSink
+{
+public:
+    RowSink(const fs::path &path, const ImportContext &ctx, std::int32_t rank,
+            model::TraceBuilder &out)
+        : m_path(path)
+        , m_ctx(ctx)
+        , m_rank(rank)
+        , m_out(out)
+        , m_origin(out.trace().originNs)
+        , m_source(ctx.relative(path))
+        , m_phaseNames{out.intern("iteration_interval"), out.intern("fp_and_bp"),
+                       out.intern("tail")}
+    {
+    }
+
+    const std::string &source() const { return m_source; }
+    void addStep(const Row &r);
+    void addReduces(const csv::CsvReader &reader, const std::vector<ReduceColumns> &reduces);
+
+private:
+    std::int64_t rel(std::int64_t ticks) const { return ticks * TickNs - m_origin; }
+    model::TrackId laneTrack(const std::string &stream);
+
+    const fs::path &m_path;
+    const ImportContext &m_ctx;
+    std::int32_t m_rank;
+    model::TraceBuilder &m_out;
+    std::int64_t m_origin;
+    std::string m_source;
+    model::StringId m_phaseNames[3];
+    model::TrackId m_stepTrack;
+    std::map<std::string, model::TrackId> m_streamTrack;
+};
+
+void RowSink::addStep(const Row &r)
+{
+    model::Trace &trace = m_out.trace();
+    trace.steps.push_back(model::Step{r.step, rel(r.start), rel(r.end)});
+
+    model::ReferenceStep ref;
+    ref.rank = m_rank;
+    ref.step = r.step;
+    ref.source = m_source;
+    ref.valuesUs = {{"total", ticksToUs(r.total)},
+                    {"iteration_interval", ticksToUs(r.interval)},
+                    {"fp_and_bp", ticksToUs(r.fpbp)},
+                    {"tail", ticksToUs(r.tail)}};
+    trace.referenceSteps.push_back(std::move(ref));
+
+    if (!m_stepTrack.isValid()) {
+        model::TrackInfo info;
+        info.kind = model::TrackKind::Synthetic;
+        info.rank = m_rank;
+        info.processId = "Step Trace";
+        info.processName = "Step Trace";
+        info.threadId = "steps";
+        info.threadName = "Steps";
+        m_stepTrack = m_out.addTrack(info);
+    }
+    model::TrackBuilder &tb = m_out.track(m_stepTrack);
+    tb.add(rel(r.start), (r.end - r.start) * TickNs,
+           m_out.intern("Step " + std::to_string(r.step)), model::Category::Annotation);
+    // Phases laid end to end from the step start (fp_point/bp_point are where they meet; the
+    // durations are the profiler's, and add up to total on every real row).
+    const std::int64_t phaseTicks[3] = {r.interval, r.fpbp, r.tail};
+    std::int64_t at = r.start;
+    for (int p = 0; p < 3; ++p) {
+        if (phaseTicks[p] > 0)
+            tb.add(rel(at), phaseTicks[p] * TickNs, m_phaseNames[p],
+                   p == 0 ? model::Category::DataLoading : model::Category::Annotation);
+        at += phaseTicks[p];
+    }
+}
+
+model::TrackId RowSink::laneTrack(const std::string &stream)
+{
+    auto it = m_streamTrack.find(stream);
+    if (it == m_streamTrack.end()) {
+        model::TrackInfo info;
+        info.kind = model::TrackKind::CommunicationGroup;
+        info.rank = m_rank;
+        info.processId = "Step Trace";
+        info.processName = "Step Trace";
+        info.threadId = stream;
+        info.threadName = "stream_" + stream;
+        it = m_streamTrack.emplace(stream, m_out.addTrack(info)).first;
+    }
+    return it->second;
+}
+
+void RowSink::addReduces(const csv::CsvReader &reader, const std::vector<ReduceColumns> &reduces)
+{
+    for (const ReduceColumns &rc : reduces) {
+        const auto s = util::parseInt(reader.field(rc.start));
+        const auto e = util::parseInt(reader.field(rc.end));
+        if (!s || !e) {
+            m_ctx.warn(m_path, "skipped a reduce entry whose start/end are not integers",
+                       reader.line());
+            continue;
+        }
+        if (*s == 0 && *e == 0)
+            continue; // the op did not run in this step
+        if (*e < *s) {
+            m_ctx.warn(m_path, "skipped a reduce entry that ends before it starts",
+                       reader.line());
+            continue;
+        }
+        m_out.track(laneTrack(rc.stream))
+            .add(rel(*s), (*e - *s) * TickNs, m_out.intern(rc.base),
+                 model::Category::Communication);
+    }
+}
+
+} // namespace
+
 std::size_t readStepTraceRaw(const fs::path &path, const ImportContext &ctx, std::int32_t rank,
                              model::TraceBuilder &out, const StepTraceOptions &options)
 {
@@ -95,9 +214,8 @@ std::size_t readStepTraceRaw(const fs::path &path, const ImportContext &ctx, std
     csv::CsvReader reader(path, &ctx);
     if (!reader.isOpen() || !reader.readHeader())
         return 0;
-    const char *names[] = {"step_num",           "start_point", "end_point", "fp_point",
-                           "bp_point",           "iteration_interval", "fp_and_bp", "tail",
-                           "total"};
+    const char *names[] = {"step_num", "start_point",        "end_point", "fp_point", "bp_point",
+                           "iteration_interval", "fp_and_bp", "tail",      "total"};
     int cols[9];
     for (int i = 0; i < 9; ++i) {
         cols[i] = reader.column(names[i]);
@@ -108,22 +226,7 @@ std::size_t readStepTraceRaw(const fs::path &path, const ImportContext &ctx, std
         }
     }
     const std::vector<ReduceColumns> reduces = reduceColumns(reader.header());
-    const std::string source = ctx.relative(path);
-    model::Trace &trace = out.trace();
-    const std::int64_t origin = trace.originNs;
-
-    model::TrackInfo stepInfo;
-    stepInfo.kind = model::TrackKind::Synthetic;
-    stepInfo.rank = rank;
-    stepInfo.processId = "Step Trace";
-    stepInfo.processName = "Step Trace";
-    stepInfo.threadId = "steps";
-    stepInfo.threadName = "Steps";
-    model::TrackId stepTrack;
-    std::map<std::string, model::TrackId> streamTrack;
-    const model::StringId phaseNames[3] = {out.intern("iteration_interval"),
-                                           out.intern("fp_and_bp"), out.intern("tail")};
-
+    RowSink sink(path, ctx, rank, out);
     std::size_t steps = 0;
     while (reader.next()) {
         const std::string_view stepText = reader.field(cols[0]);
@@ -134,8 +237,7 @@ std::size_t readStepTraceRaw(const fs::path &path, const ImportContext &ctx, std
         for (int i = 0; i < 9 && ok; ++i) {
             const auto parsed = util::parseInt(reader.field(cols[i]));
             ok = parsed.has_value();
-            if (parsed)
-                v[i] = *parsed;
+            v[i] = parsed.value_or(0);
         }
         if (!ok || v[0] < 0) {
             ctx.warn(path, "skipped a row whose step number or tick columns are not integers",
@@ -148,71 +250,13 @@ std::size_t readStepTraceRaw(const fs::path &path, const ImportContext &ctx, std
                      reader.line());
             continue;
         }
-        const auto rel = [&](std::int64_t ticks) { return ticks * TickNs - origin; };
-        trace.steps.push_back(model::Step{r.step, rel(r.start), rel(r.end)});
-
-        model::ReferenceStep ref;
-        ref.rank = rank;
-        ref.step = r.step;
-        ref.source = source;
-        ref.valuesUs = {{"total", ticksToUs(r.total)},
-                        {"iteration_interval", ticksToUs(r.interval)},
-                        {"fp_and_bp", ticksToUs(r.fpbp)},
-                        {"tail", ticksToUs(r.tail)}};
-        trace.referenceSteps.push_back(std::move(ref));
-
-        if (!stepTrack.isValid())
-            stepTrack = out.addTrack(stepInfo);
-        model::TrackBuilder &tb = out.track(stepTrack);
-        tb.add(rel(r.start), (r.end - r.start) * TickNs,
-               out.intern("Step " + std::to_string(r.step)), model::Category::Annotation);
-        // Phases laid end to end from the step start (fp_point/bp_point are where they meet;
-        // the durations are the profiler's, and add up to total on every real row).
-        const std::int64_t phaseTicks[3] = {r.interval, r.fpbp, r.tail};
-        std::int64_t at = r.start;
-        for (int p = 0; p < 3; ++p) {
-            if (phaseTicks[p] > 0)
-                tb.add(rel(at), phaseTicks[p] * TickNs, phaseNames[p],
-                       p == 0 ? model::Category::DataLoading : model::Category::Annotation);
-            at += phaseTicks[p];
-        }
-
-        if (options.reduceLanes) {
-            for (const ReduceColumns &rc : reduces) {
-                const auto s = util::parseInt(reader.field(rc.start));
-                const auto e = util::parseInt(reader.field(rc.end));
-                if (!s || !e) {
-                    ctx.warn(path, "skipped a reduce entry whose start/end are not integers",
-                             reader.line());
-                    continue;
-                }
-                if (*s == 0 && *e == 0)
-                    continue; // the op did not run in this step
-                if (*e < *s) {
-                    ctx.warn(path, "skipped a reduce entry that ends before it starts",
-                             reader.line());
-                    continue;
-                }
-                auto it = streamTrack.find(rc.stream);
-                if (it == streamTrack.end()) {
-                    model::TrackInfo info;
-                    info.kind = model::TrackKind::CommunicationGroup;
-                    info.rank = rank;
-                    info.processId = "Step Trace";
-                    info.processName = "Step Trace";
-                    info.threadId = rc.stream;
-                    info.threadName = "stream_" + rc.stream;
-                    it = streamTrack.emplace(rc.stream, out.addTrack(info)).first;
-                }
-                out.track(it->second)
-                    .add(rel(*s), (*e - *s) * TickNs, out.intern(rc.base),
-                         model::Category::Communication);
-            }
-        }
+        sink.addStep(r);
+        if (options.reduceLanes)
+            sink.addReduces(reader, reduces);
         ++steps;
     }
     if (steps > 0)
-        trace.metadata.sourceFiles.push_back(source);
+        out.trace().metadata.sourceFiles.push_back(sink.source());
     return steps;
 }
 

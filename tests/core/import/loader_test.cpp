@@ -155,6 +155,25 @@ TEST(LoaderTest, KinetoRanksFromDistributedInfo)
     EXPECT_EQ(r.session->format, "kineto");
 }
 
+TEST(LoaderTest, TwoFoldersClaimingOneRankAreBothShown)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_duprank";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path rank0 = Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed/test_rank_0";
+    fs::copy(rank0, dir / "a_rank_0", fs::copy_options::recursive);
+    fs::copy(rank0, dir / "b_rank_0", fs::copy_options::recursive);
+    const LoadResult r = load(dir);
+    fs::remove_all(dir);
+    ASSERT_TRUE(r.session);
+    ASSERT_EQ(r.session->traces.size(), 2u);
+    EXPECT_EQ(r.session->traces[0]->rank, 0);
+    EXPECT_EQ(r.session->traces[1]->rank, 1);
+    EXPECT_EQ(r.session->traces[0]->eventCount(), r.session->traces[1]->eventCount());
+    EXPECT_TRUE(hasMessage(*r.session, model::Severity::Warning,
+                           "two folders claim rank 0; the second is shown as rank 1"));
+}
+
 /// Writes `files` raw memory exports of `rows` rows each: a load that takes a while.
 fs::path writeBigMemoryFolder(int files, int rows)
 {
