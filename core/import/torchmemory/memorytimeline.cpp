@@ -126,6 +126,8 @@ public:
     bool readTimeline(CategoryTimeline &out);
 
 private:
+    /// The rows of the raw form, each checked for shape; false when none was valid.
+    bool parseRawRows(std::vector<RawRow> &rows);
     void truncated(std::size_t rows)
     {
         m_ctx.warn(m_file,
@@ -144,14 +146,13 @@ private:
     Cursor m_cur;
 };
 
-bool Reader::readRaw(CategoryTimeline &out)
+bool Reader::parseRawRows(std::vector<RawRow> &rows)
 {
     if (!m_cur.eat('[')) {
         m_ctx.error(m_file, "expected a JSON list of [time, action, bytes, category] rows", 0,
                     static_cast<std::int64_t>(m_cur.pos()));
         return false;
     }
-    std::vector<RawRow> rows;
     std::vector<std::int64_t> values;
     bool closed = false;
     while (!m_cur.atEnd()) {
@@ -188,9 +189,14 @@ bool Reader::readRaw(CategoryTimeline &out)
     }
     if (!closed)
         truncated(rows.size());
-    if (rows.empty())
-        return false;
+    return !rows.empty();
+}
 
+bool Reader::readRaw(CategoryTimeline &out)
+{
+    std::vector<RawRow> rows;
+    if (!parseRawRows(rows))
+        return false;
     // PyTorch numbers actions 1..4 (PREEXISTING, CREATE, INCREMENT_VERSION, DESTROY); torch_npu
     // numbers them 0..3. Bytes are already signed (DESTROY and the old half of an
     // INCREMENT_VERSION pair are negative), so the action only validates the row.
