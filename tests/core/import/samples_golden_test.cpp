@@ -199,8 +199,7 @@ TEST(SamplesGoldenTest, ReferenceStepsAndCollectivesOfTheLegacyCluster)
 // TODO(#3): the trace-event reader links a flow only when its 's' comes before its 'f'/'t' in
 // the file; these samples write many 'f' first (python3: in hta-ddp-2rank-rank1-memory all
 // 22 290 f precede their s). The numbers below are s->f pairs whose both ends bind to a slice
-// (python3, §8a binding rules). Enable once the reader links in any order. (The counts it
-// gives today also vary between runs on level2 and the fragments: 565/566, 493/495.)
+// (python3, §8a binding rules). Enable once the reader links in any order.
 TEST(SamplesGoldenTest, DISABLED_FlowsLinkWhateverTheFileOrder)
 {
     const std::vector<std::pair<const char *, std::vector<std::uint64_t>>> flows = {
