@@ -37,3 +37,33 @@ TEST(LossLogFind, ConsoleDetectionScansPastThePreamble)
     EXPECT_EQ(import::losslog::detectLogFormat(file), LogFormat::ConsoleLog);
     EXPECT_EQ(import::losslog::detectLogFormat(file, 4096), LogFormat::Unknown);
 }
+
+#include "import/losslog/logdump.h"
+
+#include <nlohmann/json.hpp>
+
+TEST(LossLogDump, JsonAndSummaryOfARealLog)
+{
+    model::LoadReport report;
+    const std::string file = std::string(STEPSCOPE_TEST_DATA)
+                             + "/loss_logs/megatron-golden-values/gpt/"
+                               "gpt3_mcore_te_tp2_pp2_resume_torch_dist/golden_values_dev_dgx_h100_2nd.json";
+    model::TrainingLog log = import::losslog::readTrainingLog(file, report);
+    nlohmann::json j = nlohmann::json::parse(import::losslog::trainingLogToJson(log, true));
+    EXPECT_EQ(j["producer"], "Megatron golden values JSON");
+    ASSERT_EQ(j["series"].size(), 5u);
+    const nlohmann::json *loss = nullptr;
+    for (const auto &s : j["series"])
+        if (s["name"] == "lm loss")
+            loss = &s;
+    ASSERT_NE(loss, nullptr);
+    EXPECT_EQ((*loss)["kind"], "loss");
+    EXPECT_EQ((*loss)["points"], 100);
+    EXPECT_EQ((*loss)["non_finite"], 50);
+    EXPECT_EQ((*loss)["first"][1], "nan"); // step 1 was not run (resumed at 51)
+    EXPECT_EQ((*loss)["last"][0], 100);
+    EXPECT_EQ((*loss)["data"].size(), 100u);
+    std::string text = import::losslog::describeTrainingLog(log);
+    EXPECT_NE(text.find("lm loss 100 points"), std::string::npos) << text;
+    EXPECT_NE(text.find("(50 NaN/inf)"), std::string::npos) << text;
+}
