@@ -174,14 +174,17 @@ CommMatrix communicationMatrix(const model::Session &session)
         m.source.clear();
         return m;
     }
-    // Aggregate entries ("…-total@…", "Total Op Info") when present, so nothing counts twice.
-    auto isAggregate = [](const model::CommMatrixEntry *e) {
-        return e->op == "Total Op Info" || e->op.find("-total") != std::string::npos;
+    // Nothing may count twice. The 2025 layout keys sample ops ("allreduce-top1",
+    // "-middle", "-bottom1") next to "allreduce-total": only the totals are summed. The 2023
+    // layout lists every op plus a "Total Op Info" per group: the ops are summed (the group of
+    // a Total Op Info entry is not kept, so it could not be matched to its ops).
+    auto isTotal = [](const model::CommMatrixEntry *e) {
+        return e->op.find("-total") != std::string::npos;
     };
-    const bool haveAggregate = std::any_of(entries.begin(), entries.end(), isAggregate);
+    const bool haveTotals = std::any_of(entries.begin(), entries.end(), isTotal);
     std::map<std::tuple<std::int32_t, std::int32_t, std::string>, MatrixCell> cells;
     for (const auto *e : entries) {
-        if (haveAggregate != isAggregate(e))
+        if (e->op == "Total Op Info" || haveTotals != isTotal(e))
             continue;
         MatrixCell &c = cells[{e->srcRank, e->dstRank, e->traffic.transport}];
         c.srcRank = e->srcRank;

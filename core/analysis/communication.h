@@ -51,8 +51,9 @@ struct CommMatrix
     std::vector<MatrixCell> cells;   ///< sorted by (src, dst)
     std::string source;              ///< "communication_matrix.json" / "cluster_communication_matrix.json"
 };
-/// From the cluster matrix when present, else from the per-rank matrices. "total" entries of
-/// the 2025 layout are skipped when per-op entries exist, so traffic is not counted twice.
+/// From the cluster matrix when present, else from the per-rank matrices. Only the
+/// "<collective>-total" entries of the 2025 layout are summed (the others are sample ops);
+/// in the 2023 layout the ops are summed and "Total Op Info" skipped: nothing counts twice.
 CommMatrix communicationMatrix(const model::Session &session);
 
 } // namespace stepscope::analysis

@@ -90,8 +90,14 @@ TEST(Communication, MatrixPrefersAggregateEntries)
     EXPECT_NEAR(*m.cells[0].bandwidthGBps, 16.866, 1e-3);
     EXPECT_EQ(m.cells[1].srcRank, 1);
 
-    s.clusterMatrix.push_back(entry("hcom_broadcast__483_0", 0, 8, 5, 1));
+    // 2023 cluster layout: every op plus Total Op Info (of another group here).
+    s.clusterMatrix.push_back(entry("hcom_send__822_0", 0, 8, 20.97152, 0.86381540625));
+    s.clusterMatrix.push_back(entry("Total Op Info", 0, 8, 20.97152, 0.86381540625));
+    s.clusterMatrix.push_back(entry("hcom_broadcast__483_1", 0, 7, 0.015504, 0.00185951953125));
     const auto c = analysis::communicationMatrix(s);
     EXPECT_EQ(c.source, "cluster_communication_matrix.json");
-    EXPECT_EQ(c.ranks, (std::vector<std::int32_t>{0, 8}));
+    EXPECT_EQ(c.ranks, (std::vector<std::int32_t>{0, 7, 8}));
+    ASSERT_EQ(c.cells.size(), 2u);
+    EXPECT_DOUBLE_EQ(c.cells[1].sizeMb, 20.97152); // counted once
+    EXPECT_EQ(c.cells[1].ops, 1);
 }

@@ -283,3 +283,33 @@ TEST(RealSamples, AscendOperatorMemoryAndHcclModuleBecomeInferredGroups)
     EXPECT_EQ(at(analysis::MemoryGroup::CommunicationBuffers), 423690240);
     EXPECT_EQ(at(analysis::MemoryGroup::Gradients), 0);
 }
+
+TEST(RealSamples, ClusterCommunicationTableAndMatrix)
+{
+    // msinsight-gpt3-pp2-16rank-trimmed/cluster_analysis_output, summed by hand from the JSON.
+    const auto session = load("ascend_pt/msinsight-gpt3-pp2-16rank-trimmed");
+    ASSERT_TRUE(session);
+    const auto rows = analysis::collectiveTable(*session);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].name, "broadcast");
+    EXPECT_EQ(rows[0].source, "cluster_communication.json");
+    EXPECT_EQ(rows[0].count, 4); // 2 ops × ranks 0 and 1
+    EXPECT_NEAR(rows[0].totalUs, 15007.24753125, 1e-6);
+    EXPECT_NEAR(*rows[0].waitUs, 9397.13595312, 1e-5);
+    EXPECT_NEAR(*rows[0].bytes, 491408, 1e-3); // HCCS + SDMA blocks, MB as 10^6 bytes
+    EXPECT_EQ(rows[1].name, "send");
+    EXPECT_TRUE(rows[1].p2p);
+    EXPECT_EQ(rows[1].count, 2);
+    EXPECT_NEAR(rows[1].totalUs, 1793.06691015625, 1e-6);
+
+    const auto m = analysis::communicationMatrix(*session);
+    EXPECT_EQ(m.source, "cluster_communication_matrix.json");
+    EXPECT_EQ(m.ranks, (std::vector<std::int32_t>{0, 1, 7, 8, 9}));
+    ASSERT_EQ(m.cells.size(), 6u);
+    const auto &rdma = m.cells[2]; // (0, 8, RDMA): the pipeline send, counted once
+    EXPECT_EQ(rdma.srcRank, 0);
+    EXPECT_EQ(rdma.dstRank, 8);
+    EXPECT_EQ(rdma.transport, "RDMA");
+    EXPECT_NEAR(rdma.sizeMb, 20.97152, 1e-9);
+    EXPECT_NEAR(*rdma.bandwidthGBps, 20.97152 / 0.86381540625, 1e-9);
+}
