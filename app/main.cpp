@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QPixmap>
+#include <QStringList>
 #include <QTimer>
 
 #include <cstdio>
@@ -19,19 +20,9 @@
 
 namespace {
 
-/// A GUI started without a display aborts inside Qt; choose the offscreen platform instead
-/// so headless runs (CI, `dev.sh demo` on a server) work.
-void chooseOffscreenWithoutDisplay()
-{
-    if (std::getenv("QT_QPA_PLATFORM"))
-        return;
-    if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
-        setenv("QT_QPA_PLATFORM", "offscreen", 1);
-}
-
 int runGui(int argc, char **argv, const std::vector<std::string> &args)
 {
-    chooseOffscreenWithoutDisplay();
+    stepscope::app::chooseOffscreenWithoutDisplay();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("StepScope"));
     QApplication::setOrganizationName(QStringLiteral("StepScope"));
@@ -39,19 +30,31 @@ int runGui(int argc, char **argv, const std::vector<std::string> &args)
 
     stepscope::ui::MainWindow window;
     QString screenshot;
+    QStringList paths;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--screenshot" && i + 1 < args.size())
             screenshot = QString::fromStdString(args[++i]);
+        else if (args[i].rfind("-", 0) != 0)
+            paths << QString::fromStdString(args[i]); // `stepscope PATH` opens PATH
     }
     window.show();
     if (!screenshot.isEmpty()) {
-        QTimer::singleShot(300, &window, [&window, screenshot] {
-            const bool ok = window.grab().save(screenshot);
-            std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "cannot write",
-                         screenshot.toLocal8Bit().constData());
-            QApplication::exit(ok ? 0 : 1);
-        });
+        // Render once the load finished (or at once without a path), then exit.
+        auto shoot = [&window, screenshot] {
+            QTimer::singleShot(200, &window, [&window, screenshot] {
+                const bool ok = window.grab().save(screenshot);
+                std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "cannot write",
+                             screenshot.toLocal8Bit().constData());
+                QApplication::exit(ok ? 0 : 1);
+            });
+        };
+        if (paths.isEmpty())
+            shoot();
+        else
+            QObject::connect(&window, &stepscope::ui::MainWindow::loadFinished, &window, shoot);
     }
+    if (!paths.isEmpty())
+        window.openPath(paths.front());
     return app.exec();
 }
 
@@ -69,6 +72,6 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!args.empty() && stepscope::app::isCommand(args[0]))
-        return stepscope::app::runCommand(args);
+        return stepscope::app::runCommand(argc, argv, args);
     return runGui(argc, argv, args);
 }

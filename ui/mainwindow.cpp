@@ -2,34 +2,161 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "mainwindow.h"
 
+#include "loading/loadprogressdialog.h"
+#include "loading/loadreportview.h"
+#include "timeline/detailspane.h"
+#include "timeline/keybindings.h"
+#include "timeline/rangestatistics.h"
+#include "timeline/rangestatspanel.h"
+#include "timeline/timelineview.h"
 #include "welcomepage.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QKeyEvent>
 #include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 
 namespace stepscope::ui {
+
+namespace {
+
+constexpr int MaxRecent = 10;
+const QString RecentKey = QStringLiteral("recentPaths");
+
+/// Enter / Shift+Enter in the search box: next / previous match.
+class SearchKeys : public QObject
+{
+public:
+    SearchKeys(QObject *parent, std::function<void(bool)> step)
+        : QObject(parent)
+        , m_step(std::move(step))
+    {
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::KeyPress) {
+            auto *key = static_cast<QKeyEvent *>(event);
+            if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+                m_step(!(key->modifiers() & Qt::ShiftModifier));
+                return true;
+            }
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void(bool)> m_step;
+};
+
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     setWindowTitle(QStringLiteral("StepScope"));
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
     m_centre = new QStackedWidget(this);
     m_welcome = new WelcomePage(m_centre);
+    m_timeline = new timeline::TimelineView(m_centre);
     m_centre->addWidget(m_welcome);
+    m_centre->addWidget(m_timeline);
     setCentralWidget(m_centre);
     connect(m_welcome, &WelcomePage::openFolderClicked, this, &MainWindow::chooseFolder);
     connect(m_welcome, &WelcomePage::openFileClicked, this, &MainWindow::chooseFile);
+    connect(m_welcome, &WelcomePage::openRecentClicked, this, &MainWindow::openPath);
+
+    m_loader = new ProfileLoader(this);
+    m_progress = new LoadProgressDialog(this);
+    m_progressDelay = new QTimer(this);
+    m_progressDelay->setSingleShot(true);
+    m_progressDelay->setInterval(300); // quick loads never flash a dialog
+    connect(m_progressDelay, &QTimer::timeout, this, [this] {
+        if (m_loader->isRunning())
+            m_progress->show();
+    });
+    connect(m_progress, &LoadProgressDialog::cancelRequested, m_loader, &ProfileLoader::cancel);
+    connect(m_loader, &ProfileLoader::progressChanged, this,
+            [this](quint64, const QString &stage, quint64 done, quint64 total) {
+                m_progress->setProgress(stage, done, total);
+                statusBar()->showMessage(stage);
+            });
+    connect(m_loader, &ProfileLoader::loaded, this, &MainWindow::onLoaded);
+    connect(m_loader, &ProfileLoader::cancelled, this, &MainWindow::onCancelled);
+
+    createDocks();
     createMenus();
+    createToolBar();
+    m_counts = new QLabel(this);
+    statusBar()->addPermanentWidget(m_counts);
     statusBar()->showMessage(tr("No profile open"));
+
+    connect(m_timeline, &timeline::TimelineView::eventSelected, this, &MainWindow::onEventSelected);
+    connect(m_timeline, &timeline::TimelineView::rangeSelected, this, &MainWindow::onRangeSelected);
+    connect(m_timeline, &timeline::TimelineView::rangeCleared, m_rangeStats, &timeline::RangeStatsPanel::clear);
+    connect(m_timeline, &timeline::TimelineView::searchChanged, this, &MainWindow::updateSearchLabel);
+    connect(m_timeline, &timeline::TimelineView::shortcutsRequested, this, &MainWindow::showShortcuts);
+    connect(m_details, &timeline::DetailsPane::jumpRequested, this,
+            [this](const timeline::EventKey &e) { m_timeline->selectEvent(e, true); });
+    m_welcome->setRecent(recentPaths());
     resize(1280, 800);
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_details = new timeline::DetailsPane(this);
+    m_rangeStats = new timeline::RangeStatsPanel(this);
+    m_report = new LoadReportView(this);
+    m_detailsDock = addPanelDock(tr("Details"), m_details, QStringLiteral("detailsDock"));
+    m_rangeDock = addPanelDock(tr("Range stats"), m_rangeStats, QStringLiteral("rangeStatsDock"));
+    m_reportDock = addPanelDock(tr("Diagnostics"), m_report, QStringLiteral("diagnosticsDock"));
+    m_detailsDock->raise();
+}
+
+QDockWidget *MainWindow::addPanelDock(const QString &title, QWidget *panel, const QString &objectName)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(panel);
+    dock->setAllowedAreas(Qt::AllDockWidgetAreas);
+    QDockWidget *first = nullptr;
+    for (QDockWidget *d : findChildren<QDockWidget *>()) {
+        if (d != dock && dockWidgetArea(d) == Qt::BottomDockWidgetArea) {
+            first = d;
+            break;
+        }
+    }
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    if (first)
+        tabifyDockWidget(first, dock);
+    if (m_viewMenu)
+        m_viewMenu->addAction(dock->toggleViewAction());
+    return dock;
+}
 
 void MainWindow::createMenus()
 {
@@ -37,25 +164,267 @@ void MainWindow::createMenus()
     QAction *openFolder = file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseFolder);
     openFolder->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open F&ile…"), this, &MainWindow::chooseFile);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    updateRecentMenu();
+    file->addSeparator();
+    QAction *exportView = file->addAction(tr("&Export View as PNG…"), this, &MainWindow::exportView);
+    exportView->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
+    QAction *copyImage = file->addAction(tr("&Copy View Image"), this, &MainWindow::copyViewImage);
+    copyImage->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+C")));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(tr("Fit &All"), m_timeline, &timeline::TimelineView::fitAll);
+    m_viewMenu->addAction(tr("&Undo Zoom"), m_timeline, &timeline::TimelineView::undoZoom);
+    m_viewMenu->addAction(tr("Show &Hidden Lanes"), m_timeline, &timeline::TimelineView::showAllLanes);
+    m_viewMenu->addSeparator();
+    for (QDockWidget *dock : {m_detailsDock, m_rangeDock, m_reportDock})
+        m_viewMenu->addAction(dock->toggleViewAction());
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard Shortcuts\t?"), this, &MainWindow::showShortcuts);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->addAction(tr("Open"), this, &MainWindow::chooseFolder);
+    bar->addSeparator();
+    m_search = new QLineEdit(bar);
+    m_search->setObjectName(QStringLiteral("searchBox"));
+    m_search->setPlaceholderText(tr("Search names (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMaximumWidth(320);
+    bar->addWidget(m_search);
+    auto *previous = bar->addAction(tr("◀"), m_timeline, &timeline::TimelineView::previousMatch);
+    previous->setToolTip(tr("Previous match (Shift+Enter)"));
+    auto *next = bar->addAction(tr("▶"), m_timeline, &timeline::TimelineView::nextMatch);
+    next->setToolTip(tr("Next match (Enter)"));
+    m_searchLabel = new QLabel(bar);
+    m_searchLabel->setObjectName(QStringLiteral("searchLabel"));
+    bar->addWidget(m_searchLabel);
+    auto *focusSearch = new QAction(this);
+    focusSearch->setShortcut(QKeySequence::Find);
+    connect(focusSearch, &QAction::triggered, this, [this] {
+        m_search->setFocus(Qt::ShortcutFocusReason);
+        m_search->selectAll();
+    });
+    addAction(focusSearch);
+    // Searching 10 M names takes a moment: wait until typing pauses.
+    auto *debounce = new QTimer(this);
+    debounce->setSingleShot(true);
+    debounce->setInterval(250);
+    connect(m_search, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
+    connect(debounce, &QTimer::timeout, this, [this] { m_timeline->setSearchText(m_search->text()); });
+    m_search->installEventFilter(new SearchKeys(this, [this, debounce](bool forward) {
+        if (debounce->isActive()) {
+            debounce->stop();
+            m_timeline->setSearchText(m_search->text());
+        }
+        if (forward)
+            m_timeline->nextMatch();
+        else
+            m_timeline->previousMatch();
+    }));
+}
+
+void MainWindow::updateSearchLabel(int count, int current)
+{
+    if (m_search->text().isEmpty())
+        m_searchLabel->clear();
+    else if (count == 0)
+        m_searchLabel->setText(tr(" no match"));
+    else if (current < 0)
+        m_searchLabel->setText(tr(" %1 matches").arg(count));
+    else
+        m_searchLabel->setText(tr(" %1 of %2").arg(current + 1).arg(count));
 }
 
 void MainWindow::chooseFolder()
 {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Open profile folder"));
     if (!dir.isEmpty())
-        emit openRequested(dir);
+        openPath(dir);
 }
 
 void MainWindow::chooseFile()
 {
     const QString file = QFileDialog::getOpenFileName(
         this, tr("Open profile file"), QString(),
-        tr("Profiles (*.json *.json.gz *.raw.gz *.csv);;All files (*)"));
+        tr("Profiles (*.json *.json.gz *.raw.gz *.csv *.pt.trace.json *.pickle);;All files (*)"));
     if (!file.isEmpty())
-        emit openRequested(file);
+        openPath(file);
+}
+
+void MainWindow::openPath(const QString &path)
+{
+    emit openRequested(path);
+    m_loadingPath = path;
+    m_loader->start(path);
+    m_progress->begin(path);
+    m_progressDelay->start();
+    statusBar()->showMessage(tr("Loading %1…").arg(path));
+}
+
+void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
+{
+    m_progressDelay->stop();
+    m_progress->hide();
+    m_report->setReport(profile.session->report);
+    if (!profile.session->hasContent()) {
+        // Keep what was shown; say why nothing could be opened.
+        const QString why = tr("Nothing usable was found in %1 (see Diagnostics).").arg(profile.path);
+        statusBar()->showMessage(why);
+        if (!m_profile.session)
+            m_welcome->setMessage(why);
+        m_reportDock->show();
+        m_reportDock->raise();
+        emit loadFinished(false);
+        return;
+    }
+    m_profile = profile;
+    rememberRecent(profile.path);
+    m_welcome->setMessage({});
+    m_timeline->setModel(profile.timeline);
+    m_details->setModel(profile.timeline);
+    m_rangeStats->clear();
+    m_centre->setCurrentWidget(m_timeline);
+    m_timeline->setFocus();
+    setWindowTitle(QFileInfo(profile.path).fileName() + QStringLiteral(" — StepScope"));
+    m_counts->setText(statusText());
+    statusBar()->showMessage(tr("Loaded %1 in %2 s").arg(profile.path).arg(profile.elapsedMs / 1000.0, 0, 'f', 1), 8000);
+    if (profile.session->report.count(model::Severity::Error) > 0)
+        m_reportDock->raise();
+    emit sessionChanged(profile.session);
+    emit loadFinished(true);
+}
+
+void MainWindow::onCancelled(quint64)
+{
+    m_progressDelay->stop();
+    m_progress->hide();
+    statusBar()->showMessage(tr("Loading cancelled"), 5000);
+    emit loadFinished(false);
+}
+
+QString MainWindow::statusText() const
+{
+    if (!m_profile.session)
+        return {};
+    const model::Session &s = *m_profile.session;
+    std::size_t steps = 0;
+    for (std::size_t i = 0; i < s.traces.size(); ++i)
+        steps = std::max(steps, m_profile.timeline->steps(static_cast<int>(i)).size());
+    const QLocale locale(QLocale::English);
+    QString text = QStringLiteral("%1 · %2 rank(s) · %3 events · %4 steps")
+                       .arg(QString::fromStdString(s.format))
+                       .arg(s.traces.size())
+                       .arg(locale.toString(static_cast<qulonglong>(s.eventCount())))
+                       .arg(steps);
+    const auto warnings = s.report.count(model::Severity::Warning);
+    const auto errors = s.report.count(model::Severity::Error);
+    if (warnings || errors)
+        text += QStringLiteral(" · %1 warnings, %2 errors").arg(warnings).arg(errors);
+    return text;
+}
+
+void MainWindow::onEventSelected(const timeline::EventKey &event)
+{
+    m_details->showEvent(event);
+    if (event.isValid() && m_detailsDock->isVisible())
+        m_detailsDock->raise();
+}
+
+void MainWindow::onRangeSelected(qint64 t0, qint64 t1)
+{
+    if (!m_profile.timeline)
+        return;
+    m_rangeStats->setStats(t0, t1, timeline::computeRangeStats(*m_profile.timeline, t0, t1,
+                                                               m_timeline->viewState().hidden));
+    m_rangeDock->show();
+    m_rangeDock->raise();
+}
+
+QStringList MainWindow::recentPaths()
+{
+    return QSettings().value(RecentKey).toStringList();
+}
+
+void MainWindow::rememberRecent(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList list = recentPaths();
+    list.removeAll(absolute);
+    list.prepend(absolute);
+    while (list.size() > MaxRecent)
+        list.removeLast();
+    QSettings().setValue(RecentKey, list);
+    m_welcome->setRecent(list);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList list = recentPaths();
+    for (const QString &p : list)
+        m_recentMenu->addAction(p, this, [this, p] { openPath(p); });
+    m_recentMenu->setEnabled(!list.isEmpty());
+}
+
+void MainWindow::showShortcuts()
+{
+    QMessageBox box(this);
+    box.setWindowTitle(tr("Keyboard shortcuts"));
+    box.setTextFormat(Qt::RichText);
+    box.setText(timeline::shortcutHelpHtml());
+    box.exec();
+}
+
+void MainWindow::exportView()
+{
+    if (!m_profile.timeline)
+        return;
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), QStringLiteral("timeline.png"),
+                                                      tr("PNG images (*.png)"));
+    if (file.isEmpty())
+        return;
+    const QImage image = m_timeline->renderImage(m_timeline->viewport()->size(), 2.0);
+    if (!image.save(file))
+        QMessageBox::warning(this, tr("Export view"), tr("Cannot write %1").arg(file));
+}
+
+void MainWindow::copyViewImage()
+{
+    if (m_profile.timeline)
+        QApplication::clipboard()->setImage(m_timeline->renderImage(m_timeline->viewport()->size(), 1.0));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) {
+            openPath(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_loader->cancel();
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace stepscope::ui

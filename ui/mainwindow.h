@@ -2,16 +2,36 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-#include <QMainWindow>
+#include "loading/profileloader.h"
 
+#include <QMainWindow>
+#include <QStringList>
+
+#include <memory>
+
+class QDockWidget;
+class QLabel;
+class QLineEdit;
+class QMenu;
 class QStackedWidget;
+class QTimer;
 
 namespace stepscope::ui {
 
+class LoadProgressDialog;
+class LoadReportView;
 class WelcomePage;
+namespace timeline {
+class DetailsPane;
+class RangeStatsPanel;
+class TimelineView;
+struct EventKey;
+} // namespace timeline
 
-/// The application window: a welcome page until a profile is open, then the timeline with
-/// its docks (DESIGN.md "The main window").
+/// The application window (DESIGN.md "The main window"): a welcome page until a profile is
+/// open, then the timeline in the centre with bottom docks (Details, Range stats, Diagnostics,
+/// and the analysis panels other parts add through addPanelDock()). Opening runs in the
+/// background (ProfileLoader) with a progress dialog; a new open replaces the shown profile.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -21,17 +41,75 @@ public:
     ~MainWindow() override;
 
     WelcomePage *welcomePage() const { return m_welcome; }
+    timeline::TimelineView *timelineView() const { return m_timeline; }
+    timeline::DetailsPane *detailsPane() const { return m_details; }
+    timeline::RangeStatsPanel *rangeStatsPanel() const { return m_rangeStats; }
+    LoadReportView *loadReportView() const { return m_report; }
+    ProfileLoader *loader() const { return m_loader; }
+    LoadProgressDialog *progressDialog() const { return m_progress; }
+    QLineEdit *searchBox() const { return m_search; }
+    /// The session shown now (null before the first successful load).
+    std::shared_ptr<const model::Session> session() const { return m_profile.session; }
+    const LoadedProfile &profile() const { return m_profile; }
+
+    /// Adds a panel as a bottom dock, tabbed with the others (Steps, Memory, Communication...).
+    QDockWidget *addPanelDock(const QString &title, QWidget *panel, const QString &objectName);
+
+    static QStringList recentPaths();
+
+public slots:
+    /// Opens a folder or file in the background; replaces what is shown once loaded.
+    void openPath(const QString &path);
 
 signals:
     void openRequested(const QString &path);
+    /// A load ended: `ok` when a profile with content is now shown.
+    void loadFinished(bool ok);
+    /// A profile was shown: docked panels update from here.
+    void sessionChanged(std::shared_ptr<const stepscope::model::Session> session);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void createMenus();
+    void createToolBar();
+    void createDocks();
     void chooseFolder();
     void chooseFile();
+    void onLoaded(quint64 generation, const LoadedProfile &profile);
+    void onCancelled(quint64 generation);
+    void onEventSelected(const timeline::EventKey &event);
+    void onRangeSelected(qint64 t0, qint64 t1);
+    void updateSearchLabel(int count, int current);
+    void rememberRecent(const QString &path);
+    void updateRecentMenu();
+    void showShortcuts();
+    void exportView();
+    void copyViewImage();
+    QString statusText() const;
 
     QStackedWidget *m_centre = nullptr;
     WelcomePage *m_welcome = nullptr;
+    timeline::TimelineView *m_timeline = nullptr;
+    timeline::DetailsPane *m_details = nullptr;
+    timeline::RangeStatsPanel *m_rangeStats = nullptr;
+    LoadReportView *m_report = nullptr;
+    QDockWidget *m_detailsDock = nullptr;
+    QDockWidget *m_rangeDock = nullptr;
+    QDockWidget *m_reportDock = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QLineEdit *m_search = nullptr;
+    QLabel *m_searchLabel = nullptr;
+    QLabel *m_counts = nullptr;
+    ProfileLoader *m_loader = nullptr;
+    LoadProgressDialog *m_progress = nullptr;
+    QTimer *m_progressDelay = nullptr;
+    LoadedProfile m_profile;
+    QString m_loadingPath;
 };
 
 } // namespace stepscope::ui

@@ -3,6 +3,7 @@
 #include "welcomepage.h"
 
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -11,6 +12,7 @@ namespace stepscope::ui {
 WelcomePage::WelcomePage(QWidget *parent)
     : QWidget(parent)
 {
+    setObjectName(QStringLiteral("welcomePage"));
     auto *layout = new QVBoxLayout(this);
     layout->addStretch(2);
     auto *title = new QLabel(tr("<h1>StepScope</h1>"), this);
@@ -36,7 +38,46 @@ WelcomePage::WelcomePage(QWidget *parent)
     buttons->addWidget(openFile);
     buttons->addStretch();
     layout->addLayout(buttons);
+    m_message = new QLabel(this);
+    m_message->setObjectName(QStringLiteral("welcomeMessage"));
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setWordWrap(true);
+    m_message->hide();
+    layout->addWidget(m_message);
+    m_recentTitle = new QLabel(tr("<b>Recent</b>"), this);
+    m_recentTitle->setAlignment(Qt::AlignCenter);
+    m_recent = new QListWidget(this);
+    m_recent->setObjectName(QStringLiteral("recentList"));
+    m_recent->setMaximumWidth(700);
+    m_recent->setMaximumHeight(160);
+    connect(m_recent, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem *item) { emit openRecentClicked(item->data(Qt::UserRole).toString()); });
+    auto *recentRow = new QHBoxLayout;
+    recentRow->addStretch();
+    recentRow->addWidget(m_recent, 3);
+    recentRow->addStretch();
+    layout->addWidget(m_recentTitle);
+    layout->addLayout(recentRow);
     layout->addStretch(3);
+    setRecent({});
+}
+
+void WelcomePage::setRecent(const QStringList &paths)
+{
+    m_recent->clear();
+    for (const QString &p : paths) {
+        auto *item = new QListWidgetItem(p, m_recent);
+        item->setData(Qt::UserRole, p);
+        item->setToolTip(p);
+    }
+    m_recent->setVisible(!paths.isEmpty());
+    m_recentTitle->setVisible(!paths.isEmpty());
+}
+
+void WelcomePage::setMessage(const QString &message)
+{
+    m_message->setText(message);
+    m_message->setVisible(!message.isEmpty());
 }
 
 } // namespace stepscope::ui

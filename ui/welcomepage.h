@@ -2,11 +2,16 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
+
+class QLabel;
+class QListWidget;
 
 namespace stepscope::ui {
 
-/// Shown while no profile is open: says how to open one (DESIGN.md "The main window").
+/// Shown while no profile is open: says how to open one, lists recent profiles, and accepts
+/// dropped folders and files through the main window (DESIGN.md "The main window").
 class WelcomePage : public QWidget
 {
     Q_OBJECT
@@ -14,9 +19,19 @@ class WelcomePage : public QWidget
 public:
     explicit WelcomePage(QWidget *parent = nullptr);
 
+    void setRecent(const QStringList &paths);
+    /// A line under the buttons (e.g. why the last load found nothing); empty hides it.
+    void setMessage(const QString &message);
+
 signals:
     void openFolderClicked();
     void openFileClicked();
+    void openRecentClicked(const QString &path);
+
+private:
+    QListWidget *m_recent = nullptr;
+    QLabel *m_recentTitle = nullptr;
+    QLabel *m_message = nullptr;
 };
 
 } // namespace stepscope::ui

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "timeline_testsupport.h"
+
+#include "ui/loading/loadreportview.h"
+#include "ui/mainwindow.h"
+#include "ui/timeline/detailspane.h"
+#include "ui/timeline/rangestatspanel.h"
+#include "ui/timeline/timelineview.h"
+
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableWidget>
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+using namespace stepscope;
+using namespace stepscope::ui;
+
+namespace {
+
+/// The loadFinished results of a window (QtTest's QSignalSpy is not linked into ui_tests).
+struct Finished
+{
+    explicit Finished(MainWindow &w)
+    {
+        QObject::connect(&w, &MainWindow::loadFinished, [this](bool ok) { results.push_back(ok); });
+    }
+    std::vector<bool> results;
+};
+
+bool waitForSignal(Finished &f, int timeoutMs = 10000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (f.results.empty() && t.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return !f.results.empty();
+}
+
+struct WindowFixture : ::testing::Test
+{
+    void SetUp() override
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("StepScopeTests"));
+        QSettings().remove(QStringLiteral("recentPaths"));
+        window.loader()->setLoadFunction([](const QString &path, util::Progress &) {
+            import::LoadResult r;
+            if (path.endsWith(QStringLiteral("empty"))) {
+                auto s = std::make_shared<model::Session>();
+                s->report.add(model::Severity::Error, "empty", "no supported profile format was recognised here");
+                r.session = s;
+            } else {
+                auto s = std::const_pointer_cast<model::Session>(testsupport::makeSession(500, 100, 100, 50));
+                s->report.add(model::Severity::Warning, "trace.json", "`ts` must be a number, got a string", 12);
+                r.session = s;
+            }
+            return r;
+        });
+    }
+    MainWindow window;
+};
+
+} // namespace
+
+TEST_F(WindowFixture, OpensInTheBackgroundAndShowsTheTimeline)
+{
+    window.resize(1400, 900);
+    Finished finished(window);
+    window.openPath(QStringLiteral("/tmp/run1"));
+    ASSERT_TRUE(waitForSignal(finished));
+    EXPECT_TRUE(finished.results.at(0));
+    ASSERT_TRUE(window.session());
+    EXPECT_EQ(window.timelineView()->model()->eventCount(), window.session()->eventCount());
+    // Status bar counts and the diagnostics dock.
+    const QString status = window.statusBar()->findChild<QLabel *>()->text();
+    EXPECT_TRUE(status.contains(QStringLiteral("1 rank(s)"))) << status.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral("1,010 events"))) << status.toStdString(); // 500 + 500 launches + 10 steps
+    EXPECT_TRUE(status.contains(QStringLiteral("10 steps"))) << status.toStdString();
+    ASSERT_EQ(window.loadReportView()->rowCount(), 1);
+    EXPECT_EQ(window.loadReportView()->item(0, 1)->text(), QStringLiteral("trace.json"));
+    EXPECT_EQ(window.loadReportView()->item(0, 2)->text(), QStringLiteral("12"));
+    EXPECT_EQ(MainWindow::recentPaths().value(0), QStringLiteral("/tmp/run1"));
+}
+
+TEST_F(WindowFixture, NothingUsableKeepsTheWelcomePageAndReportsWhy)
+{
+    Finished finished(window);
+    window.openPath(QStringLiteral("/tmp/empty"));
+    ASSERT_TRUE(waitForSignal(finished));
+    EXPECT_FALSE(finished.results.at(0));
+    EXPECT_FALSE(window.session());
+    EXPECT_EQ(window.loadReportView()->rowCount(), 1);
+    EXPECT_TRUE(MainWindow::recentPaths().isEmpty());
+}
+
+TEST_F(WindowFixture, SelectionShowsDetailsWithFlowsAndRangeShowsStatistics)
+{
+    window.resize(1400, 900);
+    Finished finished(window);
+    window.openPath(QStringLiteral("/tmp/run2"));
+    ASSERT_TRUE(waitForSignal(finished));
+    auto *view = window.timelineView();
+    const auto &m = *view->model();
+    // Select the first kernel of the device stream: it has an incoming launch flow.
+    int deviceTrack = -1;
+    for (std::size_t t = 0; t < m.trace(0).tracks.size(); ++t)
+        if (m.trace(0).tracks[t].info().kind == model::TrackKind::DeviceStream)
+            deviceTrack = static_cast<int>(t);
+    ASSERT_GE(deviceTrack, 0);
+    view->selectEvent(timeline::EventKey{0, deviceTrack, 0});
+    const QString html = window.detailsPane()->toHtml();
+    EXPECT_TRUE(html.contains(QStringLiteral("kernel_0")));
+    EXPECT_TRUE(html.contains(QStringLiteral("Incoming flows")));
+    EXPECT_TRUE(html.contains(QStringLiteral("launch")));
+    EXPECT_EQ(view->viewState().selectedFlows.size(), 1u);
+    // M turns the selection into a range; the range statistics table fills.
+    view->triggerAction(timeline::TimelineAction::RangeFromSelection);
+    QTableWidget *table = window.rangeStatsPanel()->table();
+    ASSERT_GE(table->rowCount(), 1);
+    EXPECT_TRUE(window.rangeStatsPanel()->toTsv().startsWith(QStringLiteral("Name\tCategory\tTotal\tCount\tShare of range\n")));
+    EXPECT_TRUE(window.rangeStatsPanel()->toTsv().contains(QStringLiteral("kernel_0\tcompute\t100 ns\t1\t100.0 %")))
+        << window.rangeStatsPanel()->toTsv().toStdString();
+}
+
+TEST_F(WindowFixture, PanelsDockBesideTheBuiltInOnes)
+{
+    auto *panel = new QLabel(QStringLiteral("steps"));
+    QDockWidget *dock = window.addPanelDock(QStringLiteral("Steps"), panel, QStringLiteral("stepsDock"));
+    EXPECT_EQ(window.dockWidgetArea(dock), Qt::BottomDockWidgetArea);
+    EXPECT_FALSE(window.tabifiedDockWidgets(dock).isEmpty());
+}
+
+TEST_F(WindowFixture, ScreenshotOfTheLoadedWindowIsNotBlank)
+{
+    window.resize(1280, 800);
+    window.show();
+    Finished finished(window);
+    window.openPath(QStringLiteral("/tmp/run3"));
+    ASSERT_TRUE(waitForSignal(finished));
+    const QImage image = window.timelineView()->renderImage(QSize(800, 400), 2.0);
+    EXPECT_EQ(image.size(), QSize(1600, 800));
+    // Compute blue appears (kernels) in the export.
+    bool blue = false;
+    for (int y = 0; y < image.height() && !blue; y += 2)
+        for (int x = 0; x < image.width() && !blue; x += 2)
+            blue = image.pixelColor(x, y) == QColor(0x00, 0x72, 0xB2);
+    EXPECT_TRUE(blue);
+}

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "model/loadreport.h"
+
+#include <QTableWidget>
+
+namespace stepscope::ui {
+
+/// The load report dock: one row per diagnostic with severity, file (relative to the opened
+/// folder), line or byte offset, message and repeat count; sortable.
+class LoadReportView : public QTableWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LoadReportView(QWidget *parent = nullptr);
+    void setReport(const model::LoadReport &report);
+    /// "file:line" / "file@offset" / "file".
+    static QString position(const model::Diagnostic &d);
+};
+
+} // namespace stepscope::ui

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "profileloader.h"
+
+#include <QElapsedTimer>
+#include <QMetaObject>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace stepscope::ui {
+
+ProfileLoader::ProfileLoader(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<LoadedProfile>();
+    m_load = [](const QString &path, util::Progress &progress) {
+        return import::loadPath(std::filesystem::u8path(path.toStdString()), progress);
+    };
+}
+
+ProfileLoader::~ProfileLoader()
+{
+    if (m_token)
+        m_token->cancel();
+    waitForIdle();
+}
+
+void ProfileLoader::waitForIdle()
+{
+    for (QFuture<void> &job : m_jobs)
+        job.waitForFinished();
+    m_jobs.clear();
+}
+
+quint64 ProfileLoader::start(const QString &path)
+{
+    if (m_token)
+        m_token->cancel(); // the old job's result will be stale anyway: let it stop early
+    m_jobs.erase(std::remove_if(m_jobs.begin(), m_jobs.end(), [](const QFuture<void> &f) { return f.isFinished(); }),
+                 m_jobs.end());
+    const quint64 generation = ++m_generation;
+    m_running = true;
+    auto token = std::make_shared<util::CancelToken>();
+    m_token = token;
+    LoadFunction load = m_load;
+    // `this` outlives the job: the destructor waits for every job before members go away.
+    m_jobs.push_back(QtConcurrent::run([this, path, generation, token, load] {
+        QElapsedTimer timer;
+        timer.start();
+        util::Progress progress(
+            [this, generation](const std::string &stage, std::uint64_t done, std::uint64_t total) {
+                const QString s = QString::fromStdString(stage);
+                QMetaObject::invokeMethod(this, [this, generation, s, done, total] {
+                    if (generation == m_generation)
+                        emit progressChanged(generation, s, done, total);
+                }, Qt::QueuedConnection);
+            },
+            token.get());
+        LoadedProfile profile;
+        profile.path = path;
+        bool wasCancelled = false;
+        try {
+            import::LoadResult result = load(path, progress);
+            wasCancelled = result.cancelled || token->isCancelled();
+            if (!wasCancelled && result.session) {
+                QMetaObject::invokeMethod(this, [this, generation] {
+                    if (generation == m_generation)
+                        emit progressChanged(generation, tr("Preparing the timeline"), 1, 1);
+                }, Qt::QueuedConnection);
+                profile.session = result.session;
+                profile.timeline = timeline::TimelineModel::build(result.session);
+                wasCancelled = token->isCancelled();
+            }
+        } catch (const util::Cancelled &) {
+            wasCancelled = true;
+        } catch (const std::exception &e) {
+            // loadPath never throws; a failure here is a bug, but the GUI must survive it.
+            auto session = std::make_shared<model::Session>();
+            session->rootPath = path.toStdString();
+            session->report.add(model::Severity::Error, path.toStdString(),
+                                std::string("internal error while loading: ") + e.what());
+            profile.session = session;
+            profile.timeline = timeline::TimelineModel::build(session);
+        }
+        if (wasCancelled) {
+            profile.session.reset();
+            profile.timeline.reset();
+        }
+        profile.elapsedMs = timer.elapsed();
+        QMetaObject::invokeMethod(this, [this, generation, profile, wasCancelled] {
+            deliver(generation, profile, wasCancelled);
+        }, Qt::QueuedConnection);
+    }));
+    return generation;
+}
+
+void ProfileLoader::cancel()
+{
+    if (m_token)
+        m_token->cancel();
+}
+
+void ProfileLoader::deliver(quint64 generation, LoadedProfile profile, bool wasCancelled)
+{
+    if (generation != m_generation)
+        return; // a newer load replaced this one
+    m_running = false;
+    m_token.reset();
+    if (wasCancelled || !profile.session)
+        emit cancelled(generation);
+    else
+        emit loaded(generation, profile);
+}
+
+} // namespace stepscope::ui

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "import/loader.h"
+#include "model/session.h"
+#include "ui/timeline/timelinemodel.h"
+#include "util/progress.h"
+
+#include <QFuture>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace stepscope::ui {
+
+/// What a finished load hands to the GUI: the immutable session and the timeline's view of
+/// it (lanes, LOD summaries, step lane), both built off the GUI thread.
+struct LoadedProfile
+{
+    QString path;
+    std::shared_ptr<const model::Session> session;
+    std::shared_ptr<const timeline::TimelineModel> timeline;
+    qint64 elapsedMs = 0;
+};
+
+/// Loads profiles in the background (STYLE.md §3): a worker thread (QtConcurrent) calls
+/// import::loadPath with a util::Progress and util::CancelToken, then builds the
+/// TimelineModel. Each start() gets a new generation number and cancels the previous job; a
+/// job's progress and result reach the GUI thread through queued calls and are dropped when
+/// their generation is no longer current. For the current generation exactly one of
+/// loaded() or cancelled() is emitted. The GUI never sees a half-built model.
+///
+/// Thread affinity: GUI thread. The destructor cancels running jobs and waits for them.
+class ProfileLoader : public QObject
+{
+    Q_OBJECT
+
+public:
+    using LoadFunction = std::function<import::LoadResult(const QString &path, util::Progress &progress)>;
+
+    explicit ProfileLoader(QObject *parent = nullptr);
+    ~ProfileLoader() override;
+
+    /// Replaces import::loadPath (tests use a slow or blocking function).
+    void setLoadFunction(LoadFunction function) { m_load = std::move(function); }
+
+    /// Starts loading `path`, cancelling the current job. Returns the new generation.
+    quint64 start(const QString &path);
+    /// Cancels the current job; cancelled() follows once the worker returned.
+    void cancel();
+    bool isRunning() const { return m_running; }
+    quint64 generation() const { return m_generation; }
+    /// Waits for every worker (tests, shutdown).
+    void waitForIdle();
+
+signals:
+    void progressChanged(quint64 generation, const QString &stage, quint64 done, quint64 total);
+    void loaded(quint64 generation, const stepscope::ui::LoadedProfile &profile);
+    void cancelled(quint64 generation);
+
+private:
+    void deliver(quint64 generation, LoadedProfile profile, bool wasCancelled);
+
+    LoadFunction m_load;
+    quint64 m_generation = 0;
+    bool m_running = false;
+    std::shared_ptr<util::CancelToken> m_token;
+    std::vector<QFuture<void>> m_jobs;
+};
+
+} // namespace stepscope::ui
+
+Q_DECLARE_METATYPE(stepscope::ui::LoadedProfile)

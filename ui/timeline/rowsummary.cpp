@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "rowsummary.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace stepscope::ui::timeline {
+
+namespace {
+
+std::size_t nextPow2(std::size_t v)
+{
+    std::size_t p = 1;
+    while (p < v)
+        p <<= 1;
+    return p;
+}
+
+std::uint16_t pack(std::uint8_t categoryCode, std::int64_t covered, std::int64_t bucketNs)
+{
+    const double fraction = std::min(1.0, static_cast<double>(covered)
+                                              / static_cast<double>(std::max<std::int64_t>(1, bucketNs)));
+    auto q = static_cast<unsigned>(std::lround(fraction * 255.0));
+    if (covered > 0 && q == 0)
+        q = 1; // something is there: never round a present event away
+    return static_cast<std::uint16_t>(categoryCode | (q << 8));
+}
+
+} // namespace
+
+/*
+ * Level 0: every event adds its overlap with each bucket it touches to that bucket's covered
+ * total, and becomes the bucket's representative when its overlap is the largest so far. A
+ * zero-length event counts as 1 ns so that instants stay visible. Because events of one row
+ * never overlap, the buckets touched by all events number at most events + buckets.
+ * Level k + 1: covered totals add up; the representative is the one with the larger overlap.
+ */
+RowSummary RowSummary::build(const model::Track &track, std::uint32_t row)
+{
+    RowSummary s;
+    const std::uint32_t begin = track.rowBegin(row);
+    const std::uint32_t end = track.rowEnd(row);
+    const std::uint32_t n = end - begin;
+    if (n < MinEvents)
+        return s;
+    const std::int64_t origin = track.start(begin);
+    const std::int64_t last = std::max(track.end(end - 1), track.start(end - 1) + 1);
+    const std::int64_t span = std::max<std::int64_t>(1, last - origin);
+    const std::size_t wanted = std::clamp<std::size_t>(nextPow2(n / 4), 256, std::size_t{1} << 20);
+    const std::int64_t bucket0 = std::max<std::int64_t>(
+        1, (span + static_cast<std::int64_t>(wanted) - 1) / static_cast<std::int64_t>(wanted));
+    const auto count0 = static_cast<std::size_t>((span + bucket0 - 1) / bucket0);
+
+    std::vector<std::int64_t> covered(count0, 0);
+    std::vector<std::int64_t> best(count0, 0);
+    std::vector<std::uint8_t> code(count0, 0);
+    for (std::uint32_t i = begin; i < end; ++i) {
+        const std::int64_t s0 = track.start(i) - origin;
+        const std::int64_t e0 = std::max(track.end(i) - origin, s0 + 1);
+        const auto cat = static_cast<std::uint8_t>(static_cast<unsigned>(track.category(i)) + 1);
+        auto b = static_cast<std::size_t>(s0 / bucket0);
+        for (; b < count0; ++b) {
+            const std::int64_t bs = static_cast<std::int64_t>(b) * bucket0;
+            const std::int64_t be = bs + bucket0;
+            if (bs >= e0)
+                break;
+            const std::int64_t overlap = std::min(e0, be) - std::max(s0, bs);
+            covered[b] += overlap;
+            if (overlap > best[b]) {
+                best[b] = overlap;
+                code[b] = cat;
+            }
+        }
+    }
+    s.m_originNs = origin;
+    s.m_bucket0Ns = bucket0;
+    std::int64_t bucketNs = bucket0;
+    while (true) {
+        std::vector<std::uint16_t> level(covered.size());
+        for (std::size_t b = 0; b < covered.size(); ++b)
+            level[b] = pack(code[b], covered[b], bucketNs);
+        s.m_levels.push_back(std::move(level));
+        if (covered.size() <= 1)
+            break;
+        const std::size_t next = (covered.size() + 1) / 2;
+        for (std::size_t b = 0; b < next; ++b) {
+            const std::size_t a = 2 * b;
+            const std::size_t c = a + 1;
+            std::int64_t cov = covered[a];
+            std::int64_t bst = best[a];
+            std::uint8_t cd = code[a];
+            if (c < covered.size()) {
+                cov += covered[c];
+                if (best[c] > bst) {
+                    bst = best[c];
+                    cd = code[c];
+                }
+            }
+            covered[b] = cov;
+            best[b] = bst;
+            code[b] = cd;
+        }
+        covered.resize(next);
+        best.resize(next);
+        code.resize(next);
+        bucketNs *= 2;
+    }
+    return s;
+}
+
+int RowSummary::levelFor(double nsPerPixel) const
+{
+    if (isEmpty() || nsPerPixel < static_cast<double>(m_bucket0Ns))
+        return -1;
+    int level = 0;
+    while (level + 1 < levelCount() && static_cast<double>(bucketNs(level + 1)) <= nsPerPixel)
+        ++level;
+    return level;
+}
+
+std::size_t RowSummary::memoryBytes() const
+{
+    std::size_t bytes = 0;
+    for (const auto &l : m_levels)
+        bytes += l.size() * sizeof(std::uint16_t);
+    return bytes;
+}
+
+} // namespace stepscope::ui::timeline

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "model/track.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace stepscope::ui::timeline {
+
+/// A coverage pyramid of one row of a track, precomputed at load so that drawing a zoomed-out
+/// row costs one lookup per pixel instead of a walk over (or a search among) its events.
+///
+/// Level 0 cuts [originNs, originNs + bucketCount0 * bucket0Ns) into equal buckets; level
+/// k + 1 merges pairs of level-k buckets, up to a single bucket. Each bucket stores:
+/// - the category of its widest member (the event with the largest overlap with the bucket),
+///   plus one (0 = nothing in the bucket);
+/// - how much of the bucket is covered, quantised to 0..255.
+/// Times are the track's own (relative to its Trace's origin).
+///
+/// Build cost is O(events + buckets) because events in a row never overlap. Rows with few
+/// events get no summary (isEmpty()): searching them directly is cheap enough.
+/// Immutable after build(); safe to read from any thread.
+class RowSummary
+{
+public:
+    /// Rows with fewer events than this are not summarised.
+    static constexpr std::uint32_t MinEvents = 2048;
+
+    static RowSummary build(const model::Track &track, std::uint32_t row);
+
+    bool isEmpty() const { return m_levels.empty(); }
+    std::int64_t originNs() const { return m_originNs; }
+    std::int64_t bucket0Ns() const { return m_bucket0Ns; }
+    int levelCount() const { return static_cast<int>(m_levels.size()); }
+    std::int64_t bucketNs(int level) const { return m_bucket0Ns << level; }
+    std::size_t bucketCount(int level) const
+    {
+        return m_levels[static_cast<std::size_t>(level)].size();
+    }
+    /// Category + 1 of the widest member of bucket b at `level`, 0 when empty.
+    std::uint8_t categoryCode(int level, std::size_t b) const
+    {
+        return static_cast<std::uint8_t>(m_levels[static_cast<std::size_t>(level)][b] & 0xff);
+    }
+    /// Covered fraction of bucket b, 0..255.
+    std::uint8_t coverage(int level, std::size_t b) const
+    {
+        return static_cast<std::uint8_t>(m_levels[static_cast<std::size_t>(level)][b] >> 8);
+    }
+    /// The coarsest level whose buckets are at most `nsPerPixel` wide, or -1 when even level
+    /// 0 is wider than a pixel (then the row is drawn from its events).
+    int levelFor(double nsPerPixel) const;
+    std::size_t memoryBytes() const;
+
+private:
+    std::int64_t m_originNs = 0;
+    std::int64_t m_bucket0Ns = 1;
+    std::vector<std::vector<std::uint16_t>> m_levels; // low byte: category+1, high: coverage
+};
+
+} // namespace stepscope::ui::timeline

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "timelinemodel.h"
+
+#include "analysis/breakdown.h"
+#include "analysis/steps.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+
+namespace stepscope::ui::timeline {
+
+namespace {
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+/// "7" < "12": ids compare as numbers when both are digits.
+bool idLess(const std::string &a, const std::string &b)
+{
+    const bool da = !a.empty() && std::all_of(a.begin(), a.end(), ::isdigit);
+    const bool db = !b.empty() && std::all_of(b.begin(), b.end(), ::isdigit);
+    if (da && db && a.size() != b.size())
+        return a.size() < b.size();
+    return a < b;
+}
+
+QString processLabel(const model::TrackInfo &info)
+{
+    if (info.processName.empty())
+        return QStringLiteral("process ") + qs(info.processId);
+    if (info.processId.empty() || info.processName == info.processId)
+        return qs(info.processName);
+    return qs(info.processName) + QStringLiteral(" (") + qs(info.processId) + QStringLiteral(")");
+}
+
+QString threadLabel(const model::TrackInfo &info)
+{
+    if (!info.threadName.empty())
+        return qs(info.threadName);
+    switch (info.kind) {
+    case model::TrackKind::DeviceStream: return QStringLiteral("stream ") + qs(info.threadId);
+    case model::TrackKind::CommunicationGroup: return QStringLiteral("group ") + qs(info.threadId);
+    default: return QStringLiteral("thread ") + qs(info.threadId);
+    }
+}
+
+void addTraceLanes(std::vector<Lane> &lanes, std::vector<int> &trackLane, const model::Trace &trace,
+                   int traceIndex)
+{
+    const QString rankKey = QStringLiteral("r%1").arg(trace.rank);
+    Lane rank;
+    rank.kind = LaneKind::Rank;
+    rank.traceIndex = traceIndex;
+    rank.rank = trace.rank;
+    rank.key = rankKey;
+    rank.rankKey = rankKey;
+    rank.label = QStringLiteral("rank %1").arg(trace.rank);
+    rank.tooltip = rank.label + QStringLiteral(" — step lane: where each step's time went");
+    if (!trace.metadata.device.empty())
+        rank.tooltip += QStringLiteral("\n") + qs(trace.metadata.device);
+    lanes.push_back(std::move(rank));
+
+    // Group tracks by process; order processes by (kind of their first track, sort index, id)
+    // so host threads come before device streams and communication groups (DESIGN.md).
+    std::map<std::string, std::vector<int>> byProcess;
+    for (std::size_t t = 0; t < trace.tracks.size(); ++t)
+        byProcess[trace.tracks[t].info().processId].push_back(static_cast<int>(t));
+    using ProcessOrder = std::tuple<int, std::int64_t, std::string>;
+    std::vector<std::pair<ProcessOrder, std::vector<int>>> processes;
+    for (auto &[pid, tracks] : byProcess) {
+        std::sort(tracks.begin(), tracks.end(), [&](int a, int b) {
+            const auto &ia = trace.tracks[static_cast<std::size_t>(a)].info();
+            const auto &ib = trace.tracks[static_cast<std::size_t>(b)].info();
+            if (ia.kind != ib.kind)
+                return ia.kind < ib.kind;
+            if (ia.threadSortIndex != ib.threadSortIndex)
+                return ia.threadSortIndex < ib.threadSortIndex;
+            if (ia.threadId != ib.threadId)
+                return idLess(ia.threadId, ib.threadId);
+            return a < b;
+        });
+        const auto &first = trace.tracks[static_cast<std::size_t>(tracks.front())].info();
+        processes.push_back(
+            {ProcessOrder{static_cast<int>(first.kind), first.processSortIndex, pid}, tracks});
+    }
+    std::sort(processes.begin(), processes.end(), [](const auto &a, const auto &b) {
+        if (std::get<0>(a.first) != std::get<0>(b.first))
+            return std::get<0>(a.first) < std::get<0>(b.first);
+        if (std::get<1>(a.first) != std::get<1>(b.first))
+            return std::get<1>(a.first) < std::get<1>(b.first);
+        return idLess(std::get<2>(a.first), std::get<2>(b.first));
+    });
+    for (const auto &[order, tracks] : processes) {
+        const auto &info = trace.tracks[static_cast<std::size_t>(tracks.front())].info();
+        Lane process;
+        process.kind = LaneKind::Process;
+        process.traceIndex = traceIndex;
+        process.rank = trace.rank;
+        process.key = rankKey + QStringLiteral("/p") + qs(std::get<2>(order));
+        process.parentKey = rankKey;
+        process.rankKey = rankKey;
+        process.label = processLabel(info);
+        process.tooltip = process.label + QStringLiteral(" — ") + qs(model::trackKindName(info.kind));
+        process.indent = 1;
+        const QString processKey = process.key;
+        lanes.push_back(std::move(process));
+        for (int t : tracks) {
+            const model::Track &track = trace.tracks[static_cast<std::size_t>(t)];
+            Lane lane;
+            lane.kind = LaneKind::Track;
+            lane.traceIndex = traceIndex;
+            lane.trackIndex = t;
+            lane.rank = trace.rank;
+            lane.key = processKey + QStringLiteral("/t") + qs(track.info().threadId)
+                + QStringLiteral("#%1").arg(t);
+            lane.parentKey = processKey;
+            lane.rankKey = rankKey;
+            lane.label = threadLabel(track.info());
+            lane.tooltip = lane.label + QStringLiteral("\n%1 events, %2 rows, %3")
+                                            .arg(track.size())
+                                            .arg(track.rowCount())
+                                            .arg(qs(model::trackKindName(track.info().kind)));
+            lane.indent = 2;
+            lane.rows = static_cast<int>(std::max<std::uint32_t>(1, track.rowCount()));
+            lane.summaries.reserve(track.rowCount());
+            for (std::uint32_t r = 0; r < track.rowCount(); ++r)
+                lane.summaries.push_back(RowSummary::build(track, r));
+            trackLane[static_cast<std::size_t>(t)] = static_cast<int>(lanes.size());
+            lanes.push_back(std::move(lane));
+        }
+    }
+    if (!trace.counters.empty()) {
+        Lane group;
+        group.kind = LaneKind::Process;
+        group.traceIndex = traceIndex;
+        group.rank = trace.rank;
+        group.key = rankKey + QStringLiteral("/counters");
+        group.parentKey = rankKey;
+        group.rankKey = rankKey;
+        group.label = QStringLiteral("counters");
+        group.tooltip = QStringLiteral("memory, frequency and bandwidth counters");
+        group.indent = 1;
+        const QString groupKey = group.key;
+        lanes.push_back(std::move(group));
+        for (std::size_t c = 0; c < trace.counters.size(); ++c) {
+            const model::CounterSeries &series = trace.counters[c];
+            Lane lane;
+            lane.kind = LaneKind::Counter;
+            lane.traceIndex = traceIndex;
+            lane.counterIndex = static_cast<int>(c);
+            lane.rank = trace.rank;
+            lane.key = groupKey + QStringLiteral("/%1").arg(c);
+            lane.parentKey = groupKey;
+            lane.rankKey = rankKey;
+            lane.label = qs(series.name);
+            if (!series.key.empty() && series.key != series.name)
+                lane.label += QStringLiteral(" · ") + qs(series.key);
+            lane.tooltip = qs(series.process) + QStringLiteral(": ") + lane.label
+                + QStringLiteral("\n%1 points").arg(series.values.size());
+            lane.indent = 2;
+            for (double v : series.values) {
+                lane.valueMin = std::min(lane.valueMin, v);
+                lane.valueMax = std::max(lane.valueMax, v);
+            }
+            lanes.push_back(std::move(lane));
+        }
+    }
+}
+
+SegmentColor toColor(analysis::SegmentKind kind)
+{
+    return toSegmentColor(kind);
+}
+
+} // namespace
+
+std::shared_ptr<const TimelineModel> TimelineModel::build(
+    std::shared_ptr<const model::Session> session)
+{
+    auto m = std::make_shared<TimelineModel>();
+    m->m_session = std::move(session);
+    if (!m->m_session)
+        return m;
+    const model::Session &s = *m->m_session;
+    const std::int64_t origin = s.originNs();
+    std::int64_t lo = 0;
+    std::int64_t hi = 0;
+    bool any = false;
+    for (std::size_t ti = 0; ti < s.traces.size(); ++ti) {
+        const model::Trace &trace = *s.traces[ti];
+        const std::int64_t offset = trace.originNs - origin;
+        m->m_offsets.push_back(offset);
+        m->m_trackLane.emplace_back(trace.tracks.size(), -1);
+        addTraceLanes(m->m_lanes, m->m_trackLane.back(), trace, static_cast<int>(ti));
+        m->m_eventCount += trace.eventCount();
+
+        const auto [t0, t1] = trace.extent();
+        if (!trace.tracks.empty() && trace.eventCount() > 0) {
+            lo = any ? std::min(lo, t0 + offset) : t0 + offset;
+            hi = any ? std::max(hi, t1 + offset) : t1 + offset;
+            any = true;
+        }
+
+        std::vector<StepSpan> steps;
+        const std::vector<model::Step> detected =
+            trace.steps.empty() ? analysis::detectSteps(trace, nullptr) : trace.steps;
+        for (const model::Step &st : detected)
+            steps.push_back({st.number, st.startNs + offset, st.endNs + offset});
+        std::vector<StepLaneSegment> segments;
+        for (const analysis::LaneSegment &seg : analysis::stepLaneSegments(trace))
+            segments.push_back({seg.startNs + offset, seg.endNs + offset, toColor(seg.kind), seg.step});
+        m->m_fromAnalysis = true;
+        for (const StepLaneSegment &seg : segments)
+            m->m_segmentMask |= 1u << static_cast<unsigned>(seg.kind);
+        for (const model::Track &track : trace.tracks) {
+            for (std::uint32_t i = 0; i < track.size(); ++i)
+                m->m_categoryMask |= 1u << static_cast<unsigned>(track.category(i));
+        }
+        m->m_steps.push_back(std::move(steps));
+        m->m_segments.push_back(std::move(segments));
+    }
+    if (any)
+        m->m_extent = {lo, std::max(hi, lo + 1)};
+    return m;
+}
+
+int TimelineModel::laneOfTrack(int traceIndex, int trackIndex) const
+{
+    if (traceIndex < 0 || static_cast<std::size_t>(traceIndex) >= m_trackLane.size())
+        return -1;
+    const auto &v = m_trackLane[static_cast<std::size_t>(traceIndex)];
+    if (trackIndex < 0 || static_cast<std::size_t>(trackIndex) >= v.size())
+        return -1;
+    return v[static_cast<std::size_t>(trackIndex)];
+}
+
+QString TimelineModel::nameOf(const EventKey &e) const
+{
+    return qs(trace(e.traceIndex).strings.view(track(e).name(e.index)));
+}
+
+std::int64_t TimelineModel::stepOf(const EventKey &e) const
+{
+    const std::int64_t t = startOf(e);
+    const auto &steps = m_steps[static_cast<std::size_t>(e.traceIndex)];
+    auto it = std::upper_bound(steps.begin(), steps.end(), t,
+                               [](std::int64_t v, const StepSpan &s) { return v < s.startNs; });
+    if (it == steps.begin())
+        return -1;
+    --it;
+    return t < it->endNs ? it->number : -1;
+}
+
+/*
+ * Search: match the needle against each distinct name once (the string table), then walk the
+ * name-id column of every track, which is a tight loop over 4-byte ids.
+ */
+std::vector<EventKey> TimelineModel::search(const QString &needle) const
+{
+    std::vector<EventKey> out;
+    if (needle.isEmpty() || !m_session)
+        return out;
+    for (std::size_t ti = 0; ti < m_session->traces.size(); ++ti) {
+        const model::Trace &trace = *m_session->traces[ti];
+        std::vector<char> match(trace.strings.size(), 0);
+        bool anyMatch = false;
+        for (std::size_t id = 0; id < trace.strings.size(); ++id) {
+            if (qs(trace.strings.view(model::StringId(static_cast<std::uint32_t>(id))))
+                    .contains(needle, Qt::CaseInsensitive)) {
+                match[id] = 1;
+                anyMatch = true;
+            }
+        }
+        if (!anyMatch)
+            continue;
+        for (std::size_t t = 0; t < trace.tracks.size(); ++t) {
+            const model::Track &track = trace.tracks[t];
+            for (std::uint32_t i = 0; i < track.size(); ++i) {
+                if (match[track.name(i).value()])
+                    out.push_back({static_cast<int>(ti), static_cast<int>(t), i});
+            }
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [this](const EventKey &a, const EventKey &b) {
+        return startOf(a) < startOf(b);
+    });
+    return out;
+}
+
+std::size_t TimelineModel::summaryBytes() const
+{
+    std::size_t bytes = 0;
+    for (const Lane &l : m_lanes)
+        for (const RowSummary &s : l.summaries)
+            bytes += s.memoryBytes();
+    return bytes;
+}
+
+} // namespace stepscope::ui::timeline

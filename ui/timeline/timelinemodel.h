@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "model/session.h"
+#include "rowsummary.h"
+#include "ui/palette.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace stepscope::ui::timeline {
+
+/// What a lane of the timeline shows.
+enum class LaneKind {
+    Rank,    ///< header of a rank group; its row is the rank's step lane
+    Process, ///< header of a process group (no content)
+    Track,   ///< a host thread / device stream / communication group: one row per depth
+    Counter, ///< one counter series drawn as a filled plot
+};
+
+/// One segment of a rank's step lane, session-relative ns.
+struct StepLaneSegment
+{
+    std::int64_t startNs = 0;
+    std::int64_t endNs = 0;
+    SegmentColor kind = SegmentColor::OtherIdle;
+    std::int64_t step = -1;
+};
+
+/// A step of one rank, session-relative ns (for the ruler's step numbers and [ / ]).
+struct StepSpan
+{
+    std::int64_t number = 0;
+    std::int64_t startNs = 0;
+    std::int64_t endNs = 0;
+};
+
+struct Lane
+{
+    LaneKind kind = LaneKind::Track;
+    int traceIndex = 0;   ///< index into session->traces
+    int trackIndex = -1;  ///< Track lanes: index into trace.tracks
+    int counterIndex = -1; ///< Counter lanes: index into trace.counters
+    std::int32_t rank = 0;
+    QString key;       ///< stable id: "r0", "r0/p123", "r0/p123/t7", "r0/c/3"
+    QString parentKey; ///< key of the group that collapses this lane ("" for ranks)
+    QString rankKey;   ///< key of the rank group
+    QString label;
+    QString tooltip;
+    int indent = 0;
+    int rows = 1; ///< content rows (Track: the track's rowCount)
+    std::vector<RowSummary> summaries; ///< Track lanes: one per row
+    double valueMin = 0; ///< Counter lanes: range of the series (0 included)
+    double valueMax = 0;
+};
+
+/// An event of the session: trace, track, index (final index in the track).
+struct EventKey
+{
+    int traceIndex = -1;
+    int trackIndex = -1;
+    std::uint32_t index = 0;
+
+    bool isValid() const { return traceIndex >= 0 && trackIndex >= 0; }
+    friend bool operator==(const EventKey &a, const EventKey &b)
+    {
+        return a.traceIndex == b.traceIndex && a.trackIndex == b.trackIndex && a.index == b.index;
+    }
+    friend bool operator!=(const EventKey &a, const EventKey &b) { return !(a == b); }
+};
+
+/// The timeline's read-only view of a loaded session: lanes in display order (rank ->
+/// process -> thread / stream, then counters), each row's LOD summary, the step lane of every
+/// rank (from analysis::stepLaneSegments) and the steps. Built once after a load, on the
+/// loading thread, and shared as `std::shared_ptr<const TimelineModel>`.
+///
+/// Times handed out are session-relative ns: a trace's own time t shows at
+/// t + offsetNs(traceIndex). Immutable after build; safe to read from any thread.
+class TimelineModel
+{
+public:
+    static std::shared_ptr<const TimelineModel> build(std::shared_ptr<const model::Session> session);
+
+    const model::Session &session() const { return *m_session; }
+    const std::shared_ptr<const model::Session> &sessionPtr() const { return m_session; }
+    const std::vector<Lane> &lanes() const { return m_lanes; }
+    const model::Trace &trace(int traceIndex) const
+    {
+        return *m_session->traces[static_cast<std::size_t>(traceIndex)];
+    }
+    const model::Track &track(const EventKey &e) const
+    {
+        return trace(e.traceIndex).tracks[static_cast<std::size_t>(e.trackIndex)];
+    }
+    std::int64_t offsetNs(int traceIndex) const
+    {
+        return m_offsets[static_cast<std::size_t>(traceIndex)];
+    }
+    /// The lane of a track, -1 when none.
+    int laneOfTrack(int traceIndex, int trackIndex) const;
+    const std::vector<StepLaneSegment> &stepSegments(int traceIndex) const
+    {
+        return m_segments[static_cast<std::size_t>(traceIndex)];
+    }
+    const std::vector<StepSpan> &steps(int traceIndex) const
+    {
+        return m_steps[static_cast<std::size_t>(traceIndex)];
+    }
+    /// True when the step lane came from the analysis (false: plain step spans only).
+    bool hasBreakdownSegments() const { return m_fromAnalysis; }
+    /// Session-relative extent over every trace; {0, 1} when empty.
+    std::pair<std::int64_t, std::int64_t> extent() const { return m_extent; }
+    std::uint64_t eventCount() const { return m_eventCount; }
+    /// Bit c set when some event has model::Category c (the legend lists only those).
+    std::uint32_t categoryMask() const { return m_categoryMask; }
+    /// Bit k set when some step-lane segment has SegmentColor k.
+    std::uint32_t segmentMask() const { return m_segmentMask; }
+
+    /// Session-relative start / end of an event.
+    std::int64_t startOf(const EventKey &e) const
+    {
+        return track(e).start(e.index) + offsetNs(e.traceIndex);
+    }
+    std::int64_t endOf(const EventKey &e) const
+    {
+        return track(e).end(e.index) + offsetNs(e.traceIndex);
+    }
+    QString nameOf(const EventKey &e) const;
+    /// The step (of the event's rank) containing the event's start, -1 when none.
+    std::int64_t stepOf(const EventKey &e) const;
+
+    /// Every event whose name contains `needle` (case-insensitive), ordered by start.
+    std::vector<EventKey> search(const QString &needle) const;
+
+    std::size_t summaryBytes() const;
+
+private:
+    std::shared_ptr<const model::Session> m_session;
+    std::vector<Lane> m_lanes;
+    std::vector<std::int64_t> m_offsets;
+    std::vector<std::vector<int>> m_trackLane; // [trace][track] -> lane
+    std::vector<std::vector<StepLaneSegment>> m_segments;
+    std::vector<std::vector<StepSpan>> m_steps;
+    std::pair<std::int64_t, std::int64_t> m_extent{0, 1};
+    std::uint64_t m_eventCount = 0;
+    std::uint32_t m_categoryMask = 0;
+    std::uint32_t m_segmentMask = 0;
+    bool m_fromAnalysis = false;
+};
+
+} // namespace stepscope::ui::timeline

@@ -1,0 +1,693 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "timelineview.h"
+
+#include "analysis/units.h"
+#include "geometrybuilder.h"
+#include "lanelayout.h"
+
+#include <QContextMenuEvent>
+#include <QGuiApplication>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace stepscope::ui::timeline {
+
+namespace {
+
+constexpr double KeyZoomFactor = 1.35;
+constexpr double KeyPanFraction = 0.15;
+constexpr std::size_t UndoDepth = 100;
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QString dur(std::int64_t ns)
+{
+    return qs(analysis::formatDuration(ns));
+}
+
+} // namespace
+
+TimelineView::TimelineView(QWidget *parent)
+    : QAbstractScrollArea(parent)
+{
+    setObjectName(QStringLiteral("timelineView"));
+    setFocusPolicy(Qt::StrongFocus);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    viewport()->setMouseTracking(true);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    m_keyPlatform = keyPlatformFor(QGuiApplication::platformName());
+    applyPalette();
+    m_view.axis = TimeAxis(0, 1000, std::max(1, viewport()->width() - m_metrics.headerWidth));
+}
+
+TimelineView::~TimelineView() = default;
+
+void TimelineView::applyPalette()
+{
+    const QPalette p = palette();
+    m_view.theme = currentTheme();
+    m_view.colors.text = p.color(QPalette::WindowText);
+    m_view.colors.mutedText = p.color(QPalette::PlaceholderText);
+    m_view.colors.background = p.color(QPalette::Base);
+    m_view.colors.headerBackground = p.color(QPalette::Window);
+    m_view.colors.stripe = p.color(QPalette::AlternateBase);
+    QColor grid = p.color(QPalette::Mid);
+    grid.setAlpha(90);
+    m_view.colors.grid = grid;
+}
+
+QSize TimelineView::canvasSize() const
+{
+    return viewport()->size();
+}
+
+void TimelineView::setModel(std::shared_ptr<const TimelineModel> model)
+{
+    m_model = std::move(model);
+    m_view.selected.reset();
+    m_view.selectedFlows.clear();
+    m_view.range.reset();
+    m_view.searchMatches.reset();
+    m_view.currentMatch = -1;
+    m_view.hovered.reset();
+    m_view.collapsed.clear();
+    m_view.hidden.clear();
+    m_view.pinned.clear();
+    m_view.scrollY = 0;
+    m_undo.clear();
+    if (!m_searchText.isEmpty())
+        setSearchText(m_searchText);
+    fitAll();
+    m_undo.clear();
+}
+
+Geometry TimelineView::currentGeometry() const
+{
+    if (!m_model)
+        return {};
+    return buildGeometry(*m_model, m_view, canvasSize(), m_metrics, font());
+}
+
+void TimelineView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(viewport());
+    if (!m_model) {
+        painter.fillRect(viewport()->rect(), m_view.colors.background);
+        return;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    paintGeometry(painter, buildGeometry(*m_model, m_view, canvasSize(), m_metrics, font()), font());
+    m_lastPaintMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void TimelineView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    m_view.axis.setWidth(std::max(1, viewport()->width() - m_metrics.headerWidth));
+    updateScrollBar();
+}
+
+void TimelineView::updateScrollBar()
+{
+    if (!m_model) {
+        verticalScrollBar()->setRange(0, 0);
+        return;
+    }
+    const LaneLayout layout = layoutLanes(*m_model, m_view, m_metrics, canvasSize());
+    const int visible = std::max(0, layout.scrollBottom - layout.scrollTop);
+    const int maxScroll = std::max(0, layout.contentHeight - visible);
+    verticalScrollBar()->setRange(0, maxScroll);
+    verticalScrollBar()->setPageStep(std::max(1, visible));
+    verticalScrollBar()->setSingleStep(m_metrics.rowHeight * 2);
+    m_view.scrollY = std::clamp(m_view.scrollY, 0, maxScroll);
+    if (verticalScrollBar()->value() != m_view.scrollY)
+        verticalScrollBar()->setValue(m_view.scrollY);
+}
+
+void TimelineView::scrollContentsBy(int, int)
+{
+    m_view.scrollY = verticalScrollBar()->value();
+    viewport()->update();
+}
+
+void TimelineView::changed()
+{
+    clampAxis();
+    viewport()->update();
+    emit viewChanged();
+}
+
+void TimelineView::clampAxis()
+{
+    if (!m_model)
+        return;
+    // Keep some of the trace in view: the window may not drift beyond the data by more
+    // than its own width.
+    const auto [lo, hi] = m_model->extent();
+    const std::int64_t span = m_view.axis.spanNs();
+    const std::int64_t maxSpan = std::max<std::int64_t>(1, (hi - lo) * 4);
+    if (span > maxSpan) {
+        const double centre = m_view.axis.widthPx() / 2.0;
+        m_view.axis.zoomAt(centre, static_cast<double>(span) / static_cast<double>(maxSpan));
+    }
+    const std::int64_t s = m_view.axis.startNs();
+    const std::int64_t minStart = lo - m_view.axis.spanNs() / 2;
+    const std::int64_t maxStart = hi - m_view.axis.spanNs() / 2;
+    m_view.axis.setStart(std::clamp(s, std::min(minStart, maxStart), std::max(minStart, maxStart)));
+}
+
+void TimelineView::pushUndo()
+{
+    if (!m_undo.empty() && m_undo.back() == m_view.axis)
+        return;
+    m_undo.push_back(m_view.axis);
+    if (m_undo.size() > UndoDepth)
+        m_undo.erase(m_undo.begin());
+}
+
+bool TimelineView::undoZoom()
+{
+    if (m_undo.empty())
+        return false;
+    TimeAxis previous = m_undo.back();
+    m_undo.pop_back();
+    previous.setWidth(m_view.axis.widthPx());
+    m_view.axis = previous;
+    changed();
+    return true;
+}
+
+void TimelineView::fitAll()
+{
+    if (!m_model)
+        return;
+    const auto [lo, hi] = m_model->extent();
+    fitRange(lo, hi, true);
+}
+
+void TimelineView::fitRange(std::int64_t t0, std::int64_t t1, bool margin)
+{
+    pushUndo();
+    const std::int64_t span = std::max<std::int64_t>(1, t1 - t0);
+    const std::int64_t pad = margin ? std::max<std::int64_t>(1, span / 50) : 0;
+    m_view.axis.setWidth(std::max(1, viewport()->width() - m_metrics.headerWidth));
+    m_view.axis.fit(t0 - pad, t1 + pad);
+    changed();
+}
+
+void TimelineView::zoomAt(double lanePx, double factor)
+{
+    m_view.axis.zoomAt(lanePx, factor);
+    changed();
+}
+
+void TimelineView::panByPx(double dx)
+{
+    m_view.axis.panPx(dx);
+    changed();
+}
+
+void TimelineView::setVisibleWindow(std::int64_t startNs, double nsPerPixel)
+{
+    m_view.axis = TimeAxis(startNs, nsPerPixel, std::max(1, viewport()->width() - m_metrics.headerWidth));
+    changed();
+}
+
+void TimelineView::setRulerOrigin(std::int64_t originNs)
+{
+    m_view.rulerOriginNs = originNs;
+    viewport()->update();
+}
+
+double TimelineView::zoomAnchorPx() const
+{
+    const double x = m_mousePos.x() - m_metrics.headerWidth;
+    if (m_mousePos.x() >= 0 && x >= 0 && x < m_view.axis.widthPx() && viewport()->rect().contains(m_mousePos))
+        return x;
+    return m_view.axis.widthPx() / 2.0;
+}
+
+bool TimelineView::goToStep(int direction)
+{
+    if (!m_model || m_model->session().traces.empty())
+        return false;
+    int traceIndex = 0;
+    if (m_view.selected)
+        traceIndex = m_view.selected->traceIndex;
+    const auto &steps = m_model->steps(traceIndex);
+    if (steps.empty())
+        return false;
+    // Relative to the window start, with two pixels of slack so a fitted step counts as "here".
+    const double slack = 2 * m_view.axis.nsPerPixel();
+    const std::int64_t pad = std::max<std::int64_t>(1, (steps.front().endNs - steps.front().startNs) / 50);
+    const double here = static_cast<double>(m_view.axis.startNs() + pad);
+    const StepSpan *target = nullptr;
+    if (direction > 0) {
+        for (const StepSpan &s : steps) {
+            if (static_cast<double>(s.startNs) > here + slack) {
+                target = &s;
+                break;
+            }
+        }
+    } else {
+        for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+            if (static_cast<double>(it->startNs) < here - slack) {
+                target = &*it;
+                break;
+            }
+        }
+    }
+    if (!target)
+        return false;
+    fitRange(target->startNs, target->endNs, true);
+    return true;
+}
+
+void TimelineView::triggerAction(TimelineAction action)
+{
+    if (!m_model && action != TimelineAction::ShowShortcuts)
+        return;
+    switch (action) {
+    case TimelineAction::None: return;
+    case TimelineAction::ZoomIn: pushUndo(); zoomAt(zoomAnchorPx(), KeyZoomFactor); return;
+    case TimelineAction::ZoomOut: pushUndo(); zoomAt(zoomAnchorPx(), 1.0 / KeyZoomFactor); return;
+    case TimelineAction::PanLeft: panByPx(-KeyPanFraction * m_view.axis.widthPx()); return;
+    case TimelineAction::PanRight: panByPx(KeyPanFraction * m_view.axis.widthPx()); return;
+    case TimelineAction::ScrollUp: verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub); return;
+    case TimelineAction::ScrollDown: verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd); return;
+    case TimelineAction::FitSelection:
+        if (m_view.range)
+            fitRange(m_view.range->first, m_view.range->second);
+        else if (m_view.selected)
+            fitRange(m_model->startOf(*m_view.selected), m_model->endOf(*m_view.selected));
+        return;
+    case TimelineAction::FitAll: fitAll(); return;
+    case TimelineAction::UndoZoom: undoZoom(); return;
+    case TimelineAction::PreviousStep: goToStep(-1); return;
+    case TimelineAction::NextStep: goToStep(+1); return;
+    case TimelineAction::RangeFromSelection:
+        if (m_view.selected)
+            setRange(std::make_pair(m_model->startOf(*m_view.selected), m_model->endOf(*m_view.selected)));
+        return;
+    case TimelineAction::ShowShortcuts: emit shortcutsRequested(); return;
+    }
+}
+
+void TimelineView::keyPressEvent(QKeyEvent *event)
+{
+    const TimelineAction action = actionForKey(event->key(), event->modifiers(), event->nativeScanCode(),
+                                               event->nativeVirtualKey(), m_keyPlatform);
+    if (action == TimelineAction::None) {
+        QAbstractScrollArea::keyPressEvent(event);
+        return;
+    }
+    triggerAction(action);
+    event->accept();
+}
+
+void TimelineView::wheelEvent(QWheelEvent *event)
+{
+    if (!m_model)
+        return;
+    if (event->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier)) {
+        QAbstractScrollArea::wheelEvent(event); // scroll lanes
+        return;
+    }
+    const QPoint delta = event->angleDelta();
+    if (delta.y() == 0 && delta.x() != 0) {
+        panByPx(-delta.x() / 4.0);
+        event->accept();
+        return;
+    }
+    // One undo entry per wheel gesture, not per notch.
+    if (!m_lastWheelUndo.isValid() || m_lastWheelUndo.elapsed() > 600)
+        pushUndo();
+    m_lastWheelUndo.restart();
+    const double x = event->position().x() - m_metrics.headerWidth;
+    const double anchor = x >= 0 ? x : m_view.axis.widthPx() / 2.0;
+    zoomAt(anchor, std::pow(1.25, delta.y() / 120.0));
+    event->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent *event)
+{
+    setFocus(Qt::MouseFocusReason);
+    m_pressPos = event->position().toPoint();
+    m_lastPos = m_pressPos;
+    m_moved = false;
+    if (!m_model || event->button() != Qt::LeftButton)
+        return;
+    if (event->modifiers() & Qt::ShiftModifier) {
+        m_drag = Drag::Range;
+        m_rangeAnchor = m_view.axis.toNs(m_pressPos.x() - m_metrics.headerWidth);
+    } else {
+        m_drag = Drag::Pan;
+    }
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint pos = event->position().toPoint();
+    m_mousePos = pos;
+    if (m_drag == Drag::None)
+        return;
+    if ((pos - m_pressPos).manhattanLength() > 3)
+        m_moved = true;
+    if (!m_moved)
+        return;
+    if (m_drag == Drag::Pan) {
+        const QPoint d = pos - m_lastPos;
+        m_view.axis.panPx(-d.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
+        m_lastPos = pos;
+        changed();
+    } else {
+        const std::int64_t t = m_view.axis.toNs(pos.x() - m_metrics.headerWidth);
+        m_view.range = std::make_pair(std::min(t, m_rangeAnchor), std::max(t, m_rangeAnchor));
+        viewport()->update();
+    }
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent *event)
+{
+    const Drag drag = m_drag;
+    m_drag = Drag::None;
+    if (!m_model || event->button() != Qt::LeftButton)
+        return;
+    if (drag == Drag::Range && m_moved && m_view.range) {
+        emit rangeSelected(m_view.range->first, m_view.range->second);
+        return;
+    }
+    if (m_moved)
+        return;
+    const HitResult hit = hitTest(*m_model, m_view, m_metrics, canvasSize(), event->position());
+    const Lane *lane = hit.lane >= 0 ? &m_model->lanes()[static_cast<std::size_t>(hit.lane)] : nullptr;
+    switch (hit.kind) {
+    case HitResult::Kind::Header:
+        if (lane && (lane->kind == LaneKind::Rank || lane->kind == LaneKind::Process))
+            setCollapsed(lane->key, !m_view.collapsed.contains(lane->key));
+        return;
+    case HitResult::Kind::StepLane:
+        if (hit.segment) {
+            for (const StepSpan &s : m_model->steps(lane->traceIndex)) {
+                if (s.number == hit.segment->step) {
+                    setRange(std::make_pair(s.startNs, s.endNs));
+                    return;
+                }
+            }
+        }
+        return;
+    case HitResult::Kind::Event: selectEvent(hit.event); return;
+    default:
+        selectEvent(std::nullopt);
+        if (m_view.range)
+            setRange(std::nullopt);
+        return;
+    }
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (!m_model)
+        return;
+    const HitResult hit = hitTest(*m_model, m_view, m_metrics, canvasSize(), event->position());
+    if (hit.kind == HitResult::Kind::Event) {
+        selectEvent(hit.event);
+        fitRange(m_model->startOf(hit.event), m_model->endOf(hit.event));
+    } else if (hit.kind == HitResult::Kind::StepLane && hit.segment) {
+        const Lane &lane = m_model->lanes()[static_cast<std::size_t>(hit.lane)];
+        for (const StepSpan &s : m_model->steps(lane.traceIndex)) {
+            if (s.number == hit.segment->step)
+                fitRange(s.startNs, s.endNs);
+        }
+    }
+}
+
+QString TimelineView::tooltipAt(QPoint pos) const
+{
+    if (!m_model)
+        return {};
+    const HitResult hit = hitTest(*m_model, m_view, m_metrics, canvasSize(), pos);
+    const Lane *lane = hit.lane >= 0 ? &m_model->lanes()[static_cast<std::size_t>(hit.lane)] : nullptr;
+    switch (hit.kind) {
+    case HitResult::Kind::Event: {
+        const EventKey &e = hit.event;
+        const model::Track &track = m_model->track(e);
+        QString tip = QStringLiteral("<b>") + m_model->nameOf(e).toHtmlEscaped() + QStringLiteral("</b><br>")
+            + qs(model::categoryName(track.category(e.index))) + QStringLiteral(" · rank %1").arg(lane->rank)
+            + QStringLiteral("<br>start ") + dur(m_model->startOf(e)) + QStringLiteral(" · duration ")
+            + dur(track.duration(e.index));
+        const std::int64_t step = m_model->stepOf(e);
+        if (step >= 0)
+            tip += QStringLiteral("<br>step %1").arg(step);
+        return tip;
+    }
+    case HitResult::Kind::StepLane:
+        if (hit.segment)
+            return QStringLiteral("<b>step %1</b><br>").arg(hit.segment->step)
+                + QString::fromUtf8(segmentLabel(hit.segment->kind)) + QStringLiteral(": ")
+                + dur(hit.segment->endNs - hit.segment->startNs);
+        return lane ? lane->tooltip : QString();
+    case HitResult::Kind::Header:
+    case HitResult::Kind::Counter:
+    case HitResult::Kind::EmptyLane: return lane ? lane->tooltip.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")) : QString();
+    default: return {};
+    }
+}
+
+bool TimelineView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString tip = tooltipAt(help->pos());
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), tip, viewport());
+        return true;
+    }
+    if (event->type() == QEvent::Leave)
+        m_mousePos = QPoint(-1, -1);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (!m_model)
+        return;
+    const HitResult hit = hitTest(*m_model, m_view, m_metrics, canvasSize(), viewport()->mapFrom(this, event->pos()));
+    QMenu menu(this);
+    if (hit.lane >= 0) {
+        const Lane &lane = m_model->lanes()[static_cast<std::size_t>(hit.lane)];
+        const QString key = lane.key;
+        const bool pinned = m_view.pinned.contains(key);
+        menu.addAction(pinned ? tr("Unpin “%1”").arg(lane.label) : tr("Pin “%1” to the top").arg(lane.label),
+                       this, [this, key, pinned] { setPinned(key, !pinned); });
+        menu.addAction(tr("Hide “%1”").arg(lane.label), this, [this, key] { setHidden(key, true); });
+    }
+    if (!m_view.hidden.isEmpty())
+        menu.addAction(tr("Show %1 hidden lanes").arg(m_view.hidden.size()), this, &TimelineView::showAllLanes);
+    menu.addSeparator();
+    menu.addAction(tr("Fit all\t0"), this, &TimelineView::fitAll);
+    if (!menu.isEmpty())
+        menu.exec(event->globalPos());
+}
+
+void TimelineView::selectEvent(std::optional<EventKey> event, bool reveal)
+{
+    if (event && !event->isValid())
+        event.reset();
+    m_view.selected = event;
+    computeFlows();
+    if (event && reveal)
+        revealEvent(*event);
+    viewport()->update();
+    emit eventSelected(event ? *event : EventKey{});
+}
+
+void TimelineView::computeFlows()
+{
+    m_view.selectedFlows.clear();
+    if (!m_model || !m_view.selected)
+        return;
+    const EventKey &e = *m_view.selected;
+    const model::Trace &trace = m_model->trace(e.traceIndex);
+    const model::EventRef self{model::TrackId(static_cast<std::uint32_t>(e.trackIndex)), e.index};
+    for (const model::Flow &f : trace.flows) {
+        if (f.from != self && f.to != self)
+            continue;
+        m_view.selectedFlows.push_back(
+            {EventKey{e.traceIndex, static_cast<int>(f.from.track.value()), f.from.index},
+             EventKey{e.traceIndex, static_cast<int>(f.to.track.value()), f.to.index}});
+    }
+}
+
+void TimelineView::revealEvent(const EventKey &e)
+{
+    // Expand the groups holding the event, bring it into the window, scroll its lane into view.
+    const int laneIndex = m_model->laneOfTrack(e.traceIndex, e.trackIndex);
+    if (laneIndex < 0)
+        return;
+    const Lane &lane = m_model->lanes()[static_cast<std::size_t>(laneIndex)];
+    m_view.collapsed.remove(lane.rankKey);
+    m_view.collapsed.remove(lane.parentKey);
+    m_view.hidden.remove(lane.key);
+    const std::int64_t s = m_model->startOf(e);
+    const std::int64_t en = m_model->endOf(e);
+    if (en < m_view.axis.startNs() || s > m_view.axis.endNs()) {
+        pushUndo();
+        m_view.axis.setStart(s - m_view.axis.spanNs() / 2 + (en - s) / 2);
+    }
+    updateScrollBar();
+    // Scroll so the lane is visible: find its content y.
+    int contentY = 0;
+    for (std::size_t i = 0; i < m_model->lanes().size(); ++i) {
+        const Lane &l = m_model->lanes()[i];
+        if (!laneShown(l, m_view) || m_view.pinned.contains(l.key))
+            continue;
+        if (static_cast<int>(i) == laneIndex)
+            break;
+        contentY += laneHeight(l, m_metrics);
+    }
+    if (!m_view.pinned.contains(lane.key)) {
+        const LaneLayout layout = layoutLanes(*m_model, m_view, m_metrics, canvasSize());
+        const int visible = layout.scrollBottom - layout.scrollTop;
+        const int rowY = contentY + static_cast<int>(m_model->track(e).row(e.index)) * m_metrics.rowHeight;
+        if (rowY < m_view.scrollY || rowY + m_metrics.rowHeight > m_view.scrollY + visible)
+            verticalScrollBar()->setValue(std::max(0, rowY - visible / 3));
+    }
+    changed();
+}
+
+void TimelineView::setRange(std::optional<std::pair<std::int64_t, std::int64_t>> range)
+{
+    m_view.range = range;
+    viewport()->update();
+    if (range)
+        emit rangeSelected(range->first, range->second);
+    else
+        emit rangeCleared();
+}
+
+int TimelineView::setSearchText(const QString &text)
+{
+    m_searchText = text;
+    if (!m_model || text.isEmpty()) {
+        m_view.searchMatches.reset();
+        m_view.currentMatch = -1;
+        viewport()->update();
+        emit searchChanged(0, -1);
+        return 0;
+    }
+    m_view.searchMatches = std::make_shared<const std::vector<EventKey>>(m_model->search(text));
+    m_view.currentMatch = -1;
+    viewport()->update();
+    const int n = matchCount();
+    emit searchChanged(n, -1);
+    return n;
+}
+
+int TimelineView::matchCount() const
+{
+    return m_view.searchMatches ? static_cast<int>(m_view.searchMatches->size()) : 0;
+}
+
+void TimelineView::nextMatch()
+{
+    const int n = matchCount();
+    if (n == 0)
+        return;
+    if (m_view.currentMatch < 0) {
+        // The first match at or after the window start.
+        const auto &m = *m_view.searchMatches;
+        const std::int64_t t = m_view.axis.startNs();
+        auto it = std::lower_bound(m.begin(), m.end(), t,
+                                   [this](const EventKey &e, std::int64_t v) { return m_model->startOf(e) < v; });
+        m_view.currentMatch = it == m.end() ? 0 : static_cast<int>(it - m.begin());
+    } else {
+        m_view.currentMatch = (m_view.currentMatch + 1) % n;
+    }
+    selectEvent((*m_view.searchMatches)[static_cast<std::size_t>(m_view.currentMatch)], true);
+    emit searchChanged(n, m_view.currentMatch);
+}
+
+void TimelineView::previousMatch()
+{
+    const int n = matchCount();
+    if (n == 0)
+        return;
+    m_view.currentMatch = m_view.currentMatch <= 0 ? n - 1 : m_view.currentMatch - 1;
+    selectEvent((*m_view.searchMatches)[static_cast<std::size_t>(m_view.currentMatch)], true);
+    emit searchChanged(n, m_view.currentMatch);
+}
+
+void TimelineView::setCollapsed(const QString &key, bool collapsed)
+{
+    if (collapsed)
+        m_view.collapsed.insert(key);
+    else
+        m_view.collapsed.remove(key);
+    updateScrollBar();
+    viewport()->update();
+}
+
+void TimelineView::setPinned(const QString &key, bool pinned)
+{
+    m_view.pinned.removeAll(key);
+    if (pinned)
+        m_view.pinned.append(key);
+    updateScrollBar();
+    viewport()->update();
+}
+
+void TimelineView::setHidden(const QString &key, bool hidden)
+{
+    if (hidden)
+        m_view.hidden.insert(key);
+    else
+        m_view.hidden.remove(key);
+    updateScrollBar();
+    viewport()->update();
+}
+
+void TimelineView::showAllLanes()
+{
+    m_view.hidden.clear();
+    updateScrollBar();
+    viewport()->update();
+}
+
+QImage TimelineView::renderImage(QSize size, qreal devicePixelRatio) const
+{
+    QImage image(size * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(devicePixelRatio);
+    image.fill(m_view.colors.background);
+    if (!m_model)
+        return image;
+    ViewState view = m_view;
+    view.axis.setWidth(std::max(1, size.width() - m_metrics.headerWidth));
+    // Same window of time, re-spread over the export width.
+    view.axis.fit(m_view.axis.startNs(), m_view.axis.endNs());
+    QPainter painter(&image);
+    paintTimeline(painter, *m_model, view, size, m_metrics, font());
+    return image;
+}
+
+} // namespace stepscope::ui::timeline
