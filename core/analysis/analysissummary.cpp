@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysissummary.h"
 
+#include "steps.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
@@ -118,6 +119,7 @@ SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &c
 {
     SessionAnalysis a;
     for (const auto &t : session.traces) {
+        detectSteps(*t, &a.notes);
         auto b = computeBreakdowns(*t);
         a.breakdowns.insert(a.breakdowns.end(), b.begin(), b.end());
         if (!t->memory.empty())
@@ -235,6 +237,12 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
                          {"bandwidth_gbps", c.bandwidthGBps ? nlohmann::json(*c.bandwidthGBps) : nlohmann::json(nullptr)}});
     comm["matrix"] = {{"source", a.matrix.source}, {"ranks", a.matrix.ranks}, {"cells", cells}};
     summary["communication"] = comm;
+
+    nlohmann::json notes = nlohmann::json::array();
+    for (const auto &d : a.notes.diagnostics())
+        notes.push_back({{"severity", model::severityName(d.severity)}, {"where", d.file},
+                         {"message", d.message}});
+    summary["analysis_notes"] = notes;
 }
 
 std::string analysisSummaryText(const model::Session &session, const RunConfig &config)
@@ -361,6 +369,8 @@ std::string analysisSummaryText(const SessionAnalysis &a)
                 << (c.bandwidthGBps ? ", " + formatSignificant(*c.bandwidthGBps) + " GB/s" : std::string())
                 << '\n';
     }
+    if (!a.notes.empty())
+        out << "\nNotes\n" << a.notes.toText();
     return out.str();
 }
 

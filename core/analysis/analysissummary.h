@@ -28,6 +28,9 @@ struct SessionAnalysis
     RankTable ranks;
     std::vector<CollectiveRow> collectives;
     CommMatrix matrix;
+    /// What the analysis had to assume (steps inferred from Optimizer.step#, one step over
+    /// the whole trace): shown as `analysis_notes` / "Notes".
+    model::LoadReport notes;
 };
 SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &config);
 

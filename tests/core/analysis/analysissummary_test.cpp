@@ -66,3 +66,21 @@ TEST(AnalysisSummary, JsonCarriesTheIssueFields)
     EXPECT_NE(text.find("Data loading 40.0 %"), std::string::npos) << text;
     EXPECT_NE(text.find("TensorBoard plugin step breakdown"), std::string::npos);
 }
+
+TEST(AnalysisSummary, NotesSayWhenStepsWereInferred)
+{
+    model::TraceBuilder b;
+    model::TrackInfo h;
+    const auto host = b.addTrack(h);
+    b.track(host).add(0, 1000, b.intern("aten::mm"), model::Category::HostOp);
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    nlohmann::json summary = nlohmann::json::object();
+    analysis::addAnalysisToSummary(summary, s, analysis::RunConfig{});
+    ASSERT_EQ(summary["analysis_notes"].size(), 1u);
+    EXPECT_EQ(summary["analysis_notes"][0]["where"], "rank 0");
+    EXPECT_NE(summary["analysis_notes"][0]["message"].get<std::string>().find("one step"), std::string::npos);
+    ASSERT_EQ(summary["steps"].size(), 1u);
+    EXPECT_EQ(summary["steps"][0]["step"], 0);
+    EXPECT_NE(analysis::analysisSummaryText(s, analysis::RunConfig{}).find("Notes"), std::string::npos);
+}
