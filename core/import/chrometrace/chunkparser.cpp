@@ -135,7 +135,24 @@ struct ChunkParser::Impl
     std::unordered_map<std::string, std::uint32_t> laneIndex;
     std::string laneKey;
 
+    std::string lastPid;
+    std::string lastTid;
+    std::uint32_t lastLane = 0;
+    bool hasLast = false;
+
     std::uint32_t lane(std::string_view pid, std::string_view tid)
+    {
+        // Consecutive events mostly share a thread: skip the hash lookup then.
+        if (hasLast && pid == lastPid && tid == lastTid)
+            return lastLane;
+        lastLane = lookupLane(pid, tid);
+        lastPid.assign(pid);
+        lastTid.assign(tid);
+        hasLast = true;
+        return lastLane;
+    }
+
+    std::uint32_t lookupLane(std::string_view pid, std::string_view tid)
     {
         laneKey.assign(pid);
         laneKey.push_back('\x1f');
@@ -514,6 +531,7 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
     d.settings = &settings;
     d.result = &result;
     d.laneIndex.clear();
+    d.hasLast = false;
     std::size_t k = 0;
     if (!chunk.dirty) {
         d.bufferEnd = chunk.text.data() + chunk.text.size();

@@ -4,6 +4,8 @@
 
 #include <simdjson.h>
 
+#include <cstring>
+
 namespace stepscope::import::chrometrace {
 
 namespace {
@@ -284,15 +286,23 @@ bool EventScanner::next(Chunk &chunk)
                         ++p;
                         continue;
                     }
-                    while (p < e && *p != '"' && *p != '\\')
-                        ++p;
-                    if (p == e)
-                        break;
-                    if (*p == '\\')
+                    // Strings are most of the bytes: jump with memchr (vectorised by libc).
+                    const auto *quote = static_cast<const char *>(
+                        std::memchr(p, '"', static_cast<std::size_t>(e - p)));
+                    const char *limit = quote ? quote : e;
+                    const auto *backslash = static_cast<const char *>(
+                        std::memchr(p, '\\', static_cast<std::size_t>(limit - p)));
+                    if (backslash) {
+                        p = backslash + 1;
                         escape = true;
-                    else
-                        inString = false;
-                    ++p;
+                        continue;
+                    }
+                    if (!quote) {
+                        p = e;
+                        break;
+                    }
+                    p = quote + 1;
+                    inString = false;
                     continue;
                 }
                 const char c = *p++;

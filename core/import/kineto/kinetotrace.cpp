@@ -115,23 +115,44 @@ public:
     mutable std::uint64_t badMemoryEvents = 0;
 
 private:
+    /// The integer value of `"key": 123` in flat args JSON, without a full parse (a quarter
+    /// of a memory-profiled trace's events are [memory] instants).
+    static std::optional<std::int64_t> intArg(std::string_view args, std::string_view key)
+    {
+        std::size_t k = 0;
+        while ((k = args.find(key, k)) != std::string_view::npos) {
+            const bool quoted = k > 0 && args[k - 1] == '"' && k + key.size() < args.size()
+                && args[k + key.size()] == '"';
+            k += key.size();
+            if (!quoted)
+                continue;
+            std::size_t p = args.find_first_not_of(" \t\r\n", k + 1);
+            if (p == std::string_view::npos || args[p] != ':')
+                continue;
+            p = args.find_first_not_of(" \t\r\n", p + 1);
+            if (p == std::string_view::npos)
+                return std::nullopt;
+            const std::size_t end = args.find_first_of(",}", p);
+            return util::parseInt(args.substr(p, end == std::string_view::npos ? end : end - p));
+        }
+        return std::nullopt;
+    }
+
     void memoryEvent(const EventInfo &e) const
     {
-        const nlohmann::json args = nlohmann::json::parse(e.args, nullptr, false);
-        if (!args.is_object() || !args.contains("Bytes") || !args["Bytes"].is_number_integer()) {
+        const auto bytes = intArg(e.args, "Bytes");
+        if (!bytes) {
             ++badMemoryEvents;
             return;
         }
         MemorySample s;
         s.ts = e.startNs;
-        const std::int64_t type = args.value("Device Type", std::int64_t{-1});
-        const std::int64_t id = args.value("Device Id", std::int64_t{-1});
+        const std::int64_t type = intArg(e.args, "Device Type").value_or(-1);
+        const std::int64_t id = intArg(e.args, "Device Id").value_or(-1);
         s.device = type == 0 ? std::string("cpu") : "cuda:" + std::to_string(id);
-        s.bytes = args["Bytes"].get<std::int64_t>();
-        if (args.contains("Total Allocated") && args["Total Allocated"].is_number_integer())
-            s.totalAllocated = args["Total Allocated"].get<std::int64_t>();
-        if (args.contains("Total Reserved") && args["Total Reserved"].is_number_integer())
-            s.totalReserved = args["Total Reserved"].get<std::int64_t>();
+        s.bytes = *bytes;
+        s.totalAllocated = intArg(e.args, "Total Allocated").value_or(-1);
+        s.totalReserved = intArg(e.args, "Total Reserved").value_or(-1);
         memory.push_back(std::move(s));
     }
 };
