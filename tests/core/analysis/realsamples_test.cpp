@@ -313,3 +313,31 @@ TEST(RealSamples, ClusterCommunicationTableAndMatrix)
     EXPECT_NEAR(rdma.sizeMb, 20.97152, 1e-9);
     EXPECT_NEAR(*rdma.bandwidthGBps, 20.97152 / 0.86381540625, 1e-9);
 }
+
+TEST(RealSamples, StepTraceTimeIdentitiesOfThePipelineSample)
+{
+    // msinsight-gpt3-pp2-16rank-trimmed has step_trace_time.csv but no timeline: only the
+    // file's own identities can be checked (formats.md §2.4), on both rank folders.
+    const auto session = load("ascend_pt/msinsight-gpt3-pp2-16rank-trimmed");
+    ASSERT_TRUE(session);
+    int checked = 0;
+    for (const auto &trace : session->traces) {
+        for (const auto &r : trace->referenceSteps) {
+            if (r.source.find("step_trace_time.csv") == std::string::npos)
+                continue;
+            SCOPED_TRACE(r.source);
+            auto v = [&](const char *k) {
+                const double *p = r.find(k);
+                EXPECT_NE(p, nullptr) << k;
+                return p ? *p : 0.0;
+            };
+            EXPECT_EQ(r.step, 2);
+            EXPECT_NEAR(v("Computing") + v("Communication(Not Overlapped)") + v("Free"), v("Stage") + v("Bubble"), 0.4);
+            EXPECT_NEAR(v("Communication"), v("Overlapped") + v("Communication(Not Overlapped)"), 1e-6);
+            EXPECT_NEAR(v("Communication(Not Overlapped and Exclude Receive)"),
+                        v("Communication(Not Overlapped)") - v("Bubble"), 1e-6);
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 2);
+}
