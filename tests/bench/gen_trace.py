@@ -149,7 +149,7 @@ def traceview(w, rng, base_ts):
             k_dur = rng.randint(5_000, 90_000)
             ttype = rng.choice(("AI_CORE", "AI_CORE", "MIX_AIV", "AI_CPU"))
             device.append('{"name":"%s%d","pid":%d,"tid":2,"ts":"%s","dur":%s,"args":{"Model Id":4294967295,"Task Type":"%s","Physic Stream Id":2,"Task Id":%d,"Batch Id":0,"Subtask Id":4294967295,"connection_id":%d},"ph":"X"}'
-                          % (rng.choice(NPU_OPS), corr, hw, us(dev_t), us(k_dur), ttype, corr % 65536, corr))
+                          % (rng.choice(NPU_OPS), corr % 1000, hw, us(dev_t), us(k_dur), ttype, corr % 65536, corr))
             device.append('{"ph":"f","bp":"e","name":"torch_to_npu","id":%d,"pid":%d,"tid":2,"ts":"%s","cat":"async_npu"}' % (dev_t, hw, us(dev_t)))
             device.append('{"ph":"f","bp":"e","name":"HostToDevice%s","id":"%s","pid":%d,"tid":2,"ts":"%s","cat":"HostToDevice"}' % (hid, hid, hw, us(dev_t)))
             device.append('{"name":"Computing","pid":%d,"tid":0,"ts":"%s","dur":%s,"ph":"X"}' % (ov, us(dev_t), us(k_dur)))

@@ -80,7 +80,14 @@ struct ChunkFlow
     std::int64_t offset = 0;
     std::uint32_t lane = 0;
     model::StringId cat;
-    model::StringId id; ///< in ChunkResult::ids
+    /// The id exactly, without a string table: decimal text of up to 38 digits (ints and
+    /// strings alike, 19-digit ints > 2^53 and 20-digit strings >= 2^64 included) is
+    /// (idHigh, idLow) = (leading digits, last 19 digits) with idTag = digit count; any other
+    /// text is interned in ChunkResult::ids, idTag = OtherId and idLow = its string id.
+    std::uint64_t idHigh = 0;
+    std::uint64_t idLow = 0;
+    std::uint32_t idTag = 0;
+    static constexpr std::uint32_t OtherId = 0x80000000u;
     char phase = 's';
     bool bindEnclosing = false; ///< s, t, or f with bp "e"
 };

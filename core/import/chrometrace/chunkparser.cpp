@@ -198,6 +198,28 @@ struct ChunkParser::Impl
         return result->args.add(std::string_view(minified.data(), len));
     }
 
+    void encodeFlowId(std::string_view id, ChunkFlow &flow)
+    {
+        bool digits = !id.empty() && id.size() <= 38;
+        for (std::size_t i = 0; digits && i < id.size(); ++i)
+            digits = id[i] >= '0' && id[i] <= '9';
+        if (!digits) {
+            flow.idTag = ChunkFlow::OtherId;
+            flow.idLow = result->ids.intern(id).value();
+            return;
+        }
+        auto value = [](std::string_view text) {
+            std::uint64_t v = 0;
+            for (char c : text)
+                v = v * 10 + static_cast<std::uint64_t>(c - '0');
+            return v;
+        };
+        const std::size_t split = id.size() > 19 ? id.size() - 19 : 0;
+        flow.idHigh = value(id.substr(0, split));
+        flow.idLow = value(id.substr(split));
+        flow.idTag = static_cast<std::uint32_t>(id.size());
+    }
+
     Status parseEvent(od::object &obj, std::int64_t offset);
     void addMetadata(const RawEvent &ev, std::int64_t offset);
     void addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset);
@@ -320,7 +342,7 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
         flow.offset = offset;
         flow.lane = lane(pid, tid);
         flow.cat = result->strings.intern(ev.cat.text);
-        flow.id = result->ids.intern(id);
+        encodeFlowId(id, flow);
         flow.phase = phase;
         flow.bindEnclosing = phase != 'f' || ev.bp.text == "e";
         result->flows.push_back(flow);

@@ -113,7 +113,8 @@ void TraceAssembly::merge(ChunkResult &&chunk)
     for (ChunkFlow f : chunk.flows) {
         f.lane = lanes[f.lane];
         f.cat = s(f.cat);
-        f.id = ids[f.id.value()];
+        if (f.idTag == ChunkFlow::OtherId)
+            f.idLow = ids[f.idLow].value();
         m_flows.push_back(f);
     }
     m_ctx.report->merge(chunk.report);
@@ -339,7 +340,26 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
 
 void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
 {
-    std::unordered_map<std::uint64_t, model::EventRef> last; // (cat, id) -> last bound point
+    struct Key
+    {
+        std::uint64_t high, low;
+        std::uint32_t tag, cat;
+        bool operator==(const Key &o) const
+        {
+            return high == o.high && low == o.low && tag == o.tag && cat == o.cat;
+        }
+    };
+    struct KeyHash
+    {
+        std::size_t operator()(const Key &k) const
+        {
+            std::uint64_t h = k.low * 0x9E3779B97F4A7C15ull;
+            h ^= (k.high + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
+            h ^= (static_cast<std::uint64_t>(k.tag) << 32 | k.cat) * 0x94D049BB133111EBull;
+            return static_cast<std::size_t>(h ^ (h >> 31));
+        }
+    };
+    std::unordered_map<Key, model::EventRef, KeyHash> last; // (cat, id) -> last bound point
     std::uint64_t unbound = 0;
     std::uint64_t noStart = 0;
     std::int64_t unboundOffset = -1;
@@ -361,7 +381,7 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
                 unboundOffset = f.offset;
             continue;
         }
-        const std::uint64_t key = laneKey(f.cat, f.id);
+        const Key key{f.idHigh, f.idLow, f.idTag, f.cat.value()};
         if (f.phase == 's') {
             last[key] = ref;
             continue;
