@@ -43,19 +43,20 @@ nlohmann::json stepJson(const StepBreakdown &b)
         nlohmann::json cats = nlohmann::json::array();
         for (const auto &c : b.reference->categories) {
             cats.push_back({{"key", c.key}, {"column", c.column}, {"reference_us", c.referenceUs},
-                            {"ours_us", c.oursUs}, {"difference_us", c.differenceUs},
-                            {"relative_difference", c.relativeDifference}});
+                {"ours_us", c.oursUs}, {"difference_us", c.differenceUs},
+                {"relative_difference", c.relativeDifference}});
         }
         r["categories"] = cats;
         j["reference"] = r;
     }
     if (b.tbBreakdown) {
         const auto &t = *b.tbBreakdown;
-        j["tb_breakdown_us"] = {{"start_us", toUs(t.startNs)}, {"duration_us", toUs(t.endNs - t.startNs)},
-                                {"kernel", toUs(t.kernelNs)}, {"memcpy", toUs(t.memcpyNs)},
-                                {"memset", toUs(t.memsetNs)}, {"communication", toUs(t.communicationNs)},
-                                {"runtime", toUs(t.runtimeNs)}, {"dataloader", toUs(t.dataLoaderNs)},
-                                {"cpu_exec", toUs(t.cpuExecNs)}, {"other", toUs(t.otherNs)}};
+        j["tb_breakdown_us"] = {{"start_us", toUs(t.startNs)},
+            {"duration_us", toUs(t.endNs - t.startNs)}, {"kernel", toUs(t.kernelNs)},
+            {"memcpy", toUs(t.memcpyNs)}, {"memset", toUs(t.memsetNs)},
+            {"communication", toUs(t.communicationNs)}, {"runtime", toUs(t.runtimeNs)},
+            {"dataloader", toUs(t.dataLoaderNs)}, {"cpu_exec", toUs(t.cpuExecNs)},
+            {"other", toUs(t.otherNs)}};
     }
     return j;
 }
@@ -133,8 +134,8 @@ SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &c
     return a;
 }
 
-void addAnalysisToSummary(nlohmann::json &summary, const model::Session &session,
-                          const RunConfig &config)
+void addAnalysisToSummary(
+    nlohmann::json &summary, const model::Session &session, const RunConfig &config)
 {
     addAnalysisToSummary(summary, analyzeSession(session, config));
 }
@@ -166,30 +167,32 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
     nlohmann::json bottlenecks = nlohmann::json::array();
     for (const auto &b : a.bottlenecks)
         bottlenecks.push_back({{"kind", bottleneckKindKey(b.kind)}, {"share", b.share},
-                               {"evidence", b.evidence}, {"rank", b.rank}, {"step", b.step}});
+            {"evidence", b.evidence}, {"rank", b.rank}, {"step", b.step}});
     summary["bottlenecks"] = bottlenecks;
 
     nlohmann::json memory = nlohmann::json::array();
     for (const auto &m : a.memory) {
         nlohmann::json j;
         j["rank"] = m.rank;
-        j["peak_allocated_bytes"] = m.peakAllocatedBytes ? nlohmann::json(*m.peakAllocatedBytes) : nlohmann::json(nullptr);
-        j["peak_reserved_bytes"] = m.peakReservedBytes ? nlohmann::json(*m.peakReservedBytes) : nlohmann::json(nullptr);
+        j["peak_allocated_bytes"] =
+            m.peakAllocatedBytes ? nlohmann::json(*m.peakAllocatedBytes) : nlohmann::json(nullptr);
+        j["peak_reserved_bytes"] =
+            m.peakReservedBytes ? nlohmann::json(*m.peakReservedBytes) : nlohmann::json(nullptr);
         if (m.hasGroups) {
             nlohmann::json g = nlohmann::json::object();
             for (int i = 0; i < MemoryGroupCount; ++i)
-                g[std::string(memoryGroupKey(static_cast<MemoryGroup>(i)))] = m.byGroupAtPeak[static_cast<std::size_t>(i)];
+                g[std::string(memoryGroupKey(static_cast<MemoryGroup>(i)))] =
+                    m.byGroupAtPeak[static_cast<std::size_t>(i)];
             j["by_category_at_peak"] = g;
             j["categories_inferred"] = m.groupsInferred;
         }
         if (m.estimate) {
             j["estimate"] = {{"bytes_per_parameter", m.estimate->bytesPerParameter},
-                             {"weights", m.estimate->weightsBytes},
-                             {"master_weights", m.estimate->masterWeightsBytes},
-                             {"gradients", m.estimate->gradientsBytes},
-                             {"optimizer_state", m.estimate->optimizerStateBytes},
-                             {"total", m.estimate->totalBytes},
-                             {"rule", m.estimate->rule}};
+                {"weights", m.estimate->weightsBytes},
+                {"master_weights", m.estimate->masterWeightsBytes},
+                {"gradients", m.estimate->gradientsBytes},
+                {"optimizer_state", m.estimate->optimizerStateBytes},
+                {"total", m.estimate->totalBytes}, {"rule", m.estimate->rule}};
             if (m.nonModelStateBytes)
                 j["non_model_state_bytes"] = *m.nonModelStateBytes;
         }
@@ -201,17 +204,18 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
     nlohmann::json rows = nlohmann::json::array();
     for (const auto &r : a.ranks.ranks) {
         rows.push_back({{"rank", r.rank}, {"steps", r.stepCount},
-                        {"step_mean_us", toUs(r.stepMeanNs)}, {"step_median_us", toUs(r.stepMedianNs)},
-                        {"step_max_us", toUs(r.stepMaxNs)}, {"compute_mean_us", toUs(r.computeMeanNs)},
-                        {"comm_exposed_mean_us", toUs(r.commExposedMeanNs)},
-                        {"free_mean_us", toUs(r.freeMeanNs)}, {"bubble_mean_us", toUs(r.bubbleMeanNs)},
-                        {"clock_offset_us", r.offsetKnown ? nlohmann::json(toUs(r.clockOffsetNs)) : nlohmann::json(nullptr)},
-                        {"matched_collectives", r.matchedCollectives},
-                        {"clock_spread_us", toUs(r.clockSpreadNs)},
-                        {"straggler", r.straggler}});
+            {"step_mean_us", toUs(r.stepMeanNs)}, {"step_median_us", toUs(r.stepMedianNs)},
+            {"step_max_us", toUs(r.stepMaxNs)}, {"compute_mean_us", toUs(r.computeMeanNs)},
+            {"comm_exposed_mean_us", toUs(r.commExposedMeanNs)},
+            {"free_mean_us", toUs(r.freeMeanNs)}, {"bubble_mean_us", toUs(r.bubbleMeanNs)},
+            {"clock_offset_us",
+                r.offsetKnown ? nlohmann::json(toUs(r.clockOffsetNs)) : nlohmann::json(nullptr)},
+            {"matched_collectives", r.matchedCollectives},
+            {"clock_spread_us", toUs(r.clockSpreadNs)}, {"straggler", r.straggler}});
     }
     ranks["per_rank"] = rows;
-    ranks["slowest_rank"] = a.ranks.slowestRank ? nlohmann::json(*a.ranks.slowestRank) : nlohmann::json(nullptr);
+    ranks["slowest_rank"] =
+        a.ranks.slowestRank ? nlohmann::json(*a.ranks.slowestRank) : nlohmann::json(nullptr);
     ranks["slowest_margin_us"] = toUs(a.ranks.slowestMarginNs);
     ranks["slowest_margin_fraction"] = a.ranks.slowestMarginFraction;
     summary["ranks"] = ranks;
@@ -219,10 +223,12 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
     nlohmann::json comm;
     nlohmann::json table = nlohmann::json::array();
     for (const auto &c : a.collectives) {
-        nlohmann::json j = {{"name", c.name}, {"group", c.group}, {"p2p", c.p2p}, {"count", c.count},
-                            {"total_us", c.totalUs}, {"mean_us", c.meanUs}, {"source", c.source}};
+        nlohmann::json j = {{"name", c.name}, {"group", c.group}, {"p2p", c.p2p},
+            {"count", c.count}, {"total_us", c.totalUs}, {"mean_us", c.meanUs},
+            {"source", c.source}};
         j["bytes"] = c.bytes ? nlohmann::json(*c.bytes) : nlohmann::json(nullptr);
-        j["bandwidth_gbps"] = c.bandwidthGBps ? nlohmann::json(*c.bandwidthGBps) : nlohmann::json(nullptr);
+        j["bandwidth_gbps"] =
+            c.bandwidthGBps ? nlohmann::json(*c.bandwidthGBps) : nlohmann::json(nullptr);
         if (c.waitUs)
             j["wait_us"] = *c.waitUs;
         if (c.transitUs)
@@ -233,15 +239,16 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
     nlohmann::json cells = nlohmann::json::array();
     for (const auto &c : a.matrix.cells)
         cells.push_back({{"src", c.srcRank}, {"dst", c.dstRank}, {"transport", c.transport},
-                         {"size_mb", c.sizeMb}, {"time_ms", c.timeMs}, {"ops", c.ops},
-                         {"bandwidth_gbps", c.bandwidthGBps ? nlohmann::json(*c.bandwidthGBps) : nlohmann::json(nullptr)}});
+            {"size_mb", c.sizeMb}, {"time_ms", c.timeMs}, {"ops", c.ops},
+            {"bandwidth_gbps",
+                c.bandwidthGBps ? nlohmann::json(*c.bandwidthGBps) : nlohmann::json(nullptr)}});
     comm["matrix"] = {{"source", a.matrix.source}, {"ranks", a.matrix.ranks}, {"cells", cells}};
     summary["communication"] = comm;
 
     nlohmann::json notes = nlohmann::json::array();
     for (const auto &d : a.notes.diagnostics())
         notes.push_back({{"severity", model::severityName(d.severity)}, {"where", d.file},
-                         {"message", d.message}});
+            {"message", d.message}});
     summary["analysis_notes"] = notes;
 }
 
@@ -261,22 +268,25 @@ std::string analysisSummaryText(const SessionAnalysis &a)
     for (const auto &b : a.breakdowns) {
         out << pad(std::to_string(b.rank), 5) << pad(std::to_string(b.step), 7)
             << pad(formatDuration(b.durationNs()), 10) << pad(formatDuration(b.computeNs), 10)
-            << pad(formatDuration(b.commExposedNs), 10) << pad(formatDuration(b.commOverlappedNs), 10)
-            << pad(formatDuration(b.freeNs), 10) << pad(formatDuration(b.hostWaitNs), 10)
-            << pad(formatDuration(b.dataLoadingNs), 10) << pad(formatDuration(b.launchGapNs), 10)
-            << pad(formatDuration(b.otherIdleNs), 10) << pad(formatDuration(b.bubbleNs), 10)
-            << pad(formatDuration(b.preparingNs), 10) << '\n';
+            << pad(formatDuration(b.commExposedNs), 10)
+            << pad(formatDuration(b.commOverlappedNs), 10) << pad(formatDuration(b.freeNs), 10)
+            << pad(formatDuration(b.hostWaitNs), 10) << pad(formatDuration(b.dataLoadingNs), 10)
+            << pad(formatDuration(b.launchGapNs), 10) << pad(formatDuration(b.otherIdleNs), 10)
+            << pad(formatDuration(b.bubbleNs), 10) << pad(formatDuration(b.preparingNs), 10)
+            << '\n';
     }
     for (const auto &b : a.breakdowns) {
         if (!b.reference)
             continue;
         out << "\nReference, rank " << b.rank << " step " << b.step << " (" << b.reference->source
-            << (b.reference->withinTolerance ? ", all within 1 %" : ", NOT all within 1 %") << ")\n";
+            << (b.reference->withinTolerance ? ", all within 1 %" : ", NOT all within 1 %")
+            << ")\n";
         for (const auto &c : b.reference->categories) {
             char line[256];
-            std::snprintf(line, sizeof line, "  %-52s profiler %12.3f us  ours %12.3f us  diff %+10.3f us (%s)\n",
-                          c.column.c_str(), c.referenceUs, c.oursUs, c.differenceUs,
-                          formatShare(c.relativeDifference).c_str());
+            std::snprintf(line, sizeof line,
+                "  %-52s profiler %12.3f us  ours %12.3f us  diff %+10.3f us (%s)\n",
+                c.column.c_str(), c.referenceUs, c.oursUs, c.differenceUs,
+                formatShare(c.relativeDifference).c_str());
             out << line;
         }
     }
@@ -318,7 +328,8 @@ std::string analysisSummaryText(const SessionAnalysis &a)
             out << "  rank " << m.rank << ": peak allocated "
                 << (m.peakAllocatedBytes ? formatBytes(*m.peakAllocatedBytes) : std::string("—"))
                 << ", reserved "
-                << (m.peakReservedBytes ? formatBytes(*m.peakReservedBytes) : std::string("—")) << '\n';
+                << (m.peakReservedBytes ? formatBytes(*m.peakReservedBytes) : std::string("—"))
+                << '\n';
             if (m.hasGroups) {
                 out << "    at peak" << (m.groupsInferred ? " (categories inferred)" : "") << ":";
                 for (int i = 0; i < MemoryGroupCount; ++i)
@@ -332,7 +343,8 @@ std::string analysisSummaryText(const SessionAnalysis &a)
         }
     }
     if (a.ranks.ranks.size() > 1) {
-        out << "\nRanks\n" << pad("rank", 5) << pad("steps", 7) << pad("mean", 10) << pad("median", 10)
+        out << "\nRanks\n"
+            << pad("rank", 5) << pad("steps", 7) << pad("mean", 10) << pad("median", 10)
             << pad("max", 10) << pad("offset", 12) << "  straggler\n";
         for (const auto &r : a.ranks.ranks)
             out << pad(std::to_string(r.rank), 5) << pad(std::to_string(r.stepCount), 7)
@@ -342,22 +354,24 @@ std::string analysisSummaryText(const SessionAnalysis &a)
                 << (r.straggler ? "  yes" : "") << '\n';
         if (a.ranks.slowestRank)
             out << "  slowest rank " << *a.ranks.slowestRank << ", "
-                << formatDuration(a.ranks.slowestMarginNs) << " (" << formatShare(a.ranks.slowestMarginFraction)
-                << ") above the median rank\n";
+                << formatDuration(a.ranks.slowestMarginNs) << " ("
+                << formatShare(a.ranks.slowestMarginFraction) << ") above the median rank\n";
     }
     if (!a.collectives.empty()) {
         out << "\nCommunication (" << a.collectives.front().source << ")\n";
         for (const auto &c : a.collectives) {
-            out << "  " << c.name << (c.p2p ? " (p2p)" : "") << (c.group.empty() ? "" : " [" + c.group + "]")
-                << ": " << c.count << " × mean " << formatDuration(static_cast<std::int64_t>(c.meanUs * 1000))
-                << ", total " << formatDuration(static_cast<std::int64_t>(c.totalUs * 1000));
+            out << "  " << c.name << (c.p2p ? " (p2p)" : "")
+                << (c.group.empty() ? "" : " [" + c.group + "]") << ": " << c.count << " × mean "
+                << formatDuration(static_cast<std::int64_t>(c.meanUs * 1000)) << ", total "
+                << formatDuration(static_cast<std::int64_t>(c.totalUs * 1000));
             if (c.bytes)
                 out << ", " << formatBytes(static_cast<std::int64_t>(*c.bytes));
             if (c.bandwidthGBps)
                 out << ", " << formatSignificant(*c.bandwidthGBps) << " GB/s";
             if (c.waitUs && c.transitUs)
                 out << ", wait " << formatDuration(static_cast<std::int64_t>(*c.waitUs * 1000))
-                    << " / transit " << formatDuration(static_cast<std::int64_t>(*c.transitUs * 1000));
+                    << " / transit "
+                    << formatDuration(static_cast<std::int64_t>(*c.transitUs * 1000));
             out << '\n';
         }
     }
@@ -366,7 +380,8 @@ std::string analysisSummaryText(const SessionAnalysis &a)
         for (const auto &c : a.matrix.cells)
             out << "  " << c.srcRank << " -> " << c.dstRank << " " << c.transport << ": "
                 << formatSignificant(c.sizeMb) << " MB in " << formatSignificant(c.timeMs) << " ms"
-                << (c.bandwidthGBps ? ", " + formatSignificant(*c.bandwidthGBps) + " GB/s" : std::string())
+                << (c.bandwidthGBps ? ", " + formatSignificant(*c.bandwidthGBps) + " GB/s"
+                                    : std::string())
                 << '\n';
     }
     if (!a.notes.empty())

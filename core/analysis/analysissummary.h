@@ -7,9 +7,8 @@
 #include "communication.h"
 #include "kpis.h"
 #include "memorycategories.h"
-#include "ranks.h"
-
 #include "model/session.h"
+#include "ranks.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -37,8 +36,8 @@ SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &c
 /// Adds the analysis to the importer's summary object (issue 4 item 9): `steps` (array of
 /// per-step objects with compute_us ... preparing_us, reference, tb_breakdown_us; rank and
 /// step identify each), `kpis`, `bottlenecks`, `memory`, `ranks`, `communication`.
-void addAnalysisToSummary(nlohmann::json &summary, const model::Session &session,
-                          const RunConfig &config);
+void addAnalysisToSummary(
+    nlohmann::json &summary, const model::Session &session, const RunConfig &config);
 void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &analysis);
 
 /// The same as readable text tables for `stepscope summary`.

@@ -12,17 +12,16 @@ namespace stepscope::analysis {
 
 namespace {
 
-constexpr std::array<std::string_view, BottleneckKindCount> Keys = {
-    "data_loading", "exposed_communication", "host_bound", "pipeline_bubble",
-    "memory_pressure", "compute_efficiency"};
-constexpr std::array<std::string_view, BottleneckKindCount> Names = {
-    "Data loading", "Exposed communication", "Host / launch bound", "Pipeline bubble",
-    "Memory pressure", "Compute efficiency"};
+constexpr std::array<std::string_view, BottleneckKindCount> Keys = {"data_loading",
+    "exposed_communication", "host_bound", "pipeline_bubble", "memory_pressure",
+    "compute_efficiency"};
+constexpr std::array<std::string_view, BottleneckKindCount> Names = {"Data loading",
+    "Exposed communication", "Host / launch bound", "Pipeline bubble", "Memory pressure",
+    "Compute efficiency"};
 
 /// A time-based bottleneck: its share over all steps and the step where it was worst.
 Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &steps,
-                     const std::function<std::int64_t(const StepBreakdown &)> &ns,
-                     std::string_view what)
+    const std::function<std::int64_t(const StepBreakdown &)> &ns, std::string_view what)
 {
     Bottleneck b;
     b.kind = kind;
@@ -68,30 +67,31 @@ std::string_view bottleneckKindName(BottleneckKind k)
 }
 
 std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakdowns,
-                                        const std::vector<MemorySummary> *memory,
-                                        const Kpis *kpis)
+    const std::vector<MemorySummary> *memory, const Kpis *kpis)
 {
     std::vector<Bottleneck> out;
-    out.push_back(timeShare(BottleneckKind::DataLoading, breakdowns,
-                            [](const StepBreakdown &s) { return s.dataLoadingNs; },
-                            "with the device idle while the host was in the DataLoader"));
-    out.push_back(timeShare(BottleneckKind::ExposedCommunication, breakdowns,
-                            [](const StepBreakdown &s) { return s.commExposedNs; },
-                            "in communication not hidden by compute"));
+    out.push_back(timeShare(
+        BottleneckKind::DataLoading, breakdowns,
+        [](const StepBreakdown &s) { return s.dataLoadingNs; },
+        "with the device idle while the host was in the DataLoader"));
+    out.push_back(timeShare(
+        BottleneckKind::ExposedCommunication, breakdowns,
+        [](const StepBreakdown &s) { return s.commExposedNs; },
+        "in communication not hidden by compute"));
     out.push_back(timeShare(
         BottleneckKind::HostBound, breakdowns,
         [](const StepBreakdown &s) { return s.hostWaitNs + s.launchGapNs + s.preparingNs; },
         "with the device waiting for the host (preparing, launch gaps, host work)"));
-    out.push_back(timeShare(BottleneckKind::PipelineBubble, breakdowns,
-                            [](const StepBreakdown &s) { return s.bubbleNs; },
-                            "waiting for pipeline receives"));
+    out.push_back(timeShare(
+        BottleneckKind::PipelineBubble, breakdowns,
+        [](const StepBreakdown &s) { return s.bubbleNs; }, "waiting for pipeline receives"));
     if (kpis) {
         const Kpi *mfu = kpis->find("mfu");
         if (mfu && mfu->value) {
             const double m = *mfu->value;
-            Bottleneck b = timeShare(BottleneckKind::ComputeEfficiency, breakdowns,
-                                     [](const StepBreakdown &s) { return s.computeNs; },
-                                     "in compute");
+            Bottleneck b = timeShare(
+                BottleneckKind::ComputeEfficiency, breakdowns,
+                [](const StepBreakdown &s) { return s.computeNs; }, "in compute");
             b.share *= std::max(0.0, 1.0 - m);
             b.evidence += " MFU is " + formatShare(m) + ", so most compute time is below peak.";
             out.push_back(b);
@@ -104,7 +104,8 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakd
             const auto peak = m.peakReservedBytes ? m.peakReservedBytes : m.peakAllocatedBytes;
             if (!peak || !m.deviceMemoryBytes || *m.deviceMemoryBytes <= 0)
                 continue;
-            const double share = static_cast<double>(*peak) / static_cast<double>(*m.deviceMemoryBytes);
+            const double share =
+                static_cast<double>(*peak) / static_cast<double>(*m.deviceMemoryBytes);
             if (share > worstShare) {
                 worstShare = share;
                 worst = &m;
@@ -117,19 +118,19 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakd
             b.kind = BottleneckKind::MemoryPressure;
             b.share = worstShare;
             b.rank = worst->rank;
-            const auto peak = worst->peakReservedBytes ? *worst->peakReservedBytes
-                                                       : *worst->peakAllocatedBytes;
+            const auto peak =
+                worst->peakReservedBytes ? *worst->peakReservedBytes : *worst->peakAllocatedBytes;
             b.evidence = "Rank " + std::to_string(worst->rank) + " peaks at " + formatBytes(peak)
                 + " of " + formatBytes(*worst->deviceMemoryBytes) + " device memory ("
                 + formatShare(worstShare) + ").";
             out.push_back(b);
         }
     }
-    out.erase(std::remove_if(out.begin(), out.end(),
-                             [](const Bottleneck &b) { return !(b.share > 0); }),
-              out.end());
+    out.erase(
+        std::remove_if(out.begin(), out.end(), [](const Bottleneck &b) { return !(b.share > 0); }),
+        out.end());
     std::stable_sort(out.begin(), out.end(),
-                     [](const Bottleneck &a, const Bottleneck &b) { return a.share > b.share; });
+        [](const Bottleneck &a, const Bottleneck &b) { return a.share > b.share; });
     return out;
 }
 

@@ -18,12 +18,12 @@ namespace {
 using model::Category;
 using model::TrackKind;
 
-constexpr std::array<std::string_view, SegmentKindCount> Keys = {
-    "compute", "comm_exposed", "comm_overlapped", "host_wait", "data_loading",
-    "launch_gap", "other_idle", "bubble", "preparing"};
-constexpr std::array<std::string_view, SegmentKindCount> Names = {
-    "Compute", "Communication (exposed)", "Communication (overlapped)", "Host wait",
-    "Data loading", "Launch gaps", "Other idle", "Pipeline bubble", "Preparing"};
+constexpr std::array<std::string_view, SegmentKindCount> Keys = {"compute", "comm_exposed",
+    "comm_overlapped", "host_wait", "data_loading", "launch_gap", "other_idle", "bubble",
+    "preparing"};
+constexpr std::array<std::string_view, SegmentKindCount> Names = {"Compute",
+    "Communication (exposed)", "Communication (overlapped)", "Host wait", "Data loading",
+    "Launch gaps", "Other idle", "Pipeline bubble", "Preparing"};
 
 std::string lower(std::string_view s)
 {
@@ -108,7 +108,7 @@ TraceSets collectSets(const model::Trace &trace)
         const TrackKind kind = track.info().kind;
         for (std::uint32_t i = 0; i < track.size(); ++i) {
             const Category cat = track.category(i);
-            const Iv iv{track.start(i), track.end(i)};
+            const Iv iv {track.start(i), track.end(i)};
             const model::StringId name = track.name(i);
             if (kind == TrackKind::DeviceStream) {
                 // Any device task that is neither communication nor a copy is compute, as
@@ -156,24 +156,24 @@ struct StepResult
 {
     StepBreakdown b;
     std::vector<LaneSegment> segments;
-    std::int64_t commNs = 0;       ///< |comm| in the step
-    std::int64_t spanIdleNs = 0;   ///< idle between the first and last device task
+    std::int64_t commNs = 0; ///< |comm| in the step
+    std::int64_t spanIdleNs = 0; ///< idle between the first and last device task
     std::int64_t prepWindowNs = 0; ///< step start to first device task
 };
 
-void addSegments(std::vector<LaneSegment> *out, const IntervalSet &set, SegmentKind kind,
-                 std::int64_t step)
+void addSegments(
+    std::vector<LaneSegment> *out, const IntervalSet &set, SegmentKind kind, std::int64_t step)
 {
     if (!out)
         return;
     for (const auto &[s, e] : set.intervals())
-        out->push_back(LaneSegment{s, e, kind, step});
+        out->push_back(LaneSegment {s, e, kind, step});
 }
 
 /// The definitions of docs/metrics.md for one step window. Each category is computed as an
 /// interval set so the lane draws exactly what the numbers add up.
-StepResult analyseStep(const TraceSets &sets, const model::Step &step, std::int32_t rank,
-                       bool wantSegments)
+StepResult analyseStep(
+    const TraceSets &sets, const model::Step &step, std::int32_t rank, bool wantSegments)
 {
     StepResult r;
     StepBreakdown &b = r.b;
@@ -239,7 +239,7 @@ StepResult analyseStep(const TraceSets &sets, const model::Step &step, std::int3
         addSegments(out, hostWait, SegmentKind::HostWait, step.number);
         addSegments(out, other, SegmentKind::OtherIdle, step.number);
         std::sort(r.segments.begin(), r.segments.end(),
-                  [](const LaneSegment &a, const LaneSegment &c) { return a.startNs < c.startNs; });
+            [](const LaneSegment &a, const LaneSegment &c) { return a.startNs < c.startNs; });
     }
     return r;
 }
@@ -289,7 +289,7 @@ double oursFor(std::string_view key, const StepResult &r)
 }
 
 StepReference compare(const std::vector<std::pair<std::string, double>> &values,
-                      const std::string &source, const StepResult &r)
+    const std::string &source, const StepResult &r)
 {
     StepReference ref;
     ref.source = source;
@@ -304,7 +304,8 @@ StepReference compare(const std::vector<std::pair<std::string, double>> &values,
             c.referenceUs = value;
             c.oursUs = oursFor(m.key, r);
             c.differenceUs = c.oursUs - c.referenceUs;
-            c.relativeDifference = std::abs(c.differenceUs) / std::max({std::abs(value), floorUs, 1e-9});
+            c.relativeDifference =
+                std::abs(c.differenceUs) / std::max({std::abs(value), floorUs, 1e-9});
             if (c.relativeDifference > 0.01)
                 ref.withinTolerance = false;
             ref.categories.push_back(std::move(c));
@@ -314,11 +315,12 @@ StepReference compare(const std::vector<std::pair<std::string, double>> &values,
 }
 
 /// The profiler's own Overlap Analysis lanes (Synthetic tracks) summed over the step.
-std::vector<std::pair<std::string, double>> overlapLaneValues(const model::Trace &trace,
-                                                              const model::Step &step)
+std::vector<std::pair<std::string, double>> overlapLaneValues(
+    const model::Trace &trace, const model::Step &step)
 {
     std::vector<std::pair<std::string, double>> values;
-    for (std::string_view lane : {"Computing", "Communication", "Communication(Not Overlapped)", "Free"}) {
+    for (std::string_view lane :
+        {"Computing", "Communication", "Communication(Not Overlapped)", "Free"}) {
         std::vector<IntervalSet::Interval> ivs;
         bool found = false;
         for (const auto &track : trace.tracks) {
@@ -332,13 +334,13 @@ std::vector<std::pair<std::string, double>> overlapLaneValues(const model::Trace
             continue;
         const auto set = IntervalSet::fromUnsorted(std::move(ivs));
         values.emplace_back(std::string(lane),
-                            static_cast<double>(set.lengthIn(step.startNs, step.endNs)) / 1000.0);
+            static_cast<double>(set.lengthIn(step.startNs, step.endNs)) / 1000.0);
     }
     return values;
 }
 
-const model::ReferenceStep *findReference(const model::Trace &trace, const model::Step &step,
-                                          std::size_t stepCount)
+const model::ReferenceStep *findReference(
+    const model::Trace &trace, const model::Step &step, std::size_t stepCount)
 {
     for (const auto &r : trace.referenceSteps) {
         if (r.step == step.number && r.kind != "stage")
@@ -380,15 +382,24 @@ std::int64_t TbBreakdown::totalNs() const
 std::int64_t StepBreakdown::segmentNs(SegmentKind kind) const
 {
     switch (kind) {
-    case SegmentKind::Compute: return computeNs - commOverlappedNs;
-    case SegmentKind::CommExposed: return commExposedNs;
-    case SegmentKind::CommOverlapped: return commOverlappedNs;
-    case SegmentKind::HostWait: return hostWaitNs;
-    case SegmentKind::DataLoading: return dataLoadingNs;
-    case SegmentKind::LaunchGap: return launchGapNs;
-    case SegmentKind::OtherIdle: return otherIdleNs;
-    case SegmentKind::Bubble: return bubbleNs;
-    case SegmentKind::Preparing: return preparingNs;
+    case SegmentKind::Compute:
+        return computeNs - commOverlappedNs;
+    case SegmentKind::CommExposed:
+        return commExposedNs;
+    case SegmentKind::CommOverlapped:
+        return commOverlappedNs;
+    case SegmentKind::HostWait:
+        return hostWaitNs;
+    case SegmentKind::DataLoading:
+        return dataLoadingNs;
+    case SegmentKind::LaunchGap:
+        return launchGapNs;
+    case SegmentKind::OtherIdle:
+        return otherIdleNs;
+    case SegmentKind::Bubble:
+        return bubbleNs;
+    case SegmentKind::Preparing:
+        return preparingNs;
     }
     return 0;
 }

@@ -16,15 +16,15 @@ namespace stepscope::analysis {
 /// What a piece of a step's wall time was spent on (docs/metrics.md, one set of definitions
 /// for every format). Each kind has a stable key used in JSON, docs and tooltips.
 enum class SegmentKind : std::uint8_t {
-    Compute,        ///< device busy with compute (kernels, memcpy, memset), no communication
-    CommExposed,    ///< communication not overlapped by compute (excluding pipeline bubble)
+    Compute, ///< device busy with compute (kernels, memcpy, memset), no communication
+    CommExposed, ///< communication not overlapped by compute (excluding pipeline bubble)
     CommOverlapped, ///< communication hidden under compute
-    HostWait,       ///< device idle, host busy with something else (other ops, sync)
-    DataLoading,    ///< device idle while the host is inside a DataLoader range
-    LaunchGap,      ///< device idle while the host is inside launch / runtime calls
-    OtherIdle,      ///< device idle, nothing on the host explains it
-    Bubble,         ///< pipeline-parallel receive wait
-    Preparing,      ///< step start to the first device task of the step
+    HostWait, ///< device idle, host busy with something else (other ops, sync)
+    DataLoading, ///< device idle while the host is inside a DataLoader range
+    LaunchGap, ///< device idle while the host is inside launch / runtime calls
+    OtherIdle, ///< device idle, nothing on the host explains it
+    Bubble, ///< pipeline-parallel receive wait
+    Preparing, ///< step start to the first device task of the step
 };
 inline constexpr int SegmentKindCount = 9;
 
@@ -38,7 +38,8 @@ std::optional<SegmentKind> segmentKindFromKey(std::string_view key);
 /// One category of the profiler's own breakdown next to ours.
 struct ReferenceCategory
 {
-    std::string key;    ///< our key ("compute", "comm_exposed", "comm_overlapped", "free", "bubble", "preparing")
+    std::string key; ///< our key ("compute", "comm_exposed", "comm_overlapped", "free", "bubble",
+                     ///< "preparing")
     std::string column; ///< the profiler's column / lane name ("Computing", ...)
     double referenceUs = 0;
     double oursUs = 0;
@@ -62,9 +63,9 @@ struct StepReference
 /// Other; its step boundaries extend to the step's device work). Kineto traces only.
 struct TbBreakdown
 {
-    std::int64_t step = 0;    ///< number of the ProfilerStep (0 when the trace has none)
+    std::int64_t step = 0; ///< number of the ProfilerStep (0 when the trace has none)
     std::int64_t startNs = 0; ///< the plugin's step start (relative to the trace origin)
-    std::int64_t endNs = 0;   ///< the plugin's step end
+    std::int64_t endNs = 0; ///< the plugin's step end
     std::int64_t kernelNs = 0;
     std::int64_t memcpyNs = 0;
     std::int64_t memsetNs = 0;
@@ -88,8 +89,8 @@ struct StepBreakdown
     std::int64_t step = 0;
     std::int64_t startNs = 0; ///< relative to the trace origin
     std::int64_t endNs = 0;
-    std::int64_t computeNs = 0;        ///< union of compute (+memcpy/memset) device intervals
-    std::int64_t commExposedNs = 0;    ///< comm − compute, bubble excluded
+    std::int64_t computeNs = 0; ///< union of compute (+memcpy/memset) device intervals
+    std::int64_t commExposedNs = 0; ///< comm − compute, bubble excluded
     std::int64_t commOverlappedNs = 0; ///< comm ∩ compute
     std::int64_t freeNs = 0; ///< device idle, except the preparing part (= the four below)
     std::int64_t hostWaitNs = 0;

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "communication.h"
 
-
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -51,19 +50,21 @@ std::vector<CollectiveRow> finish(std::map<std::tuple<std::string, std::string, 
         if (a.haveBytes) {
             r.bytes = a.bytes;
             // Per-link transfer time when the links give it, else transit, else elapsed.
-            const double t = a.linkTimeUs > 0 ? a.linkTimeUs : a.transit > 0 ? a.transit : r.totalUs;
+            const double t = a.linkTimeUs > 0 ? a.linkTimeUs
+                : a.transit > 0               ? a.transit
+                                              : r.totalUs;
             if (t > 0)
                 r.bandwidthGBps = a.bytes / (t * 1e3); // bytes/us -> GB/s
         }
         rows.push_back(r);
     }
     std::sort(rows.begin(), rows.end(),
-              [](const CollectiveRow &a, const CollectiveRow &b) { return a.totalUs > b.totalUs; });
+        [](const CollectiveRow &a, const CollectiveRow &b) { return a.totalUs > b.totalUs; });
     return rows;
 }
 
-std::vector<CollectiveRow> fromStats(const std::vector<const model::CollectiveStat *> &stats,
-                                     const std::string &source)
+std::vector<CollectiveRow> fromStats(
+    const std::vector<const model::CollectiveStat *> &stats, const std::string &source)
 {
     std::map<std::tuple<std::string, std::string, bool>, Acc> acc;
     for (const auto *s : stats) {
@@ -94,7 +95,8 @@ std::vector<CollectiveRow> fromTimeline(const model::Session &session)
     for (const auto &trace : session.traces) {
         bool groups = false;
         for (const auto &t : trace->tracks)
-            groups = groups || (t.info().kind == model::TrackKind::CommunicationGroup && !t.empty());
+            groups =
+                groups || (t.info().kind == model::TrackKind::CommunicationGroup && !t.empty());
         for (const auto &t : trace->tracks) {
             const auto kind = t.info().kind;
             if (groups ? kind != model::TrackKind::CommunicationGroup

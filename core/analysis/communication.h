@@ -14,17 +14,17 @@ namespace stepscope::analysis {
 /// One row of the per-collective table: one op name and group, summed over its calls.
 struct CollectiveRow
 {
-    std::string name;   ///< op kind: "allReduce", "broadcast", "AllReduce", "SendRecv" ...
-    std::string group;  ///< group hash / ranks / process-group name; "" when unknown
+    std::string name; ///< op kind: "allReduce", "broadcast", "AllReduce", "SendRecv" ...
+    std::string group; ///< group hash / ranks / process-group name; "" when unknown
     std::int32_t rank = -1; ///< -1 = all ranks together
     bool p2p = false;
     std::int64_t count = 0;
     double totalUs = 0;
     double meanUs = 0;
-    std::optional<double> bytes;           ///< total bytes moved, when the data says
-    std::optional<double> bandwidthGBps;   ///< bytes / transit (or elapsed) time
-    std::optional<double> waitUs;          ///< Ascend: wait time (total)
-    std::optional<double> transitUs;       ///< Ascend: transit time (total)
+    std::optional<double> bytes; ///< total bytes moved, when the data says
+    std::optional<double> bandwidthGBps; ///< bytes / transit (or elapsed) time
+    std::optional<double> waitUs; ///< Ascend: wait time (total)
+    std::optional<double> transitUs; ///< Ascend: transit time (total)
     std::string source; ///< "communication.json", "timeline"
 };
 
@@ -48,8 +48,8 @@ struct MatrixCell
 struct CommMatrix
 {
     std::vector<std::int32_t> ranks; ///< sorted, every rank that appears
-    std::vector<MatrixCell> cells;   ///< sorted by (src, dst)
-    std::string source;              ///< "communication_matrix.json" / "cluster_communication_matrix.json"
+    std::vector<MatrixCell> cells; ///< sorted by (src, dst)
+    std::string source; ///< "communication_matrix.json" / "cluster_communication_matrix.json"
 };
 /// From the cluster matrix when present, else from the per-rank matrices. Only the
 /// "<collective>-total" entries of the 2025 layout are summed (the others are sample ops);

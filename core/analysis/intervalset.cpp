@@ -9,8 +9,8 @@ namespace stepscope::analysis {
 IntervalSet IntervalSet::fromUnsorted(std::vector<Interval> intervals)
 {
     intervals.erase(std::remove_if(intervals.begin(), intervals.end(),
-                                   [](const Interval &i) { return i.second <= i.first; }),
-                    intervals.end());
+                        [](const Interval &i) { return i.second <= i.first; }),
+        intervals.end());
     std::sort(intervals.begin(), intervals.end());
     IntervalSet s;
     for (const auto &i : intervals) {
@@ -44,7 +44,7 @@ std::int64_t IntervalSet::lengthIn(std::int64_t t0, std::int64_t t1) const
         return 0;
     // First interval whose end is after t0.
     auto it = std::upper_bound(m_intervals.begin(), m_intervals.end(), t0,
-                               [](std::int64_t t, const Interval &i) { return t < i.second; });
+        [](std::int64_t t, const Interval &i) { return t < i.second; });
     std::int64_t n = 0;
     for (; it != m_intervals.end() && it->first < t1; ++it)
         n += std::min(it->second, t1) - std::max(it->first, t0);
@@ -57,7 +57,7 @@ IntervalSet IntervalSet::clipped(std::int64_t t0, std::int64_t t1) const
     if (t1 <= t0)
         return s;
     auto it = std::upper_bound(m_intervals.begin(), m_intervals.end(), t0,
-                               [](std::int64_t t, const Interval &i) { return t < i.second; });
+        [](std::int64_t t, const Interval &i) { return t < i.second; });
     for (; it != m_intervals.end() && it->first < t1; ++it)
         s.m_intervals.emplace_back(std::max(it->first, t0), std::min(it->second, t1));
     return s;
@@ -68,7 +68,7 @@ IntervalSet IntervalSet::unite(const IntervalSet &other) const
     std::vector<Interval> all;
     all.reserve(m_intervals.size() + other.m_intervals.size());
     std::merge(m_intervals.begin(), m_intervals.end(), other.m_intervals.begin(),
-               other.m_intervals.end(), std::back_inserter(all));
+        other.m_intervals.end(), std::back_inserter(all));
     IntervalSet s;
     for (const auto &i : all) {
         if (!s.m_intervals.empty() && i.first <= s.m_intervals.back().second)

@@ -59,18 +59,18 @@ double percentile(std::vector<double> v, double p)
 
 Kpi missing(std::string key, std::string unit, std::string reason)
 {
-    return Kpi{std::move(key), std::nullopt, std::move(unit), std::move(reason)};
+    return Kpi {std::move(key), std::nullopt, std::move(unit), std::move(reason)};
 }
 
 Kpi value(std::string key, std::string unit, double v)
 {
-    return Kpi{std::move(key), v, std::move(unit), {}};
+    return Kpi {std::move(key), v, std::move(unit), {}};
 }
 
 } // namespace
 
-RunConfig parseRunConfig(std::string_view jsonText, const std::string &sourceName,
-                         model::LoadReport *report)
+RunConfig parseRunConfig(
+    std::string_view jsonText, const std::string &sourceName, model::LoadReport *report)
 {
     RunConfig c;
     c.source = sourceName;
@@ -144,7 +144,7 @@ RunConfig loadRunConfig(const std::filesystem::path &file, model::LoadReport *re
     if (!in) {
         if (report)
             report->add(model::Severity::Warning, file.filename().string(),
-                        "cannot open the run config; KPIs that need it stay empty");
+                "cannot open the run config; KPIs that need it stay empty");
         RunConfig c;
         c.source = file.filename().string();
         return c;
@@ -157,8 +157,8 @@ RunConfig loadRunConfig(const std::filesystem::path &file, model::LoadReport *re
 std::optional<std::filesystem::path> findRunConfig(const std::filesystem::path &profilePath)
 {
     std::error_code ec;
-    const auto dir = std::filesystem::is_directory(profilePath, ec) ? profilePath
-                                                                   : profilePath.parent_path();
+    const auto dir =
+        std::filesystem::is_directory(profilePath, ec) ? profilePath : profilePath.parent_path();
     const auto candidate = dir / "stepscope.json";
     if (std::filesystem::is_regular_file(candidate, ec))
         return candidate;
@@ -185,7 +185,7 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config)
 }
 
 Kpis computeKpis(const model::Session &session, const RunConfig &config,
-                 const std::vector<StepBreakdown> &breakdowns)
+    const std::vector<StepBreakdown> &breakdowns)
 {
     Kpis k;
     // Step time per step number: the slowest rank (the job waits for it).
@@ -224,8 +224,8 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
     if (!meanUs)
         k.items.push_back(missing("samples_per_s", "samples/s", noSteps));
     else if (!config.globalBatchSize)
-        k.items.push_back(missing("samples_per_s", "samples/s",
-                                  "global_batch_size is not set in the run config"));
+        k.items.push_back(missing(
+            "samples_per_s", "samples/s", "global_batch_size is not set in the run config"));
     else
         k.items.push_back(value("samples_per_s", "samples/s", *config.globalBatchSize / stepS));
     std::optional<double> tokensPerStep;
@@ -234,11 +234,11 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
     if (!meanUs)
         k.items.push_back(missing("tokens_per_s", "tokens/s", noSteps));
     else if (!config.globalBatchSize)
-        k.items.push_back(missing("tokens_per_s", "tokens/s",
-                                  "global_batch_size is not set in the run config"));
+        k.items.push_back(
+            missing("tokens_per_s", "tokens/s", "global_batch_size is not set in the run config"));
     else if (!config.sequenceLength)
-        k.items.push_back(missing("tokens_per_s", "tokens/s",
-                                  "sequence_length is not set in the run config"));
+        k.items.push_back(
+            missing("tokens_per_s", "tokens/s", "sequence_length is not set in the run config"));
     else
         k.items.push_back(value("tokens_per_s", "tokens/s", *tokensPerStep / stepS));
 
@@ -258,7 +258,8 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
         k.peakFlopsPerDevice = config.peakFlops;
         k.peakSource = "run config";
     } else if (device.empty()) {
-        peakReason = "the profile does not name the device; set peak_flops or device in the run config";
+        peakReason =
+            "the profile does not name the device; set peak_flops or device in the run config";
     } else if (const auto *e = lookupPeakFlops(device, config.precision)) {
         k.peakFlopsPerDevice = e->flops;
         k.peakSource = std::string(e->source);
@@ -282,30 +283,31 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
     if (!meanUs)
         k.items.push_back(missing("mfu", "fraction", noSteps));
     else if (!flopsPerToken)
-        k.items.push_back(missing("mfu", "fraction",
-                                  "parameters (or flops_per_token) is not set in the run config"));
+        k.items.push_back(missing(
+            "mfu", "fraction", "parameters (or flops_per_token) is not set in the run config"));
     else if (!config.globalBatchSize)
-        k.items.push_back(missing("mfu", "fraction", "global_batch_size is not set in the run config"));
+        k.items.push_back(
+            missing("mfu", "fraction", "global_batch_size is not set in the run config"));
     else if (!config.sequenceLength)
-        k.items.push_back(missing("mfu", "fraction", "sequence_length is not set in the run config"));
+        k.items.push_back(
+            missing("mfu", "fraction", "sequence_length is not set in the run config"));
     else if (!k.peakFlopsPerDevice)
         k.items.push_back(missing("mfu", "fraction", peakReason));
     else if (!k.deviceCount)
         k.items.push_back(missing("mfu", "fraction",
-                                  "device_count is not set in the run config and the profile does "
-                                  "not give the world size"));
+            "device_count is not set in the run config and the profile does "
+            "not give the world size"));
     else
         k.items.push_back(value("mfu", "fraction",
-                                *flopsPerToken * *tokensPerStep
-                                    / (stepS * *k.peakFlopsPerDevice
-                                       * static_cast<double>(*k.deviceCount))));
+            *flopsPerToken * *tokensPerStep
+                / (stepS * *k.peakFlopsPerDevice * static_cast<double>(*k.deviceCount))));
 
     // Shares of step time over all ranks and steps.
     if (totalNs > 0) {
-        k.items.push_back(value("comm_share", "fraction",
-                                static_cast<double>(commNs) / static_cast<double>(totalNs)));
+        k.items.push_back(value(
+            "comm_share", "fraction", static_cast<double>(commNs) / static_cast<double>(totalNs)));
         k.items.push_back(value("data_wait_share", "fraction",
-                                static_cast<double>(dataNs) / static_cast<double>(totalNs)));
+            static_cast<double>(dataNs) / static_cast<double>(totalNs)));
     } else {
         k.items.push_back(missing("comm_share", "fraction", noSteps));
         k.items.push_back(missing("data_wait_share", "fraction", noSteps));
@@ -345,14 +347,16 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
         peakReserved = peakReservedApp;
     const std::string noMemory = "the profile has no memory data (profile_memory off)";
     if (peakAlloc)
-        k.items.push_back(value("memory_peak_allocated_bytes", "bytes", static_cast<double>(*peakAlloc)));
+        k.items.push_back(
+            value("memory_peak_allocated_bytes", "bytes", static_cast<double>(*peakAlloc)));
     else
         k.items.push_back(missing("memory_peak_allocated_bytes", "bytes", noMemory));
     if (peakReserved)
-        k.items.push_back(value("memory_peak_reserved_bytes", "bytes", static_cast<double>(*peakReserved)));
+        k.items.push_back(
+            value("memory_peak_reserved_bytes", "bytes", static_cast<double>(*peakReserved)));
     else
         k.items.push_back(missing("memory_peak_reserved_bytes", "bytes",
-                                  peakAlloc ? "the profile records no reserved memory" : noMemory));
+            peakAlloc ? "the profile records no reserved memory" : noMemory));
     return k;
 }
 

@@ -26,8 +26,8 @@ struct RunConfig
 {
     std::optional<double> parameters;
     std::optional<double> globalBatchSize; ///< samples per step, whole job
-    std::optional<double> sequenceLength;  ///< tokens per sample
-    std::optional<double> peakFlops;       ///< per device, FLOP/s; overrides the table
+    std::optional<double> sequenceLength; ///< tokens per sample
+    std::optional<double> peakFlops; ///< per device, FLOP/s; overrides the table
     std::optional<std::int64_t> deviceCount;
     std::string precision; ///< lower case; empty = unknown
     std::string optimizer; ///< lower case; empty = unknown
@@ -40,8 +40,8 @@ struct RunConfig
 
 /// Parses a run config from JSON text. Bad values become diagnostics (file = `sourceName`)
 /// and are left unset; never throws.
-RunConfig parseRunConfig(std::string_view jsonText, const std::string &sourceName,
-                         model::LoadReport *report);
+RunConfig parseRunConfig(
+    std::string_view jsonText, const std::string &sourceName, model::LoadReport *report);
 /// Reads `file`; a missing or unreadable file gives a default config and a diagnostic.
 RunConfig loadRunConfig(const std::filesystem::path &file, model::LoadReport *report);
 /// `stepscope.json` beside the profile: in the folder itself when `profilePath` is a folder,
@@ -51,11 +51,11 @@ std::optional<std::filesystem::path> findRunConfig(const std::filesystem::path &
 /// One row of the built-in peak table: dense (no sparsity) peak per device.
 struct PeakFlopsEntry
 {
-    std::string_view device;    ///< display name, e.g. "NVIDIA A100 SXM"
-    std::string_view pattern;   ///< lower-case substrings, '|' separated, all must occur
+    std::string_view device; ///< display name, e.g. "NVIDIA A100 SXM"
+    std::string_view pattern; ///< lower-case substrings, '|' separated, all must occur
     std::string_view precision; ///< "fp32", "tf32", "bf16", "fp16", "fp8", "int8"
-    double flops = 0;           ///< FLOP/s
-    std::string_view source;    ///< public source (vendor datasheet / whitepaper name)
+    double flops = 0; ///< FLOP/s
+    std::string_view source; ///< public source (vendor datasheet / whitepaper name)
 };
 const std::vector<PeakFlopsEntry> &peakFlopsTable();
 /// The entry for a device name as a trace writes it ("NVIDIA A100-SXM4-80GB",
@@ -78,8 +78,8 @@ struct Kpi
 struct Kpis
 {
     std::vector<Kpi> items;
-    std::string device;        ///< device the peak was chosen for ("" if unknown)
-    std::string peakSource;    ///< "run config" or the table entry's source
+    std::string device; ///< device the peak was chosen for ("" if unknown)
+    std::string peakSource; ///< "run config" or the table entry's source
     std::optional<double> peakFlopsPerDevice;
     std::optional<std::int64_t> deviceCount; ///< from the config, else ranks in the session
 
@@ -92,6 +92,6 @@ struct Kpis
 Kpis computeKpis(const model::Session &session, const RunConfig &config);
 /// Same, reusing breakdowns already computed (all ranks).
 Kpis computeKpis(const model::Session &session, const RunConfig &config,
-                 const std::vector<StepBreakdown> &breakdowns);
+    const std::vector<StepBreakdown> &breakdowns);
 
 } // namespace stepscope::analysis

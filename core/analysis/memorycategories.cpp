@@ -15,12 +15,10 @@ namespace stepscope::analysis {
 
 namespace {
 
-constexpr std::array<std::string_view, MemoryGroupCount> Keys = {
-    "parameters", "gradients", "optimizer_state", "activations", "temporary",
-    "communication_buffers", "other"};
-constexpr std::array<std::string_view, MemoryGroupCount> Names = {
-    "Parameters", "Gradients", "Optimizer state", "Activations", "Temporary",
-    "Communication buffers", "Other"};
+constexpr std::array<std::string_view, MemoryGroupCount> Keys = {"parameters", "gradients",
+    "optimizer_state", "activations", "temporary", "communication_buffers", "other"};
+constexpr std::array<std::string_view, MemoryGroupCount> Names = {"Parameters", "Gradients",
+    "Optimizer state", "Activations", "Temporary", "Communication buffers", "Other"};
 
 std::string lower(std::string_view s)
 {
@@ -66,8 +64,7 @@ MemoryGroupTimeline fromCategories(const model::CategoryTimeline &cats)
 
 /// Allocations (and the HCCL module's reserved memory) as a stepped series per group.
 MemoryGroupTimeline fromAllocations(const model::Trace &trace,
-                                    const std::vector<model::Allocation> &allocs,
-                                    const std::string &source)
+    const std::vector<model::Allocation> &allocs, const std::string &source)
 {
     MemoryGroupTimeline t;
     std::int64_t t0 = INT64_MAX;
@@ -94,12 +91,12 @@ MemoryGroupTimeline fromAllocations(const model::Trace &trace,
     bool inferred = false;
     for (const auto &a : allocs) {
         const bool given = !a.categoryInferred && a.category != model::MemoryCategory::Unknown;
-        const MemoryGroup g = given ? memoryGroupOf(a.category)
-                                    : inferAllocationGroup(a, t0, t1, stepNs);
+        const MemoryGroup g =
+            given ? memoryGroupOf(a.category) : inferAllocationGroup(a, t0, t1, stepNs);
         inferred = inferred || !given;
-        changes.push_back(Change{a.allocatedNs, idx(g), a.sizeBytes});
+        changes.push_back(Change {a.allocatedNs, idx(g), a.sizeBytes});
         if (a.releasedNs >= 0)
-            changes.push_back(Change{a.releasedNs, idx(g), -a.sizeBytes});
+            changes.push_back(Change {a.releasedNs, idx(g), -a.sizeBytes});
     }
     for (const auto &m : trace.memory.modules) {
         const std::string name = lower(m.module);
@@ -107,8 +104,8 @@ MemoryGroupTimeline fromAllocations(const model::Trace &trace,
             continue;
         std::int64_t prev = 0;
         for (std::size_t i = 0; i < m.timestampsNs.size() && i < m.reservedBytes.size(); ++i) {
-            changes.push_back(Change{m.timestampsNs[i], idx(MemoryGroup::CommunicationBuffers),
-                                     m.reservedBytes[i] - prev});
+            changes.push_back(Change {m.timestampsNs[i], idx(MemoryGroup::CommunicationBuffers),
+                m.reservedBytes[i] - prev});
             prev = m.reservedBytes[i];
         }
         inferred = true;
@@ -116,7 +113,7 @@ MemoryGroupTimeline fromAllocations(const model::Trace &trace,
     std::stable_sort(changes.begin(), changes.end(), [](const Change &a, const Change &b) {
         return a.time != b.time ? a.time < b.time : a.delta < b.delta;
     });
-    std::array<std::int64_t, MemoryGroupCount> level{};
+    std::array<std::int64_t, MemoryGroupCount> level {};
     for (std::size_t i = 0; i < changes.size(); ++i) {
         level[changes[i].group] += changes[i].delta;
         if (i + 1 < changes.size() && changes[i + 1].time == changes[i].time)
@@ -184,18 +181,19 @@ std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &t
             const auto bytes = argInt(args, "Bytes");
             if (!addr || !bytes)
                 continue;
-            events.push_back(Event{track.start(i), *addr, *bytes,
-                                   argInt(args, "Total Allocated").value_or(-1), &track});
+            events.push_back(Event {track.start(i), *addr, *bytes,
+                argInt(args, "Total Allocated").value_or(-1), &track});
         }
     }
-    std::stable_sort(events.begin(), events.end(),
-                     [](const Event &a, const Event &b) { return a.ts < b.ts; });
+    std::stable_sort(
+        events.begin(), events.end(), [](const Event &a, const Event &b) { return a.ts < b.ts; });
     std::vector<model::Allocation> out;
     if (events.empty())
         return out;
     const std::int64_t start = events.front().ts;
     std::int64_t before = events.front().totalAllocated >= 0
-        ? events.front().totalAllocated - events.front().bytes : 0;
+        ? events.front().totalAllocated - events.front().bytes
+        : 0;
     std::map<std::int64_t, std::size_t> open; // addr -> index in out
     const std::string beforeName = "(allocated before the capture)";
     for (const auto &e : events) {
@@ -249,21 +247,30 @@ std::string_view memoryGroupName(MemoryGroup g)
 MemoryGroup memoryGroupOf(model::MemoryCategory c)
 {
     switch (c) {
-    case model::MemoryCategory::Parameter: return MemoryGroup::Parameters;
-    case model::MemoryCategory::OptimizerState: return MemoryGroup::OptimizerState;
-    case model::MemoryCategory::Input: return MemoryGroup::Activations;
-    case model::MemoryCategory::Temporary: return MemoryGroup::Temporary;
-    case model::MemoryCategory::Activation: return MemoryGroup::Activations;
-    case model::MemoryCategory::Gradient: return MemoryGroup::Gradients;
-    case model::MemoryCategory::AutogradDetail: return MemoryGroup::Other;
-    case model::MemoryCategory::Unknown: return MemoryGroup::Other;
-    case model::MemoryCategory::CommunicationBuffer: return MemoryGroup::CommunicationBuffers;
+    case model::MemoryCategory::Parameter:
+        return MemoryGroup::Parameters;
+    case model::MemoryCategory::OptimizerState:
+        return MemoryGroup::OptimizerState;
+    case model::MemoryCategory::Input:
+        return MemoryGroup::Activations;
+    case model::MemoryCategory::Temporary:
+        return MemoryGroup::Temporary;
+    case model::MemoryCategory::Activation:
+        return MemoryGroup::Activations;
+    case model::MemoryCategory::Gradient:
+        return MemoryGroup::Gradients;
+    case model::MemoryCategory::AutogradDetail:
+        return MemoryGroup::Other;
+    case model::MemoryCategory::Unknown:
+        return MemoryGroup::Other;
+    case model::MemoryCategory::CommunicationBuffer:
+        return MemoryGroup::CommunicationBuffers;
     }
     return MemoryGroup::Other;
 }
 
 MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captureStartNs,
-                                 std::int64_t captureEndNs, std::int64_t stepDurationNs)
+    std::int64_t captureEndNs, std::int64_t stepDurationNs)
 {
     const std::string op = lower(a.op);
     if (containsAny(op, {"hccl", "hcom", "nccl", "c10d", "rccl"}))
@@ -312,8 +319,10 @@ std::optional<MemoryEstimate> estimateModelMemory(const RunConfig &config)
     const double state = momentumFree ? 0.0 : (sgd ? 4.0 : 8.0);
     e.bytesPerParameter = weight + master + grad + state;
     std::string rule = std::string(mixed ? "mixed precision" : "fp32") + ", "
-        + (sgd ? "SGD" : config.optimizer.empty() ? "Adam (assumed)" : config.optimizer) + ": "
-        + std::to_string(static_cast<int>(weight)) + " B weights + "
+        + (sgd                             ? "SGD"
+                : config.optimizer.empty() ? "Adam (assumed)"
+                                           : config.optimizer)
+        + ": " + std::to_string(static_cast<int>(weight)) + " B weights + "
         + std::to_string(static_cast<int>(master)) + " B master weights + "
         + std::to_string(static_cast<int>(grad)) + " B gradients + "
         + std::to_string(static_cast<int>(state)) + " B optimizer state per parameter";

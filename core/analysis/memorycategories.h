@@ -44,7 +44,7 @@ MemoryGroup memoryGroupOf(model::MemoryCategory c);
 /// capture)") → Parameters; else lifetime > 10 % of the step → Activations (alive from
 /// forward to backward), else Temporary.
 MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captureStartNs,
-                                 std::int64_t captureEndNs, std::int64_t stepDurationNs);
+    std::int64_t captureEndNs, std::int64_t stepDurationNs);
 
 /// Allocation lifetimes rebuilt from Kineto `[memory]` instants of device memory (Device
 /// Type 1): an allocation (positive `Bytes`) is paired with the next free (negative `Bytes`) of
@@ -63,8 +63,8 @@ struct MemoryGroupTimeline
     std::vector<std::int64_t> timestampsNs;
     std::array<std::vector<std::int64_t>, MemoryGroupCount> bytes;
     std::vector<std::int64_t> totalBytes;
-    bool inferred = false;  ///< built from inference rules, not profiler categories
-    std::string source;     ///< "memory timeline", "operator_memory", "[memory] events"
+    bool inferred = false; ///< built from inference rules, not profiler categories
+    std::string source; ///< "memory timeline", "operator_memory", "[memory] events"
 };
 
 /// The group series of a trace: from the PyTorch category timeline when present, else from
@@ -98,7 +98,7 @@ struct MemorySummary
     /// Device memory capacity when the profile states it (Kineto deviceProperties
     /// totalGlobalMem via metadata.extra), for the memory-pressure bottleneck.
     std::optional<std::int64_t> deviceMemoryBytes;
-    std::array<std::int64_t, MemoryGroupCount> byGroupAtPeak{};
+    std::array<std::int64_t, MemoryGroupCount> byGroupAtPeak {};
     bool hasGroups = false;
     bool groupsInferred = false;
     std::optional<MemoryEstimate> estimate;

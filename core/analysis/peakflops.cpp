@@ -122,7 +122,8 @@ bool matches(const std::string &device, std::string_view pattern)
     std::size_t pos = 0;
     while (pos <= pattern.size()) {
         const std::size_t bar = pattern.find('|', pos);
-        const std::string_view part = pattern.substr(pos, bar == std::string_view::npos ? std::string_view::npos : bar - pos);
+        const std::string_view part =
+            pattern.substr(pos, bar == std::string_view::npos ? std::string_view::npos : bar - pos);
         if (!part.empty() && device.find(std::string(part)) == std::string::npos)
             return false;
         if (bar == std::string_view::npos)

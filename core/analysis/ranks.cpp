@@ -20,7 +20,8 @@ CollectiveEnds collectiveEnds(const model::Trace &trace)
     bool groups = false;
     for (const auto &t : trace.tracks)
         groups = groups || (t.info().kind == model::TrackKind::CommunicationGroup && !t.empty());
-    std::vector<std::pair<std::int64_t, std::pair<std::string, std::int64_t>>> events; // start, (name, end)
+    std::vector<std::pair<std::int64_t, std::pair<std::string, std::int64_t>>>
+        events; // start, (name, end)
     for (const auto &t : trace.tracks) {
         const auto kind = t.info().kind;
         if (groups ? kind != model::TrackKind::CommunicationGroup
@@ -31,8 +32,8 @@ CollectiveEnds collectiveEnds(const model::Trace &trace)
         for (std::uint32_t i = t.rowBegin(0); i < t.rowEnd(0); ++i) {
             if (t.category(i) != model::Category::Communication)
                 continue;
-            events.push_back({t.start(i), {std::string(trace.strings.view(t.name(i))),
-                                           trace.originNs + t.end(i)}});
+            events.push_back({t.start(i),
+                {std::string(trace.strings.view(t.name(i))), trace.originNs + t.end(i)}});
         }
     }
     std::sort(events.begin(), events.end());
@@ -93,8 +94,8 @@ std::vector<ClockOffset> estimateClockOffsets(const model::Session &session)
     return out;
 }
 
-RankTable computeRankTable(const model::Session &session,
-                           const std::vector<StepBreakdown> &breakdowns)
+RankTable computeRankTable(
+    const model::Session &session, const std::vector<StepBreakdown> &breakdowns)
 {
     RankTable table;
     std::map<std::int32_t, std::vector<const StepBreakdown *>> byRank;
@@ -156,7 +157,8 @@ RankTable computeRankTable(const model::Session &session,
     }
     table.slowestRank = slowest->rank;
     table.slowestMarginNs = slowest->stepMeanNs - med;
-    table.slowestMarginFraction = med > 0 ? static_cast<double>(table.slowestMarginNs) / static_cast<double>(med) : 0.0;
+    table.slowestMarginFraction =
+        med > 0 ? static_cast<double>(table.slowestMarginNs) / static_cast<double>(med) : 0.0;
     return table;
 }
 

@@ -28,7 +28,7 @@ struct RankStats
     std::int64_t clockOffsetNs = 0;
     bool offsetKnown = false;
     std::int64_t matchedCollectives = 0; ///< collectives the offset was computed from
-    std::int64_t clockSpreadNs = 0;      ///< ClockOffset::spreadNs
+    std::int64_t clockSpreadNs = 0; ///< ClockOffset::spreadNs
     /// Mean step time more than 5 % (and 1 ms) above the median over ranks.
     bool straggler = false;
 };
@@ -61,7 +61,7 @@ struct ClockOffset
 std::vector<ClockOffset> estimateClockOffsets(const model::Session &session);
 
 /// The table from breakdowns of all ranks (computeBreakdowns of each trace, concatenated).
-RankTable computeRankTable(const model::Session &session,
-                           const std::vector<StepBreakdown> &breakdowns);
+RankTable computeRankTable(
+    const model::Session &session, const std::vector<StepBreakdown> &breakdowns);
 
 } // namespace stepscope::analysis

@@ -57,18 +57,17 @@ std::vector<model::Step> finishSteps(const std::map<std::int64_t, Candidate> &by
 }
 
 void offer(std::map<std::int64_t, Candidate> &byNumber, std::int64_t number, std::int64_t start,
-           std::int64_t end, bool host)
+    std::int64_t end, bool host)
 {
     auto it = byNumber.find(number);
     if (it == byNumber.end()) {
-        byNumber.emplace(number, Candidate{model::Step{number, start, end}, host});
+        byNumber.emplace(number, Candidate {model::Step {number, start, end}, host});
         return;
     }
     Candidate &c = it->second;
-    const bool better = (host && !c.host)
-        || (host == c.host && end - start > c.step.durationNs());
+    const bool better = (host && !c.host) || (host == c.host && end - start > c.step.durationNs());
     if (better)
-        c = Candidate{model::Step{number, start, end}, host};
+        c = Candidate {model::Step {number, start, end}, host};
 }
 
 std::vector<model::Step> profilerSteps(const model::Trace &trace)
@@ -137,7 +136,7 @@ std::vector<model::Step> optimizerSteps(const model::Trace &trace)
     std::int64_t number = 1;
     for (const auto &[s, e] : ends) {
         if (e > start) {
-            steps.push_back(model::Step{number++, start, e});
+            steps.push_back(model::Step {number++, start, e});
             start = e;
         }
     }
@@ -152,7 +151,7 @@ StepDetection detectStepsWithSource(const model::Trace &trace, model::LoadReport
     if (!trace.steps.empty()) {
         d.steps = trace.steps;
         std::sort(d.steps.begin(), d.steps.end(),
-                  [](const model::Step &a, const model::Step &b) { return a.startNs < b.startNs; });
+            [](const model::Step &a, const model::Step &b) { return a.startNs < b.startNs; });
         d.source = StepSource::Importer;
         return d;
     }
@@ -172,19 +171,19 @@ StepDetection detectStepsWithSource(const model::Trace &trace, model::LoadReport
         d.source = StepSource::Optimizer;
         if (report)
             report->add(model::Severity::Info, where,
-                        "no step markers (ProfilerStep#N, Step, Iteration): "
-                        + std::to_string(d.steps.size())
-                        + " steps inferred from repeated Optimizer.step# ranges");
+                "no step markers (ProfilerStep#N, Step, Iteration): "
+                    + std::to_string(d.steps.size())
+                    + " steps inferred from repeated Optimizer.step# ranges");
         return d;
     }
     const auto [t0, t1] = trace.extent();
     if (t1 > t0) {
-        d.steps.push_back(model::Step{0, t0, t1});
+        d.steps.push_back(model::Step {0, t0, t1});
         d.source = StepSource::WholeTrace;
         if (report)
             report->add(model::Severity::Info, where,
-                        "no step markers and no repeated Optimizer.step#: the whole trace is "
-                        "analysed as one step");
+                "no step markers and no repeated Optimizer.step#: the whole trace is "
+                "analysed as one step");
         return d;
     }
     d.source = StepSource::Empty;

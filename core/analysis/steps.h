@@ -12,12 +12,12 @@ namespace stepscope::analysis {
 
 /// How the steps of a trace were found.
 enum class StepSource : std::uint8_t {
-    Importer,      ///< trace.steps as the importer filled them (format marks them)
-    ProfilerStep,  ///< `ProfilerStep#N` host ranges (CPU copy kept, GPU copy dropped)
-    AscendStep,    ///< `Step N` / `Iteration N` ranges (Ascend, CANN, MindSpore legacy)
-    Optimizer,     ///< inferred: one step ends at each repeated `Optimizer.step#…`
-    WholeTrace,    ///< none found: one span over the whole trace
-    Empty,         ///< the trace has no events and no steps
+    Importer, ///< trace.steps as the importer filled them (format marks them)
+    ProfilerStep, ///< `ProfilerStep#N` host ranges (CPU copy kept, GPU copy dropped)
+    AscendStep, ///< `Step N` / `Iteration N` ranges (Ascend, CANN, MindSpore legacy)
+    Optimizer, ///< inferred: one step ends at each repeated `Optimizer.step#…`
+    WholeTrace, ///< none found: one span over the whole trace
+    Empty, ///< the trace has no events and no steps
 };
 
 struct StepDetection

@@ -24,9 +24,8 @@
 //    what remains is Other. Per step the eight sum to the step's duration.
 // One deviation: a `ProfilerStep#N` copy on a GPU stream is not counted as a second step
 // (the plugin would count it; formats.md §5.5).
-#include "breakdown.h"
-
 #include "argscan.h"
+#include "breakdown.h"
 #include "intervalset.h"
 
 #include <algorithm>
@@ -50,10 +49,9 @@ enum Role { Kernel, Memcpy, Memset, Communication, Runtime, DataLoader, CpuOp, R
 
 bool isCommOpName(std::string_view name)
 {
-    static constexpr std::array<std::string_view, 10> Names = {
-        "nccl:broadcast", "nccl:reduce", "nccl:all_reduce", "nccl:all_gather",
-        "nccl:reduce_scatter", "gloo:broadcast", "gloo:reduce", "gloo:all_reduce",
-        "gloo:all_gather", "gloo:reduce_scatter"};
+    static constexpr std::array<std::string_view, 10> Names = {"nccl:broadcast", "nccl:reduce",
+        "nccl:all_reduce", "nccl:all_gather", "nccl:reduce_scatter", "gloo:broadcast",
+        "gloo:reduce", "gloo:all_reduce", "gloo:all_gather", "gloo:reduce_scatter"};
     return std::find(Names.begin(), Names.end(), name) != Names.end();
 }
 
@@ -143,8 +141,8 @@ Collected collect(const model::Trace &trace)
             const std::int64_t s = track.start(i);
             const std::int64_t e = track.end(i);
             const auto name = trace.strings.view(track.name(i));
-            const std::string_view args = track.args(i).isValid()
-                ? trace.args.view(track.args(i)) : std::string_view();
+            const std::string_view args =
+                track.args(i).isValid() ? trace.args.view(track.args(i)) : std::string_view();
             if (kind == TrackKind::DeviceStream) {
                 if (cat == Category::Compute || cat == Category::Communication
                     || cat == Category::Memcpy || cat == Category::Memset) {
@@ -159,7 +157,7 @@ Collected collect(const model::Trace &trace)
                             role = Communication;
                     }
                     c.roles[role].emplace_back(s, e);
-                    c.devices.push_back(DeviceNode{s, e});
+                    c.devices.push_back(DeviceNode {s, e});
                     c.deviceCorrelation.push_back(argInt(args, "correlation").value_or(-1));
                 } else if (cat == Category::Annotation && !stepNumber(name)) {
                     c.roles[CpuOp].emplace_back(s, e); // gpu_user_annotation
@@ -171,7 +169,7 @@ Collected collect(const model::Trace &trace)
             if (cat == Category::Runtime) {
                 c.roles[Runtime].emplace_back(s, e);
                 auto corr = argInt(args, "correlation");
-                c.runtimes.push_back(RuntimeNode{s, e, corr.value_or(-1), corr.has_value()});
+                c.runtimes.push_back(RuntimeNode {s, e, corr.value_or(-1), corr.has_value()});
                 continue;
             }
             if (cat != Category::HostOp && cat != Category::Annotation
@@ -181,7 +179,7 @@ Collected collect(const model::Trace &trace)
                 continue; // the capture window ("Trace" category)
             if (auto n = stepNumber(name)) {
                 if (seenSteps.insert(*n).second)
-                    c.steps.push_back(HostStep{*n, s, e});
+                    c.steps.push_back(HostStep {*n, s, e});
             } else if (isTbDataLoader(name)) {
                 c.roles[DataLoader].emplace_back(s, e);
             } else if (isCommOpName(name)) {
@@ -196,7 +194,7 @@ Collected collect(const model::Trace &trace)
         }
     }
     std::sort(c.steps.begin(), c.steps.end(),
-              [](const HostStep &a, const HostStep &b) { return a.start < b.start; });
+        [](const HostStep &a, const HostStep &b) { return a.start < b.start; });
     return c;
 }
 
@@ -212,7 +210,7 @@ void moveStepsToDevice(Collected &c)
     }
     std::vector<RuntimeNode> rts = c.runtimes;
     std::stable_sort(rts.begin(), rts.end(),
-                     [](const RuntimeNode &a, const RuntimeNode &b) { return a.start < b.start; });
+        [](const RuntimeNode &a, const RuntimeNode &b) { return a.start < b.start; });
     const std::size_t n = c.steps.size();
     std::vector<std::pair<std::int64_t, std::int64_t>> stepDevice(n, {Max, Min});
     std::vector<std::int64_t> matchedCount(n, 0);
@@ -282,7 +280,8 @@ void moveStepsToDevice(Collected &c)
         if (last > 0) {
             std::size_t keep = last;
             const std::size_t i = last - 1;
-            if (i > 0 && static_cast<double>(matchedCount[i - 1]) * 0.8
+            if (i > 0
+                && static_cast<double>(matchedCount[i - 1]) * 0.8
                     > static_cast<double>(matchedCount[i]))
                 keep = i;
             c.steps.resize(keep);
@@ -299,7 +298,7 @@ std::vector<TbBreakdown> computeTbBreakdowns(const model::Trace &trace)
     if (c.steps.empty()) {
         if (c.cpuMin >= c.cpuMax)
             return out;
-        c.steps.push_back(HostStep{0, c.cpuMin, c.cpuMax});
+        c.steps.push_back(HostStep {0, c.cpuMin, c.cpuMax});
     }
     moveStepsToDevice(c);
 
@@ -310,7 +309,8 @@ std::vector<TbBreakdown> computeTbBreakdowns(const model::Trace &trace)
     std::array<IntervalSet, RoleCount + 1> cost;
     IntervalSet slots;
     for (int role = 0; role < RoleCount; ++role) {
-        IntervalSet r = IntervalSet::fromUnsorted(std::move(c.roles[static_cast<std::size_t>(role)]));
+        IntervalSet r =
+            IntervalSet::fromUnsorted(std::move(c.roles[static_cast<std::size_t>(role)]));
         IntervalSet taken;
         if (!slots.empty()) {
             taken = slots.intersect(r);
@@ -330,7 +330,9 @@ std::vector<TbBreakdown> computeTbBreakdowns(const model::Trace &trace)
         t.step = s.number;
         t.startNs = s.start;
         t.endNs = s.end;
-        auto len = [&](int role) { return cost[static_cast<std::size_t>(role)].lengthIn(s.start, s.end); };
+        auto len = [&](int role) {
+            return cost[static_cast<std::size_t>(role)].lengthIn(s.start, s.end);
+        };
         t.kernelNs = len(Kernel);
         t.memcpyNs = len(Memcpy);
         t.memsetNs = len(Memset);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/analysissummary.h"
-
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -20,8 +19,9 @@ model::Session oneRank()
     d.kind = model::TrackKind::DeviceStream;
     const auto stream = b.addTrack(d);
     b.track(host).add(0, 1'000'000, b.intern("ProfilerStep#7"), model::Category::Annotation);
-    b.track(host).add(0, 400'000, b.intern("enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__"),
-                      model::Category::DataLoading);
+    b.track(host).add(0, 400'000,
+        b.intern("enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__"),
+        model::Category::DataLoading);
     b.track(stream).add(400'000, 600'000, b.intern("gemm"), model::Category::Compute);
     b.trace().metadata.format = "kineto";
     model::Session s;
@@ -34,35 +34,36 @@ model::Session oneRank()
 TEST(AnalysisSummary, JsonCarriesTheIssueFields)
 {
     nlohmann::json summary = {{"format", "kineto"},
-                              {"steps", nlohmann::json::array({{{"rank", 0}, {"step", 7}, {"name", "x"}}})}};
-    analysis::addAnalysisToSummary(summary, oneRank(), analysis::RunConfig{});
+        {"steps", nlohmann::json::array({{{"rank", 0}, {"step", 7}, {"name", "x"}}})}};
+    analysis::addAnalysisToSummary(summary, oneRank(), analysis::RunConfig {});
     ASSERT_EQ(summary["steps"].size(), 1u); // merged into the importer's step object
     const auto &s = summary["steps"][0];
     EXPECT_EQ(s["name"], "x");
-    for (const char *key : {"compute_us", "comm_exposed_us", "comm_overlapped_us", "free_us",
-                            "host_wait_us", "data_loading_us", "launch_gap_us", "other_idle_us",
-                            "bubble_us", "preparing_us"})
+    for (const char *key :
+        {"compute_us", "comm_exposed_us", "comm_overlapped_us", "free_us", "host_wait_us",
+            "data_loading_us", "launch_gap_us", "other_idle_us", "bubble_us", "preparing_us"})
         EXPECT_TRUE(s.contains(key)) << key;
     EXPECT_DOUBLE_EQ(s["compute_us"].get<double>(), 600);
     EXPECT_DOUBLE_EQ(s["data_loading_us"].get<double>(), 400);
     ASSERT_TRUE(s.contains("tb_breakdown_us"));
     for (const char *key : {"kernel", "memcpy", "memset", "communication", "runtime", "dataloader",
-                            "cpu_exec", "other"})
+             "cpu_exec", "other"})
         EXPECT_TRUE(s["tb_breakdown_us"].contains(key)) << key;
     EXPECT_DOUBLE_EQ(s["tb_breakdown_us"]["dataloader"].get<double>(), 400);
     for (const char *key : {"step_time_mean_us", "step_time_median_us", "step_time_p90_us",
-                            "samples_per_s", "tokens_per_s", "mfu", "comm_share", "data_wait_share",
-                            "memory_peak_allocated_bytes", "memory_peak_reserved_bytes"})
+             "samples_per_s", "tokens_per_s", "mfu", "comm_share", "data_wait_share",
+             "memory_peak_allocated_bytes", "memory_peak_reserved_bytes"})
         EXPECT_TRUE(summary["kpis"].contains(key)) << key;
     EXPECT_TRUE(summary["kpis"]["mfu"].is_null());
-    EXPECT_EQ(summary["kpis"]["missing"]["samples_per_s"], "global_batch_size is not set in the run config");
+    EXPECT_EQ(summary["kpis"]["missing"]["samples_per_s"],
+        "global_batch_size is not set in the run config");
     ASSERT_EQ(summary["bottlenecks"].size(), 1u);
     EXPECT_EQ(summary["bottlenecks"][0]["kind"], "data_loading");
     EXPECT_DOUBLE_EQ(summary["bottlenecks"][0]["share"].get<double>(), 0.4);
     EXPECT_TRUE(summary.contains("memory"));
     EXPECT_EQ(summary["ranks"]["per_rank"].size(), 1u);
 
-    const std::string text = analysis::analysisSummaryText(oneRank(), analysis::RunConfig{});
+    const std::string text = analysis::analysisSummaryText(oneRank(), analysis::RunConfig {});
     EXPECT_NE(text.find("Data loading 40.0 %"), std::string::npos) << text;
     EXPECT_NE(text.find("TensorBoard plugin step breakdown"), std::string::npos);
 }
@@ -76,11 +77,13 @@ TEST(AnalysisSummary, NotesSayWhenStepsWereInferred)
     model::Session s;
     s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
     nlohmann::json summary = nlohmann::json::object();
-    analysis::addAnalysisToSummary(summary, s, analysis::RunConfig{});
+    analysis::addAnalysisToSummary(summary, s, analysis::RunConfig {});
     ASSERT_EQ(summary["analysis_notes"].size(), 1u);
     EXPECT_EQ(summary["analysis_notes"][0]["where"], "rank 0");
-    EXPECT_NE(summary["analysis_notes"][0]["message"].get<std::string>().find("one step"), std::string::npos);
+    EXPECT_NE(summary["analysis_notes"][0]["message"].get<std::string>().find("one step"),
+        std::string::npos);
     ASSERT_EQ(summary["steps"].size(), 1u);
     EXPECT_EQ(summary["steps"][0]["step"], 0);
-    EXPECT_NE(analysis::analysisSummaryText(s, analysis::RunConfig{}).find("Notes"), std::string::npos);
+    EXPECT_NE(
+        analysis::analysisSummaryText(s, analysis::RunConfig {}).find("Notes"), std::string::npos);
 }

@@ -9,7 +9,7 @@ using namespace stepscope;
 namespace {
 
 analysis::StepBreakdown step(std::int32_t rank, std::int64_t n, std::int64_t dur, std::int64_t data,
-                             std::int64_t comm, std::int64_t host)
+    std::int64_t comm, std::int64_t host)
 {
     analysis::StepBreakdown b;
     b.rank = rank;
@@ -37,7 +37,8 @@ TEST(Bottlenecks, OrderedByShareWithEvidenceNamingStepAndRank)
     EXPECT_DOUBLE_EQ(list[0].share, 0.25);
     EXPECT_EQ(list[0].rank, 0);
     EXPECT_EQ(list[0].evidence,
-              "Step 5 on rank 0: 40.0 ms of 100 ms (40.0 %) with the device idle while the host was in the DataLoader.");
+        "Step 5 on rank 0: 40.0 ms of 100 ms (40.0 %) with the device idle while the host was in "
+        "the DataLoader.");
     EXPECT_EQ(list[1].kind, analysis::BottleneckKind::ExposedCommunication);
     EXPECT_DOUBLE_EQ(list[1].share, 0.2);
     EXPECT_EQ(list[1].rank, 1);
@@ -49,7 +50,7 @@ TEST(Bottlenecks, ComputeEfficiencyNeedsMfuAndMemoryPressureNeedsCapacity)
 {
     const std::vector<analysis::StepBreakdown> steps = {step(0, 1, 100, 0, 0, 0)};
     analysis::Kpis kpis;
-    kpis.items.push_back(analysis::Kpi{"mfu", 0.4, "fraction", {}});
+    kpis.items.push_back(analysis::Kpi {"mfu", 0.4, "fraction", {}});
     std::vector<analysis::MemorySummary> memory(1);
     memory[0].peakReservedBytes = 95;
     memory[0].deviceMemoryBytes = 100;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/breakdown.h"
-
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -39,8 +38,8 @@ struct Builder
         i.threadName = threadName;
         return b.addTrack(i);
     }
-    void add(model::TrackId t, std::int64_t s, std::int64_t e, const std::string &name,
-             Category c, const std::string &args = {})
+    void add(model::TrackId t, std::int64_t s, std::int64_t e, const std::string &name, Category c,
+        const std::string &args = {})
     {
         model::ArgsId a;
         if (!args.empty())
@@ -52,7 +51,8 @@ struct Builder
 
 void expectIdentity(const analysis::StepBreakdown &s)
 {
-    EXPECT_EQ(s.preparingNs + s.computeNs + s.commExposedNs + s.bubbleNs + s.freeNs, s.durationNs());
+    EXPECT_EQ(
+        s.preparingNs + s.computeNs + s.commExposedNs + s.bubbleNs + s.freeNs, s.durationNs());
     EXPECT_EQ(s.hostWaitNs + s.dataLoadingNs + s.launchGapNs + s.otherIdleNs, s.freeNs);
 }
 
@@ -63,7 +63,7 @@ TEST(Breakdown, EveryCategoryOfOneStep)
     Builder t;
     t.add(t.host, 0, 1000, "ProfilerStep#3", Category::Annotation);
     t.add(t.host, 0, 200, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__",
-          Category::DataLoading);
+        Category::DataLoading);
     t.add(t.host, 660, 680, "cudaLaunchKernel", Category::Runtime);
     t.add(t.host, 800, 900, "aten::copy_", Category::HostOp);
     t.add(t.stream, 250, 500, "gemm", Category::Compute);
@@ -80,7 +80,7 @@ TEST(Breakdown, EveryCategoryOfOneStep)
     EXPECT_EQ(s.commOverlappedNs, 50 * Us);
     EXPECT_EQ(s.commExposedNs, 150 * Us);
     EXPECT_EQ(s.bubbleNs, 0);
-    EXPECT_EQ(s.preparingNs, 50 * Us);   // [200, 250): after the data loader, before the gemm
+    EXPECT_EQ(s.preparingNs, 50 * Us); // [200, 250): after the data loader, before the gemm
     EXPECT_EQ(s.dataLoadingNs, 200 * Us); // before the first device task
     EXPECT_EQ(s.launchGapNs, 20 * Us);
     EXPECT_EQ(s.hostWaitNs, 100 * Us);
@@ -119,12 +119,12 @@ TEST(Breakdown, ReceiveIsBubbleAndCommunicationOpsWinOverStreamTasks)
     t.add(t.stream, 0, 600, "Notify Wait", Category::Communication);
     const auto compute = t.addTrack(TrackKind::DeviceStream, "Stream 2");
     t.add(compute, 250, 450, "MatMul", Category::Compute);
-    t.b.trace().steps.push_back(model::Step{2, 0, 1000 * Us});
+    t.b.trace().steps.push_back(model::Step {2, 0, 1000 * Us});
     model::ReferenceStep ref;
     ref.step = 2;
     ref.source = "ASCEND_PROFILER_OUTPUT/step_trace_time.csv";
     ref.valuesUs = {{"Computing", 200.5}, {"Communication(Not Overlapped)", 200},
-                    {"Overlapped", 100}, {"Bubble", 150}, {"Free", 30}, {"Preparing", 100}};
+        {"Overlapped", 100}, {"Bubble", 150}, {"Free", 30}, {"Preparing", 100}};
     t.b.trace().referenceSteps.push_back(ref);
     const auto trace = t.finish();
 
@@ -132,8 +132,8 @@ TEST(Breakdown, ReceiveIsBubbleAndCommunicationOpsWinOverStreamTasks)
     ASSERT_EQ(steps.size(), 1u);
     const auto &s = steps[0];
     EXPECT_EQ(s.computeNs, 200 * Us);
-    EXPECT_EQ(s.bubbleNs, 150 * Us);        // receive [100, 250) not under compute
-    EXPECT_EQ(s.commExposedNs, 50 * Us);    // [450, 500)
+    EXPECT_EQ(s.bubbleNs, 150 * Us); // receive [100, 250) not under compute
+    EXPECT_EQ(s.commExposedNs, 50 * Us); // [450, 500)
     EXPECT_EQ(s.commOverlappedNs, 100 * Us);
     EXPECT_EQ(s.preparingNs, 100 * Us);
     EXPECT_EQ(s.otherIdleNs, 500 * Us);
@@ -194,7 +194,7 @@ TEST(TbBreakdown, PriorityAndDeviceStepBoundaries)
     t.add(t.host, 0, 100, "ProfilerStep#1", Category::Annotation);
     t.add(t.host, 100, 200, "ProfilerStep#2", Category::Annotation);
     t.add(t.host, 0, 10, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__",
-          Category::DataLoading);
+        Category::DataLoading);
     t.add(t.host, 10, 20, "cudaLaunchKernel", Category::Runtime, R"({"correlation":1})");
     t.add(t.host, 20, 40, "aten::add", Category::HostOp);
     t.add(t.host, 110, 120, "cudaLaunchKernel", Category::Runtime, R"({"correlation":2})");
@@ -235,10 +235,10 @@ TEST(TbBreakdown, DropsATrailingStepThatLaunchedTooLittle)
     t.add(t.host, 100, 200, "ProfilerStep#2", Category::Annotation);
     for (int i = 0; i < 5; ++i)
         t.add(t.host, 10 + i * 10, 15 + i * 10, "cudaLaunchKernel", Category::Runtime,
-              "{\"correlation\":" + std::to_string(i) + "}");
+            "{\"correlation\":" + std::to_string(i) + "}");
     for (int i = 0; i < 5; ++i)
         t.add(t.stream, 20 + i * 10, 25 + i * 10, "k", Category::Compute,
-              "{\"correlation\":" + std::to_string(i) + "}");
+            "{\"correlation\":" + std::to_string(i) + "}");
     t.add(t.host, 110, 115, "cudaLaunchKernel", Category::Runtime, R"({"correlation":9})");
     t.add(t.stream, 120, 125, "k", Category::Compute, R"({"correlation":9})");
     const auto trace = t.finish();

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/communication.h"
-
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -18,7 +17,7 @@ TEST(Communication, CollectiveTableFromTheProfilerSummaries)
         s.elapseMs = elapse;
         s.transitMs = transit;
         s.waitMs = wait;
-        s.links.push_back(model::LinkTraffic{"HCCS", mb, transit, -1});
+        s.links.push_back(model::LinkTraffic {"HCCS", mb, transit, -1});
         return s;
     };
     t->collectives.push_back(stat("hcom_allReduce__271_0_1", 86.47, 1.82, 2.56, 28.65));
@@ -48,10 +47,11 @@ TEST(Communication, CollectiveTableFromTheTimelineWithoutSummaries)
     info.kind = model::TrackKind::DeviceStream;
     const auto stream = b.addTrack(info);
     b.track(stream).add(0, 3000, b.intern("ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)"),
-                        model::Category::Communication);
-    b.track(stream).add(5000, 1000, b.intern("ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)"),
-                        model::Category::Communication,
-                        b.trace().args.add(R"({"Collective name":"_allgather_base","Process Group Name":"0"})"));
+        model::Category::Communication);
+    b.track(stream).add(5000, 1000,
+        b.intern("ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)"),
+        model::Category::Communication,
+        b.trace().args.add(R"({"Collective name":"_allgather_base","Process Group Name":"0"})"));
     b.track(stream).add(9000, 1000, b.intern("gemm"), model::Category::Compute);
     model::Session s;
     s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
@@ -74,7 +74,7 @@ TEST(Communication, MatrixPrefersAggregateEntries)
         e.op = std::move(op);
         e.srcRank = src;
         e.dstRank = dst;
-        e.traffic = model::LinkTraffic{"HCCS", mb, ms, -1};
+        e.traffic = model::LinkTraffic {"HCCS", mb, ms, -1};
         return e;
     };
     t->commMatrix.push_back(entry("allreduce-top1@1102", 0, 1, 10, 1));
@@ -84,7 +84,7 @@ TEST(Communication, MatrixPrefersAggregateEntries)
     s.traces.push_back(t);
     const auto m = analysis::communicationMatrix(s);
     EXPECT_EQ(m.source, "communication_matrix.json");
-    EXPECT_EQ(m.ranks, (std::vector<std::int32_t>{0, 1}));
+    EXPECT_EQ(m.ranks, (std::vector<std::int32_t> {0, 1}));
     ASSERT_EQ(m.cells.size(), 2u);
     EXPECT_DOUBLE_EQ(m.cells[0].sizeMb, 37.78);
     EXPECT_NEAR(*m.cells[0].bandwidthGBps, 16.866, 1e-3);
@@ -96,7 +96,7 @@ TEST(Communication, MatrixPrefersAggregateEntries)
     s.clusterMatrix.push_back(entry("hcom_broadcast__483_1", 0, 7, 0.015504, 0.00185951953125));
     const auto c = analysis::communicationMatrix(s);
     EXPECT_EQ(c.source, "cluster_communication_matrix.json");
-    EXPECT_EQ(c.ranks, (std::vector<std::int32_t>{0, 7, 8}));
+    EXPECT_EQ(c.ranks, (std::vector<std::int32_t> {0, 7, 8}));
     ASSERT_EQ(c.cells.size(), 2u);
     EXPECT_DOUBLE_EQ(c.cells[1].sizeMb, 20.97152); // counted once
     EXPECT_EQ(c.cells[1].ops, 1);

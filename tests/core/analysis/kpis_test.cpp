@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/kpis.h"
-
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -14,7 +13,8 @@ namespace {
 
 /// One rank with steps of 100, 200 and 300 ms (compute for the first half of each) and an
 /// allocator curve peaking at 6 GiB allocated / 8 GiB reserved.
-std::shared_ptr<model::Trace> rankTrace(std::int32_t rank, const std::string &device, std::int32_t world)
+std::shared_ptr<model::Trace> rankTrace(
+    std::int32_t rank, const std::string &device, std::int32_t world)
 {
     model::TraceBuilder b;
     model::TrackInfo s;
@@ -23,7 +23,7 @@ std::shared_ptr<model::Trace> rankTrace(std::int32_t rank, const std::string &de
     std::int64_t t = 0;
     for (int i = 1; i <= 3; ++i) {
         const std::int64_t d = i * 100'000'000;
-        b.trace().steps.push_back(model::Step{i, t, t + d});
+        b.trace().steps.push_back(model::Step {i, t, t + d});
         b.track(stream).add(t, d / 2, b.intern("gemm"), model::Category::Compute);
         t += d;
     }
@@ -58,14 +58,17 @@ const analysis::Kpi &kpi(const analysis::Kpis &k, const std::string &key)
 
 TEST(Kpis, WithoutRunConfigOnlyWhatTheProfileSays)
 {
-    const auto k = analysis::computeKpis(session(), analysis::RunConfig{});
+    const auto k = analysis::computeKpis(session(), analysis::RunConfig {});
     ASSERT_EQ(k.items.size(), 10u);
     EXPECT_DOUBLE_EQ(*kpi(k, "step_time_mean_us").value, 200'000);
     EXPECT_DOUBLE_EQ(*kpi(k, "step_time_median_us").value, 200'000);
     EXPECT_DOUBLE_EQ(*kpi(k, "step_time_p90_us").value, 280'000); // 200 + 0.8 × 100 ms
-    EXPECT_EQ(kpi(k, "samples_per_s").missingReason, "global_batch_size is not set in the run config");
-    EXPECT_EQ(kpi(k, "tokens_per_s").missingReason, "global_batch_size is not set in the run config");
-    EXPECT_EQ(kpi(k, "mfu").missingReason, "parameters (or flops_per_token) is not set in the run config");
+    EXPECT_EQ(
+        kpi(k, "samples_per_s").missingReason, "global_batch_size is not set in the run config");
+    EXPECT_EQ(
+        kpi(k, "tokens_per_s").missingReason, "global_batch_size is not set in the run config");
+    EXPECT_EQ(kpi(k, "mfu").missingReason,
+        "parameters (or flops_per_token) is not set in the run config");
     EXPECT_DOUBLE_EQ(*kpi(k, "comm_share").value, 0.0);
     EXPECT_DOUBLE_EQ(*kpi(k, "data_wait_share").value, 0.0);
     EXPECT_DOUBLE_EQ(*kpi(k, "memory_peak_allocated_bytes").value, static_cast<double>(6LL << 30));
@@ -102,7 +105,7 @@ TEST(Kpis, EachMissingInputHasItsReason)
     c.sequenceLength = 1000;
     k = analysis::computeKpis(session(), c);
     EXPECT_EQ(kpi(k, "mfu").missingReason,
-              "device_count is not set in the run config and the profile does not give the world size");
+        "device_count is not set in the run config and the profile does not give the world size");
     // The world size of the profile is enough.
     k = analysis::computeKpis(session("NVIDIA A100-SXM4-80GB", 2), c);
     EXPECT_TRUE(kpi(k, "mfu").value.has_value());
@@ -111,10 +114,11 @@ TEST(Kpis, EachMissingInputHasItsReason)
     c.deviceCount = 1;
     k = analysis::computeKpis(session("Mystery Accelerator 9000"), c);
     EXPECT_EQ(kpi(k, "mfu").missingReason,
-              "no built-in peak for device \"Mystery Accelerator 9000\"; set peak_flops in the run config");
+        "no built-in peak for device \"Mystery Accelerator 9000\"; set peak_flops in the run "
+        "config");
     k = analysis::computeKpis(session(""), c);
     EXPECT_EQ(kpi(k, "mfu").missingReason,
-              "the profile does not name the device; set peak_flops or device in the run config");
+        "the profile does not name the device; set peak_flops or device in the run config");
     c.peakFlops = 100e12;
     k = analysis::computeKpis(session(""), c);
     EXPECT_NEAR(*kpi(k, "mfu").value, 6e9 * 64000 / (0.2 * 100e12), 1e-12);
@@ -122,9 +126,10 @@ TEST(Kpis, EachMissingInputHasItsReason)
 
     model::Session empty;
     k = analysis::computeKpis(empty, c);
-    EXPECT_EQ(kpi(k, "step_time_mean_us").missingReason, "the profile has no steps with a duration");
+    EXPECT_EQ(
+        kpi(k, "step_time_mean_us").missingReason, "the profile has no steps with a duration");
     EXPECT_EQ(kpi(k, "memory_peak_allocated_bytes").missingReason,
-              "the profile has no memory data (profile_memory off)");
+        "the profile has no memory data (profile_memory off)");
 }
 
 TEST(Kpis, SlowestRankSetsTheStepTime)
@@ -133,7 +138,7 @@ TEST(Kpis, SlowestRankSetsTheStepTime)
     auto slow = rankTrace(1, "NVIDIA A100-SXM4-80GB", 2);
     slow->steps[1].endNs += 100'000'000; // step 2 lasts 300 ms on rank 1
     s.traces.push_back(slow);
-    const auto k = analysis::computeKpis(s, analysis::RunConfig{});
+    const auto k = analysis::computeKpis(s, analysis::RunConfig {});
     EXPECT_NEAR(*kpi(k, "step_time_mean_us").value, (100'000.0 + 300'000 + 300'000) / 3, 1e-6);
 }
 
@@ -144,8 +149,10 @@ TEST(PeakFlops, DevicesAsTracesNameThem)
     EXPECT_DOUBLE_EQ(analysis::lookupPeakFlops("NVIDIA H100 80GB HBM3", "bf16")->flops, 989.5e12);
     EXPECT_DOUBLE_EQ(analysis::lookupPeakFlops("NVIDIA H100 PCIe", "bf16")->flops, 756e12);
     EXPECT_DOUBLE_EQ(analysis::lookupPeakFlops("NVIDIA H200", "fp8")->flops, 1979e12);
-    EXPECT_DOUBLE_EQ(analysis::lookupPeakFlops("AMD Instinct MI300X", "bfloat16")->flops, 1307.4e12);
-    EXPECT_DOUBLE_EQ(analysis::lookupPeakFlops("AMD Instinct MI250X / MI250", "fp16")->flops, 383e12);
+    EXPECT_DOUBLE_EQ(
+        analysis::lookupPeakFlops("AMD Instinct MI300X", "bfloat16")->flops, 1307.4e12);
+    EXPECT_DOUBLE_EQ(
+        analysis::lookupPeakFlops("AMD Instinct MI250X / MI250", "fp16")->flops, 383e12);
     EXPECT_DOUBLE_EQ(analysis::lookupPeakFlops("Ascend910B2", "")->flops, 376e12);
     EXPECT_DOUBLE_EQ(analysis::lookupPeakFlops("Ascend910A", "fp16")->flops, 256e12);
     EXPECT_EQ(analysis::lookupPeakFlops("Tesla V100-SXM2-32GB", "bf16"), nullptr); // no bf16 units

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-#include "analysis/memorycategories.h"
-
 #include "analysis/kpis.h"
+#include "analysis/memorycategories.h"
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -35,16 +34,16 @@ TEST(MemoryCategories, PyTorchCategoriesMapDirectlyAndSumToTheTotal)
     const auto tl = analysis::memoryGroupTimeline(t);
     EXPECT_FALSE(tl.inferred);
     ASSERT_EQ(tl.timestampsNs.size(), 3u);
-    EXPECT_EQ(tl.bytes[g(MemoryGroup::Activations)], (std::vector<std::int64_t>{0, 55, 0}));
-    EXPECT_EQ(tl.bytes[g(MemoryGroup::Other)], (std::vector<std::int64_t>{0, 7, 1}));
-    EXPECT_EQ(tl.totalBytes, (std::vector<std::int64_t>{100, 162, 201}));
+    EXPECT_EQ(tl.bytes[g(MemoryGroup::Activations)], (std::vector<std::int64_t> {0, 55, 0}));
+    EXPECT_EQ(tl.bytes[g(MemoryGroup::Other)], (std::vector<std::int64_t> {0, 7, 1}));
+    EXPECT_EQ(tl.totalBytes, (std::vector<std::int64_t> {100, 162, 201}));
     for (std::size_t i = 0; i < 3; ++i) {
         std::int64_t sum = 0;
         for (const auto &series : tl.bytes)
             sum += series[i];
         EXPECT_EQ(sum, tl.totalBytes[i]);
     }
-    const auto s = analysis::summarizeMemory(t, analysis::RunConfig{});
+    const auto s = analysis::summarizeMemory(t, analysis::RunConfig {});
     EXPECT_EQ(*s.peakNs, 20);
     EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::Gradients)], 100);
     EXPECT_EQ(*s.peakAllocatedBytes, 201);
@@ -62,25 +61,26 @@ TEST(MemoryCategories, InferenceRulesForAllocationsWithoutCategory)
         return x;
     };
     EXPECT_EQ(analysis::inferAllocationGroup(a("hcom_allReduce_", 100, 200), t0, t1, step),
-              MemoryGroup::CommunicationBuffers);
+        MemoryGroup::CommunicationBuffers);
     EXPECT_EQ(analysis::inferAllocationGroup(a("aten::_foreach_add", 100, 200), t0, t1, step),
-              MemoryGroup::OptimizerState);
+        MemoryGroup::OptimizerState);
     EXPECT_EQ(analysis::inferAllocationGroup(a("aten::empty", 100, -1), t0, t1, step),
-              MemoryGroup::Parameters); // never released in the capture
+        MemoryGroup::Parameters); // never released in the capture
     EXPECT_EQ(analysis::inferAllocationGroup(a("aten::empty", -5, 500), t0, t1, step),
-              MemoryGroup::Parameters); // from before the first step
-    EXPECT_EQ(analysis::inferAllocationGroup(a("(allocated before the capture)", 0, 500), t0, t1, step),
-              MemoryGroup::Parameters);
+        MemoryGroup::Parameters); // from before the first step
+    EXPECT_EQ(
+        analysis::inferAllocationGroup(a("(allocated before the capture)", 0, 500), t0, t1, step),
+        MemoryGroup::Parameters);
     EXPECT_EQ(analysis::inferAllocationGroup(a("aten::convolution", 100, 600), t0, t1, step),
-              MemoryGroup::Activations); // forward to backward
+        MemoryGroup::Activations); // forward to backward
     EXPECT_EQ(analysis::inferAllocationGroup(a("aten::add", 100, 150), t0, t1, step),
-              MemoryGroup::Temporary); // 5 % of the step
+        MemoryGroup::Temporary); // 5 % of the step
 }
 
 TEST(MemoryCategories, AllocationsAndHcclModuleMemoryAsAStackedSeries)
 {
     model::Trace t;
-    t.steps.push_back(model::Step{1, 0, 1000});
+    t.steps.push_back(model::Step {1, 0, 1000});
     auto add = [&](std::string op, std::int64_t size, std::int64_t alloc, std::int64_t rel) {
         model::Allocation x;
         x.op = std::move(op);
@@ -89,9 +89,9 @@ TEST(MemoryCategories, AllocationsAndHcclModuleMemoryAsAStackedSeries)
         x.releasedNs = rel;
         t.memory.allocations.push_back(x);
     };
-    add("aten::empty", 1000, 0, -1);        // parameters
+    add("aten::empty", 1000, 0, -1); // parameters
     add("aten::convolution", 300, 100, 700); // activation
-    add("aten::add", 50, 200, 210);          // temporary
+    add("aten::add", 50, 200, 210); // temporary
     model::ModuleMemory hccl;
     hccl.module = "HCCL";
     hccl.timestampsNs = {50, 800};
@@ -107,7 +107,7 @@ TEST(MemoryCategories, AllocationsAndHcclModuleMemoryAsAStackedSeries)
         EXPECT_EQ(sum, tl.totalBytes[i]);
     }
     // Peak at 200..210: 1000 + 300 + 50 + 64.
-    const auto s = analysis::summarizeMemory(t, analysis::RunConfig{});
+    const auto s = analysis::summarizeMemory(t, analysis::RunConfig {});
     EXPECT_EQ(*s.peakNs, 200);
     EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::Parameters)], 1000);
     EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::Activations)], 300);

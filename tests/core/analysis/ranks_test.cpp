@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/ranks.h"
-
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -19,11 +18,11 @@ std::shared_ptr<model::Trace> rank(std::int32_t r, std::int64_t skewNs, std::int
     const auto stream = b.addTrack(s);
     // Start times differ per rank (ranks enter at different moments), ends agree.
     b.track(stream).add(1000 + skewNs - r * 100, 500 + r * 100, b.intern("ncclKernel_AllReduce"),
-                        model::Category::Communication);
+        model::Category::Communication);
     b.track(stream).add(5000 + skewNs - r * 50, 1000 + r * 50, b.intern("ncclKernel_AllReduce"),
-                        model::Category::Communication);
-    b.trace().steps.push_back(model::Step{1, 0, stepNs});
-    b.trace().steps.push_back(model::Step{2, stepNs, 2 * stepNs});
+        model::Category::Communication);
+    b.trace().steps.push_back(model::Step {1, 0, stepNs});
+    b.trace().steps.push_back(model::Step {2, stepNs, 2 * stepNs});
     b.trace().rank = r;
     return std::make_shared<model::Trace>(b.finish().trace);
 }
@@ -79,15 +78,18 @@ TEST(Ranks, ScatteredMatchesLeaveTheOffsetUnknown)
     s.kind = model::TrackKind::DeviceStream;
     const auto ta = ba.addTrack(s);
     const auto tb = bb.addTrack(s);
-    const std::int64_t ends[3][2] = {{10'000'000, 40'000'000}, {20'000'000, 21'000'000}, {30'000'000, 5'000'000}};
+    const std::int64_t ends[3][2] = {
+        {10'000'000, 40'000'000}, {20'000'000, 21'000'000}, {30'000'000, 5'000'000}};
     for (const auto &e : ends) {
-        ba.track(ta).add(e[0] - 100, 100, ba.intern("ncclKernel_SendRecv"), model::Category::Communication);
-        bb.track(tb).add(e[1] - 100, 100, bb.intern("ncclKernel_SendRecv"), model::Category::Communication);
+        ba.track(ta).add(
+            e[0] - 100, 100, ba.intern("ncclKernel_SendRecv"), model::Category::Communication);
+        bb.track(tb).add(
+            e[1] - 100, 100, bb.intern("ncclKernel_SendRecv"), model::Category::Communication);
     }
     bb.trace().rank = 1;
     model::Session session;
     session.traces = {std::make_shared<model::Trace>(ba.finish().trace),
-                      std::make_shared<model::Trace>(bb.finish().trace)};
+        std::make_shared<model::Trace>(bb.finish().trace)};
     const auto offsets = analysis::estimateClockOffsets(session);
     ASSERT_EQ(offsets.size(), 2u);
     EXPECT_EQ(offsets[1].matched, 3);

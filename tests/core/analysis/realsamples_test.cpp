@@ -6,7 +6,6 @@
 // away from zero like the importers), independently of this code.
 #include "analysis/analysissummary.h"
 #include "analysis/memorycategories.h"
-
 #include "import/loader.h"
 
 #include <gtest/gtest.h>
@@ -31,7 +30,8 @@ std::shared_ptr<const model::Session> load(const std::string &relative)
     return r.session;
 }
 
-const analysis::ReferenceCategory *category(const analysis::StepReference &ref, const std::string &key)
+const analysis::ReferenceCategory *category(
+    const analysis::StepReference &ref, const std::string &key)
 {
     for (const auto &c : ref.categories) {
         if (c.key == key)
@@ -44,12 +44,12 @@ struct AscendExpected
 {
     std::string folder;
     std::int32_t rank;
-    std::int64_t durationNs;   // ProfilerStep#50
-    std::int64_t computeNs;    // AI_CORE/MIX_AIV/DSA_SQE/PLACE_HOLDER tasks in the step
+    std::int64_t durationNs; // ProfilerStep#50
+    std::int64_t computeNs; // AI_CORE/MIX_AIV/DSA_SQE/PLACE_HOLDER tasks in the step
     std::int64_t overlappedNs; // ∩ HCCL ops
-    std::int64_t exposedNs;    // HCCL ops − compute
+    std::int64_t exposedNs; // HCCL ops − compute
     std::int64_t prepWindowNs; // step start → first device task
-    std::int64_t spanIdleNs;   // idle between first and last device task
+    std::int64_t spanIdleNs; // idle between first and last device task
 };
 
 } // namespace
@@ -57,10 +57,14 @@ struct AscendExpected
 TEST(RealSamples, AscendBreakdownAgreesWithStepTraceTime)
 {
     const std::vector<AscendExpected> expected = {
-        {"ascend_pt/msinsight-cnn-level2-2rank", 0, 148786100, 8868236, 4011271, 95962007, 17483722, 25032631},
-        {"ascend_pt/msinsight-cnn-level2-2rank", 1, 148452230, 8902280, 4043532, 93411794, 18325460, 26441699},
-        {"ascend_pt/msinsight-cnn-level0-2rank", 0, 136897820, 8827479, 4001292, 81515597, 19358190, 25908107},
-        {"ascend_pt/msinsight-cnn-level0-2rank", 1, 120891160, 8813158, 3989591, 64616121, 18920169, 27172950},
+        {"ascend_pt/msinsight-cnn-level2-2rank", 0, 148786100, 8868236, 4011271, 95962007, 17483722,
+            25032631},
+        {"ascend_pt/msinsight-cnn-level2-2rank", 1, 148452230, 8902280, 4043532, 93411794, 18325460,
+            26441699},
+        {"ascend_pt/msinsight-cnn-level0-2rank", 0, 136897820, 8827479, 4001292, 81515597, 19358190,
+            25908107},
+        {"ascend_pt/msinsight-cnn-level0-2rank", 1, 120891160, 8813158, 3989591, 64616121, 18920169,
+            27172950},
     };
     std::map<std::string, std::shared_ptr<const model::Session>> sessions;
     for (const auto &e : expected) {
@@ -80,20 +84,24 @@ TEST(RealSamples, AscendBreakdownAgreesWithStepTraceTime)
         EXPECT_EQ(s.commOverlappedNs, e.overlappedNs);
         EXPECT_EQ(s.commExposedNs, e.exposedNs);
         EXPECT_EQ(s.bubbleNs, 0);
-        EXPECT_EQ(s.preparingNs + s.computeNs + s.commExposedNs + s.bubbleNs + s.freeNs, s.durationNs());
+        EXPECT_EQ(
+            s.preparingNs + s.computeNs + s.commExposedNs + s.bubbleNs + s.freeNs, s.durationNs());
         EXPECT_EQ(s.hostWaitNs + s.dataLoadingNs + s.launchGapNs + s.otherIdleNs, s.freeNs);
 
         // Ours against the profiler's own step_trace_time.csv: within 1 % per category.
         ASSERT_TRUE(s.reference.has_value());
         EXPECT_NE(s.reference->source.find("step_trace_time.csv"), std::string::npos);
         EXPECT_TRUE(s.reference->withinTolerance);
-        for (const char *key : {"compute", "comm_exposed", "comm_overlapped", "free", "preparing", "stage", "bubble"}) {
+        for (const char *key : {"compute", "comm_exposed", "comm_overlapped", "free", "preparing",
+                 "stage", "bubble"}) {
             const auto *c = category(*s.reference, key);
             ASSERT_NE(c, nullptr) << key;
             EXPECT_LT(std::abs(c->differenceUs), 0.01 * std::max(c->referenceUs, 1.0)) << key;
         }
-        EXPECT_NEAR(category(*s.reference, "free")->oursUs, static_cast<double>(e.spanIdleNs) / 1000, 1e-6);
-        EXPECT_NEAR(category(*s.reference, "preparing")->oursUs, static_cast<double>(e.prepWindowNs) / 1000, 1e-6);
+        EXPECT_NEAR(
+            category(*s.reference, "free")->oursUs, static_cast<double>(e.spanIdleNs) / 1000, 1e-6);
+        EXPECT_NEAR(category(*s.reference, "preparing")->oursUs,
+            static_cast<double>(e.prepWindowNs) / 1000, 1e-6);
 
         // The file's own identities (formats.md §2.4).
         ASSERT_EQ(trace->referenceSteps.size(), 1u);
@@ -103,10 +111,11 @@ TEST(RealSamples, AscendBreakdownAgreesWithStepTraceTime)
             EXPECT_NE(p, nullptr) << k;
             return p ? *p : 0.0;
         };
-        EXPECT_NEAR(v("Computing") + v("Communication(Not Overlapped)") + v("Free"), v("Stage") + v("Bubble"), 0.4);
+        EXPECT_NEAR(v("Computing") + v("Communication(Not Overlapped)") + v("Free"),
+            v("Stage") + v("Bubble"), 0.4);
         EXPECT_NEAR(v("Communication"), v("Overlapped") + v("Communication(Not Overlapped)"), 1e-6);
         EXPECT_NEAR(v("Communication(Not Overlapped and Exclude Receive)"),
-                    v("Communication(Not Overlapped)") - v("Bubble"), 1e-6);
+            v("Communication(Not Overlapped)") - v("Bubble"), 1e-6);
     }
 }
 
@@ -118,8 +127,8 @@ TEST(RealSamples, ResNetDataLoadingIsTheFirstBottleneckOnlyWithZeroWorkers)
     ASSERT_TRUE(w0 && w4);
     ASSERT_EQ(w0->traces.size(), 1u);
     ASSERT_EQ(w4->traces.size(), 1u);
-    const auto a0 = analysis::analyzeSession(*w0, analysis::RunConfig{});
-    const auto a4 = analysis::analyzeSession(*w4, analysis::RunConfig{});
+    const auto a0 = analysis::analyzeSession(*w0, analysis::RunConfig {});
+    const auto a4 = analysis::analyzeSession(*w4, analysis::RunConfig {});
 
     ASSERT_EQ(a0.breakdowns.size(), 6u); // ProfilerStep#5..#10
     const auto &s5 = a0.breakdowns[0];
@@ -162,7 +171,8 @@ TEST(RealSamples, ResNetDataLoadingIsTheFirstBottleneckOnlyWithZeroWorkers)
     EXPECT_NE(a4.bottlenecks[0].kind, analysis::BottleneckKind::DataLoading);
     EXPECT_EQ(a4.bottlenecks[0].kind, analysis::BottleneckKind::HostBound);
     ASSERT_TRUE(a4.breakdowns[5].tbBreakdown.has_value());
-    EXPECT_EQ(a4.breakdowns[5].tbBreakdown->endNs - a4.breakdowns[5].tbBreakdown->startNs, 124198000);
+    EXPECT_EQ(
+        a4.breakdowns[5].tbBreakdown->endNs - a4.breakdowns[5].tbBreakdown->startNs, 124198000);
     EXPECT_EQ(a4.breakdowns[5].tbBreakdown->dataLoaderNs, 1400000);
 }
 
@@ -187,10 +197,12 @@ TEST(RealSamples, MemoryTimelineGroupsSumToTheTotalEverywhere)
         ASSERT_EQ(sumRaw, groups.totalBytes[i]) << i;
     }
     // Replaying the 16 845 rows by hand: the total peaks at 3 082 832 104 bytes.
-    const auto summary = analysis::summarizeMemory(trace, analysis::RunConfig{});
+    const auto summary = analysis::summarizeMemory(trace, analysis::RunConfig {});
     ASSERT_TRUE(summary.hasGroups);
     EXPECT_FALSE(summary.groupsInferred);
-    auto at = [&](analysis::MemoryGroup g) { return summary.byGroupAtPeak[static_cast<std::size_t>(g)]; };
+    auto at = [&](analysis::MemoryGroup g) {
+        return summary.byGroupAtPeak[static_cast<std::size_t>(g)];
+    };
     EXPECT_EQ(at(analysis::MemoryGroup::Parameters), 102440608);
     EXPECT_EQ(at(analysis::MemoryGroup::OptimizerState), 102228128);
     EXPECT_EQ(at(analysis::MemoryGroup::Activations), 19395584 + 2592465920LL);
@@ -245,10 +257,12 @@ TEST(RealSamples, KinetoMemoryEventsBecomeInferredGroups)
             sum += g[i];
         ASSERT_EQ(sum, groups.totalBytes[i]) << i;
     }
-    const auto summary = analysis::summarizeMemory(trace, analysis::RunConfig{});
+    const auto summary = analysis::summarizeMemory(trace, analysis::RunConfig {});
     ASSERT_TRUE(summary.hasGroups);
     EXPECT_TRUE(summary.groupsInferred);
-    auto at = [&](analysis::MemoryGroup g) { return summary.byGroupAtPeak[static_cast<std::size_t>(g)]; };
+    auto at = [&](analysis::MemoryGroup g) {
+        return summary.byGroupAtPeak[static_cast<std::size_t>(g)];
+    };
     EXPECT_EQ(at(analysis::MemoryGroup::Parameters), 4096614400);
     EXPECT_EQ(at(analysis::MemoryGroup::Activations), 2410816000);
     EXPECT_EQ(at(analysis::MemoryGroup::Temporary), 122077696);
@@ -274,8 +288,10 @@ TEST(RealSamples, AscendOperatorMemoryAndHcclModuleBecomeInferredGroups)
     const auto groups = analysis::memoryGroupTimeline(*trace);
     EXPECT_TRUE(groups.inferred);
     EXPECT_EQ(groups.timestampsNs.size(), 357u);
-    const auto summary = analysis::summarizeMemory(*trace, analysis::RunConfig{});
-    auto at = [&](analysis::MemoryGroup g) { return summary.byGroupAtPeak[static_cast<std::size_t>(g)]; };
+    const auto summary = analysis::summarizeMemory(*trace, analysis::RunConfig {});
+    auto at = [&](analysis::MemoryGroup g) {
+        return summary.byGroupAtPeak[static_cast<std::size_t>(g)];
+    };
     EXPECT_EQ(at(analysis::MemoryGroup::Parameters), 264920064);
     EXPECT_EQ(at(analysis::MemoryGroup::OptimizerState), 245275136); // aten::_foreach_*
     EXPECT_EQ(at(analysis::MemoryGroup::Activations), 0);
@@ -304,7 +320,7 @@ TEST(RealSamples, ClusterCommunicationTableAndMatrix)
 
     const auto m = analysis::communicationMatrix(*session);
     EXPECT_EQ(m.source, "cluster_communication_matrix.json");
-    EXPECT_EQ(m.ranks, (std::vector<std::int32_t>{0, 1, 7, 8, 9}));
+    EXPECT_EQ(m.ranks, (std::vector<std::int32_t> {0, 1, 7, 8, 9}));
     ASSERT_EQ(m.cells.size(), 6u);
     const auto &rdma = m.cells[2]; // (0, 8, RDMA): the pipeline send, counted once
     EXPECT_EQ(rdma.srcRank, 0);
@@ -332,10 +348,12 @@ TEST(RealSamples, StepTraceTimeIdentitiesOfThePipelineSample)
                 return p ? *p : 0.0;
             };
             EXPECT_EQ(r.step, 2);
-            EXPECT_NEAR(v("Computing") + v("Communication(Not Overlapped)") + v("Free"), v("Stage") + v("Bubble"), 0.4);
-            EXPECT_NEAR(v("Communication"), v("Overlapped") + v("Communication(Not Overlapped)"), 1e-6);
+            EXPECT_NEAR(v("Computing") + v("Communication(Not Overlapped)") + v("Free"),
+                v("Stage") + v("Bubble"), 0.4);
+            EXPECT_NEAR(
+                v("Communication"), v("Overlapped") + v("Communication(Not Overlapped)"), 1e-6);
             EXPECT_NEAR(v("Communication(Not Overlapped and Exclude Receive)"),
-                        v("Communication(Not Overlapped)") - v("Bubble"), 1e-6);
+                v("Communication(Not Overlapped)") - v("Bubble"), 1e-6);
             ++checked;
         }
     }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/steps.h"
-
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -49,7 +48,7 @@ TEST(Steps, ImporterStepsComeFirst)
     model::TraceBuilder b;
     const auto host = track(b, TrackKind::HostThread);
     b.track(host).add(0, 10, b.intern("ProfilerStep#1"), Category::Annotation);
-    b.trace().steps.push_back(model::Step{50, 0, 500});
+    b.trace().steps.push_back(model::Step {50, 0, 500});
     const auto trace = b.finish().trace;
     const auto d = analysis::detectStepsWithSource(trace, nullptr);
     EXPECT_EQ(d.source, analysis::StepSource::Importer);
@@ -77,7 +76,8 @@ TEST(Steps, InferredFromTheMostFrequentOptimizerStepWithDiagnostic)
     const auto host = track(b, TrackKind::HostThread);
     b.track(host).add(0, 10, b.intern("aten::mm"), Category::HostOp);
     for (int i = 0; i < 3; ++i)
-        b.track(host).add(100 + i * 100, 20, b.intern("Optimizer.step#Adam.step"), Category::HostOp);
+        b.track(host).add(
+            100 + i * 100, 20, b.intern("Optimizer.step#Adam.step"), Category::HostOp);
     // A second optimizer that runs once must not change the step count.
     b.track(host).add(50, 5, b.intern("Optimizer.step#EMA.step"), Category::HostOp);
     const auto trace = b.finish().trace;
