@@ -16,7 +16,7 @@ namespace stepscope::analysis {
 /// What a piece of a step's wall time was spent on (docs/metrics.md, one set of definitions
 /// for every format). Each kind has a stable key used in JSON, docs and tooltips.
 enum class SegmentKind : std::uint8_t {
-    Compute, ///< device busy with compute (kernels, memcpy, memset), no communication
+    Compute, ///< device computing (not memcpy/memset, see docs/metrics.md), no communication
     CommExposed, ///< communication not overlapped by compute (excluding pipeline bubble)
     CommOverlapped, ///< communication hidden under compute
     HostWait, ///< device idle, host busy with something else (other ops, sync)
@@ -89,7 +89,7 @@ struct StepBreakdown
     std::int64_t step = 0;
     std::int64_t startNs = 0; ///< relative to the trace origin
     std::int64_t endNs = 0;
-    std::int64_t computeNs = 0; ///< union of compute (+memcpy/memset) device intervals
+    std::int64_t computeNs = 0; ///< union of device tasks that are not comm/memcpy/memset
     std::int64_t commExposedNs = 0; ///< comm − compute, bubble excluded
     std::int64_t commOverlappedNs = 0; ///< comm ∩ compute
     std::int64_t freeNs = 0; ///< device idle, except the preparing part (= the four below)
