@@ -187,6 +187,35 @@ TEST_F(CsvTest, CancelStopsAStreamingRead)
     EXPECT_LT(n, 60000u);
 }
 
+TEST_F(CsvTest, RandomGarbageNeverCrashes)
+{
+    // Deterministic garbage rich in separators, quotes, line ends and high bytes.
+    std::uint32_t state = 12345;
+    auto next = [&state]() {
+        state = state * 1103515245u + 12345u;
+        return (state >> 16) & 0x7fffu;
+    };
+    const char alphabet[] = {',', '"', '\r', '\n', '\t', ' ', 'a', '1', '.', '\xff', '\0', 'E'};
+    for (int round = 0; round < 50; ++round) {
+        std::string text = "A,B,C\n";
+        const std::uint32_t length = next() % 2000;
+        for (std::uint32_t i = 0; i < length; ++i)
+            text.push_back(alphabet[next() % sizeof(alphabet)]);
+        CsvReader r(write("g.csv", text), &m_ctx);
+        ASSERT_TRUE(r.readHeader());
+        std::uint64_t n = 0;
+        std::int64_t lastLine = 0;
+        while (r.next()) {
+            ASSERT_GE(r.fieldCount(), 3u);
+            ASSERT_GT(r.line(), lastLine); // records start on increasing lines
+            lastLine = r.line();
+            ++n;
+        }
+        EXPECT_EQ(n, r.recordCount());
+        EXPECT_EQ(r.bytesRead(), text.size());
+    }
+}
+
 TEST(CsvField, SentinelsTabsAndSpreadsheetNumbers)
 {
     using namespace import::csv;
