@@ -55,7 +55,9 @@ struct EventFields
     std::string_view name;
     std::string_view processId;
     std::string_view threadId;
-    std::string_view args; ///< compact JSON of `args`, empty when absent
+    /// `args` as written in the file (not minified) in classifyEvent(); compact JSON in
+    /// classifyDeferred(). Empty when absent.
+    std::string_view args;
 };
 
 /// A dialect's verdict on one event.

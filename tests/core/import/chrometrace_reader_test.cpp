@@ -388,3 +388,35 @@ TEST_F(ChromeTraceReader, EndEventsThatDoNotMatchAreReported)
     ASSERT_NE(d, nullptr);
     EXPECT_GT(d->offset, 0);
 }
+
+TEST_F(ChromeTraceReader, AsyncEventsLiveOnTheirOwnLanes)
+{
+    // b/e pair by (cat, id) on an async lane per name, never on the thread's B/E stack;
+    // an unmatched b stays open to the end of the trace.
+    const auto f = write("async.json", R"([
+        {"ph":"X","name":"work","pid":1,"tid":1,"ts":0,"dur":100},
+        {"ph":"b","cat":"io","name":"read","id":"0x1","pid":1,"tid":1,"ts":10},
+        {"ph":"b","cat":"io","name":"read","id":"0x2","pid":1,"tid":1,"ts":12},
+        {"ph":"e","cat":"io","name":"read","id":"0x1","pid":1,"tid":1,"ts":30},
+        {"ph":"n","cat":"io","name":"read","id":"0x2","pid":1,"tid":1,"ts":40}
+    ])");
+    auto r = read(f);
+    ASSERT_TRUE(r.ok) << r.report.toText();
+    EXPECT_EQ(r.top.counts.async, 4u);
+    const model::Track *async = nullptr;
+    for (const model::Track &t : r.trace.tracks) {
+        if (t.info().threadId == "async:read")
+            async = &t;
+    }
+    ASSERT_NE(async, nullptr);
+    EXPECT_EQ(async->info().threadName, "read");
+    ASSERT_EQ(async->size(), 3u); // 0x1 [10, 30), 0x2 open from 12, the instant at 40
+    std::uint32_t unfinished = 0;
+    bool sawClosed = false;
+    for (std::uint32_t i = 0; i < async->size(); ++i) {
+        unfinished += async->isUnfinished(i) ? 1 : 0;
+        sawClosed = sawClosed || (async->start(i) + r.trace.originNs == 10000 && async->duration(i) == 20000);
+    }
+    EXPECT_EQ(unfinished, 1u);
+    EXPECT_TRUE(sawClosed);
+}
