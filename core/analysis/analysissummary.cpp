@@ -126,6 +126,7 @@ SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &c
         if (!t->memory.empty())
             a.memory.push_back(summarizeMemory(*t, config));
     }
+    a.estimate = estimateModelMemory(config);
     a.kpis = computeKpis(session, config, a.breakdowns);
     a.bottlenecks = rankBottlenecks(a.breakdowns, &a.memory, &a.kpis);
     a.ranks = computeRankTable(session, a.breakdowns);
@@ -198,7 +199,38 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
         }
         memory.push_back(j);
     }
-    summary["memory"] = memory;
+    // The shape: by_category_at_peak / estimate of the rank with the highest peak at
+    // the top, every rank in per_rank.
+    nlohmann::json memoryObject = nlohmann::json::object();
+    std::size_t top = memory.size();
+    std::int64_t topPeak = -1;
+    for (std::size_t i = 0; i < a.memory.size(); ++i) {
+        const auto &m = a.memory[i];
+        std::int64_t peak = m.peakAllocatedBytes.value_or(0);
+        if (m.hasGroups) {
+            std::int64_t sum = 0;
+            for (auto b : m.byGroupAtPeak)
+                sum += b;
+            peak = std::max(peak, sum);
+        }
+        if (peak > topPeak) {
+            topPeak = peak;
+            top = i;
+        }
+    }
+    if (top < memory.size()) {
+        for (auto it = memory[top].begin(); it != memory[top].end(); ++it)
+            memoryObject[it.key()] = it.value();
+    }
+    if (!memoryObject.contains("estimate") && a.estimate)
+        memoryObject["estimate"] = {{"bytes_per_parameter", a.estimate->bytesPerParameter},
+            {"weights", a.estimate->weightsBytes},
+            {"master_weights", a.estimate->masterWeightsBytes},
+            {"gradients", a.estimate->gradientsBytes},
+            {"optimizer_state", a.estimate->optimizerStateBytes}, {"total", a.estimate->totalBytes},
+            {"rule", a.estimate->rule}};
+    memoryObject["per_rank"] = memory;
+    summary["memory"] = memoryObject;
 
     nlohmann::json ranks;
     nlohmann::json rows = nlohmann::json::array();
@@ -342,6 +374,9 @@ std::string analysisSummaryText(const SessionAnalysis &a)
                     << " model state (" << m.estimate->rule << ")\n";
         }
     }
+    if (a.memory.empty() && a.estimate)
+        out << "\nMemory\n  no memory data; estimate from the run config: "
+            << formatBytes(a.estimate->totalBytes) << " model state (" << a.estimate->rule << ")\n";
     if (a.ranks.ranks.size() > 1) {
         out << "\nRanks\n"
             << pad("rank", 5) << pad("steps", 7) << pad("mean", 10) << pad("median", 10)

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@ struct SessionAnalysis
     std::vector<StepBreakdown> breakdowns; ///< all ranks, by rank then step
     Kpis kpis;
     std::vector<MemorySummary> memory; ///< one per rank that has memory data
+    std::optional<MemoryEstimate> estimate; ///< from the run config, even without memory data
     std::vector<Bottleneck> bottlenecks;
     RankTable ranks;
     std::vector<CollectiveRow> collectives;

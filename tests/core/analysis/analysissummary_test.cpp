@@ -60,7 +60,8 @@ TEST(AnalysisSummary, JsonCarriesTheIssueFields)
     ASSERT_EQ(summary["bottlenecks"].size(), 1u);
     EXPECT_EQ(summary["bottlenecks"][0]["kind"], "data_loading");
     EXPECT_DOUBLE_EQ(summary["bottlenecks"][0]["share"].get<double>(), 0.4);
-    EXPECT_TRUE(summary.contains("memory"));
+    ASSERT_TRUE(summary["memory"].is_object());
+    EXPECT_TRUE(summary["memory"]["per_rank"].is_array());
     EXPECT_EQ(summary["ranks"]["per_rank"].size(), 1u);
 
     const std::string text = analysis::analysisSummaryText(oneRank(), analysis::RunConfig {});
@@ -86,4 +87,39 @@ TEST(AnalysisSummary, NotesSayWhenStepsWereInferred)
     EXPECT_EQ(summary["steps"][0]["step"], 0);
     EXPECT_NE(
         analysis::analysisSummaryText(s, analysis::RunConfig {}).find("Notes"), std::string::npos);
+}
+
+TEST(AnalysisSummary, MemoryObjectCarriesTheHighestRankAndTheEstimate)
+{
+    model::Session s;
+    for (std::int32_t rank = 0; rank < 2; ++rank) {
+        auto t = std::make_shared<model::Trace>();
+        t->rank = rank;
+        model::MemoryCurve c;
+        c.timestampsNs = {0};
+        c.allocatedBytes = {rank == 1 ? 5'000'000'000 : 3'000'000'000};
+        c.reservedBytes = {6'000'000'000};
+        t->memory.curves.push_back(c);
+        s.traces.push_back(t);
+    }
+    analysis::RunConfig config;
+    config.parameters = 1e8;
+    nlohmann::json summary = nlohmann::json::object();
+    analysis::addAnalysisToSummary(summary, s, config);
+    const auto &m = summary["memory"];
+    EXPECT_EQ(m["rank"], 1);
+    EXPECT_EQ(m["peak_allocated_bytes"], 5'000'000'000);
+    EXPECT_EQ(m["estimate"]["total"], 1'600'000'000); // 16 B per parameter
+    EXPECT_EQ(m["non_model_state_bytes"], 3'400'000'000);
+    EXPECT_EQ(m["per_rank"].size(), 2u);
+}
+
+TEST(AnalysisSummary, EstimateWithoutMemoryData)
+{
+    analysis::RunConfig config;
+    config.parameters = 7e9;
+    nlohmann::json summary = nlohmann::json::object();
+    analysis::addAnalysisToSummary(summary, oneRank(), config);
+    EXPECT_EQ(summary["memory"]["estimate"]["total"], 112'000'000'000);
+    EXPECT_TRUE(summary["memory"]["per_rank"].empty());
 }
