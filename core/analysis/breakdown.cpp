@@ -417,13 +417,17 @@ std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace)
     out.reserve(steps.size());
     for (const auto &step : steps) {
         StepResult r = analyseStep(sets, step, trace.rank, false);
-        if (const auto *ref = findReference(trace, step, steps.size())) {
+        // The most detailed reference wins: a step_trace_time.csv row (every category), else
+        // the Overlap Analysis lanes of this very timeline, else a file giving only the step
+        // total (legacy step_trace_raw, which in mixed fixtures may even be another run).
+        const auto *ref = findReference(trace, step, steps.size());
+        const bool fullRow = ref && ref->find("Computing") != nullptr;
+        const auto lanes = fullRow ? std::vector<std::pair<std::string, double>>()
+                                   : overlapLaneValues(trace, step);
+        if (fullRow || (ref && lanes.empty()))
             r.b.reference = compare(ref->valuesUs, ref->source, r);
-        } else {
-            const auto lanes = overlapLaneValues(trace, step);
-            if (!lanes.empty())
-                r.b.reference = compare(lanes, "Overlap Analysis", r);
-        }
+        else if (!lanes.empty())
+            r.b.reference = compare(lanes, "Overlap Analysis", r);
         for (const auto &t : tb) {
             if (t.step == step.number)
                 r.b.tbBreakdown = t;

@@ -359,3 +359,30 @@ TEST(RealSamples, StepTraceTimeIdentitiesOfThePipelineSample)
     }
     EXPECT_EQ(checked, 2);
 }
+
+TEST(RealSamples, CannProfTimelineEqualsItsOverlapAnalysisLanes)
+{
+    // The CANN PROF_* sample (2 devices, 10 iterations each): the Overlap Analysis lanes of the
+    // same timeline are the reference, and ours equal them on every step.
+    const auto session = load("mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev");
+    ASSERT_TRUE(session);
+    int compared = 0;
+    for (std::int32_t rank : {0, 1}) {
+        const model::Trace *trace = session->traceForRank(rank);
+        ASSERT_NE(trace, nullptr) << rank;
+        const auto steps = analysis::computeBreakdowns(*trace);
+        ASSERT_EQ(steps.size(), 10u);
+        for (const auto &s : steps) {
+            ASSERT_TRUE(s.reference.has_value());
+            EXPECT_EQ(s.reference->source, "Overlap Analysis");
+            EXPECT_TRUE(s.reference->withinTolerance) << "rank " << rank << " step " << s.step;
+            for (const auto &c : s.reference->categories)
+                EXPECT_NEAR(c.differenceUs, 0.0, 0.001) << c.column;
+            ++compared;
+        }
+    }
+    EXPECT_EQ(compared, 20);
+    // Iteration 1 of device 0, by hand from msprof_0_2_1.json: Computing 5 914.58 us.
+    const auto first = analysis::computeBreakdowns(*session->traceForRank(0)).front();
+    EXPECT_EQ(first.computeNs, 5914580);
+}
