@@ -292,6 +292,8 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
     m_timeline->setModel(profile.timeline);
     m_details->setModel(profile.timeline);
     m_rangeStats->clear();
+    if (m_centre->currentWidget() != m_timeline) // first profile: the timeline gets most of the height
+        resizeDocks({m_detailsDock}, {std::max(140, height() / 5)}, Qt::Vertical);
     m_centre->setCurrentWidget(m_timeline);
     m_timeline->setFocus();
     setWindowTitle(QFileInfo(profile.path).fileName() + QStringLiteral(" — StepScope"));

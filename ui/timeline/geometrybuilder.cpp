@@ -517,6 +517,14 @@ void Builder::buildLegend()
              Qt::AlignLeft | Qt::AlignVCenter);
         px += 13 + w + 12;
     };
+    auto heading = [&](const QString &label) {
+        const double w = m_fm.horizontalAdvance(label);
+        text(QRectF(px, top, w + 4, m_metrics.legendHeight), label, m_view.colors.mutedText,
+             Qt::AlignLeft | Qt::AlignVCenter);
+        px += w + 8;
+    };
+    if (m_model.segmentMask() != 0)
+        heading(QStringLiteral("step lane:"));
     for (int k = 0; k < SegmentColorCount; ++k) {
         if (m_model.segmentMask() & (1u << k))
             item(segmentColor(static_cast<SegmentColor>(k), m_view.theme),
@@ -524,6 +532,8 @@ void Builder::buildLegend()
     }
     if (m_model.segmentMask() != 0)
         px += 12;
+    if (m_model.categoryMask() != 0)
+        heading(QStringLiteral("events:"));
     for (int c = 0; c < model::CategoryCount; ++c) {
         if (m_model.categoryMask() & (1u << c))
             item(categoryColor(static_cast<model::Category>(c), m_view.theme),

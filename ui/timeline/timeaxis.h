@@ -18,7 +18,7 @@ class TimeAxis
 {
 public:
     static constexpr double MinNsPerPixel = 0.01;   ///< 1 ns = 100 px
-    static constexpr double MaxNsPerPixel = 1.0e12; ///< 1000 s per pixel
+    static constexpr double MaxNsPerPixel = 1.0e15; ///< 11.6 days per pixel
 
     TimeAxis() = default;
     TimeAxis(std::int64_t startNs, double nsPerPixel, int widthPx)

@@ -92,6 +92,8 @@ void TimelineView::setModel(std::shared_ptr<const TimelineModel> model)
     m_undo.clear();
     if (!m_searchText.isEmpty())
         setSearchText(m_searchText);
+    // Before the first layout the viewport is a few pixels wide: fit once it has a real size.
+    m_fitPending = viewport()->width() <= m_metrics.headerWidth + 16;
     fitAll();
     m_undo.clear();
 }
@@ -118,7 +120,19 @@ void TimelineView::paintEvent(QPaintEvent *)
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    // Keep the same window of time across the new width (the first layout of a freshly
+    // loaded profile then still shows all of it).
+    const std::int64_t t0 = m_view.axis.startNs();
+    const std::int64_t t1 = m_view.axis.endNs();
     m_view.axis.setWidth(std::max(1, viewport()->width() - m_metrics.headerWidth));
+    m_view.axis.fit(t0, t1);
+    if (m_fitPending && m_model && viewport()->width() > m_metrics.headerWidth + 16) {
+        m_fitPending = false;
+        fitAll();
+        m_undo.clear();
+    }
+    for (TimeAxis &a : m_undo)
+        a.setWidth(m_view.axis.widthPx());
     updateScrollBar();
 }
 

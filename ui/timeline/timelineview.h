@@ -125,6 +125,7 @@ private:
     std::int64_t m_rangeAnchor = 0;
     QPoint m_mousePos{-1, -1};
     double m_lastPaintMs = 0;
+    bool m_fitPending = false;
 };
 
 } // namespace stepscope::ui::timeline
