@@ -24,11 +24,14 @@ inline std::vector<BenchCommand> &benchCommands()
 
 struct BenchRegistration
 {
-    BenchRegistration(const char *name, int (*run)(int, char **)) { benchCommands().push_back({name, run}); }
+    BenchRegistration(const char *name, int (*run)(int, char **))
+    {
+        benchCommands().push_back({name, run});
+    }
 };
 
 } // namespace stepscope::bench
 
 #define STEPSCOPE_BENCH_COMMAND(name, function)                                                    \
-    static const ::stepscope::bench::BenchRegistration stepscopeBenchRegistration_##function(name, \
-                                                                                              function)
+    static const ::stepscope::bench::BenchRegistration stepscopeBenchRegistration_##function(      \
+        name, function)

@@ -4,21 +4,20 @@
 // trace_view file with our importer, then, in the same run, iterate the same file with
 // simdjson On-Demand alone (every event, sum of `dur`) as the reference rate.
 #include "benchregistry.h"
-
 #include "import/ascend/traceview.h"
 #include "import/importcontext.h"
 #include "import/kineto/kinetotrace.h"
 #include "model/tracebuilder.h"
 
-#include <malloc.h>
 #include <simdjson.h>
-#include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <malloc.h>
 #include <string>
+#include <sys/resource.h>
 
 namespace {
 
@@ -35,7 +34,7 @@ long currentRssKb()
 
 double cpuSeconds()
 {
-    rusage u{};
+    rusage u {};
     getrusage(RUSAGE_SELF, &u);
     return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec)
         + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
@@ -43,7 +42,7 @@ double cpuSeconds()
 
 long peakRssKb()
 {
-    rusage u{};
+    rusage u {};
     getrusage(RUSAGE_SELF, &u);
     return u.ru_maxrss;
 }
@@ -127,23 +126,33 @@ int runImport(int argc, char **argv)
         trackBytes += t.memoryBytes();
     std::size_t stringBytes = 0;
     for (std::size_t i = 0; i < trace.strings.size(); ++i)
-        stringBytes += trace.strings.view(stepscope::model::StringId(static_cast<std::uint32_t>(i))).size() + 32;
+        stringBytes +=
+            trace.strings.view(stepscope::model::StringId(static_cast<std::uint32_t>(i))).size()
+            + 32;
     const std::size_t argsBytes = trace.args.memoryBytes();
-    const double perEvent = events ? static_cast<double>(trackBytes + stringBytes + argsBytes) / static_cast<double>(events) : 0;
-    const double rssPerEvent = events ? static_cast<double>(rssAfter - rssBefore) * 1024.0 / static_cast<double>(events) : 0;
+    const double perEvent = events
+        ? static_cast<double>(trackBytes + stringBytes + argsBytes) / static_cast<double>(events)
+        : 0;
+    const double rssPerEvent = events
+        ? static_cast<double>(rssAfter - rssBefore) * 1024.0 / static_cast<double>(events)
+        : 0;
 
     std::printf("file            %s (%.1f MB)\n", file.c_str(), mb);
     std::printf("threads         %u (0 = all cores), args %s\n", ctx.options.threads,
-                ctx.options.keepArgs ? "kept" : "dropped");
-    std::printf("ours            %.3f s  %.1f MB/s  %.2f M events/s  (%llu events, %zu tracks, %zu flows, ok=%d)\n",
-                seconds, mb / seconds, static_cast<double>(events) / seconds / 1e6,
-                static_cast<unsigned long long>(events), trace.tracks.size(), trace.flows.size(), ok ? 1 : 0);
-    std::printf("ours CPU        %.3f s user+sys over all threads (%.1f MB per CPU second)\n", cpu, mb / cpu);
+        ctx.options.keepArgs ? "kept" : "dropped");
+    std::printf("ours            %.3f s  %.1f MB/s  %.2f M events/s  (%llu events, %zu tracks, %zu "
+                "flows, ok=%d)\n",
+        seconds, mb / seconds, static_cast<double>(events) / seconds / 1e6,
+        static_cast<unsigned long long>(events), trace.tracks.size(), trace.flows.size(),
+        ok ? 1 : 0);
+    std::printf("ours CPU        %.3f s user+sys over all threads (%.1f MB per CPU second)\n", cpu,
+        mb / cpu);
     std::printf("peak RSS        %.1f MB\n", static_cast<double>(peak) / 1024.0);
-    std::printf("resident/event  %.1f B (tracks %.1f + strings %.1f + args %.1f); RSS delta %.1f B/event\n", perEvent,
-                static_cast<double>(trackBytes) / static_cast<double>(events ? events : 1),
-                static_cast<double>(stringBytes) / static_cast<double>(events ? events : 1),
-                static_cast<double>(argsBytes) / static_cast<double>(events ? events : 1), rssPerEvent);
+    std::printf(
+        "resident/event  %.1f B (tracks %.1f + strings %.1f + args %.1f); RSS delta %.1f B/event\n",
+        perEvent, static_cast<double>(trackBytes) / static_cast<double>(events ? events : 1),
+        static_cast<double>(stringBytes) / static_cast<double>(events ? events : 1),
+        static_cast<double>(argsBytes) / static_cast<double>(events ? events : 1), rssPerEvent);
     std::printf("diagnostics     %zu\n", report.diagnostics().size());
 
     std::uint64_t refEvents = 0;
@@ -152,11 +161,13 @@ int runImport(int argc, char **argv)
     const double ref = referenceSeconds(file, refEvents, sum);
     const double refCpu = cpuSeconds() - refCpu0;
     if (ref > 0) {
-        std::printf("reference       %.3f s  %.1f MB/s  (simdjson %s On-Demand, %llu events, sum dur %.0f)\n", ref,
-                    mb / ref, simdjson::builtin_implementation()->name().c_str(),
-                    static_cast<unsigned long long>(refEvents), sum);
+        std::printf("reference       %.3f s  %.1f MB/s  (simdjson %s On-Demand, %llu events, sum "
+                    "dur %.0f)\n",
+            ref, mb / ref, simdjson::builtin_implementation()->name().c_str(),
+            static_cast<unsigned long long>(refEvents), sum);
         std::printf("reference CPU   %.3f s (includes reading the file into memory)\n", refCpu);
-        std::printf("ratio           %.2f (ours / reference, wall-clock throughput)\n", ref / seconds);
+        std::printf(
+            "ratio           %.2f (ours / reference, wall-clock throughput)\n", ref / seconds);
     } else {
         std::printf("reference       n/a (gzip or unreadable file)\n");
     }

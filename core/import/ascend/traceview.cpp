@@ -47,8 +47,9 @@ Category taskTypeCategory(std::string_view t)
         return Category::Compute;
     if (startsWith(t, "MEMCPY"))
         return Category::Memcpy;
-    if (startsWith(t, "Notify") || startsWith(t, "NOTIFY") || t == "Write Value" || startsWith(t, "SDMA")
-        || startsWith(t, "EVENT_") || startsWith(t, "REDUCE") || startsWith(t, "PCIE_DMA"))
+    if (startsWith(t, "Notify") || startsWith(t, "NOTIFY") || t == "Write Value"
+        || startsWith(t, "SDMA") || startsWith(t, "EVENT_") || startsWith(t, "REDUCE")
+        || startsWith(t, "PCIE_DMA"))
         return Category::Communication;
     return Category::Other;
 }
@@ -75,7 +76,7 @@ class TraceViewDialect final : public chrometrace::Dialect
 {
 public:
     model::TrackKind classifyTrack(const chrometrace::ProcessMeta &process,
-                                   const chrometrace::ThreadMeta &thread) const override
+        const chrometrace::ThreadMeta &thread) const override
     {
         (void)thread;
         if (process.name == "Ascend Hardware")
@@ -103,8 +104,8 @@ public:
         return c;
     }
 
-    Category classifyDeferred(const chrometrace::ProcessMeta &process, const chrometrace::ThreadMeta &,
-                              model::TrackKind, const EventFields &) const override
+    Category classifyDeferred(const chrometrace::ProcessMeta &process,
+        const chrometrace::ThreadMeta &, model::TrackKind, const EventFields &) const override
     {
         if (process.name == "HCCL")
             return Category::Communication;
@@ -117,10 +118,11 @@ public:
 
     void onEvent(const chrometrace::EventInfo &e, model::TraceBuilder &) const override
     {
-        if (e.trackInfo->kind != model::TrackKind::HostThread || !startsWith(e.name, "ProfilerStep#"))
+        if (e.trackInfo->kind != model::TrackKind::HostThread
+            || !startsWith(e.name, "ProfilerStep#"))
             return;
         if (auto n = util::parseInt(e.name.substr(13)))
-            steps.push_back(model::Step{*n, e.startNs, e.startNs + e.durationNs});
+            steps.push_back(model::Step {*n, e.startNs, e.startNs + e.durationNs});
     }
 
     mutable std::vector<model::Step> steps;
@@ -128,7 +130,8 @@ public:
 
 } // namespace
 
-bool readTraceView(const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
+bool readTraceView(
+    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
 {
     try {
         TraceViewDialect dialect;

@@ -29,7 +29,7 @@ namespace stepscope::import::ascend {
 
 /// Reads one rank's trace_view.json into `out` (metadata.format "ascend" when empty).
 /// Never throws (except util::Cancelled); false when nothing usable was read.
-bool readTraceView(const std::filesystem::path &path, const ImportContext &ctx,
-                   model::TraceBuilder &out);
+bool readTraceView(
+    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out);
 
 } // namespace stepscope::import::ascend

@@ -45,12 +45,13 @@ std::string_view stringArg(std::string_view args, std::string_view key)
 
 Category taskTypeCategory(std::string_view t)
 {
-    if (startsWith(t, "AI_CORE") || startsWith(t, "AI_CPU") || startsWith(t, "AI_VECTOR") || startsWith(t, "MIX_"))
+    if (startsWith(t, "AI_CORE") || startsWith(t, "AI_CPU") || startsWith(t, "AI_VECTOR")
+        || startsWith(t, "MIX_"))
         return Category::Compute;
     if (startsWith(t, "MEMCPY"))
         return Category::Memcpy;
-    if (startsWith(t, "NOTIFY") || startsWith(t, "Notify") || startsWith(t, "REDUCE") || startsWith(t, "EVENT_")
-        || startsWith(t, "SDMA") || t == "Write Value")
+    if (startsWith(t, "NOTIFY") || startsWith(t, "Notify") || startsWith(t, "REDUCE")
+        || startsWith(t, "EVENT_") || startsWith(t, "SDMA") || t == "Write Value")
         return Category::Communication;
     return Category::Other;
 }
@@ -64,7 +65,7 @@ public:
     }
 
     model::TrackKind classifyTrack(const chrometrace::ProcessMeta &process,
-                                   const chrometrace::ThreadMeta &thread) const override
+        const chrometrace::ThreadMeta &thread) const override
     {
         if (process.name == "Ascend Hardware" || process.name == "Step Trace")
             return startsWith(thread.name, "Step Trace") || process.name == "Step Trace"
@@ -95,8 +96,8 @@ public:
         return c;
     }
 
-    Category classifyDeferred(const chrometrace::ProcessMeta &process, const chrometrace::ThreadMeta &,
-                              model::TrackKind, const EventFields &) const override
+    Category classifyDeferred(const chrometrace::ProcessMeta &process,
+        const chrometrace::ThreadMeta &, model::TrackKind, const EventFields &) const override
     {
         if (process.name == "HCCL")
             return Category::Communication;
@@ -114,12 +115,13 @@ public:
         if (e.cat != "Iteration Time" || e.args.empty())
             return;
         const nlohmann::json args = nlohmann::json::parse(e.args, nullptr, false);
-        if (!args.is_object() || !args.contains("Iteration ID") || !args["Iteration ID"].is_number_integer())
+        if (!args.is_object() || !args.contains("Iteration ID")
+            || !args["Iteration ID"].is_number_integer())
             return;
         const auto id = args["Iteration ID"].get<std::int64_t>();
         if (!iterations.insert(id).second)
             return; // the same iteration from another file
-        out.trace().steps.push_back(model::Step{id, e.startNs, e.startNs + e.durationNs});
+        out.trace().steps.push_back(model::Step {id, e.startNs, e.startNs + e.durationNs});
     }
 
     mutable std::set<std::int64_t> iterations;
@@ -149,12 +151,15 @@ std::int64_t iterationOf(const std::filesystem::path &file)
 {
     const std::string stem = file.stem().string();
     const std::size_t us = stem.rfind('_');
-    return us == std::string::npos ? 0 : util::parseInt(std::string_view(stem).substr(us + 1)).value_or(0);
+    return us == std::string::npos
+        ? 0
+        : util::parseInt(std::string_view(stem).substr(us + 1)).value_or(0);
 }
 
 } // namespace
 
-bool readProfDevice(const std::filesystem::path &deviceDir, const ImportContext &ctx, model::TraceBuilder &out)
+bool readProfDevice(
+    const std::filesystem::path &deviceDir, const ImportContext &ctx, model::TraceBuilder &out)
 {
     try {
         const std::string n = deviceSuffix(deviceDir);
@@ -165,7 +170,8 @@ bool readProfDevice(const std::filesystem::path &deviceDir, const ImportContext 
         // Clock: wall ns = collectionTimeBegin us * 1000 + (ts ns - clockMonotonicRaw ns).
         const std::filesystem::path startInfo = deviceDir / ("start_info." + n);
         std::int64_t offsetNs = 0;
-        const nlohmann::json start = nlohmann::json::parse(readSmallFile(startInfo), nullptr, false);
+        const nlohmann::json start =
+            nlohmann::json::parse(readSmallFile(startInfo), nullptr, false);
         std::optional<std::int64_t> beginUs;
         std::optional<std::int64_t> monoNs;
         if (start.is_object()) {
@@ -182,8 +188,9 @@ bool readProfDevice(const std::filesystem::path &deviceDir, const ImportContext 
             if (out.trackCount() == 0 && trace.originNs == 0)
                 trace.originNs = *beginUs * 1000;
         } else {
-            ctx.warn(startInfo, "no collectionTimeBegin/clockMonotonicRaw: times stay on the device's "
-                                "monotonic clock");
+            ctx.warn(startInfo,
+                "no collectionTimeBegin/clockMonotonicRaw: times stay on the device's "
+                "monotonic clock");
         }
 
         const std::filesystem::path infoPath = deviceDir / ("info.json." + n);
@@ -193,7 +200,8 @@ bool readProfDevice(const std::filesystem::path &deviceDir, const ImportContext 
                 trace.rank = info["rank_id"].get<std::int32_t>();
                 trace.metadata.rank = trace.rank;
             }
-            if (info.contains("DeviceInfo") && info["DeviceInfo"].is_array() && !info["DeviceInfo"].empty()) {
+            if (info.contains("DeviceInfo") && info["DeviceInfo"].is_array()
+                && !info["DeviceInfo"].empty()) {
                 const nlohmann::json &d = info["DeviceInfo"][0];
                 if (d.contains("id"))
                     trace.metadata.deviceId = d["id"].dump();

@@ -23,7 +23,7 @@ namespace stepscope::import::cann {
 
 /// Reads one `device_<n>` folder into `out` (metadata.format "cann-prof" when empty).
 /// Never throws (except util::Cancelled); false when nothing usable was read.
-bool readProfDevice(const std::filesystem::path &deviceDir, const ImportContext &ctx,
-                    model::TraceBuilder &out);
+bool readProfDevice(
+    const std::filesystem::path &deviceDir, const ImportContext &ctx, model::TraceBuilder &out);
 
 } // namespace stepscope::import::cann

@@ -103,8 +103,9 @@ public:
                 m_memberEnded = true;
                 inflateReset(&m_stream); // a further member may follow
             } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-                m_error = std::string("corrupt gzip data (") + (m_stream.msg ? m_stream.msg : "zlib error")
-                    + ") near compressed byte " + std::to_string(consumedIn());
+                m_error = std::string("corrupt gzip data (")
+                    + (m_stream.msg ? m_stream.msg : "zlib error") + ") near compressed byte "
+                    + std::to_string(consumedIn());
                 m_done = true;
                 break;
             }
@@ -120,7 +121,7 @@ private:
 
     FilePtr m_file;
     std::vector<char> m_in;
-    z_stream m_stream{};
+    z_stream m_stream {};
     std::uint64_t m_inputRead = 0;
     bool m_ok = false;
     bool m_done = false;
@@ -136,7 +137,7 @@ std::unique_ptr<ByteSource> ByteSource::open(const std::filesystem::path &file, 
         error = "cannot open the file";
         return nullptr;
     }
-    std::array<char, 2> magic{};
+    std::array<char, 2> magic {};
     const std::size_t got = std::fread(magic.data(), 1, magic.size(), f.get());
     std::string prefix(magic.data(), got);
     if (got == 2 && static_cast<unsigned char>(magic[0]) == 0x1f

@@ -25,8 +25,8 @@ struct Chunk
 {
     std::uint64_t index = 0;
     std::uint64_t fileOffset = 0; ///< (decompressed) file offset of text[1]
-    std::string text;             ///< "[" + events + "]" + padding bytes
-    std::size_t jsonSize = 0;     ///< bytes of text that are JSON (without padding)
+    std::string text; ///< "[" + events + "]" + padding bytes
+    std::size_t jsonSize = 0; ///< bytes of text that are JSON (without padding)
     /// [begin, end) of each event within text.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> events;
     /// Something other than commas and blanks sat between two events: parse event by event.
@@ -35,7 +35,7 @@ struct Chunk
 
 /// Flags of ChunkEvent / staged events.
 enum EventFlag : std::uint8_t {
-    FlagDeferred = 1,   ///< category decided at the end by the dialect
+    FlagDeferred = 1, ///< category decided at the end by the dialect
     FlagUnfinished = 2, ///< B without E, b without e
 };
 
@@ -45,7 +45,7 @@ struct ChunkEvent
     std::int64_t ts = 0; ///< file ns
     std::int64_t dur = 0; ///< ns, X only
     std::int64_t offset = 0; ///< byte offset in the file
-    std::uint32_t lane = 0;  ///< index into ChunkResult::lanes
+    std::uint32_t lane = 0; ///< index into ChunkResult::lanes
     model::StringId name;
     model::StringId cat;
     model::StringId asyncId; ///< b/e/n: cat + id (or id2) as text, in ChunkResult::ids
@@ -57,7 +57,13 @@ struct ChunkEvent
 
 struct ChunkMeta
 {
-    enum class Kind : std::uint8_t { ProcessName, ProcessLabels, ProcessSort, ThreadName, ThreadSort };
+    enum class Kind : std::uint8_t {
+        ProcessName,
+        ProcessLabels,
+        ProcessSort,
+        ThreadName,
+        ThreadSort
+    };
     Kind kind = Kind::ProcessName;
     model::StringId pid;
     model::StringId tid;
@@ -110,7 +116,7 @@ struct ChunkResult
 {
     std::uint64_t index = 0;
     model::StringTable strings; ///< names, categories, pids, tids, counter keys
-    model::StringTable ids;     ///< flow and async ids (kept out of the trace's strings)
+    model::StringTable ids; ///< flow and async ids (kept out of the trace's strings)
     model::ArgsTable args;
     std::vector<ChunkLane> lanes;
     std::vector<ChunkEvent> events;

@@ -56,7 +56,8 @@ struct RawEvent
 
 std::string_view trimRight(std::string_view s)
 {
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
+    while (
+        !s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
         s.remove_suffix(1);
     return s;
 }
@@ -176,15 +177,16 @@ struct ChunkParser::Impl
     std::optional<std::int64_t> time(const Scalar &s, const char *field, std::int64_t offset)
     {
         if (s.badType) {
-            skip(offset, std::string("event dropped: `") + field + "` must be a number, got "
-                             + typeWord(s));
+            skip(offset,
+                std::string("event dropped: `") + field + "` must be a number, got " + typeWord(s));
             return std::nullopt;
         }
         auto ns = util::parseMicrosToNanos(s.text);
         if (!ns) {
-            skip(offset, std::string("event dropped: `") + field + "` is not a number ("
-                             + (s.isString ? "string" : "value") + " \"" + std::string(s.text.substr(0, 40))
-                             + "\")");
+            skip(offset,
+                std::string("event dropped: `") + field + "` is not a number ("
+                    + (s.isString ? "string" : "value") + " \"" + std::string(s.text.substr(0, 40))
+                    + "\")");
         }
         return ns;
     }
@@ -312,7 +314,7 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
     if (!known) {
         ++counts.other;
         result->report.add(Severity::Info, settings->file,
-                           std::string("events of phase '") + phase + "' are not shown", 0, offset);
+            std::string("events of phase '") + phase + "' are not shown", 0, offset);
         return Status::Ok;
     }
     if (!ev.ts.present) {
@@ -437,8 +439,7 @@ void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset)
         return; // other metadata (process_uptime_seconds, ...) is not needed
     if (!ev.hasArgs) {
         result->report.add(Severity::Warning, settings->file,
-                           "metadata event `" + std::string(what) + "` without `args` ignored", 0,
-                           offset);
+            "metadata event `" + std::string(what) + "` without `args` ignored", 0, offset);
         return;
     }
     od::document doc;
@@ -446,7 +447,8 @@ void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset)
     od::object args;
     if (argsParser.iterate(ev.args.data(), ev.args.size(), capacity).get(doc)
         || doc.get_object().get(args)) {
-        result->report.add(Severity::Warning, settings->file, "metadata `args` unreadable", 0, offset);
+        result->report.add(
+            Severity::Warning, settings->file, "metadata `args` unreadable", 0, offset);
         return;
     }
     for (auto fieldResult : args) {
@@ -477,8 +479,8 @@ void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset)
 void ChunkParser::Impl::addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset)
 {
     if (!ev.hasArgs) {
-        result->report.add(Severity::Warning, settings->file, "counter event without `args` ignored",
-                           0, offset);
+        result->report.add(
+            Severity::Warning, settings->file, "counter event without `args` ignored", 0, offset);
         return;
     }
     od::document doc;
@@ -486,7 +488,8 @@ void ChunkParser::Impl::addCounter(const RawEvent &ev, std::int64_t ts, std::int
     od::object args;
     if (argsParser.iterate(ev.args.data(), ev.args.size(), capacity).get(doc)
         || doc.get_object().get(args)) {
-        result->report.add(Severity::Warning, settings->file, "counter `args` unreadable", 0, offset);
+        result->report.add(
+            Severity::Warning, settings->file, "counter `args` unreadable", 0, offset);
         return;
     }
     const StringId pid = result->strings.intern(ev.pid.text);
@@ -504,7 +507,7 @@ void ChunkParser::Impl::addCounter(const RawEvent &ev, std::int64_t ts, std::int
         auto value = s.badType ? std::nullopt : util::parseDouble(s.text);
         if (!value) {
             result->report.add(Severity::Warning, settings->file,
-                               "counter value is not a number (point dropped)", 0, offset);
+                "counter value is not a number (point dropped)", 0, offset);
             continue;
         }
         ++result->counts.counterPoints;
@@ -537,8 +540,7 @@ void ChunkParser::Impl::parseFallback(const Chunk &chunk, std::size_t k)
         const LenientFixes fixes = makeStrict(text, fixed);
         if (fixes.any() && parseOne(fixed, offset) != Status::JsonError) {
             result->report.add(Severity::Warning, settings->file,
-                               "event is not strict JSON (" + fixes.describe() + "); read leniently",
-                               0, offset);
+                "event is not strict JSON (" + fixes.describe() + "); read leniently", 0, offset);
             continue;
         }
         skip(offset, "event dropped: malformed JSON");
@@ -559,13 +561,15 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
         d.bufferEnd = chunk.text.data() + chunk.text.size();
         od::document doc;
         od::array array;
-        if (d.parser.iterate(chunk.text.data(), chunk.jsonSize, chunk.text.size()).get(doc) == simdjson::SUCCESS
+        if (d.parser.iterate(chunk.text.data(), chunk.jsonSize, chunk.text.size()).get(doc)
+                == simdjson::SUCCESS
             && doc.get_array().get(array) == simdjson::SUCCESS) {
             for (auto element : array) {
                 od::object obj;
                 if (k >= chunk.events.size() || element.get_object().get(obj))
                     break;
-                const auto offset = static_cast<std::int64_t>(chunk.fileOffset + chunk.events[k].first - 1);
+                const auto offset =
+                    static_cast<std::int64_t>(chunk.fileOffset + chunk.events[k].first - 1);
                 if (d.parseEvent(obj, offset) == Status::JsonError)
                     break;
                 ++k;

@@ -138,7 +138,7 @@ void EventScanner::topLevel()
         const int c = get();
         if (c < 0) {
             problem(model::Severity::Error, -1,
-                    at == 0 ? "the file is empty" : "the file holds only blanks");
+                at == 0 ? "the file is empty" : "the file holds only blanks");
             m_state = State::Done;
         } else if (c == '[') {
             m_sawEventArray = true;
@@ -148,7 +148,7 @@ void EventScanner::topLevel()
             m_state = State::ObjectKeys;
         } else {
             problem(model::Severity::Error, at,
-                    "not a Chrome trace: the file does not start with '[' or '{'");
+                "not a Chrome trace: the file does not start with '[' or '{'");
             m_state = State::Done;
         }
         return;
@@ -162,7 +162,7 @@ void EventScanner::topLevel()
         if (c < 0) {
             if (m_sawEventArray)
                 problem(model::Severity::Warning, at,
-                        "the top-level object is not closed (file truncated?)");
+                    "the top-level object is not closed (file truncated?)");
             m_state = State::Done;
         } else if (c == ',') {
             get();
@@ -177,7 +177,7 @@ void EventScanner::topLevel()
             skipBlanks();
             if (get() != ':') {
                 problem(model::Severity::Error, static_cast<std::int64_t>(offset()),
-                        "malformed top-level object: ':' expected after \"" + key + "\"");
+                    "malformed top-level object: ':' expected after \"" + key + "\"");
                 m_state = State::Done;
                 break;
             }
@@ -192,8 +192,8 @@ void EventScanner::topLevel()
             m_keys.emplace_back(key, value);
         } else {
             problem(model::Severity::Error, at,
-                    "malformed top-level object: unexpected character '" + std::string(1, static_cast<char>(c))
-                        + "'");
+                "malformed top-level object: unexpected character '"
+                    + std::string(1, static_cast<char>(c)) + "'");
             m_state = State::Done;
         }
     }
@@ -229,9 +229,8 @@ bool EventScanner::next(Chunk &chunk)
         if (m_pos == m_len && !fill()) {
             m_truncated = true;
             problem(model::Severity::Warning, static_cast<std::int64_t>(offset()),
-                    "the event array is never closed: the file ends after "
-                        + std::to_string(offset())
-                        + " bytes (truncated?); every complete event before that was kept");
+                "the event array is never closed: the file ends after " + std::to_string(offset())
+                    + " bytes (truncated?); every complete event before that was kept");
             stopCapture();
             m_state = State::Done;
             break;
@@ -251,7 +250,7 @@ bool EventScanner::next(Chunk &chunk)
         if (ch != '{') {
             if (!inJunk)
                 problem(model::Severity::Warning, static_cast<std::int64_t>(offset()),
-                        "unexpected text between events skipped");
+                    "unexpected text between events skipped");
             inJunk = true;
             if (m_capturing)
                 chunk.dirty = true;
@@ -322,14 +321,15 @@ bool EventScanner::next(Chunk &chunk)
         if (depth != 0) {
             m_truncated = true;
             problem(model::Severity::Warning, static_cast<std::int64_t>(eventOffset),
-                    "the file ends inside an event (truncated?): the incomplete event was dropped; "
-                    "every complete event before it was kept");
+                "the file ends inside an event (truncated?): the incomplete event was dropped; "
+                "every complete event before it was kept");
             stopCapture();
             m_state = State::Done;
             break;
         }
         const std::size_t end = chunk.text.size() + (m_pos - m_capStart);
-        chunk.events.emplace_back(static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end));
+        chunk.events.emplace_back(
+            static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end));
         lastEnd = end;
         if (end >= m_chunkBytes) {
             stopCapture();
@@ -341,7 +341,7 @@ bool EventScanner::next(Chunk &chunk)
     m_chunk = nullptr;
     if (m_junkBytes > 0 && m_state == State::Done) {
         problem(model::Severity::Warning, -1,
-                std::to_string(m_junkBytes) + " bytes of text between events were not events");
+            std::to_string(m_junkBytes) + " bytes of text between events were not events");
         m_junkBytes = 0;
     }
     chunk.text.push_back(']');

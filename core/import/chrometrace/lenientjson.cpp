@@ -88,7 +88,8 @@ LenientFixes makeStrict(std::string_view text, std::string &out)
             inString = true;
         } else if (c == ',') {
             std::size_t j = i + 1;
-            while (j < text.size() && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r'))
+            while (j < text.size()
+                && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r'))
                 ++j;
             if (j < text.size() && (text[j] == '}' || text[j] == ']')) {
                 ++fixes.trailingCommas;

@@ -20,7 +20,7 @@ std::uint64_t laneKey(StringId pid, StringId tid)
 } // namespace
 
 void TraceAssembly::Lane::push(std::int64_t t, std::int64_t d, StringId n, StringId c,
-                               model::ArgsId a, std::uint8_t cls, std::uint8_t f)
+    model::ArgsId a, std::uint8_t cls, std::uint8_t f)
 {
     ts.push_back(t);
     dur.push_back(d);
@@ -31,8 +31,8 @@ void TraceAssembly::Lane::push(std::int64_t t, std::int64_t d, StringId n, Strin
     flags.push_back(f);
 }
 
-TraceAssembly::TraceAssembly(const Dialect &dialect, const ImportContext &ctx, std::string file,
-                             model::TraceBuilder &out)
+TraceAssembly::TraceAssembly(
+    const Dialect &dialect, const ImportContext &ctx, std::string file, model::TraceBuilder &out)
     : m_dialect(dialect)
     , m_ctx(ctx)
     , m_file(std::move(file))
@@ -52,14 +52,15 @@ void TraceAssembly::merge(ChunkResult &&chunk)
     const std::vector<StringId> ids = m_ids.merge(chunk.ids);
     const std::vector<model::ArgsId> args = m_args.merge(chunk.args);
     auto s = [&strings](StringId id) { return id.isValid() ? strings[id.value()] : StringId(); };
-    auto a = [&args](model::ArgsId id) { return id.isValid() ? args[id.value()] : model::ArgsId(); };
+    auto a = [&args](
+                 model::ArgsId id) { return id.isValid() ? args[id.value()] : model::ArgsId(); };
 
     std::vector<std::uint32_t> lanes(chunk.lanes.size());
     for (std::size_t i = 0; i < chunk.lanes.size(); ++i) {
         const StringId pid = s(chunk.lanes[i].pid);
         const StringId tid = s(chunk.lanes[i].tid);
-        auto [it, inserted] = m_laneIndex.emplace(laneKey(pid, tid),
-                                                  static_cast<std::uint32_t>(m_lanes.size()));
+        auto [it, inserted] =
+            m_laneIndex.emplace(laneKey(pid, tid), static_cast<std::uint32_t>(m_lanes.size()));
         if (inserted) {
             m_lanes.emplace_back();
             m_lanes.back().pid = pid;
@@ -160,7 +161,8 @@ void TraceAssembly::resolveMarks(Lane &lane, std::int64_t traceEnd)
                     begin = stack.back();
                     stack.pop_back();
                 }
-            } else if (auto it = open.find(m.asyncId.value()); it != open.end() && !it->second.empty()) {
+            } else if (auto it = open.find(m.asyncId.value());
+                       it != open.end() && !it->second.empty()) {
                 begin = it->second.back();
                 it->second.pop_back();
             }
@@ -172,17 +174,17 @@ void TraceAssembly::resolveMarks(Lane &lane, std::int64_t traceEnd)
             }
             if (m.name.isValid() && m.name != model::StringTable::Empty && m.name != begin->name)
                 m_ctx.report->add(Severity::Warning, m_file,
-                                  "an 'E' event named \"" + std::string(str(m.name))
-                                      + "\" closes the open 'B' \"" + std::string(str(begin->name))
-                                      + "\"; closed anyway",
-                                  0, m.offset);
+                    "an 'E' event named \"" + std::string(str(m.name)) + "\" closes the open 'B' \""
+                        + std::string(str(begin->name)) + "\"; closed anyway",
+                    0, m.offset);
             const std::int64_t dur = std::max<std::int64_t>(0, m.ts - begin->ts);
-            lane.push(begin->ts, dur, begin->name, begin->cat, begin->args, begin->category, begin->flags);
+            lane.push(begin->ts, dur, begin->name, begin->cat, begin->args, begin->category,
+                begin->flags);
         }
     }
     auto unfinished = [&](const Mark *b) {
         lane.push(b->ts, std::max<std::int64_t>(0, traceEnd - b->ts), b->name, b->cat, b->args,
-                  b->category, static_cast<std::uint8_t>(b->flags | FlagUnfinished));
+            b->category, static_cast<std::uint8_t>(b->flags | FlagUnfinished));
     };
     for (const Mark *b : stack)
         unfinished(b);
@@ -193,17 +195,15 @@ void TraceAssembly::resolveMarks(Lane &lane, std::int64_t traceEnd)
     if (orphanEnds > 0) {
         m_counts.skipped += orphanEnds;
         m_ctx.report->add(Severity::Warning, m_file,
-                          std::to_string(orphanEnds)
-                              + " end event(s) ('E'/'e') without an open begin dropped",
-                          0, orphanOffset);
+            std::to_string(orphanEnds) + " end event(s) ('E'/'e') without an open begin dropped", 0,
+            orphanOffset);
     }
     lane.marks.clear();
     lane.marks.shrink_to_fit();
 }
 
 void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
-                              const std::vector<std::vector<std::uint32_t>> &flowsByLane,
-                              std::uint32_t laneIndex)
+    const std::vector<std::vector<std::uint32_t>> &flowsByLane, std::uint32_t laneIndex)
 {
     const ProcessMeta process = processMeta(lane.pid);
     ThreadMeta thread = threadMeta(lane.pid, lane.tid);
@@ -212,7 +212,8 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
     // Find the builder's track of this (pid, tid), or add one.
     model::TrackId trackId;
     for (std::size_t t = 0; t < m_out.trackCount(); ++t) {
-        const model::TrackInfo &info = m_out.track(model::TrackId(static_cast<std::uint32_t>(t))).info();
+        const model::TrackInfo &info =
+            m_out.track(model::TrackId(static_cast<std::uint32_t>(t))).info();
         if (info.processId == process.id && info.threadId == thread.id) {
             trackId = model::TrackId(static_cast<std::uint32_t>(t));
             break;
@@ -252,7 +253,8 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         auto category = static_cast<model::Category>(lane.category[i]);
         const std::string_view name = str(lane.name[i]);
         const std::string_view cat = str(lane.cat[i]);
-        const std::string_view args = lane.args[i].isValid() ? m_args.view(lane.args[i]) : std::string_view();
+        const std::string_view args =
+            lane.args[i].isValid() ? m_args.view(lane.args[i]) : std::string_view();
         if (lane.flags[i] & FlagDeferred) {
             fields.phase = lane.dur[i] == 0 ? 'i' : 'X';
             fields.category = cat;
@@ -265,7 +267,8 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         const model::ArgsId kept = m_keepArgs && lane.args[i].isValid()
             ? model::ArgsId(m_argsBase + lane.args[i].value())
             : model::ArgsId();
-        const std::uint32_t index = track.add(start, lane.dur[i], lane.name[i], category, kept, unfinished);
+        const std::uint32_t index =
+            track.add(start, lane.dur[i], lane.name[i], category, kept, unfinished);
         hook.phase = lane.dur[i] == 0 && !unfinished ? 'i' : 'X';
         hook.index = index;
         hook.startNs = start;
@@ -285,7 +288,8 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
     std::iota(order.begin(), order.end(), 0u);
     bool sorted = true;
     for (std::size_t i = 1; i < n && sorted; ++i)
-        sorted = lane.ts[i - 1] < lane.ts[i] || (lane.ts[i - 1] == lane.ts[i] && lane.dur[i - 1] >= lane.dur[i]);
+        sorted = lane.ts[i - 1] < lane.ts[i]
+            || (lane.ts[i - 1] == lane.ts[i] && lane.dur[i - 1] >= lane.dur[i]);
     if (!sorted) {
         std::stable_sort(order.begin(), order.end(), [&lane](std::uint32_t x, std::uint32_t y) {
             return lane.ts[x] != lane.ts[y] ? lane.ts[x] < lane.ts[y] : lane.dur[x] > lane.dur[y];
@@ -318,7 +322,10 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
             const ChunkFlow &flow = m_flows[f];
             std::int64_t found = -1;
             if (flow.bindEnclosing) {
-                auto k = static_cast<std::int64_t>(std::upper_bound(starts.begin(), starts.end(), flow.ts) - starts.begin()) - 1;
+                auto k =
+                    static_cast<std::int64_t>(
+                        std::upper_bound(starts.begin(), starts.end(), flow.ts) - starts.begin())
+                    - 1;
                 for (; k >= 0 && prefixMaxEnd[static_cast<std::size_t>(k)] >= flow.ts; --k) {
                     const std::uint32_t e = order[static_cast<std::size_t>(k)];
                     if (lane.ts[e] + lane.dur[e] >= flow.ts) {
@@ -327,12 +334,13 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
                     }
                 }
             } else {
-                const auto k = static_cast<std::size_t>(std::lower_bound(starts.begin(), starts.end(), flow.ts) - starts.begin());
+                const auto k = static_cast<std::size_t>(
+                    std::lower_bound(starts.begin(), starts.end(), flow.ts) - starts.begin());
                 if (k < n)
                     found = order[k];
             }
             if (found >= 0)
-                binding[f] = model::EventRef{trackId, base + static_cast<std::uint32_t>(found)};
+                binding[f] = model::EventRef {trackId, base + static_cast<std::uint32_t>(found)};
         }
     }
     lane = Lane();
@@ -381,7 +389,7 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
                 unboundOffset = f.offset;
             continue;
         }
-        const Key key{f.idHigh, f.idLow, f.idTag, f.cat.value()};
+        const Key key {f.idHigh, f.idLow, f.idTag, f.cat.value()};
         if (f.phase == 's') {
             last[key] = ref;
             continue;
@@ -402,11 +410,11 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
     }
     if (unbound > 0)
         m_ctx.report->add(Severity::Info, m_file,
-                          std::to_string(unbound) + " flow point(s) lie on no event of their thread; not linked",
-                          0, unboundOffset);
+            std::to_string(unbound) + " flow point(s) lie on no event of their thread; not linked",
+            0, unboundOffset);
     if (noStart > 0)
         m_ctx.report->add(Severity::Info, m_file,
-                          std::to_string(noStart) + " flow end(s) without a matching start ('s') not linked");
+            std::to_string(noStart) + " flow end(s) without a matching start ('s') not linked");
 }
 
 void TraceAssembly::buildCounters(std::int64_t shift)
@@ -417,7 +425,8 @@ void TraceAssembly::buildCounters(std::int64_t shift)
         series.emplace(std::make_tuple(out[i].process, out[i].name, out[i].key), i);
     std::unordered_map<std::uint64_t, std::size_t> cache; // (pid, name) x key -> series
     for (const Counter &c : m_counters) {
-        const std::uint64_t pk = laneKey(c.pid, c.name) ^ (static_cast<std::uint64_t>(c.key.value()) * 0x9E3779B97F4A7C15ull);
+        const std::uint64_t pk = laneKey(c.pid, c.name)
+            ^ (static_cast<std::uint64_t>(c.key.value()) * 0x9E3779B97F4A7C15ull);
         std::size_t index = 0;
         auto cached = cache.find(pk);
         if (cached != cache.end() && out[cached->second].key == str(c.key)) {
@@ -425,7 +434,8 @@ void TraceAssembly::buildCounters(std::int64_t shift)
         } else {
             const ProcessMeta process = processMeta(c.pid);
             std::string processName = process.name.empty() ? process.id : process.name;
-            auto key = std::make_tuple(processName, std::string(str(c.name)), std::string(str(c.key)));
+            auto key =
+                std::make_tuple(processName, std::string(str(c.name)), std::string(str(c.key)));
             auto it = series.find(key);
             if (it == series.end()) {
                 model::CounterSeries s;
@@ -466,8 +476,8 @@ void TraceAssembly::finish(TopLevel &top)
     const std::int64_t offset = m_dialect.timeOffsetNs(top);
     top.timeOffsetNs = offset;
     model::Trace &trace = m_out.trace();
-    if (minTs != std::numeric_limits<std::int64_t>::max() && m_out.trackCount() == 0 && trace.originNs == 0
-        && trace.counters.empty())
+    if (minTs != std::numeric_limits<std::int64_t>::max() && m_out.trackCount() == 0
+        && trace.originNs == 0 && trace.counters.empty())
         trace.originNs = minTs + offset;
     const std::int64_t shift = offset - trace.originNs;
     m_argsBase = static_cast<std::uint32_t>(trace.args.size());
@@ -492,8 +502,8 @@ void TraceAssembly::finish(TopLevel &top)
     }
     if (m_partialOverlaps > 0)
         m_ctx.report->add(Severity::Info, m_file,
-                          std::to_string(m_partialOverlaps)
-                              + " event(s) overlap a neighbour without nesting; kept on extra rows");
+            std::to_string(m_partialOverlaps)
+                + " event(s) overlap a neighbour without nesting; kept on extra rows");
 
     auto &c = top.counts;
     c.complete += m_counts.complete;

@@ -28,7 +28,7 @@ class TraceAssembly
 {
 public:
     TraceAssembly(const Dialect &dialect, const ImportContext &ctx, std::string file,
-                  model::TraceBuilder &out);
+        model::TraceBuilder &out);
 
     void merge(ChunkResult &&chunk);
     void finish(TopLevel &top);
@@ -60,8 +60,8 @@ private:
         std::vector<std::uint8_t> category;
         std::vector<std::uint8_t> flags;
         std::vector<Mark> marks; // B/E/b/e in file order
-        void push(std::int64_t t, std::int64_t d, model::StringId n, model::StringId c, model::ArgsId a,
-                  std::uint8_t cls, std::uint8_t f);
+        void push(std::int64_t t, std::int64_t d, model::StringId n, model::StringId c,
+            model::ArgsId a, std::uint8_t cls, std::uint8_t f);
     };
     struct Counter
     {
@@ -85,7 +85,7 @@ private:
 
     void resolveMarks(Lane &lane, std::int64_t traceEnd);
     void buildLane(Lane &lane, std::int64_t shift, Binding &binding,
-                   const std::vector<std::vector<std::uint32_t>> &flowsByLane, std::uint32_t laneIndex);
+        const std::vector<std::vector<std::uint32_t>> &flowsByLane, std::uint32_t laneIndex);
     void linkFlows(const Binding &binding, TopLevel &top);
     void buildCounters(std::int64_t shift);
     ProcessMeta processMeta(model::StringId pid) const;

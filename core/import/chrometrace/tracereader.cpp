@@ -97,8 +97,8 @@ private:
                 result.index = chunk.index;
                 result.counts.skipped = chunk.events.size();
                 result.report.add(model::Severity::Error, m_settings.file,
-                                  std::string("events of a chunk dropped: ") + e.what(), 0,
-                                  static_cast<std::int64_t>(chunk.fileOffset));
+                    std::string("events of a chunk dropped: ") + e.what(), 0,
+                    static_cast<std::int64_t>(chunk.fileOffset));
             }
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
@@ -128,7 +128,7 @@ void checkCancel(const ImportContext &ctx)
 }
 
 bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const ImportContext &ctx,
-                model::TraceBuilder &out, TopLevel &top)
+    model::TraceBuilder &out, TopLevel &top)
 {
     const std::string rel = ctx.relative(file);
     std::string openError;
@@ -199,20 +199,20 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
         ctx.report->add(p.severity, rel, p.message, 0, p.offset);
     if (!source->error().empty())
         ctx.report->add(model::Severity::Warning, rel,
-                        source->error() + "; every complete event before that was kept", 0,
-                        static_cast<std::int64_t>(scanner.offset()));
+            source->error() + "; every complete event before that was kept", 0,
+            static_cast<std::int64_t>(scanner.offset()));
     for (const auto &[key, raw] : scanner.otherKeys()) {
         nlohmann::json value = nlohmann::json::parse(raw, nullptr, false);
         if (value.is_discarded())
             ctx.report->add(model::Severity::Warning, rel,
-                            "top-level key \"" + key + "\" is not valid JSON; ignored");
+                "top-level key \"" + key + "\" is not valid JSON; ignored");
         else
             top.keys[key] = std::move(value);
     }
     if (!scanner.sawEventArray()) {
         if (scanner.objectForm())
-            ctx.report->add(model::Severity::Error, rel,
-                            "no \"traceEvents\" array: not a Chrome trace");
+            ctx.report->add(
+                model::Severity::Error, rel, "no \"traceEvents\" array: not a Chrome trace");
         return false;
     }
     if (assembly.empty()) {
@@ -226,8 +226,8 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
 
 } // namespace
 
-bool readTraceFile(const std::filesystem::path &file, const Dialect &dialect, const ImportContext &ctx,
-                   model::TraceBuilder &out, TopLevel *topLevel)
+bool readTraceFile(const std::filesystem::path &file, const Dialect &dialect,
+    const ImportContext &ctx, model::TraceBuilder &out, TopLevel *topLevel)
 {
     TopLevel local;
     TopLevel &top = topLevel ? *topLevel : local;

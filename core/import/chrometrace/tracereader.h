@@ -12,8 +12,8 @@
 #include "import/importcontext.h"
 #include "model/category.h"
 #include "model/ids.h"
-#include "model/track.h"
 #include "model/tracebuilder.h"
+#include "model/track.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,8 +29,8 @@ namespace stepscope::import::chrometrace {
 /// int 25738 and the string "25738" are the same process).
 struct ProcessMeta
 {
-    std::string id;     ///< pid as text
-    std::string name;   ///< process_name, empty when never named
+    std::string id; ///< pid as text
+    std::string name; ///< process_name, empty when never named
     std::string labels; ///< process_labels ("CPU", "NPU", "GPU 0"), empty when absent
     std::int64_t sortIndex = 0;
     bool hasSortIndex = false;
@@ -39,7 +39,7 @@ struct ProcessMeta
 /// What `M` metadata said about one thread of a process.
 struct ThreadMeta
 {
-    std::string id;   ///< tid as text; "" for process- and global-scoped instants
+    std::string id; ///< tid as text; "" for process- and global-scoped instants
     std::string name; ///< thread_name, empty when never named
     std::int64_t sortIndex = 0;
     bool hasSortIndex = false;
@@ -83,8 +83,8 @@ struct EventInfo
     bool unfinished = false;
     model::Category category = model::Category::Other;
     std::string_view name;
-    std::string_view cat;  ///< `cat` as written
-    std::string_view args;      ///< compact JSON, empty unless kept (keepArgs or needArgs)
+    std::string_view cat; ///< `cat` as written
+    std::string_view args; ///< compact JSON, empty unless kept (keepArgs or needArgs)
 };
 
 /// The top level of the file besides the events.
@@ -99,24 +99,24 @@ struct TopLevel
     /// What was read, by phase, for tests and the summary. Counts are events in the file.
     struct Counts
     {
-        std::uint64_t complete = 0;     ///< X
-        std::uint64_t begin = 0;        ///< B
-        std::uint64_t end = 0;          ///< E
-        std::uint64_t instant = 0;      ///< i, I, R
-        std::uint64_t counter = 0;      ///< C events (points = one per numeric args key)
+        std::uint64_t complete = 0; ///< X
+        std::uint64_t begin = 0; ///< B
+        std::uint64_t end = 0; ///< E
+        std::uint64_t instant = 0; ///< i, I, R
+        std::uint64_t counter = 0; ///< C events (points = one per numeric args key)
         std::uint64_t counterPoints = 0;
-        std::uint64_t metadata = 0;     ///< M
-        std::uint64_t flowPoints = 0;   ///< s, t, f
-        std::uint64_t flowsLinked = 0;  ///< flows added to the TraceBuilder
-        std::uint64_t async = 0;        ///< b, e, n
-        std::uint64_t other = 0;        ///< phases we do not show (P, O, N, D, ...)
-        std::uint64_t skipped = 0;      ///< events dropped with a diagnostic
-        std::uint64_t eventsAdded = 0;  ///< events added to tracks by this call
+        std::uint64_t metadata = 0; ///< M
+        std::uint64_t flowPoints = 0; ///< s, t, f
+        std::uint64_t flowsLinked = 0; ///< flows added to the TraceBuilder
+        std::uint64_t async = 0; ///< b, e, n
+        std::uint64_t other = 0; ///< phases we do not show (P, O, N, D, ...)
+        std::uint64_t skipped = 0; ///< events dropped with a diagnostic
+        std::uint64_t eventsAdded = 0; ///< events added to tracks by this call
         std::uint64_t partialOverlaps = 0;
         std::uint64_t chunks = 0;
     } counts;
-    bool truncated = false;           ///< the event array was never closed
-    std::int64_t timeOffsetNs = 0;    ///< what Dialect::timeOffsetNs returned
+    bool truncated = false; ///< the event array was never closed
+    std::int64_t timeOffsetNs = 0; ///< what Dialect::timeOffsetNs returned
 };
 
 /// How a format's trace-event dialect is read. classifyEvent() runs on worker threads
@@ -129,15 +129,15 @@ public:
     virtual ~Dialect() = default;
 
     /// The kind of a track, from its process and thread metadata (complete at this point).
-    virtual model::TrackKind classifyTrack(const ProcessMeta &process,
-                                           const ThreadMeta &thread) const = 0;
+    virtual model::TrackKind classifyTrack(
+        const ProcessMeta &process, const ThreadMeta &thread) const = 0;
 
     /// The category of an X/B/i/b event. Thread-safe, called from chunk workers.
     virtual EventClass classifyEvent(const EventFields &event) const = 0;
 
     /// The category of an event classifyEvent() deferred, now that names are known.
     virtual model::Category classifyDeferred(const ProcessMeta &process, const ThreadMeta &thread,
-                                             model::TrackKind kind, const EventFields &event) const
+        model::TrackKind kind, const EventFields &event) const
     {
         (void)process;
         (void)thread;
@@ -178,6 +178,6 @@ public:
 /// Returns false only when nothing usable was read (an Error diagnostic says why). Throws
 /// nothing except util::Cancelled from ctx.progress->checkCancel(), after joining workers.
 bool readTraceFile(const std::filesystem::path &file, const Dialect &dialect,
-                   const ImportContext &ctx, model::TraceBuilder &out, TopLevel *topLevel = nullptr);
+    const ImportContext &ctx, model::TraceBuilder &out, TopLevel *topLevel = nullptr);
 
 } // namespace stepscope::import::chrometrace

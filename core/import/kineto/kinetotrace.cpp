@@ -47,7 +47,7 @@ class KinetoDialect final : public chrometrace::Dialect
 {
 public:
     model::TrackKind classifyTrack(const chrometrace::ProcessMeta &process,
-                                   const chrometrace::ThreadMeta &thread) const override
+        const chrometrace::ThreadMeta &thread) const override
     {
         if (startsWith(process.labels, "GPU") || startsWith(thread.id, "stream"))
             return model::TrackKind::DeviceStream;
@@ -62,8 +62,9 @@ public:
         const std::string_view cat = e.category;
         const std::string_view name = e.name;
         if (cat == "kernel" || cat == "Kernel") {
-            c.category = startsWith(name, "nccl") || startsWith(name, "rccl") ? Category::Communication
-                                                                              : Category::Compute;
+            c.category = startsWith(name, "nccl") || startsWith(name, "rccl")
+                ? Category::Communication
+                : Category::Compute;
         } else if (cat == "gpu_memcpy" || cat == "Memcpy") {
             c.category = Category::Memcpy;
         } else if (cat == "gpu_memset" || cat == "Memset") {
@@ -71,7 +72,7 @@ public:
         } else if (cat == "cuda_runtime" || cat == "cuda_driver" || cat == "Runtime") {
             c.category = Category::Runtime;
         } else if (cat == "cpu_op" || cat == "Operator" || cat == "user_annotation"
-                   || cat == "gpu_user_annotation") {
+            || cat == "gpu_user_annotation") {
             if (startsWith(name, "enumerate(DataLoader)"))
                 c.category = Category::DataLoading;
             else if (cat == "cpu_op" || (cat == "Operator" && !startsWith(name, "ProfilerStep#")))
@@ -104,7 +105,7 @@ public:
         (void)out;
         if (e.trackInfo->kind == model::TrackKind::HostThread) {
             if (auto n = profilerStepNumber(e.name))
-                steps.push_back(model::Step{*n, e.startNs, e.startNs + e.durationNs});
+                steps.push_back(model::Step {*n, e.startNs, e.startNs + e.durationNs});
         }
         if (e.phase == 'i' && e.name == "[memory]" && !e.args.empty())
             memoryEvent(e);
@@ -162,7 +163,7 @@ private:
 void buildMemoryCurves(std::vector<MemorySample> &samples, model::MemoryData &memory)
 {
     std::stable_sort(samples.begin(), samples.end(),
-                     [](const MemorySample &a, const MemorySample &b) { return a.ts < b.ts; });
+        [](const MemorySample &a, const MemorySample &b) { return a.ts < b.ts; });
     std::map<std::string, std::size_t> curveOf;
     std::map<std::string, std::int64_t> running;
     std::map<std::string, bool> anyReserved;
@@ -187,7 +188,7 @@ void buildMemoryCurves(std::vector<MemorySample> &samples, model::MemoryData &me
 }
 
 void readTopLevel(const chrometrace::TopLevel &top, model::Trace &trace, std::uint64_t tracksBefore,
-                  model::TraceBuilder &out)
+    model::TraceBuilder &out)
 {
     model::RunMetadata &meta = trace.metadata;
     if (meta.format.empty())
@@ -210,8 +211,10 @@ void readTopLevel(const chrometrace::TopLevel &top, model::Trace &trace, std::ui
     // The device this rank used: the lowest device pid with events, else the first listed.
     std::string devicePid;
     for (std::size_t t = tracksBefore; t < out.trackCount(); ++t) {
-        const model::TrackInfo &info = out.track(model::TrackId(static_cast<std::uint32_t>(t))).info();
-        if (info.kind == model::TrackKind::DeviceStream && (devicePid.empty() || info.processId < devicePid))
+        const model::TrackInfo &info =
+            out.track(model::TrackId(static_cast<std::uint32_t>(t))).info();
+        if (info.kind == model::TrackKind::DeviceStream
+            && (devicePid.empty() || info.processId < devicePid))
             devicePid = info.processId;
     }
     auto props = top.keys.find("deviceProperties");
@@ -236,7 +239,8 @@ void readTopLevel(const chrometrace::TopLevel &top, model::Trace &trace, std::ui
 
 } // namespace
 
-bool readTrace(const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
+bool readTrace(
+    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
 {
     try {
         KinetoDialect dialect;
@@ -252,7 +256,7 @@ bool readTrace(const std::filesystem::path &path, const ImportContext &ctx, mode
 
         // Steps: CPU ProfilerStep#N, one per number (the first wins).
         std::stable_sort(dialect.steps.begin(), dialect.steps.end(),
-                         [](const model::Step &a, const model::Step &b) { return a.startNs < b.startNs; });
+            [](const model::Step &a, const model::Step &b) { return a.startNs < b.startNs; });
         std::vector<std::int64_t> seen;
         for (std::size_t i = 0; i < stepsBefore; ++i)
             seen.push_back(trace.steps[i].number);
@@ -267,13 +271,13 @@ bool readTrace(const std::filesystem::path &path, const ImportContext &ctx, mode
         }
         if (duplicates > 0)
             ctx.report->add(model::Severity::Info, ctx.relative(path),
-                            std::to_string(duplicates) + " repeated ProfilerStep events ignored");
+                std::to_string(duplicates) + " repeated ProfilerStep events ignored");
         if (!dialect.memory.empty())
             buildMemoryCurves(dialect.memory, trace.memory);
         if (dialect.badMemoryEvents > 0)
             ctx.report->add(model::Severity::Warning, ctx.relative(path),
-                            std::to_string(dialect.badMemoryEvents)
-                                + " [memory] events without an integer `Bytes` ignored");
+                std::to_string(dialect.badMemoryEvents)
+                    + " [memory] events without an integer `Bytes` ignored");
         return true;
     } catch (const util::Cancelled &) {
         throw;

@@ -35,7 +35,7 @@ namespace stepscope::import::kineto {
 /// trace().memory.curves (one curve per device; running totals rebuilt from `Bytes` when
 /// `Total Allocated` is missing), counters. Never throws (except util::Cancelled); false
 /// when nothing usable was read.
-bool readTrace(const std::filesystem::path &path, const ImportContext &ctx,
-               model::TraceBuilder &out);
+bool readTrace(
+    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out);
 
 } // namespace stepscope::import::kineto

@@ -37,8 +37,8 @@ bool isDataLoading(std::string_view s)
 class TimelineDisplayDialect final : public chrometrace::Dialect
 {
 public:
-    model::TrackKind classifyTrack(const chrometrace::ProcessMeta &process,
-                                   const chrometrace::ThreadMeta &) const override
+    model::TrackKind classifyTrack(
+        const chrometrace::ProcessMeta &process, const chrometrace::ThreadMeta &) const override
     {
         if (process.id == "10000")
             return model::TrackKind::Synthetic;
@@ -87,8 +87,8 @@ std::optional<std::int32_t> rankFromName(const std::filesystem::path &path)
 
 } // namespace
 
-bool readTimelineDisplay(const std::filesystem::path &path, const ImportContext &ctx,
-                         model::TraceBuilder &out)
+bool readTimelineDisplay(
+    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
 {
     try {
         model::Trace &trace = out.trace();

@@ -23,7 +23,7 @@ namespace stepscope::import::mindspore {
 /// Reads one timeline_display file into `out` (metadata.format "mindspore-legacy" when
 /// empty; rank from the file-name suffix when out has no tracks yet). Never throws (except
 /// util::Cancelled); false when nothing usable was read.
-bool readTimelineDisplay(const std::filesystem::path &path, const ImportContext &ctx,
-                         model::TraceBuilder &out);
+bool readTimelineDisplay(
+    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out);
 
 } // namespace stepscope::import::mindspore

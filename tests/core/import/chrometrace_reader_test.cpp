@@ -24,7 +24,8 @@ class TestDialect final : public ct::Dialect
 public:
     model::TrackKind classifyTrack(const ct::ProcessMeta &p, const ct::ThreadMeta &) const override
     {
-        return p.name.rfind("GPU", 0) == 0 ? model::TrackKind::DeviceStream : model::TrackKind::HostThread;
+        return p.name.rfind("GPU", 0) == 0 ? model::TrackKind::DeviceStream
+                                           : model::TrackKind::HostThread;
     }
     ct::EventClass classifyEvent(const ct::EventFields &e) const override
     {
@@ -64,7 +65,8 @@ protected:
     void SetUp() override
     {
         m_dir = fs::temp_directory_path()
-            / ("stepscope_ct_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+            / ("stepscope_ct_"
+                + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::create_directories(m_dir);
     }
     void TearDown() override { fs::remove_all(m_dir); }
@@ -99,12 +101,15 @@ std::string bigTrace(int n)
     for (int i = 0; i < n; ++i) {
         const std::string ts = std::to_string(1000000 + i * 100) + "." + std::to_string(i % 1000);
         s += "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"step" + std::to_string(i % 97)
-            + "\",\"pid\":7,\"tid\":8,\"ts\":" + ts + ",\"dur\":90,\"args\":{\"k\":" + std::to_string(i) + "}},\n";
+            + "\",\"pid\":7,\"tid\":8,\"ts\":" + ts
+            + ",\"dur\":90,\"args\":{\"k\":" + std::to_string(i) + "}},\n";
         s += "{\"ph\":\"B\",\"name\":\"b\",\"pid\":7,\"tid\":9,\"ts\":" + ts + "},\n";
-        s += "{\"ph\":\"s\",\"cat\":\"ac2g\",\"id\":" + std::to_string(i) + ",\"pid\":7,\"tid\":8,\"ts\":" + ts + "},\n";
+        s += "{\"ph\":\"s\",\"cat\":\"ac2g\",\"id\":" + std::to_string(i)
+            + ",\"pid\":7,\"tid\":8,\"ts\":" + ts + "},\n";
         s += "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"ac2g\",\"id\":" + std::to_string(i)
             + ",\"pid\":7,\"tid\":9,\"ts\":" + std::to_string(1000000 + i * 100 + 10) + "},\n";
-        s += "{\"ph\":\"E\",\"pid\":7,\"tid\":9,\"ts\":" + std::to_string(1000000 + i * 100 + 50) + "},\n";
+        s += "{\"ph\":\"E\",\"pid\":7,\"tid\":9,\"ts\":" + std::to_string(1000000 + i * 100 + 50)
+            + "},\n";
     }
     s += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":7,\"args\":{\"name\":\"GPU worker\"}}]}";
     return s;
@@ -151,7 +156,7 @@ TEST_F(ChromeTraceReader, ObjectFormKeysPhasesAndLateMetadata)
         if (t.info().processId == "25738" && t.info().threadId == "25738") {
             ++mainThreads;
             EXPECT_EQ(t.info().threadName, "main");
-            EXPECT_EQ(t.size(), 3u);   // outer, inner, thread instant
+            EXPECT_EQ(t.size(), 3u); // outer, inner, thread instant
             EXPECT_EQ(t.rowCount(), 2u); // inner nests in outer
         }
         if (t.info().processId == "0") {
@@ -276,7 +281,8 @@ TEST_F(ChromeTraceReader, WrongTypesDropOnlyThatEventWithItsOffset)
 TEST_F(ChromeTraceReader, LenientJsonTrailingCommasControlCharsAndJunk)
 {
     const std::string text = "[" + event(0) + ",\n"
-        + R"({"ph":"X","name":"trailing","pid":1,"tid":2,"ts":50,"dur":1,"args":{"a":[1,2,],},},)" + "\n"
+        + R"({"ph":"X","name":"trailing","pid":1,"tid":2,"ts":50,"dur":1,"args":{"a":[1,2,],},},)"
+        + "\n"
         + "{\"ph\":\"X\",\"name\":\"ctl\x01here\",\"pid\":1,\"tid\":2,\"ts\":60,\"dur\":1},\n"
         + "garbage here\n" + event(9) + ",\n]";
     auto r = read(write("lenient.json", text));
@@ -343,7 +349,7 @@ TEST_F(ChromeTraceReader, CancelStopsAfterTheFirstChunk)
     const auto f = write("big.json", bigTrace(60000));
     ASSERT_GT(fs::file_size(f), 12u << 20);
     util::CancelToken token;
-    std::atomic<int> calls{0};
+    std::atomic<int> calls {0};
     util::Progress progress(
         [&](const std::string &, std::uint64_t done, std::uint64_t) {
             if (done > 0) {
@@ -415,7 +421,8 @@ TEST_F(ChromeTraceReader, AsyncEventsLiveOnTheirOwnLanes)
     bool sawClosed = false;
     for (std::uint32_t i = 0; i < async->size(); ++i) {
         unfinished += async->isUnfinished(i) ? 1 : 0;
-        sawClosed = sawClosed || (async->start(i) + r.trace.originNs == 10000 && async->duration(i) == 20000);
+        sawClosed = sawClosed
+            || (async->start(i) + r.trace.originNs == 10000 && async->duration(i) == 20000);
     }
     EXPECT_EQ(unfinished, 1u);
     EXPECT_TRUE(sawClosed);

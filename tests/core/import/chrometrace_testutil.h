@@ -34,11 +34,11 @@ struct Loaded
     std::uint64_t partialOverlaps = 0;
 };
 
-using ReadFn = std::function<bool(const std::filesystem::path &, const import::ImportContext &,
-                                  model::TraceBuilder &)>;
+using ReadFn = std::function<bool(
+    const std::filesystem::path &, const import::ImportContext &, model::TraceBuilder &)>;
 
 inline Loaded load(const ReadFn &read, const std::filesystem::path &path, unsigned threads = 0,
-                   bool keepArgs = true, util::Progress *progress = nullptr)
+    bool keepArgs = true, util::Progress *progress = nullptr)
 {
     Loaded result;
     util::Progress defaultProgress;
@@ -64,7 +64,7 @@ struct KindCount
 
 inline std::array<KindCount, model::TrackKindCount> byKind(const model::Trace &trace)
 {
-    std::array<KindCount, model::TrackKindCount> counts{};
+    std::array<KindCount, model::TrackKindCount> counts {};
     for (const model::Track &t : trace.tracks) {
         auto &c = counts[static_cast<std::size_t>(t.info().kind)];
         ++c.tracks;
@@ -93,16 +93,17 @@ inline std::string dumpEvents(const model::Trace &trace)
             << t.info().threadName << '\n';
         for (std::uint32_t i = 0; i < t.size(); ++i) {
             out << trace.originNs + t.start(i) << ' ' << t.duration(i) << ' ' << t.row(i) << ' '
-                << trace.strings.view(t.name(i)) << ' '
-                << model::categoryName(t.category(i)) << ' '
+                << trace.strings.view(t.name(i)) << ' ' << model::categoryName(t.category(i)) << ' '
                 << (t.args(i).isValid() ? trace.args.view(t.args(i)) : std::string_view()) << '\n';
         }
     }
     for (const model::Flow &f : trace.flows)
-        out << "flow " << f.from.track.value() << ':' << f.from.index << " -> " << f.to.track.value()
-            << ':' << f.to.index << ' ' << trace.strings.view(f.category) << '\n';
+        out << "flow " << f.from.track.value() << ':' << f.from.index << " -> "
+            << f.to.track.value() << ':' << f.to.index << ' ' << trace.strings.view(f.category)
+            << '\n';
     for (const model::CounterSeries &c : trace.counters) {
-        out << "counter " << c.process << '/' << c.name << '/' << c.key << ' ' << c.values.size() << '\n';
+        out << "counter " << c.process << '/' << c.name << '/' << c.key << ' ' << c.values.size()
+            << '\n';
         for (std::size_t i = 0; i < c.values.size(); ++i)
             out << c.timestampsNs[i] << ' ' << c.values[i] << '\n';
     }

@@ -11,10 +11,10 @@
 #include <vector>
 
 using namespace stepscope;
+using model::TrackKind;
 using stepscope::testsupport::byKind;
 using stepscope::testsupport::dataPath;
 using stepscope::testsupport::load;
-using model::TrackKind;
 
 namespace {
 
@@ -55,21 +55,27 @@ TEST(KinetoTrace, GoldenCountsOnEverySample)
     // python3: X + i events per (pid, tid) lane; kind from process_labels "GPU n" / tid
     // "stream..." (device), pid "Spans"/"Traces"/"" or scope "g" (synthetic), else host.
     const std::vector<Golden> golden = {
-        {"hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz", 2, 129098, 2, 22290, 2, 3, {2, 3, 4, 5, 6}, 22290},
+        {"hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz", 2, 129098, 2, 22290, 2, 3,
+            {2, 3, 4, 5, 6}, 22290},
         {"hta-ddp-a100-world2-nccl/nccl_data.json.gz", 3, 23128, 2, 3804, 2, 3, {4, 5, 6}, 4317},
-        {"hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz", 2, 94, 1, 18, 2, 3, {1, 2}, 20},
+        {"hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz", 2, 94, 1, 18, 2, 3,
+            {1, 2}, 20},
         {"hta-sampled-2of128-ranks/sampled_rank-0.json.gz", 2, 3606, 5, 1204, 1, 1, {551, 552}, 0},
         {"hta-sampled-2of128-ranks/sampled_rank-1.json.gz", 2, 3521, 5, 1154, 1, 1, {551, 552}, 0},
-        {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0/worker0.1623143089861.pt.trace.json.gz",
-         2, 48407, 1, 9096, 2, 3, {5, 6, 7, 8, 9, 10}, 9096},
-        {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0/worker0.1623143566756.pt.trace.json.gz",
-         2, 48407, 1, 9096, 2, 3, {16, 17, 18, 19, 20, 21}, 9096},
-        {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_4/worker0.1623212756351.pt.trace.json.gz",
-         2, 43627, 1, 9258, 2, 3, {5, 6, 7, 8, 9, 10}, 9258},
-        {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_4/worker0.1623213129365.pt.trace.json.gz",
-         2, 43627, 1, 9258, 2, 3, {16, 17, 18, 19, 20, 21}, 9258},
-        {"tracelens-mi300-resnet-actckpt-rank0of8/resnet_act_checkpoint.json.gz", 2, 45533, 2, 3674, 2, 3,
-         {15, 16, 17}, 2817},
+        {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0/"
+         "worker0.1623143089861.pt.trace.json.gz",
+            2, 48407, 1, 9096, 2, 3, {5, 6, 7, 8, 9, 10}, 9096},
+        {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0/"
+         "worker0.1623143566756.pt.trace.json.gz",
+            2, 48407, 1, 9096, 2, 3, {16, 17, 18, 19, 20, 21}, 9096},
+        {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_4/"
+         "worker0.1623212756351.pt.trace.json.gz",
+            2, 43627, 1, 9258, 2, 3, {5, 6, 7, 8, 9, 10}, 9258},
+        {"kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_4/"
+         "worker0.1623213129365.pt.trace.json.gz",
+            2, 43627, 1, 9258, 2, 3, {16, 17, 18, 19, 20, 21}, 9258},
+        {"tracelens-mi300-resnet-actckpt-rank0of8/resnet_act_checkpoint.json.gz", 2, 45533, 2, 3674,
+            2, 3, {15, 16, 17}, 2817},
     };
     for (const Golden &g : golden) {
         SCOPED_TRACE(g.file);
@@ -128,7 +134,8 @@ TEST(KinetoTrace, MemoryInstantsBecomeCurvesPerDevice)
     ASSERT_NE(cpu, nullptr);
     EXPECT_EQ(gpu->timestampsNs.size(), 26770u);
     EXPECT_EQ(cpu->timestampsNs.size(), 1240u);
-    EXPECT_EQ(*std::max_element(gpu->allocatedBytes.begin(), gpu->allocatedBytes.end()), 6629508096);
+    EXPECT_EQ(
+        *std::max_element(gpu->allocatedBytes.begin(), gpu->allocatedBytes.end()), 6629508096);
     EXPECT_EQ(gpu->allocatedBytes.back(), 4096614400);
     EXPECT_EQ(gpu->reservedBytes.size(), gpu->timestampsNs.size());
     EXPECT_TRUE(std::is_sorted(gpu->timestampsNs.begin(), gpu->timestampsNs.end()));
@@ -145,7 +152,8 @@ TEST(KinetoTrace, MemoryTotalsRebuiltWhenTheFileHasNone)
     ASSERT_NE(gpu, nullptr);
     ASSERT_NE(cpu, nullptr);
     EXPECT_EQ(gpu->timestampsNs.size(), 8220u);
-    EXPECT_EQ(*std::max_element(gpu->allocatedBytes.begin(), gpu->allocatedBytes.end()), 2791636480);
+    EXPECT_EQ(
+        *std::max_element(gpu->allocatedBytes.begin(), gpu->allocatedBytes.end()), 2791636480);
     EXPECT_EQ(gpu->allocatedBytes.back(), 0);
     EXPECT_EQ(cpu->timestampsNs.size(), 4618u);
     EXPECT_EQ(*std::max_element(cpu->allocatedBytes.begin(), cpu->allocatedBytes.end()), 57803264);

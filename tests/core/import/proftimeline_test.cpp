@@ -34,9 +34,9 @@ TEST(ProfTimeline, BothDevicesGoldenCountsAndWallClockSteps)
     // 5 lanes), HCCL -> communication group (3380, 5 lanes), CANN -> host (14 / 9, 2 lanes).
     const Golden golden[] = {
         {"PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0", 0, 14, 4900, 2544,
-         1692340080258570860, 47587810, 1692340080600373130, 16329380},
+            1692340080258570860, 47587810, 1692340080600373130, 16329380},
         {"PROF_000001_20230818142704567_GQFAMHBKGODKJMLA/device_1", 1, 9, 4900, 2552,
-         1692340080248627730, 57532960, 1692340080600402160, 16256890},
+            1692340080248627730, 57532960, 1692340080600402160, 16256890},
     };
     for (const Golden &g : golden) {
         SCOPED_TRACE(g.dir);

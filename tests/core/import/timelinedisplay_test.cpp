@@ -12,8 +12,8 @@ using model::TrackKind;
 namespace {
 testsupport::Loaded loadTimeline(const std::string &rel)
 {
-    return testsupport::load(import::mindspore::readTimelineDisplay,
-                             testsupport::dataPath("mindspore_legacy/" + rel));
+    return testsupport::load(
+        import::mindspore::readTimelineDisplay, testsupport::dataPath("mindspore_legacy/" + rel));
 }
 } // namespace
 

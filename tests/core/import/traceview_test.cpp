@@ -17,14 +17,16 @@ namespace {
 struct Golden
 {
     const char *file;
-    std::uint64_t host, hostEvents, device, deviceEvents, synthetic, syntheticEvents, comm, commEvents;
+    std::uint64_t host, hostEvents, device, deviceEvents, synthetic, syntheticEvents, comm,
+        commEvents;
     std::uint64_t counterPoints, series, flows;
     std::int64_t step;
 };
 
 testsupport::Loaded loadView(const std::string &rel, unsigned threads = 0)
 {
-    return testsupport::load(import::ascend::readTraceView, testsupport::dataPath("ascend_pt/" + rel), threads);
+    return testsupport::load(
+        import::ascend::readTraceView, testsupport::dataPath("ascend_pt/" + rel), threads);
 }
 
 } // namespace
@@ -36,14 +38,14 @@ TEST(TraceView, GoldenCountsOnEverySample)
     // counter points = numeric args of C events; series = distinct (process, name, key);
     // flows = s/f bound per §8a (level0: 210 CANN `s` sit on a pid without events).
     const std::vector<Golden> golden = {
-        {"msinsight-cnn-level0-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 3, 2460, 3, 533, 4,
-         382, 1, 4, 5952, 30, 396, 50},
-        {"msinsight-cnn-level0-2rank/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 3, 2460, 3, 533, 4,
-         382, 1, 4, 5971, 30, 396, 50},
-        {"msinsight-cnn-level2-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 7, 3594, 4, 535, 4,
-         382, 9, 300, 7120, 30, 582, 50},
-        {"msinsight-cnn-level2-2rank/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 7, 3599, 4, 535, 4,
-         382, 9, 300, 7508, 30, 565, 50},
+        {"msinsight-cnn-level0-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 3,
+            2460, 3, 533, 4, 382, 1, 4, 5952, 30, 396, 50},
+        {"msinsight-cnn-level0-2rank/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 3,
+            2460, 3, 533, 4, 382, 1, 4, 5971, 30, 396, 50},
+        {"msinsight-cnn-level2-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 7,
+            3594, 4, 535, 4, 382, 9, 300, 7120, 30, 582, 50},
+        {"msinsight-cnn-level2-2rank/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json", 7,
+            3599, 4, 535, 4, 382, 9, 300, 7508, 30, 565, 50},
         {"mstt-advisor-fragments/trace_view.json", 7, 1389, 1, 276, 2, 547, 0, 0, 0, 0, 493, 1},
     };
     for (const Golden &g : golden) {
@@ -82,7 +84,8 @@ TEST(TraceView, StepAndCategoriesOfLevel2Rank0)
     // Communication 644 (HCCL 300 + Notify/Write Value/SDMA/EVENT_/PCIE_DMA tasks 344),
     // Annotation 383 (Overlap Analysis 382 + ProfilerStep), Compute 185 (AI_CORE + MIX_AIV),
     // DataLoading 1, Other 6 (PLACE_HOLDER_SQE, DSA_SQE).
-    auto r = loadView("msinsight-cnn-level2-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
+    auto r = loadView(
+        "msinsight-cnn-level2-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
     ASSERT_EQ(r.trace.steps.size(), 1u);
     EXPECT_EQ(r.trace.originNs + r.trace.steps[0].startNs, 1736412474712651500);
     EXPECT_EQ(r.trace.steps[0].durationNs(), 148786100);
@@ -105,12 +108,16 @@ TEST(TraceView, StepAndCategoriesOfLevel2Rank0)
     // Track names come from metadata.
     bool sawStream = false;
     for (const model::Track &t : r.trace.tracks)
-        sawStream = sawStream || (t.info().processName == "Ascend Hardware" && t.info().threadName.rfind("Stream ", 0) == 0);
+        sawStream = sawStream
+            || (t.info().processName == "Ascend Hardware"
+                && t.info().threadName.rfind("Stream ", 0) == 0);
     EXPECT_TRUE(sawStream);
 }
 
 TEST(TraceView, ParallelEqualsSerial)
 {
-    const std::string f = "msinsight-cnn-level2-2rank/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json";
-    EXPECT_EQ(testsupport::dumpEvents(loadView(f, 1).trace), testsupport::dumpEvents(loadView(f, 2).trace));
+    const std::string f =
+        "msinsight-cnn-level2-2rank/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json";
+    EXPECT_EQ(testsupport::dumpEvents(loadView(f, 1).trace),
+        testsupport::dumpEvents(loadView(f, 2).trace));
 }
