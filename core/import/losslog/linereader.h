@@ -3,6 +3,7 @@
 #pragma once
 
 #include "logbuilder.h"
+#include "losslog.h"
 
 #include <cstdint>
 #include <memory>
@@ -36,6 +37,7 @@ enum ProducerPriority : int {
     PriorityMindSpore = 8,
     PriorityTorchtitan = 9,
     PriorityNanoGpt = 10,
+    PriorityUser = 100,
 };
 
 std::unique_ptr<LineReader> makeMegatronReader();
@@ -44,5 +46,7 @@ std::unique_ptr<LineReader> makeMindFormersReader();
 std::unique_ptr<LineReader> makeDeepSpeedReader();
 std::unique_ptr<LineReader> makeMindSporeReader();
 std::unique_ptr<LineReader> makeTorchtitanReader(); ///< torchtitan and nanoGPT/llm.c lines
+/// Reads `pattern` (see losslog.h UserPattern).
+std::unique_ptr<LineReader> makeUserPatternReader(UserPattern pattern);
 
 } // namespace stepscope::import::losslog

@@ -174,9 +174,13 @@ std::vector<std::unique_ptr<LineReader>> makeReaders()
     return readers;
 }
 
-void readConsole(const fs::path &file, const ImportContext *context, LogBuilder &b)
+void readConsole(const fs::path &file, const ImportContext *context, const LogReadOptions &options,
+                 LogBuilder &b)
 {
     auto readers = makeReaders();
+    for (const UserPattern &pattern : options.userPatterns)
+        if (!pattern.name.empty() && !pattern.valueKey.empty())
+            readers.push_back(makeUserPatternReader(pattern));
     LineCleaner cleaner;
     model::TrainingLog &log = b.log();
     forEachLine(file, context, [&](std::string_view raw, std::int64_t lineNo) {
@@ -194,8 +198,9 @@ void readConsole(const fs::path &file, const ImportContext *context, LogBuilder 
         reader->finish(b);
 }
 
-// Detects and reads. `detectOnly` reads at most `scanBytes` of a console log.
-LogFormat readInto(const fs::path &file, const ImportContext *context, LogBuilder &b)
+// Detects the format of `file` and reads it into `b`.
+LogFormat readInto(const fs::path &file, const ImportContext *context,
+                   const LogReadOptions &options, LogBuilder &b)
 {
     std::error_code ec;
     std::uintmax_t size = fs::file_size(file, ec);
@@ -235,7 +240,7 @@ LogFormat readInto(const fs::path &file, const ImportContext *context, LogBuilde
         });
         return LogFormat::MetricsCsv;
     }
-    readConsole(file, context, b);
+    readConsole(file, context, options, b);
     return b.log().recordCount > 0 ? LogFormat::ConsoleLog : LogFormat::Unknown;
 }
 
@@ -292,7 +297,8 @@ LogFormat detectLogFormat(const fs::path &file, std::size_t scanBytes)
     }
 }
 
-model::TrainingLog readTrainingLog(const fs::path &file, const ImportContext &context)
+model::TrainingLog readTrainingLog(const fs::path &file, const ImportContext &context,
+                                   const LogReadOptions &options)
 {
     LogBuilder b;
     b.log().source = file.generic_string();
@@ -312,7 +318,7 @@ model::TrainingLog readTrainingLog(const fs::path &file, const ImportContext &co
     }
     LogFormat format = LogFormat::Unknown;
     try {
-        format = readInto(file, &context, b);
+        format = readInto(file, &context, options, b);
     } catch (const util::Cancelled &) {
         throw;
     } catch (const std::exception &e) {

@@ -7,6 +7,7 @@
 #include "model/traininglog.h"
 
 #include <filesystem>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -23,6 +24,24 @@ enum class LogFormat {
 };
 std::string_view logFormatName(LogFormat f);
 
+/// A value the user's own script prints, read from console logs besides the built-in
+/// records: `valueKey` is the text right before the number ("with Perplexity:", "val_ppl=");
+/// with `stepKey` the step is the integer after it ("Step at "; a counter that goes back is
+/// continued, as per-epoch counters are), else the step is the occurrence number (1, 2, …).
+/// The series kind follows the name (…loss → Loss, eval/val…loss → EvalLoss, ppl/perplexity
+/// → Perplexity, else Other).
+struct UserPattern
+{
+    std::string name;
+    std::string valueKey;
+    std::string stepKey;
+};
+
+struct LogReadOptions
+{
+    std::vector<UserPattern> userPatterns;
+};
+
 /// Detects the format of `file` by content: whole-document JSON, first JSON line, CSV
 /// header, else console records found in the first `scanBytes` (the records of some logs
 /// start 150–180 KB in). Unknown when nothing matches or the file cannot be read.
@@ -35,7 +54,8 @@ LogFormat detectLogFormat(const std::filesystem::path &file, std::size_t scanByt
 /// kind of problem with the first line number. Checks the context's cancel token between
 /// chunks (util::Cancelled propagates, as for every importer).
 model::TrainingLog readTrainingLog(const std::filesystem::path &file,
-                                   const ImportContext &context);
+                                   const ImportContext &context,
+                                   const LogReadOptions &options = {});
 /// Convenience: diagnostics go to `report`, paths relative to the file's folder.
 model::TrainingLog readTrainingLog(const std::filesystem::path &file, model::LoadReport &report);
 

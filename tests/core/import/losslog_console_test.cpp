@@ -292,3 +292,31 @@ TEST(LossLog, MissingFileIsAnErrorNotACrash)
     EXPECT_TRUE(log.empty());
     EXPECT_EQ(report.count(model::Severity::Error), 1u);
 }
+
+TEST(LossLogUserPattern, ValueAndStepKeys)
+{
+    import::losslog::LogReadOptions options;
+    options.userPatterns.push_back({"user perplexity", "with Perplexity:", "Step at "});
+    options.userPatterns.push_back({"loss scale seen", "loss_scale: ", ""});
+    model::LoadReport report;
+    import::ImportContext context;
+    context.root = Data;
+    context.report = &report;
+    model::TrainingLog log = import::losslog::readTrainingLog(
+        Data + "deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log",
+        context, options);
+    const model::LogSeries *user = log.find("user perplexity");
+    ASSERT_NE(user, nullptr);
+    EXPECT_EQ(user->kind, LogSeriesKind::Perplexity);
+    const model::LogSeries *builtIn = log.find("perplexity");
+    ASSERT_NE(builtIn, nullptr);
+    EXPECT_EQ(user->steps, builtIn->steps); // 524 points, per-epoch counter continued
+    EXPECT_EQ(user->values, builtIn->values);
+    // The two "Epoch at … with Perplexity:" lines have no "Step at ": reported with lines.
+    EXPECT_EQ(log.badLineCount, 2u);
+    ASSERT_EQ(log.issues.size(), 2u);
+    EXPECT_EQ(log.issues[0].line, 1288);
+    EXPECT_EQ(log.issues[1].line, 2273);
+    EXPECT_EQ(log.find("loss scale seen"), nullptr); // not in this file
+    EXPECT_EQ(report.count(model::Severity::Warning), 2u); // one message, counted twice
+}
