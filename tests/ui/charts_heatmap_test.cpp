@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// The heat map: colour scale ends, empty cells, hover text and click.
+
+#include "chartsupport.h"
+#include "ui/charts/heatmap.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include <limits>
+
+using namespace stepscope;
+
+TEST(ChartsHeatMap, ColoursHoverAndClick)
+{
+    ui::HeatMap map;
+    map.setAxisTitles(QStringLiteral("from rank"), QStringLiteral("to rank"));
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    map.setMatrix({QStringLiteral("0"), QStringLiteral("1")},
+                  {QStringLiteral("0"), QStringLiteral("1")}, {nan, 37.78, 1.5, nan},
+                  [](double v) -> QString { return QString::number(v) + QStringLiteral(" MB"); });
+    uitest::showAndSettle(map, 400, 300);
+    EXPECT_EQ(map.rowCount(), 2);
+    EXPECT_EQ(map.value(0, 1), 37.78);
+    // Larger values are darker.
+    EXPECT_LT(map.cellColor(0, 1).lightnessF(), map.cellColor(1, 0).lightnessF());
+    EXPECT_EQ(map.cellColor(0, 0), map.palette().color(QPalette::Base));
+    EXPECT_EQ(map.toolTipFor(0, 1), QStringLiteral("from rank 0 → to rank 1: 37.78 MB"));
+    EXPECT_TRUE(map.toolTipFor(1, 1).contains(QStringLiteral("no traffic")));
+
+    std::vector<std::pair<int, int>> spy;
+    QObject::connect(&map, &ui::HeatMap::cellClicked,
+                     [&](int row, int column) { spy.emplace_back(row, column); });
+    const QRect cell = map.cellRect(1, 0);
+    EXPECT_EQ(map.cellAt(cell.center()), std::make_pair(1, 0));
+    uitest::leftClick(&map, cell.center());
+    ASSERT_EQ(spy.size(), 1u);
+    EXPECT_EQ(spy[0].first, 1);
+    EXPECT_EQ(spy[0].second, 0);
+}

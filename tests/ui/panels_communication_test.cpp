@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// The Communication panel: the matrix heat map holds the traffic per link, the table sorts,
+// a profile without communication says how to record it.
+
+#include "model/tracebuilder.h"
+#include "ui/charts/heatmap.h"
+#include "ui/panels/communicationpanel.h"
+
+#include <QStandardItemModel>
+#include <QTableView>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+using namespace stepscope;
+
+TEST(PanelsCommunication, MatrixAndTable)
+{
+    model::TraceBuilder tb;
+    model::Trace &t = tb.trace();
+    t.commMatrix = {
+        {"step50", "hcom_allReduce__271_2_1", 0, 1, {"HCCS", 37.78, 2.24, 16.86}},
+        {"step50", "hcom_allReduce__271_2_1", 1, 0, {"HCCS", 12.5, 1.0, 12.5}},
+    };
+    model::CollectiveStat a;
+    a.name = "hcom_allReduce_";
+    a.group = "1102";
+    a.elapseMs = 86.47;
+    a.transitMs = 0.238;
+    a.waitMs = 2.56;
+    model::CollectiveStat b = a;
+    b.name = "hcom_broadcast_";
+    b.elapseMs = 3.0;
+    t.collectives = {a, b};
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+
+    ui::CommunicationPanel panel;
+    panel.setSession(session);
+    ASSERT_FALSE(panel.showsMessage());
+    ui::HeatMap *map = panel.heatMap();
+    ASSERT_EQ(map->rowCount(), 2);
+    EXPECT_DOUBLE_EQ(map->value(0, 1), 37.78);
+    EXPECT_DOUBLE_EQ(map->value(1, 0), 12.5);
+    EXPECT_TRUE(std::isnan(map->value(0, 0)));
+    panel.setMatrixMetric(ui::CommunicationPanel::MatrixMetric::TimeMs);
+    EXPECT_DOUBLE_EQ(map->value(0, 1), 2.24);
+
+    QTableView *table = panel.table();
+    ASSERT_EQ(table->model()->rowCount(), 2);
+    table->sortByColumn(5, Qt::AscendingOrder); // total time
+    EXPECT_EQ(table->model()->index(0, 0).data().toString(), QStringLiteral("broadcast"));
+    table->sortByColumn(5, Qt::DescendingOrder);
+    EXPECT_EQ(table->model()->index(0, 0).data().toString(), QStringLiteral("allReduce"));
+}
+
+TEST(PanelsCommunication, NoCommunicationExplains)
+{
+    model::TraceBuilder tb;
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    ui::CommunicationPanel panel;
+    panel.setSession(session);
+    EXPECT_TRUE(panel.showsMessage());
+    EXPECT_TRUE(panel.messageText().contains(QStringLiteral("communication_matrix.json")));
+}

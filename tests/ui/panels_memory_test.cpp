@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// The Memory panel on hand-built memory data: the category stack sums to the total, the
+// allocation table sorts by size and lifetime, a row and a memory point link to the timeline,
+// and a profile without memory says how to record it.
+
+#include "chartsupport.h"
+#include "model/tracebuilder.h"
+#include "ui/charts/timechart.h"
+#include "ui/panels/memorypanel.h"
+
+#include <QStandardItemModel>
+#include <QTableView>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <tuple>
+#include <vector>
+
+using namespace stepscope;
+using model::MemoryCategory;
+
+namespace {
+
+constexpr std::int64_t Ms = 1'000'000;
+constexpr std::int64_t MiB = 1024 * 1024;
+
+std::shared_ptr<const model::Session> memorySession()
+{
+    model::TraceBuilder tb;
+    model::Trace &t = tb.trace();
+    t.rank = 1;
+    model::MemoryCurve curve;
+    curve.component = "PTA";
+    curve.device = "NPU:1";
+    for (int i = 0; i < 10; ++i) {
+        curve.timestampsNs.push_back(i * 10 * Ms);
+        curve.allocatedBytes.push_back((i == 6 ? 900 : 100 + 10 * i) * MiB);
+        curve.reservedBytes.push_back(1024 * MiB);
+        curve.activeBytes.push_back(-1);
+    }
+    t.memory.curves.push_back(curve);
+    auto &cats = t.memory.categories;
+    for (auto &b : cats.bytes)
+        b.assign(5, 0);
+    for (int i = 0; i < 5; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        cats.timestampsNs.push_back(i * 20 * Ms);
+        cats.bytes[static_cast<std::size_t>(MemoryCategory::Parameter)][k] = 400 * MiB;
+        cats.bytes[static_cast<std::size_t>(MemoryCategory::Activation)][k] = i * 50 * MiB;
+        cats.bytes[static_cast<std::size_t>(MemoryCategory::Gradient)][k] = i > 2 ? 400 * MiB : 0;
+    }
+    t.memory.allocations = {
+        {"aten::empty", 4 * MiB, 5 * Ms, 7 * Ms, MemoryCategory::Temporary, false},
+        {"aten::linear", 64 * MiB, 10 * Ms, 60 * Ms, MemoryCategory::Activation, false},
+        {"hcom_allReduce_", 16 * MiB, 2 * Ms, -1, MemoryCategory::CommunicationBuffer, false},
+    };
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    return session;
+}
+
+} // namespace
+
+TEST(PanelsMemory, CurvesPeakAndCategoryStack)
+{
+    ui::MemoryPanel panel;
+    panel.setSession(memorySession());
+    uitest::showAndSettle(panel, 1200, 700);
+    ASSERT_FALSE(panel.showsMessage());
+    EXPECT_EQ(panel.currentRank(), 1);
+    EXPECT_EQ(panel.components(), QStringList{QStringLiteral("PTA (NPU:1)")});
+    ui::TimeChart *curves = panel.curveChart();
+    // allocated and reserved (active never recorded), plus the peak marker.
+    ASSERT_EQ(curves->seriesCount(), 2);
+    EXPECT_EQ(curves->valueAt(0, 65 * Ms), 900.0 * MiB);
+    EXPECT_TRUE(panel.curveNote().isEmpty());
+
+    // The stack: its top row equals the group total at every drawn point.
+    const auto &groups = panel.groupTimeline();
+    ASSERT_EQ(groups.timestampsNs.size(), 5u);
+    ui::TimeChart *stack = panel.categoryChart();
+    ASSERT_GE(stack->seriesCount(), 3);
+    const QList<QPointF> top = stack->drawnPoints(stack->seriesCount() - 1);
+    ASSERT_FALSE(top.isEmpty());
+    for (const QPointF &p : top) {
+        const auto i = static_cast<std::size_t>(p.x() / (20.0 * Ms));
+        EXPECT_EQ(p.y(), static_cast<double>(groups.totalBytes[i])) << i;
+    }
+    EXPECT_EQ(groups.totalBytes[4], (400 + 200 + 400) * MiB);
+}
+
+TEST(PanelsMemory, AllocationTableSortsAndLinks)
+{
+    ui::MemoryPanel panel;
+    panel.setSession(memorySession());
+    uitest::showAndSettle(panel, 1200, 700);
+    QTableView *table = panel.allocationTable();
+    QAbstractItemModel *m = table->model();
+    ASSERT_EQ(m->rowCount(), 3);
+    table->sortByColumn(1, Qt::DescendingOrder); // size
+    EXPECT_EQ(m->index(0, 0).data().toString(), QStringLiteral("aten::linear"));
+    EXPECT_EQ(m->index(2, 0).data().toString(), QStringLiteral("aten::empty"));
+    table->sortByColumn(4, Qt::DescendingOrder); // lifetime: the live buffer first
+    EXPECT_EQ(m->index(0, 0).data().toString(), QStringLiteral("hcom_allReduce_"));
+    EXPECT_TRUE(m->index(0, 5).data().toString().startsWith(
+        QStringLiteral("Communication buffers"), Qt::CaseInsensitive))
+        << m->index(0, 5).data().toString().toStdString();
+
+    std::vector<std::tuple<int, qint64, qint64>> requests;
+    QObject::connect(&panel, &ui::MemoryPanel::timeRequested,
+                     [&](int rank, qint64 s, qint64 e) { requests.emplace_back(rank, s, e); });
+    table->sortByColumn(1, Qt::DescendingOrder);
+    uitest::leftClick(table->viewport(), table->visualRect(m->index(0, 2)).center());
+    ASSERT_EQ(requests.size(), 1u);
+    EXPECT_EQ(requests[0], std::make_tuple(1, qint64{10 * Ms}, qint64{60 * Ms}));
+
+    // A click on the curve at 65 ms selects the interval that value held: [60, 70) ms.
+    ui::TimeChart *curves = panel.curveChart();
+    uitest::clickChart(curves, curves->widgetPosition(65 * Ms, 500.0 * MiB));
+    ASSERT_EQ(requests.size(), 2u);
+    EXPECT_EQ(requests[1], std::make_tuple(1, qint64{60 * Ms}, qint64{70 * Ms}));
+}
+
+TEST(PanelsMemory, NoMemorySaysHowToCollect)
+{
+    model::TraceBuilder tb;
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    ui::MemoryPanel panel;
+    panel.setSession(session);
+    EXPECT_TRUE(panel.showsMessage());
+    EXPECT_TRUE(panel.messageText().contains(QStringLiteral("profile_memory=True")));
+}

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// The Steps panel on a hand-built trace: bars sum to the step time, the table sorts by number,
+// a table row and a bar emit the step's time range, an empty session says what is missing.
+
+#include "chartsupport.h"
+#include "model/tracebuilder.h"
+#include "ui/charts/barchart.h"
+#include "ui/kpistrip.h"
+#include "ui/panels/stepspanel.h"
+#include "ui/panels/tableitems.h"
+
+#include <QStandardItemModel>
+#include <QTableView>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <tuple>
+#include <vector>
+
+using namespace stepscope;
+
+namespace {
+
+constexpr std::int64_t Ms = 1'000'000;
+
+/// Two steps on rank 3: [0, 100) ms and [100, 250) ms; a device stream with compute and an
+/// all-reduce partly overlapping it.
+std::shared_ptr<const model::Session> twoStepSession()
+{
+    model::TraceBuilder tb;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    info.rank = 3;
+    info.threadId = "7";
+    const model::TrackId stream = tb.addTrack(info);
+    const auto gemm = tb.intern("gemm");
+    const auto allReduce = tb.intern("ncclKernel_AllReduce");
+    tb.track(stream).add(10 * Ms, 60 * Ms, gemm, model::Category::Compute);
+    tb.track(stream).add(110 * Ms, 100 * Ms, gemm, model::Category::Compute);
+    info.threadId = "14";
+    const model::TrackId comm = tb.addTrack(info);
+    tb.track(comm).add(50 * Ms, 40 * Ms, allReduce, model::Category::Communication);
+    tb.track(comm).add(200 * Ms, 30 * Ms, allReduce, model::Category::Communication);
+    tb.trace().rank = 3;
+    tb.trace().steps = {{1, 0, 100 * Ms}, {2, 100 * Ms, 250 * Ms}};
+    auto session = std::make_shared<model::Session>();
+    session->format = "test";
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    return session;
+}
+
+} // namespace
+
+TEST(PanelsSteps, BarsSumToStepTimeAndLinkToTimeline)
+{
+    ui::StepsPanel panel;
+    panel.setSession(twoStepSession());
+    uitest::showAndSettle(panel, 1100, 700);
+    ASSERT_FALSE(panel.showsMessage());
+    ASSERT_EQ(panel.breakdowns().size(), 2u);
+    EXPECT_EQ(panel.currentRank(), 3);
+    ui::BarChart *chart = panel.chart();
+    ASSERT_EQ(chart->categoryCount(), 2);
+    // Every step's stacked bar sums to its wall time (the categories partition the step).
+    EXPECT_DOUBLE_EQ(chart->stackTotal(0), 100.0 * Ms);
+    EXPECT_DOUBLE_EQ(chart->stackTotal(1), 150.0 * Ms);
+    // Step 1: compute [10, 70) and comm [50, 90): overlapped 20 ms, exposed 20 ms.
+    const auto &kinds = panel.shownKinds();
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        const double v = chart->value(static_cast<int>(k), 0);
+        if (kinds[k] == analysis::SegmentKind::CommOverlapped) {
+            EXPECT_DOUBLE_EQ(v, 20.0 * Ms);
+        } else if (kinds[k] == analysis::SegmentKind::CommExposed) {
+            EXPECT_DOUBLE_EQ(v, 20.0 * Ms);
+        } else if (kinds[k] == analysis::SegmentKind::Compute) {
+            EXPECT_DOUBLE_EQ(v, 40.0 * Ms);
+        }
+    }
+
+    std::vector<std::tuple<int, qint64, qint64>> requests;
+    QObject::connect(&panel, &ui::StepsPanel::timeRequested,
+                     [&](int rank, qint64 s, qint64 e) { requests.emplace_back(rank, s, e); });
+
+    // Table: sort by duration, longest first -> step 2 on top; clicking it links to step 2.
+    QTableView *table = panel.table();
+    table->sortByColumn(3, Qt::DescendingOrder);
+    EXPECT_EQ(table->model()->index(0, 0).data().toString(), QStringLiteral("2"));
+    table->sortByColumn(3, Qt::AscendingOrder);
+    EXPECT_EQ(table->model()->index(0, 0).data().toString(), QStringLiteral("1"));
+    const QModelIndex cell = table->model()->index(0, 4);
+    uitest::leftClick(table->viewport(), table->visualRect(cell).center());
+    ASSERT_EQ(requests.size(), 1u);
+    EXPECT_EQ(requests[0], std::make_tuple(3, qint64{0}, qint64{100 * Ms}));
+
+    // A click on the second step's bar.
+    uitest::clickChart(chart, chart->barCenter(0, 1));
+    ASSERT_EQ(requests.size(), 2u);
+    EXPECT_EQ(requests[1], std::make_tuple(3, qint64{100 * Ms}, qint64{250 * Ms}));
+}
+
+TEST(PanelsSteps, KpisWithoutRunConfigSayWhatIsMissing)
+{
+    ui::StepsPanel panel;
+    panel.setSession(twoStepSession());
+    ui::KpiStrip *strip = panel.kpiStrip();
+    EXPECT_FALSE(strip->isMissing("step_time_mean_us"));
+    EXPECT_EQ(strip->text("step_time_mean_us"), QStringLiteral("step 125 ms"));
+    EXPECT_TRUE(strip->isMissing("mfu"));
+    EXPECT_TRUE(strip->toolTip("mfu").contains(QStringLiteral("Missing:")));
+    int asked = 0;
+    QObject::connect(&panel, &ui::StepsPanel::runConfigRequested, [&] { ++asked; });
+    strip->click("mfu");
+    EXPECT_EQ(asked, 1);
+    strip->click("step_time_mean_us");
+    EXPECT_EQ(asked, 1);
+}
+
+TEST(PanelsSteps, EmptySessionExplains)
+{
+    ui::StepsPanel panel;
+    panel.setSession(std::make_shared<model::Session>());
+    EXPECT_TRUE(panel.showsMessage());
+    EXPECT_TRUE(panel.messageText().contains(QStringLiteral("Open a profile")));
+}

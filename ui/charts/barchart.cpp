@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "barchart.h"
+
+#include "chartstyle.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QLegend>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace stepscope::ui {
+
+namespace {
+
+constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
+
+struct Scale
+{
+    double factor = 1;
+    QString suffix;
+};
+
+Scale scaleFor(ValueUnit unit, double maxValue)
+{
+    switch (unit) {
+    case ValueUnit::Duration:
+        if (maxValue >= 20e9)
+            return {1e9, QStringLiteral("s")};
+        if (maxValue >= 20e3 || maxValue == 0)
+            return {1e6, QStringLiteral("ms")};
+        return {1e3, QStringLiteral("µs")};
+    case ValueUnit::Bytes:
+        if (maxValue >= 1024.0 * 1024 * 1024)
+            return {1024.0 * 1024 * 1024, QStringLiteral("GiB")};
+        if (maxValue >= 1024.0 * 1024)
+            return {1024.0 * 1024, QStringLiteral("MiB")};
+        if (maxValue >= 1024.0)
+            return {1024.0, QStringLiteral("KiB")};
+        return {1, QStringLiteral("B")};
+    case ValueUnit::Plain:
+        break;
+    }
+    return {};
+}
+
+} // namespace
+
+struct BarChart::Impl
+{
+    QChart *chart = nullptr;
+    QChartView *view = nullptr;
+    QBarCategoryAxis *axisX = nullptr;
+    QValueAxis *axisY = nullptr;
+    ValueUnit unit = ValueUnit::Plain;
+    QString valueTitle;
+    QString categoryTitle;
+    QStringList categories;
+    QList<BarSetData> sets;
+    Mode mode = Mode::Stacked;
+    QString markerName;
+    QColor markerColor;
+    QList<double> markers;
+    Scale scale;
+    double barWidth = 0.6;
+};
+
+BarChart::BarChart(QWidget *parent)
+    : QWidget(parent)
+    , d(std::make_unique<Impl>())
+{
+    d->chart = new QChart();
+    applyChartStyle(d->chart, palette());
+    // Many sets (nine step segments): a vertical legend keeps every name readable.
+    d->chart->legend()->setAlignment(Qt::AlignRight);
+    d->view = new QChartView(d->chart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+}
+
+BarChart::~BarChart() = default;
+
+void BarChart::setTitle(const QString &title)
+{
+    d->chart->setTitle(title);
+}
+
+void BarChart::setValueUnit(ValueUnit unit)
+{
+    d->unit = unit;
+}
+
+void BarChart::setValueAxisTitle(const QString &title)
+{
+    d->valueTitle = title;
+}
+
+void BarChart::setCategoryAxisTitle(const QString &title)
+{
+    d->categoryTitle = title;
+}
+
+void BarChart::setData(const QStringList &categories, const QList<BarSetData> &sets, Mode mode)
+{
+    d->categories = categories;
+    d->sets = sets;
+    for (BarSetData &s : d->sets) {
+        s.values.resize(categories.size(), NaN);
+    }
+    d->mode = mode;
+    d->markers.clear();
+    rebuild();
+}
+
+void BarChart::setMarkers(const QString &name, const QColor &color, const QList<double> &values)
+{
+    d->markerName = name;
+    d->markerColor = color;
+    d->markers = values;
+    d->markers.resize(d->categories.size(), NaN);
+    rebuild();
+}
+
+void BarChart::rebuild()
+{
+    d->chart->removeAllSeries();
+    if (d->axisX) {
+        d->chart->removeAxis(d->axisX);
+        delete d->axisX;
+    }
+    if (d->axisY) {
+        d->chart->removeAxis(d->axisY);
+        delete d->axisY;
+    }
+    double maxValue = 0;
+    for (int c = 0; c < d->categories.size(); ++c) {
+        if (d->mode == Mode::Stacked) {
+            maxValue = std::max(maxValue, stackTotal(c));
+        } else {
+            for (const BarSetData &s : d->sets)
+                if (!std::isnan(s.values[c]))
+                    maxValue = std::max(maxValue, s.values[c]);
+        }
+        if (c < d->markers.size() && !std::isnan(d->markers[c]))
+            maxValue = std::max(maxValue, d->markers[c]);
+    }
+    d->scale = scaleFor(d->unit, maxValue);
+
+    d->axisX = new QBarCategoryAxis();
+    d->axisX->append(d->categories);
+    d->axisX->setTitleText(d->categoryTitle);
+    d->axisY = new QValueAxis();
+    d->axisY->setLabelFormat(QStringLiteral("%.4g"));
+    d->axisY->setTitleText(d->scale.suffix.isEmpty()
+                               ? d->valueTitle
+                               : QStringLiteral("%1 (%2)").arg(d->valueTitle, d->scale.suffix));
+    applyAxisStyle(d->axisX, palette());
+    applyAxisStyle(d->axisY, palette());
+    d->chart->addAxis(d->axisX, Qt::AlignBottom);
+    d->chart->addAxis(d->axisY, Qt::AlignLeft);
+
+    QAbstractBarSeries *series = nullptr;
+    if (d->mode == Mode::Stacked)
+        series = new QStackedBarSeries();
+    else
+        series = new QBarSeries();
+    series->setBarWidth(d->barWidth);
+    for (const BarSetData &s : d->sets) {
+        auto *set = new QBarSet(s.name);
+        set->setColor(s.color);
+        set->setBorderColor(s.color.darker(120));
+        QList<qreal> values;
+        values.reserve(s.values.size());
+        for (double v : s.values)
+            values.append(std::isnan(v) ? 0.0 : v / d->scale.factor);
+        set->append(values);
+        series->append(set);
+    }
+    d->chart->addSeries(series);
+    series->attachAxis(d->axisX);
+    series->attachAxis(d->axisY);
+    connect(series, &QAbstractBarSeries::clicked, this, [this, series](int index, QBarSet *set) {
+        emit barClicked(index, static_cast<int>(series->barSets().indexOf(set)));
+    });
+    connect(series, &QAbstractBarSeries::hovered, this,
+            [this, series](bool status, int index, QBarSet *set) {
+                if (status)
+                    QToolTip::showText(
+                        QCursor::pos(),
+                        toolTipFor(static_cast<int>(series->barSets().indexOf(set)), index),
+                        this);
+                else
+                    QToolTip::hideText();
+            });
+
+    if (!d->markers.isEmpty()) {
+        auto *marker = new QScatterSeries();
+        marker->setName(d->markerName);
+        marker->setColor(d->markerColor);
+        marker->setBorderColor(d->markerColor.darker(150));
+        marker->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        marker->setMarkerSize(9);
+        QList<QPointF> points;
+        for (int c = 0; c < d->markers.size(); ++c)
+            if (!std::isnan(d->markers[c]))
+                points.append(QPointF(c, d->markers[c] / d->scale.factor));
+        marker->replace(points);
+        d->chart->addSeries(marker);
+        marker->attachAxis(d->axisX);
+        marker->attachAxis(d->axisY);
+    }
+    d->axisY->setRange(0, std::max(1e-9, maxValue / d->scale.factor * 1.05));
+    d->axisY->applyNiceNumbers();
+}
+
+int BarChart::categoryCount() const
+{
+    return static_cast<int>(d->categories.size());
+}
+
+int BarChart::setCount() const
+{
+    return static_cast<int>(d->sets.size());
+}
+
+double BarChart::value(int set, int category) const
+{
+    return d->sets.at(set).values.at(category);
+}
+
+double BarChart::stackTotal(int category) const
+{
+    double total = 0;
+    for (const BarSetData &s : d->sets) {
+        const double v = s.values.at(category);
+        if (!std::isnan(v))
+            total += v;
+    }
+    return total;
+}
+
+QString BarChart::toolTipFor(int set, int category) const
+{
+    if (set < 0 || set >= d->sets.size() || category < 0 || category >= d->categories.size())
+        return {};
+    const double v = value(set, category);
+    QString text = QStringLiteral("<b>%1</b><br>%2: %3")
+                       .arg(d->categories[category].toHtmlEscaped(),
+                            d->sets[set].name.toHtmlEscaped(), formatValue(d->unit, v));
+    const double total = stackTotal(category);
+    if (d->mode == Mode::Stacked && total > 0 && !std::isnan(v))
+        text += QStringLiteral(" (%1 %)").arg(v / total * 100.0, 0, 'f', 1);
+    if (d->unit == ValueUnit::Bytes && !std::isnan(v))
+        text += QStringLiteral("<br>%L1 B").arg(static_cast<qlonglong>(std::llround(v)));
+    if (d->mode == Mode::Stacked)
+        text += QStringLiteral("<br>total: %1").arg(formatValue(d->unit, total));
+    if (category < d->markers.size() && !std::isnan(d->markers[category]))
+        text += QStringLiteral("<br>%1: %2")
+                    .arg(d->markerName.toHtmlEscaped(),
+                         formatValue(d->unit, d->markers[category]));
+    return text;
+}
+
+QPoint BarChart::barCenter(int set, int category) const
+{
+    const QRectF plot = d->chart->plotArea();
+    const int n = std::max(1, static_cast<int>(d->categories.size()));
+    double x = category;
+    double y = 0;
+    if (d->mode == Mode::Stacked) {
+        double below = 0;
+        for (int s = 0; s < set; ++s) {
+            const double v = d->sets[s].values[category];
+            if (!std::isnan(v))
+                below += v;
+        }
+        const double v = d->sets[set].values[category];
+        y = (below + (std::isnan(v) ? 0 : v) / 2) / d->scale.factor;
+    } else {
+        const double w = d->barWidth / std::max<qsizetype>(1, d->sets.size());
+        x = category - d->barWidth / 2 + (set + 0.5) * w;
+        const double v = d->sets[set].values[category];
+        y = (std::isnan(v) ? 0 : v) / 2 / d->scale.factor;
+    }
+    const double px = plot.left() + (x + 0.5) / n * plot.width();
+    const double y1 = d->axisY->max();
+    const double py = plot.bottom() - y / std::max(1e-300, y1) * plot.height();
+    const QPoint viewPos = d->view->mapFromScene(d->chart->mapToScene(QPointF(px, py)));
+    return d->view->viewport()->mapTo(this, viewPos);
+}
+
+} // namespace stepscope::ui

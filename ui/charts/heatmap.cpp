@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "heatmap.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace stepscope::ui {
+
+namespace {
+
+constexpr int Margin = 6;
+constexpr int LegendHeight = 14;
+constexpr int MaxCell = 72;
+
+/// Sequential blue scale (ColorBrewer "Blues" end points and middle), light = small.
+QColor blend(const QColor &a, const QColor &b, double f)
+{
+    return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * f),
+                            static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
+                            static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
+}
+
+QColor scaleColor(double f)
+{
+    static const QColor Low(0xde, 0xeb, 0xf7);
+    static const QColor Mid(0x6b, 0xae, 0xd6);
+    static const QColor High(0x08, 0x30, 0x6b);
+    f = std::clamp(f, 0.0, 1.0);
+    return f < 0.5 ? blend(Low, Mid, f * 2) : blend(Mid, High, (f - 0.5) * 2);
+}
+
+QColor textOn(const QColor &fill)
+{
+    const double luminance = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF();
+    return luminance > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+} // namespace
+
+HeatMap::HeatMap(QWidget *parent)
+    : QWidget(parent)
+{
+    setMouseTracking(true);
+}
+
+void HeatMap::setTitle(const QString &title)
+{
+    m_title = title;
+    update();
+}
+
+void HeatMap::setAxisTitles(const QString &rows, const QString &columns)
+{
+    m_rowTitle = rows;
+    m_columnTitle = columns;
+    update();
+}
+
+void HeatMap::setMatrix(const QStringList &rows, const QStringList &columns,
+                        const QList<double> &values, std::function<QString(double)> format)
+{
+    assert(values.size() == rows.size() * columns.size());
+    m_rows = rows;
+    m_columns = columns;
+    m_values = values;
+    m_values.resize(rows.size() * columns.size(), std::nan(""));
+    m_format = std::move(format);
+    m_min = 0;
+    m_max = 0;
+    bool first = true;
+    for (double v : m_values) {
+        if (std::isnan(v))
+            continue;
+        m_min = first ? v : std::min(m_min, v);
+        m_max = first ? v : std::max(m_max, v);
+        first = false;
+    }
+    // Traffic is never negative: start the scale at 0 so near-equal links look near-equal.
+    m_min = std::min(0.0, m_min);
+    updateGeometry();
+    update();
+}
+
+double HeatMap::value(int row, int column) const
+{
+    return m_values.at(row * m_columns.size() + column);
+}
+
+QRect HeatMap::gridRect() const
+{
+    const QFontMetrics fm(font());
+    int labelWidth = fm.horizontalAdvance(m_rowTitle);
+    for (const QString &r : m_rows)
+        labelWidth = std::max(labelWidth, fm.horizontalAdvance(r));
+    const int left = Margin + labelWidth + Margin;
+    const int top = Margin + (m_title.isEmpty() ? 0 : fm.height() + Margin) + 2 * fm.height();
+    const int bottom = Margin + LegendHeight + fm.height() + Margin;
+    const int cols = std::max(1, static_cast<int>(m_columns.size()));
+    const int rows = std::max(1, static_cast<int>(m_rows.size()));
+    const int availW = std::max(cols, width() - left - Margin);
+    const int availH = std::max(rows, height() - top - bottom);
+    const int cell = std::max(1, std::min({availW / cols, availH / rows, MaxCell}));
+    return QRect(left, top, cell * cols, cell * rows);
+}
+
+QRect HeatMap::cellRect(int row, int column) const
+{
+    const QRect g = gridRect();
+    const int cell = g.width() / std::max(1, static_cast<int>(m_columns.size()));
+    return QRect(g.left() + column * cell, g.top() + row * cell, cell, cell);
+}
+
+std::pair<int, int> HeatMap::cellAt(const QPoint &pos) const
+{
+    const QRect g = gridRect();
+    if (!g.contains(pos) || m_columns.isEmpty() || m_rows.isEmpty())
+        return {-1, -1};
+    const int cell = g.width() / static_cast<int>(m_columns.size());
+    const int c = (pos.x() - g.left()) / cell;
+    const int r = (pos.y() - g.top()) / cell;
+    if (r >= m_rows.size() || c >= m_columns.size())
+        return {-1, -1};
+    return {r, c};
+}
+
+QColor HeatMap::colorFor(double v) const
+{
+    if (std::isnan(v))
+        return palette().color(QPalette::Base);
+    const double span = m_max - m_min;
+    return scaleColor(span > 0 ? (v - m_min) / span : 1.0);
+}
+
+QColor HeatMap::cellColor(int row, int column) const
+{
+    return colorFor(value(row, column));
+}
+
+QString HeatMap::toolTipFor(int row, int column) const
+{
+    if (row < 0 || column < 0 || row >= m_rows.size() || column >= m_columns.size())
+        return {};
+    const double v = value(row, column);
+    return QStringLiteral("%1 %2 → %3 %4: %5")
+        .arg(m_rowTitle, m_rows[row], m_columnTitle, m_columns[column],
+             std::isnan(v) ? QStringLiteral("no traffic") : (m_format ? m_format(v)
+                                                                     : QString::number(v)));
+}
+
+QSize HeatMap::sizeHint() const
+{
+    return QSize(120 + 40 * static_cast<int>(m_columns.size()),
+                 90 + 40 * static_cast<int>(m_rows.size()));
+}
+
+QSize HeatMap::minimumSizeHint() const
+{
+    return QSize(160, 120);
+}
+
+void HeatMap::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    p.setPen(palette().color(QPalette::Text));
+    const QFontMetrics fm(font());
+    int y = Margin;
+    if (!m_title.isEmpty()) {
+        QFont bold = font();
+        bold.setBold(true);
+        p.setFont(bold);
+        p.drawText(QRect(Margin, y, width() - 2 * Margin, fm.height()), Qt::AlignLeft, m_title);
+        p.setFont(font());
+        y += fm.height() + Margin;
+    }
+    if (m_rows.isEmpty() || m_columns.isEmpty())
+        return;
+    const QRect g = gridRect();
+    p.drawText(QRect(g.left(), y, g.width(), fm.height()), Qt::AlignHCenter, m_columnTitle);
+    p.drawText(QRect(Margin, y + fm.height(), g.left() - 2 * Margin, fm.height()), Qt::AlignRight,
+               m_rowTitle);
+    for (int c = 0; c < m_columns.size(); ++c) {
+        const QRect r = cellRect(0, c);
+        p.drawText(QRect(r.left(), g.top() - fm.height(), r.width(), fm.height()),
+                   Qt::AlignHCenter | Qt::AlignBottom,
+                   fm.elidedText(m_columns[c], Qt::ElideMiddle, r.width()));
+    }
+    for (int r = 0; r < m_rows.size(); ++r) {
+        const QRect cr = cellRect(r, 0);
+        p.setPen(palette().color(QPalette::Text));
+        p.drawText(QRect(Margin, cr.top(), g.left() - 2 * Margin, cr.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, m_rows[r]);
+        for (int c = 0; c < m_columns.size(); ++c) {
+            const QRect cell = cellRect(r, c);
+            const double v = value(r, c);
+            const QColor fill = colorFor(v);
+            p.fillRect(cell.adjusted(0, 0, -1, -1), fill);
+            if (std::isnan(v)) {
+                p.setPen(palette().color(QPalette::Mid));
+                p.drawRect(cell.adjusted(0, 0, -1, -1));
+                continue;
+            }
+            const QString text = m_format ? m_format(v) : QString::number(v);
+            if (fm.horizontalAdvance(text) + 4 <= cell.width() && fm.height() <= cell.height()) {
+                p.setPen(textOn(fill));
+                p.drawText(cell, Qt::AlignCenter, text);
+            }
+        }
+    }
+    // Legend: the colour scale from the smallest to the largest value.
+    const QRect legend(g.left(), g.bottom() + Margin + 2, std::min(g.width(), 240), LegendHeight);
+    for (int x = 0; x < legend.width(); ++x)
+        p.fillRect(QRect(legend.left() + x, legend.top(), 1, legend.height()),
+                   scaleColor(static_cast<double>(x) / std::max(1, legend.width() - 1)));
+    p.setPen(palette().color(QPalette::Text));
+    const QString lo = m_format ? m_format(m_min) : QString::number(m_min);
+    const QString hi = m_format ? m_format(m_max) : QString::number(m_max);
+    p.drawText(QRect(legend.left(), legend.bottom() + 1, legend.width(), fm.height()),
+               Qt::AlignLeft, lo);
+    p.drawText(QRect(legend.left(), legend.bottom() + 1, legend.width(), fm.height()),
+               Qt::AlignRight, hi);
+}
+
+void HeatMap::mouseMoveEvent(QMouseEvent *event)
+{
+    const auto [r, c] = cellAt(event->position().toPoint());
+    if (r >= 0)
+        QToolTip::showText(event->globalPosition().toPoint(), toolTipFor(r, c), this);
+    else
+        QToolTip::hideText();
+}
+
+void HeatMap::mousePressEvent(QMouseEvent *event)
+{
+    const auto [r, c] = cellAt(event->position().toPoint());
+    if (r >= 0 && event->button() == Qt::LeftButton)
+        emit cellClicked(r, c);
+}
+
+} // namespace stepscope::ui

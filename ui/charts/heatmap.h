@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include <QColor>
+#include <QList>
+#include <QRect>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <functional>
+
+namespace stepscope::ui {
+
+/// A matrix drawn as coloured cells (the rank-to-rank communication matrix). Qt Charts has no
+/// heat map, so this one is painted with QPainter; it lives in ui/charts/ beside the adapter.
+///
+/// Rows are sources, columns destinations. Values are row-major; NaN means "no traffic" and is
+/// drawn as an empty cell. The colour scale is sequential (light = little, dark = much) from
+/// the smallest to the largest present value; a legend bar shows it. Hovering a cell shows the
+/// exact value; clicking it emits cellClicked. GUI thread only.
+class HeatMap : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HeatMap(QWidget *parent = nullptr);
+
+    void setTitle(const QString &title);
+    void setAxisTitles(const QString &rows, const QString &columns);
+    /// values.size() must be rows.size() * columns.size() (asserted); `format` prints a value.
+    void setMatrix(const QStringList &rows, const QStringList &columns, const QList<double> &values,
+                   std::function<QString(double)> format);
+
+    int rowCount() const { return static_cast<int>(m_rows.size()); }
+    int columnCount() const { return static_cast<int>(m_columns.size()); }
+    double value(int row, int column) const;
+    QRect cellRect(int row, int column) const;
+    /// The cell under a widget position, {-1, -1} outside.
+    std::pair<int, int> cellAt(const QPoint &pos) const;
+    QColor cellColor(int row, int column) const;
+    QString toolTipFor(int row, int column) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void cellClicked(int row, int column);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    QRect gridRect() const;
+    QColor colorFor(double value) const;
+
+    QString m_title;
+    QString m_rowTitle;
+    QString m_columnTitle;
+    QStringList m_rows;
+    QStringList m_columns;
+    QList<double> m_values;
+    std::function<QString(double)> m_format;
+    double m_min = 0;
+    double m_max = 0;
+};
+
+} // namespace stepscope::ui

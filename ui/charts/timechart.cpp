@@ -1,0 +1,585 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "timechart.h"
+
+#include "analysis/decimate.h"
+#include "analysis/units.h"
+#include "chartstyle.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QRubberBand>
+#include <QScatterSeries>
+#include <QTimer>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace stepscope::ui {
+
+namespace {
+
+constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
+
+/// The x axis unit for a span: ms below 20 s, else s.
+double timeScaleFor(std::int64_t spanNs)
+{
+    return spanNs >= 20'000'000'000LL ? 1e9 : 1e6;
+}
+
+struct ByteUnit
+{
+    double scale;
+    const char *name;
+};
+
+ByteUnit byteUnitFor(double maxBytes)
+{
+    if (maxBytes >= 1024.0 * 1024 * 1024)
+        return {1024.0 * 1024 * 1024, "GiB"};
+    if (maxBytes >= 1024.0 * 1024)
+        return {1024.0 * 1024, "MiB"};
+    if (maxBytes >= 1024.0)
+        return {1024.0, "KiB"};
+    return {1.0, "B"};
+}
+
+} // namespace
+
+QString formatValue(ValueUnit unit, double value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("–");
+    switch (unit) {
+    case ValueUnit::Bytes:
+        return QString::fromStdString(analysis::formatBytes(std::llround(value)));
+    case ValueUnit::Duration:
+        return QString::fromStdString(analysis::formatDuration(std::llround(value)));
+    case ValueUnit::Plain:
+        return QString::fromStdString(analysis::formatSignificant(value));
+    }
+    return {};
+}
+
+/// One series as the user sees it: a line, or one row of a stack.
+struct SeriesData
+{
+    QString name;
+    QColor color;
+    int stack = -1; ///< index into Impl::stacks, or -1 for a line
+    int row = 0;    ///< row within the stack
+    std::vector<std::int64_t> ts;
+    std::vector<double> values;
+    bool skipNegative = false;
+    QLineSeries *line = nullptr; ///< the line, or the stack row's upper edge
+    std::vector<std::int64_t> drawnTs;
+    std::vector<double> drawnValues;
+};
+
+struct StackData
+{
+    std::vector<std::int64_t> ts;
+    std::vector<std::vector<std::int64_t>> rows;
+    std::vector<int> series; ///< series index per row
+    std::vector<QAreaSeries *> areas;
+    QLineSeries *baseline = nullptr;
+};
+
+struct MarkerData
+{
+    QString label;
+    QColor color;
+    std::int64_t tNs = 0;
+    double value = 0;
+    QScatterSeries *series = nullptr;
+};
+
+/// The Qt Charts view with our own mouse handling: a drag zooms to the dragged time range,
+/// a click emits timeClicked, right-click or double-click shows everything again, hovering
+/// shows the values.
+class TimeChartView : public QChartView
+{
+public:
+    TimeChartView(QChart *chart, TimeChart *owner)
+        : QChartView(chart)
+        , m_owner(owner)
+        , m_band(new QRubberBand(QRubberBand::Rectangle, this))
+    {
+        setMouseTracking(true);
+        setRenderHint(QPainter::Antialiasing);
+    }
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override
+    {
+        if (event->button() == Qt::LeftButton) {
+            m_pressPos = event->position().toPoint();
+            m_pressed = true;
+            event->accept();
+            return;
+        }
+        if (event->button() == Qt::RightButton) {
+            m_owner->resetTimeWindow();
+            event->accept();
+            return;
+        }
+        QChartView::mousePressEvent(event);
+    }
+    void mouseMoveEvent(QMouseEvent *event) override
+    {
+        const QPoint pos = event->position().toPoint();
+        if (m_pressed && std::abs(pos.x() - m_pressPos.x()) > 4) {
+            const QRectF plot = chart()->plotArea();
+            m_band->setGeometry(QRect(QPoint(std::min(pos.x(), m_pressPos.x()),
+                                             static_cast<int>(plot.top())),
+                                      QPoint(std::max(pos.x(), m_pressPos.x()),
+                                             static_cast<int>(plot.bottom()))));
+            m_band->show();
+        }
+        const QPoint ownerPos = mapTo(m_owner, pos);
+        if (chart()->plotArea().contains(pos))
+            QToolTip::showText(event->globalPosition().toPoint(),
+                               m_owner->toolTipAt(m_owner->timeAt(ownerPos)), this);
+        else
+            QToolTip::hideText();
+        QChartView::mouseMoveEvent(event);
+    }
+    void mouseReleaseEvent(QMouseEvent *event) override
+    {
+        if (event->button() != Qt::LeftButton || !m_pressed) {
+            QChartView::mouseReleaseEvent(event);
+            return;
+        }
+        m_pressed = false;
+        m_band->hide();
+        const QPoint pos = event->position().toPoint();
+        const std::int64_t t0 = m_owner->timeAt(mapTo(m_owner, m_pressPos));
+        const std::int64_t t1 = m_owner->timeAt(mapTo(m_owner, pos));
+        if (std::abs(pos.x() - m_pressPos.x()) > 4 && t0 != t1)
+            m_owner->setTimeWindow(std::min(t0, t1), std::max(t0, t1));
+        else if (chart()->plotArea().contains(pos))
+            emit m_owner->timeClicked(static_cast<qint64>(t1));
+        event->accept();
+    }
+    void mouseDoubleClickEvent(QMouseEvent *event) override
+    {
+        m_owner->resetTimeWindow();
+        event->accept();
+    }
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QChartView::resizeEvent(event);
+        QTimer::singleShot(0, m_owner, [o = m_owner] { o->refresh(); });
+    }
+
+private:
+    TimeChart *m_owner;
+    QRubberBand *m_band;
+    QPoint m_pressPos;
+    bool m_pressed = false;
+};
+
+struct TimeChart::Impl
+{
+    QChart *chart = nullptr;
+    TimeChartView *view = nullptr;
+    QValueAxis *axisX = nullptr;
+    QValueAxis *axisY = nullptr;
+    ValueUnit unit = ValueUnit::Plain;
+    QString valueTitle;
+    std::vector<SeriesData> series;
+    std::vector<StackData> stacks;
+    std::vector<MarkerData> markers;
+    bool windowSet = false;
+    std::int64_t windowStart = 0;
+    std::int64_t windowEnd = 0;
+    double xScale = 1e6;
+    double yScale = 1.0;
+
+    void attach(QAbstractSeries *s)
+    {
+        chart->addSeries(s);
+        s->attachAxis(axisX);
+        s->attachAxis(axisY);
+    }
+    std::pair<std::int64_t, std::int64_t> window(const TimeChart *q) const
+    {
+        return windowSet ? std::make_pair(windowStart, windowEnd) : q->dataExtent();
+    }
+};
+
+TimeChart::TimeChart(QWidget *parent)
+    : QWidget(parent)
+    , d(std::make_unique<Impl>())
+{
+    d->chart = new QChart();
+    applyChartStyle(d->chart, palette());
+    d->axisX = new QValueAxis(d->chart);
+    d->axisY = new QValueAxis(d->chart);
+    d->axisX->setLabelFormat(QStringLiteral("%.6g"));
+    d->axisY->setLabelFormat(QStringLiteral("%.4g"));
+    applyAxisStyle(d->axisX, palette());
+    applyAxisStyle(d->axisY, palette());
+    d->chart->addAxis(d->axisX, Qt::AlignBottom);
+    d->chart->addAxis(d->axisY, Qt::AlignLeft);
+    d->view = new TimeChartView(d->chart, this);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+}
+
+TimeChart::~TimeChart() = default;
+
+void TimeChart::setTitle(const QString &title)
+{
+    d->chart->setTitle(title);
+}
+
+void TimeChart::setValueUnit(ValueUnit unit)
+{
+    d->unit = unit;
+}
+
+void TimeChart::setValueAxisTitle(const QString &title)
+{
+    d->valueTitle = title;
+}
+
+void TimeChart::clear()
+{
+    d->chart->removeAllSeries();
+    // The edges of the stacked areas are not chart series: they belong to us.
+    for (StackData &st : d->stacks) {
+        delete st.baseline;
+        for (int i : st.series)
+            delete d->series[static_cast<std::size_t>(i)].line;
+    }
+    d->series.clear();
+    d->stacks.clear();
+    d->markers.clear();
+    d->windowSet = false;
+}
+
+int TimeChart::addLine(const QString &name, const QColor &color,
+                       std::vector<std::int64_t> timestampsNs, std::vector<double> values,
+                       bool skipNegative)
+{
+    SeriesData s;
+    s.name = name;
+    s.color = color;
+    s.ts = std::move(timestampsNs);
+    s.values = std::move(values);
+    s.values.resize(s.ts.size(), NaN);
+    s.skipNegative = skipNegative;
+    s.line = new QLineSeries();
+    s.line->setName(name);
+    QPen pen(color);
+    pen.setWidthF(1.5);
+    s.line->setPen(pen);
+    d->attach(s.line);
+    d->series.push_back(std::move(s));
+    refresh();
+    return static_cast<int>(d->series.size()) - 1;
+}
+
+int TimeChart::addStack(const QStringList &names, const QList<QColor> &colors,
+                        std::vector<std::int64_t> timestampsNs,
+                        std::vector<std::vector<std::int64_t>> rows)
+{
+    const int firstSeries = static_cast<int>(d->series.size());
+    StackData stack;
+    stack.ts = std::move(timestampsNs);
+    stack.rows = std::move(rows);
+    for (auto &row : stack.rows)
+        row.resize(stack.ts.size(), 0);
+    stack.baseline = new QLineSeries(d->chart);
+    const int stackIndex = static_cast<int>(d->stacks.size());
+    QLineSeries *lower = stack.baseline;
+    for (std::size_t k = 0; k < stack.rows.size(); ++k) {
+        SeriesData s;
+        s.name = k < static_cast<std::size_t>(names.size()) ? names[static_cast<int>(k)]
+                                                            : QString();
+        s.color = k < static_cast<std::size_t>(colors.size()) ? colors[static_cast<int>(k)]
+                                                              : QColor(Qt::gray);
+        s.stack = stackIndex;
+        s.row = static_cast<int>(k);
+        s.line = new QLineSeries(d->chart);
+        auto *area = new QAreaSeries(s.line, lower);
+        area->setName(s.name);
+        area->setColor(s.color);
+        area->setBorderColor(s.color.darker(115));
+        d->attach(area);
+        stack.areas.push_back(area);
+        stack.series.push_back(static_cast<int>(d->series.size()));
+        lower = s.line;
+        d->series.push_back(std::move(s));
+    }
+    d->stacks.push_back(std::move(stack));
+    refresh();
+    return firstSeries;
+}
+
+void TimeChart::addMarker(const QString &label, const QColor &color, std::int64_t tNs,
+                          double value)
+{
+    MarkerData m;
+    m.label = label;
+    m.color = color;
+    m.tNs = tNs;
+    m.value = value;
+    m.series = new QScatterSeries();
+    m.series->setName(label);
+    m.series->setColor(color);
+    m.series->setBorderColor(color.darker(140));
+    m.series->setMarkerSize(11);
+    m.series->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    d->attach(m.series);
+    d->markers.push_back(std::move(m));
+    refresh();
+}
+
+void TimeChart::setTimeWindow(std::int64_t startNs, std::int64_t endNs)
+{
+    endNs = std::max(endNs, startNs + 1);
+    const bool changed = !d->windowSet || d->windowStart != startNs || d->windowEnd != endNs;
+    d->windowSet = true;
+    d->windowStart = startNs;
+    d->windowEnd = endNs;
+    refresh();
+    if (changed)
+        emit timeWindowChanged(startNs, endNs);
+}
+
+void TimeChart::resetTimeWindow()
+{
+    const bool changed = d->windowSet;
+    d->windowSet = false;
+    refresh();
+    if (changed)
+        emit timeWindowReset();
+}
+
+int TimeChart::seriesCount() const
+{
+    return static_cast<int>(d->series.size());
+}
+
+QString TimeChart::seriesName(int series) const
+{
+    return d->series.at(static_cast<std::size_t>(series)).name;
+}
+
+QList<QPointF> TimeChart::drawnPoints(int series) const
+{
+    const SeriesData &s = d->series.at(static_cast<std::size_t>(series));
+    QList<QPointF> points;
+    points.reserve(static_cast<qsizetype>(s.drawnTs.size()));
+    for (std::size_t i = 0; i < s.drawnTs.size(); ++i)
+        points.append(QPointF(static_cast<double>(s.drawnTs[i]), s.drawnValues[i]));
+    return points;
+}
+
+double TimeChart::valueAt(int series, std::int64_t tNs) const
+{
+    const SeriesData &s = d->series.at(static_cast<std::size_t>(series));
+    if (s.stack >= 0) {
+        const StackData &st = d->stacks[static_cast<std::size_t>(s.stack)];
+        auto it = std::upper_bound(st.ts.begin(), st.ts.end(), tNs);
+        if (it == st.ts.begin())
+            return NaN;
+        const auto i = static_cast<std::size_t>(it - st.ts.begin()) - 1;
+        return static_cast<double>(st.rows[static_cast<std::size_t>(s.row)][i]);
+    }
+    auto it = std::upper_bound(s.ts.begin(), s.ts.end(), tNs);
+    auto i = static_cast<std::size_t>(it - s.ts.begin());
+    // Step back over "not recorded" points (bounded: a hover must stay cheap).
+    for (int guard = 0; i > 0 && guard < 256; ++guard) {
+        const double v = s.values[i - 1];
+        if (!(s.skipNegative && v < 0) && !std::isnan(v))
+            return v;
+        --i;
+    }
+    return NaN;
+}
+
+QString TimeChart::toolTipAt(std::int64_t tNs) const
+{
+    QString text = QStringLiteral("<b>t = %1</b>")
+                       .arg(QString::fromStdString(analysis::formatDuration(tNs)));
+    text += QStringLiteral("<table>");
+    std::vector<double> stackTotals(d->stacks.size(), 0.0);
+    for (std::size_t i = 0; i < d->series.size(); ++i) {
+        const double v = valueAt(static_cast<int>(i), tNs);
+        const SeriesData &s = d->series[i];
+        if (s.stack >= 0 && !std::isnan(v))
+            stackTotals[static_cast<std::size_t>(s.stack)] += v;
+        QString exact;
+        if (d->unit == ValueUnit::Bytes && !std::isnan(v))
+            exact = QStringLiteral(" (%L1 B)").arg(static_cast<qlonglong>(std::llround(v)));
+        text += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td>"
+                               "<td align='right'>&nbsp;%3%4</td></tr>")
+                    .arg(s.color.name(), s.name.toHtmlEscaped(), formatValue(d->unit, v),
+                         exact);
+    }
+    for (std::size_t k = 0; k < d->stacks.size(); ++k)
+        text += QStringLiteral("<tr><td>total</td><td align='right'>&nbsp;%1</td></tr>")
+                    .arg(formatValue(d->unit, stackTotals[k]));
+    text += QStringLiteral("</table>");
+    return text;
+}
+
+QPoint TimeChart::widgetPosition(std::int64_t tNs, double value) const
+{
+    const QRectF plot = d->chart->plotArea();
+    const double x0 = d->axisX->min();
+    const double x1 = d->axisX->max();
+    const double y0 = d->axisY->min();
+    const double y1 = d->axisY->max();
+    const double xv = static_cast<double>(tNs) / d->xScale;
+    const double yv = value / d->yScale;
+    const double px = plot.left() + (xv - x0) / std::max(1e-300, x1 - x0) * plot.width();
+    const double py = plot.bottom() - (yv - y0) / std::max(1e-300, y1 - y0) * plot.height();
+    const QPointF scenePos = d->chart->mapToScene(QPointF(px, py));
+    const QPoint viewPos = d->view->mapFromScene(scenePos);
+    return d->view->viewport()->mapTo(this, viewPos);
+}
+
+std::int64_t TimeChart::timeAt(const QPoint &widgetPos) const
+{
+    const QPoint viewPos = d->view->viewport()->mapFrom(this, widgetPos);
+    const QPointF chartPos = d->chart->mapFromScene(d->view->mapToScene(viewPos));
+    const QRectF plot = d->chart->plotArea();
+    const double f = (chartPos.x() - plot.left()) / std::max(1.0, plot.width());
+    const double xv = d->axisX->min() + f * (d->axisX->max() - d->axisX->min());
+    return std::llround(xv * d->xScale);
+}
+
+std::pair<std::int64_t, std::int64_t> TimeChart::dataExtent() const
+{
+    std::int64_t lo = std::numeric_limits<std::int64_t>::max();
+    std::int64_t hi = std::numeric_limits<std::int64_t>::min();
+    for (const SeriesData &s : d->series)
+        if (!s.ts.empty()) {
+            lo = std::min(lo, s.ts.front());
+            hi = std::max(hi, s.ts.back());
+        }
+    for (const StackData &st : d->stacks)
+        if (!st.ts.empty()) {
+            lo = std::min(lo, st.ts.front());
+            hi = std::max(hi, st.ts.back());
+        }
+    for (const MarkerData &m : d->markers) {
+        lo = std::min(lo, m.tNs);
+        hi = std::max(hi, m.tNs);
+    }
+    if (lo > hi)
+        return {0, 0};
+    return {lo, hi};
+}
+
+namespace {
+
+/// Points of a step function: each value holds until the next point, so a horizontal
+/// segment is drawn before every rise or fall.
+QList<QPointF> stepPoints(const std::vector<std::int64_t> &ts, const std::vector<double> &values,
+                          double xScale, double yScale)
+{
+    QList<QPointF> points;
+    points.reserve(static_cast<qsizetype>(ts.size() * 2));
+    for (std::size_t i = 0; i < ts.size(); ++i) {
+        const double x = static_cast<double>(ts[i]) / xScale;
+        if (i > 0)
+            points.append(QPointF(x, values[i - 1] / yScale));
+        points.append(QPointF(x, values[i] / yScale));
+    }
+    return points;
+}
+
+} // namespace
+
+void TimeChart::refresh()
+{
+    auto [w0, w1] = d->window(this);
+    if (w1 <= w0)
+        w1 = w0 + 1;
+    d->xScale = timeScaleFor(w1 - w0);
+    analysis::DecimateOptions options;
+    options.buckets = std::max(50, static_cast<int>(d->chart->plotArea().width()));
+    options.startNs = w0;
+    options.endNs = w1;
+
+    double maxValue = 0;
+    for (SeriesData &s : d->series) {
+        if (s.stack >= 0)
+            continue;
+        options.skipNegative = s.skipNegative;
+        analysis::DecimatedSeries dec = analysis::decimate(s.ts, s.values, options);
+        s.drawnTs = std::move(dec.timestampsNs);
+        s.drawnValues = std::move(dec.values);
+        for (double v : s.drawnValues)
+            if (!std::isnan(v))
+                maxValue = std::max(maxValue, v);
+    }
+    options.skipNegative = false;
+    std::vector<analysis::StackedSeries> stacked;
+    for (StackData &st : d->stacks) {
+        std::vector<const std::vector<std::int64_t> *> rows;
+        for (const auto &row : st.rows)
+            rows.push_back(&row);
+        stacked.push_back(analysis::stackSeries(st.ts, rows, options));
+        const auto &tops = stacked.back().tops;
+        if (!tops.empty())
+            for (std::int64_t v : tops.back())
+                maxValue = std::max(maxValue, static_cast<double>(v));
+    }
+    for (const MarkerData &m : d->markers)
+        maxValue = std::max(maxValue, m.value);
+
+    QString yTitle = d->valueTitle;
+    d->yScale = 1.0;
+    if (d->unit == ValueUnit::Bytes) {
+        const ByteUnit u = byteUnitFor(maxValue);
+        d->yScale = u.scale;
+        yTitle += QStringLiteral(" (%1)").arg(QLatin1String(u.name));
+    } else if (d->unit == ValueUnit::Duration) {
+        d->yScale = 1e6;
+        yTitle += QStringLiteral(" (ms)");
+    }
+
+    for (SeriesData &s : d->series)
+        if (s.stack < 0)
+            s.line->replace(stepPoints(s.drawnTs, s.drawnValues, d->xScale, d->yScale));
+    for (std::size_t k = 0; k < d->stacks.size(); ++k) {
+        StackData &st = d->stacks[k];
+        const analysis::StackedSeries &ss = stacked[k];
+        std::vector<double> zeros(ss.timestampsNs.size(), 0.0);
+        st.baseline->replace(stepPoints(ss.timestampsNs, zeros, d->xScale, d->yScale));
+        for (std::size_t r = 0; r < st.rows.size(); ++r) {
+            SeriesData &s = d->series[static_cast<std::size_t>(st.series[r])];
+            std::vector<double> top(ss.tops[r].begin(), ss.tops[r].end());
+            s.line->replace(stepPoints(ss.timestampsNs, top, d->xScale, d->yScale));
+            s.drawnTs = ss.timestampsNs;
+            s.drawnValues = std::move(top);
+        }
+    }
+    for (MarkerData &m : d->markers)
+        m.series->replace(QList<QPointF>{
+            QPointF(static_cast<double>(m.tNs) / d->xScale, m.value / d->yScale)});
+
+    d->axisX->setRange(static_cast<double>(w0) / d->xScale, static_cast<double>(w1) / d->xScale);
+    d->axisX->applyNiceNumbers();
+    d->axisX->setTitleText(d->xScale >= 1e9 ? QStringLiteral("Time (s)")
+                                            : QStringLiteral("Time (ms)"));
+    d->axisY->setRange(0, std::max(1e-9, maxValue / d->yScale * 1.08));
+    d->axisY->applyNiceNumbers();
+    d->axisY->setTitleText(yTitle);
+}
+
+} // namespace stepscope::ui

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "communicationpanel.h"
+
+#include "analysis/units.h"
+#include "tableitems.h"
+#include "ui/charts/heatmap.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+
+namespace stepscope::ui {
+
+namespace {
+
+const QString HowToCollect = QStringLiteral(
+    "<p>Communication shows up when the job runs on several devices and the profiler records "
+    "the device timeline: NCCL/HCCL kernels in PyTorch traces "
+    "(<code>ProfilerActivity.CUDA</code>), and on Ascend the <code>communication.json</code> and "
+    "<code>communication_matrix.json</code> files that torch_npu writes with "
+    "<code>experimental_config=torch_npu.profiler._ExperimentalConfig(profiler_level="
+    "torch_npu.profiler.ProfilerLevel.Level1)</code> or higher. For the matrix of all ranks, "
+    "run msprof-analyze's <code>cluster_analysis</code> over the rank folders.</p>");
+
+QString us(double v)
+{
+    return QString::fromStdString(analysis::formatDuration(std::llround(v * 1000.0)));
+}
+
+std::string toLower(std::string s)
+{
+    for (char &c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+} // namespace
+
+CommunicationPanel::CommunicationPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(2, 2, 2, 2);
+    m_stack = new QStackedWidget(this);
+    outer->addWidget(m_stack);
+    m_message = createMessageLabel(m_stack);
+    m_stack->addWidget(m_message);
+
+    auto *split = new QSplitter(Qt::Horizontal, m_stack);
+    m_model = new QStandardItemModel(this);
+    m_table = createTableView(m_model, split);
+    connect(m_table, &QTableView::clicked, this,
+            [this](const QModelIndex &index) { rowClicked(index.row()); });
+
+    auto *right = new QWidget(split);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QHBoxLayout();
+    bar->addWidget(new QLabel(tr("Matrix:"), right));
+    m_metricBox = new QComboBox(right);
+    m_metricBox->addItem(tr("transit size"), static_cast<int>(MatrixMetric::SizeMb));
+    m_metricBox->addItem(tr("transit time"), static_cast<int>(MatrixMetric::TimeMs));
+    m_metricBox->addItem(tr("bandwidth"), static_cast<int>(MatrixMetric::Bandwidth));
+    bar->addWidget(m_metricBox);
+    bar->addStretch(1);
+    rightLayout->addLayout(bar);
+    connect(m_metricBox, &QComboBox::activated, this, [this](int i) {
+        setMatrixMetric(static_cast<MatrixMetric>(m_metricBox->itemData(i).toInt()));
+    });
+    m_matrixStack = new QStackedWidget(right);
+    m_matrixNote = createMessageLabel(m_matrixStack);
+    m_heatMap = new HeatMap(m_matrixStack);
+    m_heatMap->setAxisTitles(tr("from rank"), tr("to rank"));
+    m_matrixStack->addWidget(m_matrixNote);
+    m_matrixStack->addWidget(m_heatMap);
+    rightLayout->addWidget(m_matrixStack, 1);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    m_stack->addWidget(split);
+    setSession(nullptr);
+}
+
+CommunicationPanel::~CommunicationPanel() = default;
+
+void CommunicationPanel::setSession(std::shared_ptr<const model::Session> session)
+{
+    m_session = std::move(session);
+    m_rows.clear();
+    m_matrix = {};
+    if (!m_session || m_session->traces.empty()) {
+        m_message->setText(tr("<h3>No profile</h3><p>Open a profile folder to see its "
+                              "collectives and the traffic between ranks.</p>"));
+        m_stack->setCurrentIndex(0);
+        return;
+    }
+    m_rows = analysis::collectiveTable(*m_session);
+    m_matrix = analysis::communicationMatrix(*m_session);
+    if (m_rows.empty() && m_matrix.cells.empty()) {
+        m_message->setText(tr("<h3>No communication</h3><p>This profile has no collective "
+                              "or point-to-point operations and no communication matrix.</p>")
+                           + HowToCollect);
+        m_stack->setCurrentIndex(0);
+        return;
+    }
+    m_stack->setCurrentIndex(1);
+    fillTable();
+    fillMatrix();
+}
+
+bool CommunicationPanel::showsMessage() const
+{
+    return m_stack->currentIndex() == 0;
+}
+
+QString CommunicationPanel::messageText() const
+{
+    return m_message->text();
+}
+
+QString CommunicationPanel::matrixNote() const
+{
+    return m_matrixStack->currentIndex() == 0 ? m_matrixNote->text() : QString();
+}
+
+void CommunicationPanel::setMatrixMetric(MatrixMetric metric)
+{
+    m_metric = metric;
+    const int i = m_metricBox->findData(static_cast<int>(metric));
+    if (i >= 0)
+        m_metricBox->setCurrentIndex(i);
+    fillMatrix();
+}
+
+void CommunicationPanel::fillTable()
+{
+    m_model->clear();
+    m_model->setHorizontalHeaderLabels({tr("Collective"), tr("Group"), tr("Rank"), tr("Kind"),
+                                        tr("Count"), tr("Total"), tr("Mean"), tr("Bytes"),
+                                        tr("Bandwidth"), tr("Wait"), tr("Transit"),
+                                        tr("Source")});
+    const double none = -1;
+    for (std::size_t r = 0; r < m_rows.size(); ++r) {
+        const auto &row = m_rows[r];
+        QList<QStandardItem *> items;
+        auto *name = textItem(QString::fromStdString(row.name));
+        name->setData(static_cast<qulonglong>(r), RankRole + 10);
+        items.append(name);
+        items.append(textItem(QString::fromStdString(row.group)));
+        items.append(row.rank < 0 ? textItem(tr("all"))
+                                  : numberItem(QString::number(row.rank), row.rank));
+        items.append(textItem(row.p2p ? tr("p2p") : tr("collective")));
+        items.append(numberItem(QString::number(row.count), static_cast<double>(row.count)));
+        items.append(numberItem(us(row.totalUs), row.totalUs));
+        items.append(numberItem(us(row.meanUs), row.meanUs));
+        items.append(row.bytes ? numberItem(QString::fromStdString(
+                                                analysis::formatBytes(std::llround(*row.bytes))),
+                                            *row.bytes)
+                               : numberItem(QString(), none));
+        items.append(row.bandwidthGBps
+                         ? numberItem(QStringLiteral("%1 GB/s").arg(QString::fromStdString(
+                                          analysis::formatSignificant(*row.bandwidthGBps))),
+                                      *row.bandwidthGBps)
+                         : numberItem(QString(), none));
+        items.append(row.waitUs ? numberItem(us(*row.waitUs), *row.waitUs)
+                                : numberItem(QString(), none));
+        items.append(row.transitUs ? numberItem(us(*row.transitUs), *row.transitUs)
+                                   : numberItem(QString(), none));
+        items.append(textItem(QString::fromStdString(row.source)));
+        m_model->appendRow(items);
+    }
+    m_table->resizeColumnsToContents();
+    m_table->sortByColumn(5, Qt::DescendingOrder);
+}
+
+void CommunicationPanel::fillMatrix()
+{
+    if (m_matrix.cells.empty()) {
+        m_matrixNote->setText(tr("<h3>No rank-to-rank matrix</h3><p>The profile has no "
+                                 "communication matrix.</p>")
+                              + HowToCollect);
+        m_matrixStack->setCurrentIndex(0);
+        return;
+    }
+    m_matrixStack->setCurrentIndex(1);
+    QStringList labels;
+    for (std::int32_t r : m_matrix.ranks)
+        labels.append(QString::number(r));
+    const auto n = static_cast<std::size_t>(m_matrix.ranks.size());
+    QList<double> values(static_cast<qsizetype>(n * n), std::numeric_limits<double>::quiet_NaN());
+    auto indexOf = [this](std::int32_t rank) {
+        return static_cast<std::size_t>(
+            std::lower_bound(m_matrix.ranks.begin(), m_matrix.ranks.end(), rank)
+            - m_matrix.ranks.begin());
+    };
+    for (const auto &cell : m_matrix.cells) {
+        double v = cell.sizeMb;
+        if (m_metric == MatrixMetric::TimeMs)
+            v = cell.timeMs;
+        else if (m_metric == MatrixMetric::Bandwidth)
+            v = cell.bandwidthGBps ? *cell.bandwidthGBps : std::numeric_limits<double>::quiet_NaN();
+        const std::size_t i = indexOf(cell.srcRank) * n + indexOf(cell.dstRank);
+        if (i < static_cast<std::size_t>(values.size()))
+            values[static_cast<qsizetype>(i)] = v;
+    }
+    std::function<QString(double)> format;
+    QString what;
+    switch (m_metric) {
+    case MatrixMetric::SizeMb:
+        what = tr("transit size");
+        format = [](double v) -> QString {
+            return QString::fromStdString(analysis::formatSignificant(v)) + QStringLiteral(" MB");
+        };
+        break;
+    case MatrixMetric::TimeMs:
+        what = tr("transit time");
+        format = [](double v) -> QString { return us(v * 1000.0); };
+        break;
+    case MatrixMetric::Bandwidth:
+        what = tr("bandwidth");
+        format = [](double v) -> QString {
+            return QString::fromStdString(analysis::formatSignificant(v)) + QStringLiteral(" GB/s");
+        };
+        break;
+    }
+    m_heatMap->setTitle(tr("Rank-to-rank %1 (%2)")
+                            .arg(what, QString::fromStdString(m_matrix.source)));
+    m_heatMap->setMatrix(labels, labels, values, format);
+}
+
+void CommunicationPanel::rowClicked(int viewRow)
+{
+    if (!m_session)
+        return;
+    const QModelIndex first = m_model->index(viewRow, 0);
+    const QVariant v = first.data(RankRole + 10);
+    if (!v.isValid())
+        return;
+    const auto r = static_cast<std::size_t>(v.toULongLong());
+    if (r >= m_rows.size())
+        return;
+    const auto &row = m_rows[r];
+    const model::Trace *trace = row.rank >= 0 ? m_session->traceForRank(row.rank)
+                                              : m_session->traces.front().get();
+    if (!trace)
+        return;
+    // The first communication event whose name contains the collective's name.
+    const std::string needle = toLower(row.name);
+    std::int64_t bestStart = std::numeric_limits<std::int64_t>::max();
+    std::int64_t bestEnd = 0;
+    for (const auto &track : trace->tracks)
+        for (std::uint32_t i = 0; i < track.size(); ++i) {
+            if (track.category(i) != model::Category::Communication || track.start(i) >= bestStart)
+                continue;
+            if (toLower(std::string(trace->strings.view(track.name(i)))).find(needle)
+                == std::string::npos)
+                continue;
+            bestStart = track.start(i);
+            bestEnd = track.end(i);
+        }
+    if (bestStart != std::numeric_limits<std::int64_t>::max())
+        emit timeRequested(trace->rank, bestStart, bestEnd);
+}
+
+} // namespace stepscope::ui

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "analysis/communication.h"
+#include "model/session.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QStackedWidget;
+class QStandardItemModel;
+class QTableView;
+
+namespace stepscope::ui {
+
+class HeatMap;
+
+/// The Communication panel (issue 6, item 3): the per-collective table
+/// (analysis::collectiveTable: count, total and mean time, bytes, bandwidth, wait and transit
+/// time) and the rank-to-rank matrix as a heat map (analysis::communicationMatrix: size, time
+/// or bandwidth per link). A profile without them says how to record them. Clicking a
+/// collective row emits timeRequested with the first matching communication event of the
+/// rank (or of the first rank for all-rank rows). GUI thread only.
+class CommunicationPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class MatrixMetric { SizeMb, TimeMs, Bandwidth };
+
+    explicit CommunicationPanel(QWidget *parent = nullptr);
+    ~CommunicationPanel() override;
+
+    void setSession(std::shared_ptr<const model::Session> session);
+    void setMatrixMetric(MatrixMetric metric);
+
+    const std::vector<analysis::CollectiveRow> &collectives() const { return m_rows; }
+    const analysis::CommMatrix &matrix() const { return m_matrix; }
+    QTableView *table() const { return m_table; }
+    QStandardItemModel *tableModel() const { return m_model; }
+    HeatMap *heatMap() const { return m_heatMap; }
+    bool showsMessage() const;
+    QString messageText() const;
+    QString matrixNote() const;
+
+signals:
+    void timeRequested(int rank, qint64 startNs, qint64 endNs);
+
+private:
+    void fillTable();
+    void fillMatrix();
+    void rowClicked(int row);
+
+    std::shared_ptr<const model::Session> m_session;
+    std::vector<analysis::CollectiveRow> m_rows;
+    analysis::CommMatrix m_matrix;
+    MatrixMetric m_metric = MatrixMetric::SizeMb;
+
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_message = nullptr;
+    QStandardItemModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
+    QComboBox *m_metricBox = nullptr;
+    QStackedWidget *m_matrixStack = nullptr;
+    QLabel *m_matrixNote = nullptr;
+    HeatMap *m_heatMap = nullptr;
+};
+
+} // namespace stepscope::ui

@@ -1,0 +1,557 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "memorypanel.h"
+
+#include "analysis/units.h"
+#include "tableitems.h"
+#include "ui/charts/barchart.h"
+#include "ui/charts/timechart.h"
+#include "ui/palette.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace stepscope::ui {
+
+namespace {
+
+using analysis::MemoryGroup;
+
+constexpr MemoryGroup AllGroups[] = {
+    MemoryGroup::Parameters, MemoryGroup::Gradients,           MemoryGroup::OptimizerState,
+    MemoryGroup::Activations, MemoryGroup::Temporary, MemoryGroup::CommunicationBuffers,
+    MemoryGroup::Other,
+};
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+/// The palette has colours per PyTorch category; a group takes its main category's colour.
+QColor groupColor(MemoryGroup g)
+{
+    using model::MemoryCategory;
+    switch (g) {
+    case MemoryGroup::Parameters:
+        return memoryCategoryColor(MemoryCategory::Parameter);
+    case MemoryGroup::Gradients:
+        return memoryCategoryColor(MemoryCategory::Gradient);
+    case MemoryGroup::OptimizerState:
+        return memoryCategoryColor(MemoryCategory::OptimizerState);
+    case MemoryGroup::Activations:
+        return memoryCategoryColor(MemoryCategory::Activation);
+    case MemoryGroup::Temporary:
+        return memoryCategoryColor(MemoryCategory::Temporary);
+    case MemoryGroup::CommunicationBuffers:
+        return memoryCategoryColor(MemoryCategory::CommunicationBuffer);
+    case MemoryGroup::Other:
+        break;
+    }
+    return memoryCategoryColor(MemoryCategory::Unknown);
+}
+
+QString curveLabel(const model::MemoryCurve &c)
+{
+    if (c.device.empty() || c.device == c.component)
+        return QString::fromStdString(c.component);
+    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(c.component),
+                                         QString::fromStdString(c.device));
+}
+
+bool anyRecorded(const std::vector<std::int64_t> &v)
+{
+    return std::any_of(v.begin(), v.end(), [](std::int64_t x) { return x >= 0; });
+}
+
+std::vector<double> toDouble(const std::vector<std::int64_t> &v)
+{
+    return std::vector<double>(v.begin(), v.end());
+}
+
+const QString HowToCollect = QStringLiteral(
+    "<p>To record memory: PyTorch — <code>torch.profiler.profile(profile_memory=True, "
+    "record_shapes=True, with_stack=True)</code>; for categories (parameters, gradients, "
+    "optimizer state, activations...) also <code>prof.export_memory_timeline_raw(path, "
+    "device)</code> and put the <code>.raw.gz</code> file next to the trace. Ascend "
+    "(torch_npu) — <code>torch_npu.profiler.profile(profile_memory=True, ...)</code> writes "
+    "<code>memory_record.csv</code> and <code>operator_memory.csv</code>.</p>");
+
+} // namespace
+
+MemoryPanel::MemoryPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(2, 2, 2, 2);
+    auto *bar = new QHBoxLayout();
+    bar->addWidget(new QLabel(tr("Rank:"), this));
+    m_rankBox = new QComboBox(this);
+    bar->addWidget(m_rankBox);
+    bar->addWidget(new QLabel(tr("Allocator:"), this));
+    m_componentBox = new QComboBox(this);
+    m_componentBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    bar->addWidget(m_componentBox);
+    bar->addStretch(1);
+    outer->addLayout(bar);
+    connect(m_rankBox, &QComboBox::activated, this,
+            [this](int i) { setRank(m_rankBox->itemData(i).toInt()); });
+    connect(m_componentBox, &QComboBox::activated, this, [this](int) { rebuildCurves(); });
+
+    m_stack = new QStackedWidget(this);
+    outer->addWidget(m_stack, 1);
+    m_message = createMessageLabel(m_stack);
+    m_stack->addWidget(m_message);
+
+    auto *hsplit = new QSplitter(Qt::Horizontal, m_stack);
+    auto *left = new QSplitter(Qt::Vertical, hsplit);
+    m_curveStack = new QStackedWidget(left);
+    m_curveNote = createMessageLabel(m_curveStack);
+    m_curveChart = new TimeChart(m_curveStack);
+    m_curveChart->setValueUnit(ValueUnit::Bytes);
+    m_curveChart->setValueAxisTitle(tr("Memory"));
+    m_curveStack->addWidget(m_curveNote);
+    m_curveStack->addWidget(m_curveChart);
+    connect(m_curveChart, &TimeChart::timeClicked, this, [this](qint64 t) {
+        const model::Trace *tr = trace();
+        if (!tr || m_curveIndices.empty())
+            return;
+        // The interval during which the value under the cursor held.
+        const auto &ts = tr->memory.curves[m_curveIndices.front()].timestampsNs;
+        auto it = std::upper_bound(ts.begin(), ts.end(), static_cast<std::int64_t>(t));
+        if (it == ts.begin())
+            return;
+        const auto k = static_cast<std::size_t>(it - ts.begin()) - 1;
+        const std::int64_t end = k + 1 < ts.size() ? ts[k + 1] : ts[k];
+        emit timeRequested(m_rank, ts[k], end);
+    });
+
+    m_groupStack = new QStackedWidget(left);
+    m_groupNote = createMessageLabel(m_groupStack);
+    m_groupChart = new TimeChart(m_groupStack);
+    m_groupChart->setValueUnit(ValueUnit::Bytes);
+    m_groupChart->setValueAxisTitle(tr("Memory"));
+    m_groupStack->addWidget(m_groupNote);
+    m_groupStack->addWidget(m_groupChart);
+    connect(m_groupChart, &TimeChart::timeClicked, this, [this](qint64 t) {
+        const auto &ts = m_groups.timestampsNs;
+        auto it = std::upper_bound(ts.begin(), ts.end(), static_cast<std::int64_t>(t));
+        if (it == ts.begin())
+            return;
+        const auto k = static_cast<std::size_t>(it - ts.begin()) - 1;
+        emit timeRequested(m_rank, ts[k], k + 1 < ts.size() ? ts[k + 1] : ts[k]);
+    });
+
+    auto *right = new QSplitter(Qt::Vertical, hsplit);
+    auto *peakBox = new QWidget(right);
+    auto *peakLayout = new QVBoxLayout(peakBox);
+    peakLayout->setContentsMargins(0, 0, 0, 0);
+    m_peakChart = new BarChart(peakBox);
+    m_peakChart->setValueUnit(ValueUnit::Bytes);
+    m_peakChart->setValueAxisTitle(tr("At peak"));
+    m_peakNote = new QLabel(peakBox);
+    m_peakNote->setWordWrap(true);
+    m_peakNote->setTextFormat(Qt::RichText);
+    connect(m_peakNote, &QLabel::linkActivated, this, [this] { emit runConfigRequested(); });
+    peakLayout->addWidget(m_peakChart, 1);
+    peakLayout->addWidget(m_peakNote);
+
+    auto *tableBox = new QWidget(right);
+    auto *tableLayout = new QVBoxLayout(tableBox);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    m_allocationNote = createMessageLabel(tableBox);
+    m_allocationNote->setText(
+        tr("<h3>No allocation records</h3><p>The profile has memory totals but no per-allocation "
+           "lifetimes. Ascend writes them to <code>operator_memory.csv</code> with "
+           "<code>profile_memory=True</code>; PyTorch traces recorded with "
+           "<code>profile_memory=True</code> carry them as <code>[memory]</code> events.</p>"));
+    m_model = new QStandardItemModel(this);
+    m_table = createTableView(m_model, tableBox);
+    tableLayout->addWidget(m_allocationNote);
+    tableLayout->addWidget(m_table, 1);
+    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
+        const QModelIndex first = m_model->index(index.row(), 0);
+        emit timeRequested(first.data(RankRole).toInt(), first.data(StartRole).toLongLong(),
+                           first.data(EndRole).toLongLong());
+    });
+    hsplit->setSizes({3000, 2000}); // scaled to the real width: 60 % for the time charts
+    right->setSizes({1000, 1000});
+    // The two time charts share one time axis: zooming one zooms the other.
+    connect(m_curveChart, &TimeChart::timeWindowChanged, m_groupChart,
+            [this](qint64 s, qint64 e) { m_groupChart->setTimeWindow(s, e); });
+    connect(m_groupChart, &TimeChart::timeWindowChanged, m_curveChart,
+            [this](qint64 s, qint64 e) { m_curveChart->setTimeWindow(s, e); });
+    connect(m_curveChart, &TimeChart::timeWindowReset, m_groupChart,
+            [this] { m_groupChart->resetTimeWindow(); });
+    connect(m_groupChart, &TimeChart::timeWindowReset, m_curveChart,
+            [this] { m_curveChart->resetTimeWindow(); });
+    m_stack->addWidget(hsplit);
+    setSession(nullptr);
+}
+
+MemoryPanel::~MemoryPanel() = default;
+
+const model::Trace *MemoryPanel::trace() const
+{
+    return m_session ? m_session->traceForRank(m_rank) : nullptr;
+}
+
+void MemoryPanel::setSession(std::shared_ptr<const model::Session> session)
+{
+    m_session = std::move(session);
+    m_rankBox->clear();
+    if (m_session)
+        for (const auto &t : m_session->traces)
+            m_rankBox->addItem(tr("rank %1").arg(t->rank), t->rank);
+    m_rank = m_session && !m_session->traces.empty() ? m_session->traces.front()->rank : 0;
+    // Start on the first rank that has memory data.
+    if (m_session)
+        for (const auto &t : m_session->traces)
+            if (!t->memory.empty()) {
+                m_rank = t->rank;
+                break;
+            }
+    setRank(m_rank);
+}
+
+void MemoryPanel::setRunConfig(const analysis::RunConfig &config)
+{
+    m_config = config;
+    if (trace())
+        rebuildPeak();
+}
+
+void MemoryPanel::setRank(int rank)
+{
+    m_rank = rank;
+    const int index = m_rankBox->findData(rank);
+    if (index >= 0)
+        m_rankBox->setCurrentIndex(index);
+    rebuildRank();
+}
+
+bool MemoryPanel::showsMessage() const
+{
+    return m_stack->currentIndex() == 0;
+}
+
+QString MemoryPanel::messageText() const
+{
+    return m_message->text();
+}
+
+QString MemoryPanel::curveNote() const
+{
+    return m_curveStack->currentIndex() == 0 ? m_curveNote->text() : QString();
+}
+
+QString MemoryPanel::categoryNote() const
+{
+    return m_groupStack->currentIndex() == 0 ? m_groupNote->text() : QString();
+}
+
+QString MemoryPanel::currentComponent() const
+{
+    return m_componentBox->currentText();
+}
+
+QStringList MemoryPanel::components() const
+{
+    QStringList out;
+    for (int i = 0; i < m_componentBox->count(); ++i)
+        out.append(m_componentBox->itemText(i));
+    return out;
+}
+
+void MemoryPanel::setComponent(const QString &component)
+{
+    const int i = m_componentBox->findText(component);
+    if (i >= 0)
+        m_componentBox->setCurrentIndex(i);
+    rebuildCurves();
+}
+
+void MemoryPanel::rebuildRank()
+{
+    const model::Trace *t = trace();
+    m_componentBox->clear();
+    m_groups = {};
+    m_summary = {};
+    if (!t) {
+        m_message->setText(tr("<h3>No profile</h3><p>Open a profile folder to see its device "
+                              "memory over time, by category, and its allocations.</p>"));
+        m_stack->setCurrentIndex(0);
+        return;
+    }
+    if (t->memory.empty()) {
+        m_message->setText(tr("<h3>No memory data on rank %1</h3><p>The profile recorded no "
+                              "allocator events, memory curves or memory timeline.</p>")
+                               .arg(m_rank)
+                           + HowToCollect);
+        m_stack->setCurrentIndex(0);
+        return;
+    }
+    m_stack->setCurrentIndex(1);
+    // Components with an allocated curve first, largest peak first: the allocator users mean.
+    std::vector<std::pair<std::int64_t, QString>> comps;
+    for (const auto &c : t->memory.curves) {
+        const QString label = curveLabel(c);
+        if (std::any_of(comps.begin(), comps.end(), [&](const auto &p) { return p.second == label; }))
+            continue;
+        std::int64_t peak = -1;
+        for (std::int64_t v : c.allocatedBytes)
+            peak = std::max(peak, v);
+        comps.emplace_back(peak, label);
+    }
+    std::stable_sort(comps.begin(), comps.end(),
+                     [](const auto &a, const auto &b) { return a.first > b.first; });
+    for (const auto &c : comps)
+        m_componentBox->addItem(c.second);
+    m_groups = analysis::memoryGroupTimeline(*t);
+    rebuildCurves();
+    rebuildGroups();
+    rebuildPeak();
+    rebuildAllocations();
+}
+
+void MemoryPanel::rebuildCurves()
+{
+    const model::Trace *t = trace();
+    m_curveChart->clear();
+    m_curveIndices.clear();
+    if (!t)
+        return;
+    const QString component = m_componentBox->currentText();
+    for (std::size_t i = 0; i < t->memory.curves.size(); ++i)
+        if (curveLabel(t->memory.curves[i]) == component)
+            m_curveIndices.push_back(i);
+    // A profile with categories but no allocator curve (PyTorch memory timeline alone) gives
+    // the whole height to the category stack.
+    m_curveStack->setVisible(!m_curveIndices.empty() || m_groups.timestampsNs.empty());
+    if (m_curveIndices.empty()) {
+        m_curveNote->setText(tr("<h3>No allocator curve</h3><p>This rank has no "
+                                "allocated/reserved memory over time.</p>")
+                             + HowToCollect);
+        m_curveStack->setCurrentIndex(0);
+        return;
+    }
+    m_curveStack->setCurrentIndex(1);
+    m_curveChart->setTitle(tr("Device memory, %1, rank %2").arg(component).arg(m_rank));
+    // The peak marked is allocated memory's when recorded, else reserved memory's.
+    std::int64_t peak = -1;
+    std::int64_t peakNs = 0;
+    QString peakWhat;
+    for (int pass = 0; pass < 2 && peak < 0; ++pass) {
+        for (std::size_t i : m_curveIndices) {
+            const model::MemoryCurve &c = t->memory.curves[i];
+            const auto &values = pass == 0 ? c.allocatedBytes : c.reservedBytes;
+            if (values.size() != c.timestampsNs.size())
+                continue;
+            for (std::size_t k = 0; k < values.size(); ++k)
+                if (values[k] > peak) {
+                    peak = values[k];
+                    peakNs = c.timestampsNs[k];
+                    peakWhat = pass == 0 ? tr("allocated") : tr("reserved");
+                }
+        }
+    }
+    for (std::size_t i : m_curveIndices) {
+        const model::MemoryCurve &c = t->memory.curves[i];
+        struct Line
+        {
+            const std::vector<std::int64_t> *values;
+            QString name;
+            QColor color;
+        };
+        const Line lines[] = {
+            {&c.allocatedBytes, tr("allocated"), QColor(0x00, 0x72, 0xB2)},
+            {&c.reservedBytes, tr("reserved"), QColor(0xE6, 0x9F, 0x00)},
+            {&c.activeBytes, tr("active"), QColor(0x00, 0x9E, 0x73)},
+        };
+        for (const Line &line : lines) {
+            if (line.values->size() != c.timestampsNs.size() || !anyRecorded(*line.values))
+                continue;
+            const QString name = m_curveIndices.size() > 1
+                ? QStringLiteral("%1 %2").arg(QString::fromStdString(c.device), line.name)
+                : line.name;
+            m_curveChart->addLine(name, line.color, c.timestampsNs, toDouble(*line.values), true);
+        }
+    }
+    if (peak >= 0)
+        m_curveChart->addMarker(tr("peak %1 %2")
+                                    .arg(peakWhat,
+                                         QString::fromStdString(analysis::formatBytes(peak))),
+                                QColor(0xD5, 0x5E, 0x00), peakNs, static_cast<double>(peak));
+}
+
+void MemoryPanel::rebuildGroups()
+{
+    m_groupChart->clear();
+    if (m_groups.timestampsNs.empty()) {
+        m_groupNote->setText(
+            tr("<h3>No memory categories</h3><p>This rank's profile does not say what its "
+               "memory holds (parameters, gradients, optimizer state, activations...), and "
+               "there are no per-allocation records to infer it from.</p>")
+            + HowToCollect);
+        m_groupStack->setCurrentIndex(0);
+        return;
+    }
+    m_groupStack->setCurrentIndex(1);
+    QStringList names;
+    QList<QColor> colors;
+    std::vector<std::vector<std::int64_t>> rows;
+    for (MemoryGroup g : AllGroups) {
+        const auto &bytes = m_groups.bytes[static_cast<std::size_t>(g)];
+        if (!std::any_of(bytes.begin(), bytes.end(), [](std::int64_t b) { return b != 0; }))
+            continue;
+        names.append(qs(analysis::memoryGroupName(g)));
+        colors.append(groupColor(g));
+        rows.push_back(bytes);
+    }
+    m_groupChart->setTitle(
+        m_groups.inferred
+            ? tr("Memory by category (inferred from %1), rank %2")
+                  .arg(QString::fromStdString(m_groups.source))
+                  .arg(m_rank)
+            : tr("Memory by category (%1), rank %2")
+                  .arg(QString::fromStdString(m_groups.source))
+                  .arg(m_rank));
+    m_groupChart->addStack(names, colors, m_groups.timestampsNs, std::move(rows));
+    const auto &total = m_groups.totalBytes;
+    if (!total.empty()) {
+        const auto it = std::max_element(total.begin(), total.end());
+        const auto k = static_cast<std::size_t>(it - total.begin());
+        m_groupChart->addMarker(tr("peak %1").arg(QString::fromStdString(
+                                    analysis::formatBytes(*it))),
+                                QColor(0xD5, 0x5E, 0x00), m_groups.timestampsNs[k],
+                                static_cast<double>(*it));
+    }
+}
+
+void MemoryPanel::rebuildPeak()
+{
+    const model::Trace *t = trace();
+    if (!t)
+        return;
+    m_summary = analysis::summarizeMemory(*t, m_config);
+    QStringList categories;
+    for (MemoryGroup g : AllGroups)
+        categories.append(qs(analysis::memoryGroupName(g)));
+    QList<BarSetData> sets;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (m_summary.hasGroups) {
+        BarSetData measured{m_summary.groupsInferred ? tr("measured at peak (categories inferred)")
+                                                     : tr("measured at peak"),
+                            QColor(0x00, 0x72, 0xB2), {}};
+        for (MemoryGroup g : AllGroups)
+            measured.values.append(
+                static_cast<double>(m_summary.byGroupAtPeak[static_cast<std::size_t>(g)]));
+        sets.append(measured);
+    }
+    QString note;
+    if (m_summary.estimate) {
+        const auto &e = *m_summary.estimate;
+        BarSetData estimate{tr("run-config estimate"), QColor(0xAA, 0xAA, 0xAA), {}};
+        for (MemoryGroup g : AllGroups) {
+            double v = nan;
+            if (g == MemoryGroup::Parameters)
+                v = static_cast<double>(e.weightsBytes + e.masterWeightsBytes);
+            else if (g == MemoryGroup::Gradients)
+                v = static_cast<double>(e.gradientsBytes);
+            else if (g == MemoryGroup::OptimizerState)
+                v = static_cast<double>(e.optimizerStateBytes);
+            estimate.values.append(v);
+        }
+        sets.append(estimate);
+        note = tr("Estimate: %1").arg(QString::fromStdString(e.rule).toHtmlEscaped());
+    } else {
+        note = tr("No model-state estimate: <a href=\"runconfig\">set the number of parameters "
+                  "(and precision, optimizer) in the run config</a>.");
+    }
+    if (!m_summary.hasGroups)
+        note.prepend(tr("The profile gives no categories at the peak. "));
+    QStringList peaks;
+    if (m_summary.peakAllocatedBytes)
+        peaks.append(tr("peak allocated %1").arg(QString::fromStdString(
+            analysis::formatBytes(*m_summary.peakAllocatedBytes))));
+    if (m_summary.peakReservedBytes)
+        peaks.append(tr("peak reserved %1").arg(QString::fromStdString(
+            analysis::formatBytes(*m_summary.peakReservedBytes))));
+    if (!peaks.isEmpty())
+        note.prepend(peaks.join(QStringLiteral(", ")) + QStringLiteral(". "));
+    m_peakNote->setText(note);
+    m_peakChart->setTitle(tr("Memory at the peak by category, rank %1").arg(m_rank));
+    m_peakChart->setData(categories, sets, BarChart::Mode::Grouped);
+}
+
+void MemoryPanel::rebuildAllocations()
+{
+    const model::Trace *t = trace();
+    m_model->clear();
+    m_model->setHorizontalHeaderLabels({tr("Op"), tr("Size"), tr("Allocated at"),
+                                        tr("Released at"), tr("Lifetime"), tr("Category")});
+    if (!t)
+        return;
+    const auto [captureStart, captureEnd0] = t->extent();
+    std::int64_t captureEnd = captureEnd0;
+    for (const auto &a : t->memory.allocations)
+        captureEnd = std::max({captureEnd, a.allocatedNs, a.releasedNs});
+    std::int64_t stepNs = captureEnd - captureStart;
+    if (!t->steps.empty()) {
+        std::int64_t sum = 0;
+        for (const auto &s : t->steps)
+            sum += s.durationNs();
+        stepNs = sum / static_cast<std::int64_t>(t->steps.size());
+    }
+    m_model->setRowCount(0);
+    for (const auto &a : t->memory.allocations) {
+        QList<QStandardItem *> items;
+        const bool released = a.releasedNs >= 0;
+        const std::int64_t end = released ? a.releasedNs : captureEnd;
+        auto *op = textItem(QString::fromStdString(a.op));
+        setRowTime(op, m_rank, a.allocatedNs, std::max(end, a.allocatedNs));
+        items.append(op);
+        auto *size = numberItem(QString::fromStdString(analysis::formatBytes(a.sizeBytes)),
+                                static_cast<double>(a.sizeBytes));
+        size->setToolTip(tr("%L1 B").arg(static_cast<qlonglong>(a.sizeBytes)));
+        items.append(size);
+        items.append(numberItem(QString::fromStdString(analysis::formatDuration(a.allocatedNs)),
+                                static_cast<double>(a.allocatedNs)));
+        items.append(released ? numberItem(QString::fromStdString(
+                                               analysis::formatDuration(a.releasedNs)),
+                                           static_cast<double>(a.releasedNs))
+                              : numberItem(tr("still alive"), std::numeric_limits<double>::max()));
+        const std::int64_t life = end - a.allocatedNs;
+        items.append(numberItem(QString::fromStdString(analysis::formatDuration(life))
+                                    + (released ? QString() : QStringLiteral("+")),
+                                static_cast<double>(life)));
+        // The profiler's category when it gave one, else the documented inference rule.
+        const bool given = a.category != model::MemoryCategory::Unknown || a.categoryInferred;
+        const MemoryGroup g = given ? analysis::memoryGroupOf(a.category)
+                                    : analysis::inferAllocationGroup(a, captureStart, captureEnd,
+                                                                     stepNs);
+        const bool inferred = !given || a.categoryInferred;
+        auto *cat = textItem(qs(analysis::memoryGroupName(g))
+                             + (inferred ? tr(" (inferred)") : QString()));
+        cat->setData(QColor(groupColor(g)), Qt::DecorationRole);
+        items.append(cat);
+        m_model->appendRow(items);
+    }
+    const bool any = !t->memory.allocations.empty();
+    m_allocationNote->setVisible(!any);
+    m_table->setVisible(any);
+    m_table->resizeColumnsToContents();
+    m_table->sortByColumn(1, Qt::DescendingOrder);
+}
+
+} // namespace stepscope::ui

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "analysis/kpis.h"
+#include "analysis/memorycategories.h"
+#include "model/session.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QStackedWidget;
+class QStandardItemModel;
+class QTableView;
+
+namespace stepscope::ui {
+
+class BarChart;
+class TimeChart;
+
+/// The Memory panel (issue 6, item 2), for one rank at a time:
+/// - memory over time: allocated / reserved / active of one allocator component (PTA, GE, a
+///   CUDA device...), the allocated peak marked;
+/// - the category stack over time (analysis::memoryGroupTimeline: PyTorch's categories, or
+///   inferred ones from Ascend operator_memory.csv; HCCL memory as communication buffers), its
+///   peak marked;
+/// - the peak broken down by category (bars), beside the run-config estimate of model state;
+/// - a sortable allocation table (op, size, allocated at, released at, lifetime, category).
+/// Parts the profile lacks say so and how to collect them. Clicking a memory point or an
+/// allocation emits timeRequested. GUI thread only.
+class MemoryPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit MemoryPanel(QWidget *parent = nullptr);
+    ~MemoryPanel() override;
+
+    void setSession(std::shared_ptr<const model::Session> session);
+    void setRunConfig(const analysis::RunConfig &config);
+    void setRank(int rank);
+    /// Selects the allocator component of the curve chart ("PTA", "GE", ...).
+    void setComponent(const QString &component);
+
+    int currentRank() const { return m_rank; }
+    QString currentComponent() const;
+    QStringList components() const;
+    const analysis::MemoryGroupTimeline &groupTimeline() const { return m_groups; }
+    const analysis::MemorySummary &summary() const { return m_summary; }
+
+    TimeChart *curveChart() const { return m_curveChart; }
+    TimeChart *categoryChart() const { return m_groupChart; }
+    BarChart *peakChart() const { return m_peakChart; }
+    QTableView *allocationTable() const { return m_table; }
+    QStandardItemModel *allocationModel() const { return m_model; }
+    bool showsMessage() const;
+    QString messageText() const;
+    /// Texts shown in place of a part the profile lacks (empty when the part is shown).
+    QString curveNote() const;
+    QString categoryNote() const;
+
+signals:
+    void timeRequested(int rank, qint64 startNs, qint64 endNs);
+    void runConfigRequested();
+
+private:
+    const model::Trace *trace() const;
+    void rebuildRank();
+    void rebuildCurves();
+    void rebuildGroups();
+    void rebuildPeak();
+    void rebuildAllocations();
+
+    std::shared_ptr<const model::Session> m_session;
+    analysis::RunConfig m_config;
+    int m_rank = 0;
+    analysis::MemoryGroupTimeline m_groups;
+    analysis::MemorySummary m_summary;
+    std::vector<std::size_t> m_curveIndices; // curves of the chosen component
+
+    QComboBox *m_rankBox = nullptr;
+    QComboBox *m_componentBox = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_message = nullptr;
+    QStackedWidget *m_curveStack = nullptr;
+    QLabel *m_curveNote = nullptr;
+    TimeChart *m_curveChart = nullptr;
+    QStackedWidget *m_groupStack = nullptr;
+    QLabel *m_groupNote = nullptr;
+    TimeChart *m_groupChart = nullptr;
+    BarChart *m_peakChart = nullptr;
+    QLabel *m_peakNote = nullptr;
+    QLabel *m_allocationNote = nullptr;
+    QStandardItemModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
+};
+
+} // namespace stepscope::ui

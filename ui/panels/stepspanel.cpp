@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "stepspanel.h"
+
+#include "analysis/memorycategories.h"
+#include "analysis/units.h"
+#include "ui/charts/barchart.h"
+#include "ui/kpistrip.h"
+#include "ui/palette.h"
+#include "tableitems.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace stepscope::ui {
+
+namespace {
+
+using analysis::SegmentKind;
+
+constexpr SegmentKind AllKinds[] = {
+    SegmentKind::Compute,    SegmentKind::CommExposed, SegmentKind::CommOverlapped,
+    SegmentKind::HostWait,   SegmentKind::DataLoading, SegmentKind::LaunchGap,
+    SegmentKind::OtherIdle,  SegmentKind::Bubble,      SegmentKind::Preparing,
+};
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QString duration(std::int64_t ns)
+{
+    return QString::fromStdString(analysis::formatDuration(ns));
+}
+
+/// The profiler's own step time: the sum of its categories that partition the step
+/// (compute + exposed communication + free + bubble + preparing; overlapped is inside compute).
+std::optional<double> referenceStepUs(const analysis::StepBreakdown &b)
+{
+    if (!b.reference)
+        return std::nullopt;
+    double sum = 0;
+    bool any = false;
+    for (const auto &c : b.reference->categories) {
+        if (c.key == "compute" || c.key == "comm_exposed" || c.key == "free" || c.key == "bubble"
+            || c.key == "preparing") {
+            sum += c.referenceUs;
+            any = true;
+        }
+    }
+    return any ? std::optional<double>(sum) : std::nullopt;
+}
+
+constexpr int StepIdRole = Qt::UserRole + 20;
+
+} // namespace
+
+StepsPanel::StepsPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_stack = new QStackedWidget(this);
+    outer->addWidget(m_stack);
+    m_message = createMessageLabel(m_stack);
+    m_stack->addWidget(m_message);
+
+    auto *content = new QWidget(m_stack);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(2, 2, 2, 2);
+    m_kpiStrip = new KpiStrip(content);
+    connect(m_kpiStrip, &KpiStrip::runConfigRequested, this, &StepsPanel::runConfigRequested);
+    layout->addWidget(m_kpiStrip);
+
+    auto *bar = new QHBoxLayout();
+    bar->addWidget(new QLabel(tr("Rank:"), content));
+    m_rankBox = new QComboBox(content);
+    bar->addWidget(m_rankBox);
+    m_summary = new QLabel(content);
+    bar->addWidget(m_summary, 1);
+    layout->addLayout(bar);
+    connect(m_rankBox, &QComboBox::activated, this,
+            [this](int index) { setRank(m_rankBox->itemData(index).toInt()); });
+
+    auto *vsplit = new QSplitter(Qt::Vertical, content);
+    auto *hsplit = new QSplitter(Qt::Horizontal, vsplit);
+    m_chart = new BarChart(hsplit);
+    m_chart->setValueUnit(ValueUnit::Duration);
+    m_chart->setValueAxisTitle(tr("Step time"));
+    m_chart->setCategoryAxisTitle(tr("Step"));
+    m_chart->setMinimumHeight(220);
+    connect(m_chart, &BarChart::barClicked, this, [this](int category, int) {
+        if (category >= 0 && static_cast<std::size_t>(category) < m_rankSteps.size())
+            emitStep(*m_rankSteps[static_cast<std::size_t>(category)]);
+    });
+    m_bottleneckList = new QTreeWidget(hsplit);
+    m_bottleneckList->setHeaderLabels({tr("Bottleneck"), tr("Share")});
+    m_bottleneckList->setRootIsDecorated(false);
+    m_bottleneckList->setWordWrap(true);
+    connect(m_bottleneckList, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
+        const QVariant v = item->data(0, StepIdRole);
+        if (!v.isValid())
+            return;
+        const auto index = v.toULongLong();
+        if (index < m_bottlenecks.size()) {
+            const auto &bn = m_bottlenecks[index];
+            for (const auto &b : m_breakdowns)
+                if (b.rank == bn.rank && b.step == bn.step) {
+                    emitStep(b);
+                    return;
+                }
+        }
+    });
+    hsplit->setSizes({3000, 2000}); // scaled to the real width
+
+    m_model = new QStandardItemModel(this);
+    m_table = createTableView(m_model, vsplit);
+    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
+        const QModelIndex first = m_model->index(index.row(), 0);
+        const int rank = first.data(RankRole).toInt();
+        emit timeRequested(rank, first.data(StartRole).toLongLong(),
+                           first.data(EndRole).toLongLong());
+    });
+    vsplit->setSizes({3000, 2000});
+    layout->addWidget(vsplit, 1);
+    m_stack->addWidget(content);
+    setSession(nullptr);
+}
+
+StepsPanel::~StepsPanel() = default;
+
+void StepsPanel::setSession(std::shared_ptr<const model::Session> session)
+{
+    m_session = std::move(session);
+    m_breakdowns.clear();
+    m_rankBox->clear();
+    if (!m_session || m_session->traces.empty()) {
+        m_message->setText(tr("<h3>No profile</h3><p>Open a profile folder to see the time "
+                              "of each training step broken down by where it went.</p>"));
+        m_stack->setCurrentIndex(0);
+        m_kpiStrip->clear();
+        return;
+    }
+    for (const auto &trace : m_session->traces) {
+        auto b = analysis::computeBreakdowns(*trace);
+        m_breakdowns.insert(m_breakdowns.end(), std::make_move_iterator(b.begin()),
+                            std::make_move_iterator(b.end()));
+        m_rankBox->addItem(tr("rank %1").arg(trace->rank), trace->rank);
+    }
+    if (m_breakdowns.empty()) {
+        m_message->setText(
+            tr("<h3>No steps</h3><p>This profile has no device activity to break down into "
+               "steps.</p><p>Record a few steps with the device timeline on: in PyTorch, "
+               "<code>torch.profiler.profile(activities=[ProfilerActivity.CPU, "
+               "ProfilerActivity.CUDA], schedule=torch.profiler.schedule(wait=1, warmup=1, "
+               "active=3))</code> and call <code>prof.step()</code> after every step; with "
+               "torch_npu, <code>torch_npu.profiler.profile(...)</code> with "
+               "<code>ProfilerActivity.NPU</code>.</p>"));
+        m_stack->setCurrentIndex(0);
+        m_kpiStrip->clear();
+        return;
+    }
+    m_kinds.clear();
+    for (SegmentKind kind : AllKinds) {
+        const bool any = kind == SegmentKind::Compute
+            || std::any_of(m_breakdowns.begin(), m_breakdowns.end(),
+                           [kind](const auto &b) { return b.segmentNs(kind) != 0; });
+        if (any)
+            m_kinds.push_back(kind);
+    }
+    m_stack->setCurrentIndex(1);
+    recomputeKpis();
+    m_rank = m_session->traces.front()->rank;
+    rebuildRank();
+}
+
+void StepsPanel::setRunConfig(const analysis::RunConfig &config)
+{
+    m_config = config;
+    if (m_session && !m_breakdowns.empty())
+        recomputeKpis();
+}
+
+void StepsPanel::recomputeKpis()
+{
+    m_kpis = analysis::computeKpis(*m_session, m_config, m_breakdowns);
+    m_kpiStrip->setKpis(m_kpis);
+    std::vector<analysis::MemorySummary> memory;
+    for (const auto &trace : m_session->traces)
+        memory.push_back(analysis::summarizeMemory(*trace, m_config));
+    m_bottlenecks = analysis::rankBottlenecks(m_breakdowns, &memory, &m_kpis);
+    fillBottlenecks();
+}
+
+void StepsPanel::setRank(int rank)
+{
+    m_rank = rank;
+    const int index = m_rankBox->findData(rank);
+    if (index >= 0)
+        m_rankBox->setCurrentIndex(index);
+    rebuildRank();
+}
+
+int StepsPanel::currentRank() const
+{
+    return m_rank;
+}
+
+bool StepsPanel::showsMessage() const
+{
+    return m_stack->currentIndex() == 0;
+}
+
+QString StepsPanel::messageText() const
+{
+    return m_message->text();
+}
+
+void StepsPanel::rebuildRank()
+{
+    m_rankSteps.clear();
+    for (const auto &b : m_breakdowns)
+        if (b.rank == m_rank)
+            m_rankSteps.push_back(&b);
+    QStringList categories;
+    QList<BarSetData> sets;
+    for (SegmentKind kind : m_kinds)
+        sets.append({qs(analysis::segmentKindName(kind)), segmentColor(kind), {}});
+    QList<double> markers;
+    bool anyMarker = false;
+    std::int64_t total = 0;
+    for (const auto *b : m_rankSteps) {
+        categories.append(QString::number(b->step));
+        for (std::size_t k = 0; k < m_kinds.size(); ++k)
+            sets[static_cast<qsizetype>(k)].values.append(
+                static_cast<double>(b->segmentNs(m_kinds[k])));
+        const auto ref = referenceStepUs(*b);
+        markers.append(ref ? *ref * 1000.0 : std::numeric_limits<double>::quiet_NaN());
+        anyMarker = anyMarker || ref.has_value();
+        total += b->durationNs();
+    }
+    m_chart->setTitle(tr("Step breakdown, rank %1").arg(m_rank));
+    m_chart->setData(categories, sets, BarChart::Mode::Stacked);
+    if (anyMarker)
+        m_chart->setMarkers(tr("Profiler's step time"), QColor(0x22, 0x22, 0x22), markers);
+    m_summary->setText(
+        m_rankSteps.empty()
+            ? tr("no steps on this rank")
+            : tr("%n step(s), mean %1", nullptr, static_cast<int>(m_rankSteps.size()))
+                  .arg(duration(total / static_cast<std::int64_t>(m_rankSteps.size()))));
+    fillTable(m_rankSteps);
+}
+
+void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &rows)
+{
+    m_model->clear();
+    QStringList headers = {tr("Step"), tr("Rank"), tr("Start"), tr("Duration")};
+    for (SegmentKind kind : AllKinds)
+        headers.append(qs(analysis::segmentKindName(kind)));
+    headers.append(tr("Free (idle)"));
+    // The profiler's own columns, in the order first seen.
+    std::vector<std::string> refColumns;
+    for (const auto *b : rows)
+        if (b->reference)
+            for (const auto &c : b->reference->categories)
+                if (std::find(refColumns.begin(), refColumns.end(), c.column) == refColumns.end())
+                    refColumns.push_back(c.column);
+    for (const auto &c : refColumns)
+        headers.append(tr("%1 (profiler)").arg(QString::fromStdString(c)));
+    if (!refColumns.empty())
+        headers.append(tr("Within 1 %"));
+    m_model->setHorizontalHeaderLabels(headers);
+
+    for (const auto *b : rows) {
+        QList<QStandardItem *> items;
+        auto *first = numberItem(QString::number(b->step), static_cast<double>(b->step));
+        setRowTime(first, b->rank, b->startNs, b->endNs);
+        items.append(first);
+        items.append(numberItem(QString::number(b->rank), b->rank));
+        items.append(numberItem(duration(b->startNs), static_cast<double>(b->startNs)));
+        items.append(numberItem(duration(b->durationNs()), static_cast<double>(b->durationNs())));
+        for (SegmentKind kind : AllKinds) {
+            const std::int64_t ns = b->segmentNs(kind);
+            auto *item = numberItem(duration(ns), static_cast<double>(ns));
+            if (b->durationNs() > 0)
+                item->setToolTip(tr("%1 = %2 ns (%3 of the step)")
+                                     .arg(qs(analysis::segmentKindName(kind)))
+                                     .arg(ns)
+                                     .arg(QString::fromStdString(analysis::formatShare(
+                                         static_cast<double>(ns)
+                                         / static_cast<double>(b->durationNs())))));
+            items.append(item);
+        }
+        items.append(numberItem(duration(b->freeNs), static_cast<double>(b->freeNs)));
+        for (const auto &col : refColumns) {
+            const analysis::ReferenceCategory *rc = nullptr;
+            if (b->reference)
+                for (const auto &c : b->reference->categories)
+                    if (c.column == col)
+                        rc = &c;
+            if (!rc) {
+                items.append(numberItem(QString(), -1));
+                continue;
+            }
+            auto *item = numberItem(duration(std::llround(rc->referenceUs * 1000.0)),
+                                    rc->referenceUs);
+            item->setToolTip(tr("%1: profiler %2 µs, ours %3 µs, difference %4 µs (%5)")
+                                 .arg(QString::fromStdString(rc->column))
+                                 .arg(rc->referenceUs, 0, 'f', 2)
+                                 .arg(rc->oursUs, 0, 'f', 2)
+                                 .arg(rc->differenceUs, 0, 'f', 2)
+                                 .arg(QString::fromStdString(
+                                     analysis::formatShare(rc->relativeDifference))));
+            items.append(item);
+        }
+        if (!refColumns.empty())
+            items.append(textItem(!b->reference ? QString()
+                                  : b->reference->withinTolerance ? tr("yes")
+                                                                  : tr("no")));
+        m_model->appendRow(items);
+    }
+    m_table->resizeColumnsToContents();
+}
+
+void StepsPanel::fillBottlenecks()
+{
+    m_bottleneckList->clear();
+    if (m_bottlenecks.empty()) {
+        auto *item = new QTreeWidgetItem(m_bottleneckList, {tr("No bottleneck stands out")});
+        item->setFirstColumnSpanned(true);
+        return;
+    }
+    std::size_t index = 0;
+    for (const auto &bn : m_bottlenecks) {
+        auto *item = new QTreeWidgetItem(m_bottleneckList);
+        item->setText(0, QStringLiteral("%1. %2").arg(index + 1).arg(qs(
+                             analysis::bottleneckKindName(bn.kind))));
+        item->setText(1, QString::fromStdString(analysis::formatShare(bn.share)));
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+        item->setData(0, StepIdRole, static_cast<qulonglong>(index));
+        QFont bold = item->font(0);
+        bold.setBold(true);
+        item->setFont(0, bold);
+        auto *evidence = new QTreeWidgetItem(m_bottleneckList);
+        evidence->setText(0, QStringLiteral("    ") + QString::fromStdString(bn.evidence));
+        evidence->setToolTip(0, QString::fromStdString(bn.evidence));
+        evidence->setFirstColumnSpanned(true);
+        evidence->setData(0, StepIdRole, static_cast<qulonglong>(index));
+        ++index;
+    }
+    m_bottleneckList->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_bottleneckList->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_bottleneckList->header()->setStretchLastSection(false);
+}
+
+void StepsPanel::emitStep(const analysis::StepBreakdown &b)
+{
+    emit timeRequested(b.rank, b.startNs, b.endNs);
+}
+
+} // namespace stepscope::ui

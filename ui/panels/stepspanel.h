@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "analysis/bottlenecks.h"
+#include "analysis/breakdown.h"
+#include "analysis/kpis.h"
+#include "model/session.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QStackedWidget;
+class QStandardItemModel;
+class QTableView;
+class QTreeWidget;
+
+namespace stepscope::ui {
+
+class BarChart;
+class KpiStrip;
+
+/// The Steps panel (issue 6, item 1): the KPI strip, a stacked bar per step of the selected
+/// rank (compute, exposed / overlapped communication, host wait, data loading, launch gaps,
+/// other idle, bubble, preparing; the profiler's own step time as a marker when present), the
+/// bottleneck ranking with its evidence lines, and a sortable table with every number.
+///
+/// All numbers come from core (analysis::computeBreakdowns per trace, computeKpis,
+/// rankBottlenecks, summarizeMemory); the panel only draws them. Clicking a bar, a table row
+/// or a bottleneck emits timeRequested with that step's time range. GUI thread only.
+class StepsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StepsPanel(QWidget *parent = nullptr);
+    ~StepsPanel() override;
+
+    void setSession(std::shared_ptr<const model::Session> session);
+    /// Recomputes the KPIs and bottlenecks with a new run config.
+    void setRunConfig(const analysis::RunConfig &config);
+    /// Shows the bars and table of `rank` (one of the session's ranks).
+    void setRank(int rank);
+
+    int currentRank() const;
+    const std::vector<analysis::StepBreakdown> &breakdowns() const { return m_breakdowns; }
+    const analysis::Kpis &kpis() const { return m_kpis; }
+    const std::vector<analysis::Bottleneck> &bottlenecks() const { return m_bottlenecks; }
+    /// Segment kinds drawn as bar sets, bottom to top (kinds with time in some step).
+    const std::vector<analysis::SegmentKind> &shownKinds() const { return m_kinds; }
+
+    BarChart *chart() const { return m_chart; }
+    KpiStrip *kpiStrip() const { return m_kpiStrip; }
+    QTableView *table() const { return m_table; }
+    QStandardItemModel *tableModel() const { return m_model; }
+    QTreeWidget *bottleneckList() const { return m_bottleneckList; }
+    /// True when the panel shows its "no data" message instead of charts.
+    bool showsMessage() const;
+    QString messageText() const;
+
+signals:
+    void timeRequested(int rank, qint64 startNs, qint64 endNs);
+    /// A KPI lacking an input was clicked: open the run-config dialog.
+    void runConfigRequested();
+
+private:
+    void recomputeKpis();
+    void rebuildRank();
+    void fillTable(const std::vector<const analysis::StepBreakdown *> &rows);
+    void fillBottlenecks();
+    void emitStep(const analysis::StepBreakdown &b);
+
+    std::shared_ptr<const model::Session> m_session;
+    analysis::RunConfig m_config;
+    std::vector<analysis::StepBreakdown> m_breakdowns; // all ranks
+    analysis::Kpis m_kpis;
+    std::vector<analysis::Bottleneck> m_bottlenecks;
+    std::vector<analysis::SegmentKind> m_kinds;
+    std::vector<const analysis::StepBreakdown *> m_rankSteps;
+    int m_rank = 0;
+
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_message = nullptr;
+    KpiStrip *m_kpiStrip = nullptr;
+    QComboBox *m_rankBox = nullptr;
+    QLabel *m_summary = nullptr;
+    BarChart *m_chart = nullptr;
+    QTreeWidget *m_bottleneckList = nullptr;
+    QStandardItemModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
+};
+
+} // namespace stepscope::ui
