@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "ui/compare/compareloader.h"
+
+#include "ui/compare/compareview.h"
+#include "ui/timeline/timelineview.h"
+
+#include "compare_testsupport.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+
+#include <gtest/gtest.h>
+
+using namespace stepscope;
+
+TEST(CompareLoader, LoadsAndAnalysesBothRunsInTheBackground)
+{
+    ui::compare::CompareLoader loader;
+    int readyCount = 0;
+    QObject::connect(&loader, &ui::compare::CompareLoader::ready, [&](auto) { ++readyCount; });
+    loader.start(QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_0"),
+                 QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_4"));
+    const auto data = loader.waitForResult();
+    ASSERT_TRUE(data);
+    EXPECT_EQ(readyCount, 1);
+    EXPECT_EQ(data->before.breakdowns.size(), 12u);
+    EXPECT_EQ(data->after.breakdowns.size(), 12u);
+    EXPECT_EQ(data->before.name(), QStringLiteral("resnet50_num_workers_0"));
+}
+
+TEST(CompareLoader, OpenComparePairFillsTheViewWhenReady)
+{
+    std::unique_ptr<ui::compare::CompareView> view(ui::compare::openComparePair(
+        QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_0"),
+        QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_4")));
+    EXPECT_FALSE(view->data());
+    QDeadlineTimer deadline(120000);
+    while (!view->data() && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    ASSERT_TRUE(view->data());
+    EXPECT_TRUE(view->aligned().valid);
+    EXPECT_TRUE(view->beforeView()->model());
+}
+
+TEST(CompareLoader, ReportsAFolderWithNothingUsable)
+{
+    ui::compare::CompareLoader loader;
+    QString message;
+    QObject::connect(&loader, &ui::compare::CompareLoader::failed, [&](const QString &m) { message = m; });
+    loader.start(QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_0"),
+                 QString::fromStdString(std::string(STEPSCOPE_TEST_DATA) + "/does-not-exist"));
+    EXPECT_FALSE(loader.waitForResult());
+    EXPECT_FALSE(message.isEmpty());
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "ui/compare/compareview.h"
+
+#include "ui/compare/comparepictures.h"
+#include "ui/compare/deltatable.h"
+#include "ui/compare/lossplot.h"
+#include "ui/export/imageexport.h"
+#include "ui/kpistrip.h"
+#include "ui/timeline/timelineview.h"
+
+#include "compare_testsupport.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QImage>
+#include <QPainter>
+#include <QTabWidget>
+#include <QTableWidget>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+using namespace stepscope;
+using ui::compare::CompareView;
+
+namespace {
+
+std::unique_ptr<CompareView> makeView()
+{
+    auto view = std::make_unique<CompareView>();
+    view->resize(1400, 1000);
+    view->show();
+    view->setData(testsupport::demoPair());
+    return view;
+}
+
+/// Window start relative to the side's aligned step.
+std::int64_t relativeStart(const ui::timeline::TimelineView *v, std::int64_t anchor)
+{
+    return v->viewState().axis.startNs() - anchor;
+}
+
+} // namespace
+
+TEST(CompareView, LockedZoomMovesBothSides)
+{
+    auto view = makeView();
+    const auto &al = view->aligned();
+    ASSERT_TRUE(al.valid);
+    auto *b = view->beforeView();
+    auto *a = view->afterView();
+    EXPECT_EQ(relativeStart(b, al.beforeStartNs), relativeStart(a, al.afterStartNs));
+    EXPECT_DOUBLE_EQ(b->viewState().axis.nsPerPixel(), a->viewState().axis.nsPerPixel());
+
+    const double before = a->viewState().axis.nsPerPixel();
+    b->zoomAt(200, 2.0);
+    EXPECT_NEAR(a->viewState().axis.nsPerPixel(), before / 2, before * 1e-9);
+    EXPECT_EQ(relativeStart(b, al.beforeStartNs), relativeStart(a, al.afterStartNs));
+    a->panByPx(150); // the after side leads just as well
+    EXPECT_EQ(relativeStart(b, al.beforeStartNs), relativeStart(a, al.afterStartNs));
+    // The strip between them shows the same relative window.
+    EXPECT_EQ(view->strip()->picture().axis.startNs(), relativeStart(b, al.beforeStartNs));
+
+    view->setLocked(false);
+    const auto afterAxis = a->viewState().axis;
+    b->zoomAt(100, 3.0);
+    EXPECT_EQ(a->viewState().axis, afterAxis); // unlocked: after stays
+    view->setLocked(true);                     // locking again brings after to before's window
+    EXPECT_EQ(relativeStart(b, al.beforeStartNs), relativeStart(a, al.afterStartNs));
+    EXPECT_DOUBLE_EQ(b->viewState().axis.nsPerPixel(), a->viewState().axis.nsPerPixel());
+}
+
+TEST(CompareView, RulersMeasureFromTheAlignedStep)
+{
+    auto view = makeView();
+    const auto &al = view->aligned();
+    EXPECT_EQ(view->beforeView()->viewState().rulerOriginNs, al.beforeStartNs);
+    EXPECT_EQ(view->afterView()->viewState().rulerOriginNs, al.afterStartNs);
+}
+
+TEST(CompareView, OverrideChangesThePairing)
+{
+    auto view = makeView();
+    // Automatic: both runs number their steps 5..10, 16..21 -> by number, 12 pairs.
+    EXPECT_EQ(view->pairing().mode, analysis::PairingMode::ByNumber);
+    ASSERT_EQ(view->pairing().pairs.size(), 12u);
+    EXPECT_EQ(view->aligned().pair.beforeStep, 6);
+    EXPECT_EQ(view->aligned().pair.afterStep, 6);
+
+    // Pick after step 8 for before step 6 (through the picker, as a user would).
+    QComboBox *picker = view->afterPicker();
+    const int i = picker->findData(QVariant::fromValue<qint64>(8));
+    ASSERT_GE(i, 0);
+    picker->setCurrentIndex(i);
+    ASSERT_TRUE(view->anchor().has_value());
+    EXPECT_EQ(view->anchor()->beforeStep, 6);
+    EXPECT_EQ(view->anchor()->afterStep, 8);
+    EXPECT_EQ(view->pairing().mode, analysis::PairingMode::Manual);
+    EXPECT_EQ(view->aligned().pair.beforeStep, 6);
+    EXPECT_EQ(view->aligned().pair.afterStep, 8);
+    // Neighbours follow by the same offset: before 5 goes with after 7.
+    const auto *p = view->pairing().findBefore(0);
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->beforeStep, 5);
+    EXPECT_EQ(p->afterStep, 7);
+    // The after timeline now sits on step 8 (ProfilerStep#8 of num_workers_4: 126 272 us).
+    EXPECT_EQ(view->aligned().afterEndNs - view->aligned().afterStartNs, 126272000);
+    EXPECT_EQ(view->afterView()->viewState().rulerOriginNs, view->aligned().afterStartNs);
+
+    view->setAnchor(std::nullopt);
+    EXPECT_EQ(view->pairing().mode, analysis::PairingMode::ByNumber);
+    EXPECT_EQ(view->aligned().pair.afterStep, 6);
+}
+
+TEST(CompareView, OverlayDrawsBothStepLanesOnOneAxis)
+{
+    auto view = makeView();
+    const int plain = view->strip()->height();
+    view->setOverlay(true);
+    EXPECT_FALSE(view->beforeView()->isVisible());
+    EXPECT_TRUE(view->strip()->picture().overlay);
+    EXPECT_GT(view->strip()->height(), plain);
+    // Both sides' segment colours appear in the strip picture.
+    const auto g = view->strip()->currentGeometry();
+    bool hasCompute = false;
+    bool hasLoading = false;
+    for (const auto &batch : g.content) {
+        hasCompute = hasCompute || batch.color == ui::segmentColor(ui::SegmentColor::Compute);
+        hasLoading = hasLoading || batch.color == ui::segmentColor(ui::SegmentColor::DataLoading);
+    }
+    EXPECT_TRUE(hasCompute);
+    EXPECT_TRUE(hasLoading);
+    view->setOverlay(false);
+    EXPECT_TRUE(view->beforeView()->isVisible());
+}
+
+TEST(CompareView, KpiStripAndKernelTabAreFilled)
+{
+    auto view = makeView();
+    EXPECT_TRUE(view->kpiStrip()->text("step_time_mean_us").contains(QStringLiteral("→")))
+        << view->kpiStrip()->text("step_time_mean_us").toStdString();
+    const auto *data = view->data().get();
+    EXPECT_FALSE(data->kernels.top.empty());
+    // First row is the section title, then the top name by |Δ total|.
+    ASSERT_GT(view->kernelTable()->rowCount(), 1);
+    EXPECT_EQ(view->kernelTable()->item(1, 0)->text().toStdString(), data->kernels.top.front().name);
+}
+
+TEST(CompareView, Screenshot)
+{
+    auto view = makeView();
+    view->setOverlay(false);
+    QCoreApplication::processEvents(); // let the layout take the strip's height
+    const QImage image = view->grab().toImage();
+    EXPECT_EQ(image.width(), 1400);
+    const char *dir = std::getenv("STEPSCOPE_SCREENSHOT_DIR");
+    if (!dir)
+        GTEST_SKIP() << "set STEPSCOPE_SCREENSHOT_DIR to write the compare screenshots";
+    ASSERT_TRUE(image.save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view.png"))));
+    view->setOverlay(true);
+    view->tabs()->setCurrentIndex(1);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(view->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view_overlay.png"))));
+    const QImage pic = ui::renderImage(ui::compare::alignedTimelinesPainter(testsupport::demoPair()), QSize(1600, 900), 1.0);
+    ASSERT_TRUE(pic.save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_timelines_export.png"))));
+}

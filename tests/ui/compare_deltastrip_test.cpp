@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "ui/compare/comparestrip.h"
+#include "ui/compare/deltastrip.h"
+
+#include "compare_testsupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace stepscope;
+using ui::SegmentColor;
+using ui::compare::DeltaStrip;
+using ui::timeline::StepLaneSegment;
+
+namespace {
+
+const DeltaStrip *findStrip(const std::vector<DeltaStrip> &strips, std::optional<SegmentColor> kind)
+{
+    for (const auto &s : strips)
+        if (s.kind == kind)
+            return &s;
+    return nullptr;
+}
+
+} // namespace
+
+TEST(CompareDeltaStrip, SignsFollowWhichSideSpendsTheTime)
+{
+    // before: step [1000, 1100): compute 0-60, data loading 60-100 (relative)
+    // after:  step [5000, 5070): compute 0-50, data loading 50-60, compute 60-70
+    const std::vector<StepLaneSegment> before = {
+        {1000, 1060, SegmentColor::Compute, 1},
+        {1060, 1100, SegmentColor::DataLoading, 1},
+        {1100, 1200, SegmentColor::Compute, 2}, // next step: outside the window
+    };
+    const std::vector<StepLaneSegment> after = {
+        {4990, 5000, SegmentColor::DataLoading, 0}, // previous step: outside
+        {5000, 5050, SegmentColor::Compute, 1},
+        {5050, 5060, SegmentColor::DataLoading, 1},
+        {5060, 5070, SegmentColor::Compute, 1},
+    };
+    const auto strips = ui::compare::computeDeltaStrips(before, 1000, 1100, after, 5000, 5070);
+    ASSERT_EQ(strips.size(), 3u); // step, compute, data loading
+
+    const DeltaStrip *step = findStrip(strips, std::nullopt);
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(step->beforeNs, 100);
+    EXPECT_EQ(step->afterNs, 70);
+    ASSERT_EQ(step->pieces.size(), 1u);
+    EXPECT_EQ(step->pieces[0].startNs, 70);
+    EXPECT_EQ(step->pieces[0].endNs, 100);
+    EXPECT_EQ(step->pieces[0].sign, -1); // after is shorter: green
+
+    const DeltaStrip *compute = findStrip(strips, SegmentColor::Compute);
+    ASSERT_NE(compute, nullptr);
+    EXPECT_EQ(compute->beforeNs, 60);
+    EXPECT_EQ(compute->afterNs, 60);
+    // [50, 60): before computes, after loads data (−); [60, 70): after computes, before
+    // loads data (+). Same total, so the strip's delta is 0 while its pieces show the shift.
+    ASSERT_EQ(compute->pieces.size(), 2u);
+    EXPECT_EQ(compute->pieces[0].startNs, 50);
+    EXPECT_EQ(compute->pieces[0].endNs, 60);
+    EXPECT_EQ(compute->pieces[0].sign, -1);
+    EXPECT_EQ(compute->pieces[1].startNs, 60);
+    EXPECT_EQ(compute->pieces[1].endNs, 70);
+    EXPECT_EQ(compute->pieces[1].sign, 1);
+
+    const DeltaStrip *data = findStrip(strips, SegmentColor::DataLoading);
+    ASSERT_NE(data, nullptr);
+    EXPECT_EQ(data->beforeNs, 40);
+    EXPECT_EQ(data->afterNs, 10);
+    // [50, 60): after loads, before does not (+); [60, 100): before loads, after does not (−).
+    ASSERT_EQ(data->pieces.size(), 2u);
+    EXPECT_EQ(data->pieces[0].sign, 1);
+    EXPECT_EQ(data->pieces[0].startNs, 50);
+    EXPECT_EQ(data->pieces[0].endNs, 60);
+    EXPECT_EQ(data->pieces[1].sign, -1);
+    EXPECT_EQ(data->pieces[1].startNs, 60);
+    EXPECT_EQ(data->pieces[1].endNs, 100);
+    for (const auto &s : strips)
+        EXPECT_EQ(s.moreNs() - s.lessNs(), s.deltaNs()) << s.label.toStdString();
+}
+
+TEST(CompareDeltaStrip, DemoPairStripsMatchTheBreakdowns)
+{
+    const auto data = testsupport::demoPair();
+    ASSERT_TRUE(data && data->before.profile.timeline && data->after.profile.timeline);
+    ASSERT_EQ(data->before.breakdowns.size(), 12u); // ProfilerStep#5..10 and #16..21
+    const auto pairing = data->pairing(std::nullopt);
+    const auto aligned = ui::compare::alignedPair(*data, pairing, {});
+    ASSERT_TRUE(aligned.valid);
+    EXPECT_EQ(aligned.pair.beforeStep, 6); // the second pair: the first step carries warm-up
+    EXPECT_EQ(aligned.pair.afterStep, 6);
+    // ProfilerStep#6: 173 992 us with 0 workers, 123 884 us with 4 (trace "dur" fields).
+    EXPECT_EQ(aligned.beforeEndNs - aligned.beforeStartNs, 173992000);
+    EXPECT_EQ(aligned.afterEndNs - aligned.afterStartNs, 123884000);
+
+    const auto strips = ui::compare::computeDeltaStrips(
+        data->before.profile.timeline->stepSegments(0), aligned.beforeStartNs, aligned.beforeEndNs,
+        data->after.profile.timeline->stepSegments(0), aligned.afterStartNs, aligned.afterEndNs);
+    const auto &b = data->before.breakdowns[aligned.pair.beforeIndex];
+    const auto &a = data->after.breakdowns[aligned.pair.afterIndex];
+    const DeltaStrip *step = findStrip(strips, std::nullopt);
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(step->deltaNs(), 123884000 - 173992000);
+    const DeltaStrip *loading = findStrip(strips, SegmentColor::DataLoading);
+    ASSERT_NE(loading, nullptr);
+    EXPECT_EQ(loading->beforeNs, b.dataLoadingNs);
+    EXPECT_EQ(loading->afterNs, a.dataLoadingNs);
+    EXPECT_LT(loading->deltaNs(), 0); // four workers: the wait for data collapses
+    for (const auto &s : strips)
+        EXPECT_EQ(s.moreNs() - s.lessNs(), s.deltaNs()) << s.label.toStdString();
+}
+
+TEST(CompareDeltaStrip, StripColoursFollowTheSign)
+{
+    const std::vector<StepLaneSegment> before = {{0, 100, SegmentColor::DataLoading, 1}};
+    const std::vector<StepLaneSegment> after = {{0, 40, SegmentColor::DataLoading, 1},
+                                                {40, 150, SegmentColor::Compute, 1}};
+    ui::compare::StripPicture p;
+    p.strips = ui::compare::computeDeltaStrips(before, 0, 100, after, 0, 150);
+    p.axis = ui::timeline::TimeAxis(0, 0.5, 400); // 150 ns = 300 px
+    const ui::compare::StripMetrics m;
+    const auto g = ui::compare::buildStripGeometry(p, QSize(m.headerWidth + 400, 200), m);
+    const QColor red = ui::compare::moreColor();
+    const QColor green = ui::compare::lessColor();
+    // Expected red: step [100,150) and compute [40,150); green: data loading [40,100).
+    double redPx = 0;
+    double greenPx = 0;
+    for (const auto &batch : g.content) {
+        for (const QRectF &r : batch.rects) {
+            if (batch.color == red)
+                redPx += r.width();
+            if (batch.color == green) {
+                greenPx += r.width();
+                // Green lies in the data-loading strip's time [40, 100) only.
+                EXPECT_GE(r.left(), m.headerWidth + 40 / 0.5 - 0.5);
+                EXPECT_LE(r.right(), m.headerWidth + 100 / 0.5 + 0.5);
+            }
+        }
+    }
+    EXPECT_NEAR(redPx, (50 + 110) / 0.5, 1.0);
+    EXPECT_NEAR(greenPx, 60 / 0.5, 1.0);
+}

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "comparedata.h"
+
+#include "import/losslog/losslog.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+#include <tuple>
+
+namespace stepscope::ui::compare {
+
+namespace {
+
+/// Breakdowns of one rank, in step order.
+std::vector<analysis::StepBreakdown> breakdownsOfRank(const std::vector<analysis::StepBreakdown> &all,
+                                                      std::int32_t rank)
+{
+    std::vector<analysis::StepBreakdown> out;
+    for (const auto &b : all) {
+        if (b.rank == rank)
+            out.push_back(b);
+    }
+    return out;
+}
+
+void fillSide(CompareSide &side, LoadedProfile profile, const analysis::RunConfig &config,
+              bool findLogs)
+{
+    side.profile = std::move(profile);
+    if (!side.profile.session)
+        return;
+    const model::Session &session = *side.profile.session;
+    side.analysis = analysis::analyzeSession(session, config);
+    side.traceIndex = 0;
+    if (!session.traces.empty())
+        side.breakdowns = breakdownsOfRank(side.analysis.breakdowns, session.traces.front()->rank);
+    if (!findLogs)
+        return;
+    try {
+        std::filesystem::path dir(side.profile.path.toStdString());
+        if (!std::filesystem::is_directory(dir))
+            dir = dir.parent_path();
+        for (const auto &file : import::losslog::findTrainingLogs(dir, 2)) {
+            if (auto log = readLog(QString::fromStdString(file.string())))
+                side.logs.push_back(std::move(log));
+        }
+    } catch (const std::exception &) {
+        // A folder we cannot list simply has no logs; the Loss tab offers "Add log...".
+    }
+}
+
+} // namespace
+
+QString CompareSide::name() const
+{
+    const QFileInfo info(profile.path);
+    return info.fileName().isEmpty() ? profile.path : info.fileName();
+}
+
+std::pair<std::int64_t, std::int64_t> CompareSide::stepWindow(std::size_t index) const
+{
+    if (index >= breakdowns.size())
+        return {0, 0};
+    const std::int64_t offset = profile.timeline ? profile.timeline->offsetNs(traceIndex) : 0;
+    return {breakdowns[index].startNs + offset, breakdowns[index].endNs + offset};
+}
+
+std::shared_ptr<const CompareData> CompareData::build(LoadedProfile before, LoadedProfile after,
+                                                      const analysis::RunConfig &configBefore,
+                                                      const analysis::RunConfig &configAfter,
+                                                      bool findLogs)
+{
+    auto data = std::make_shared<CompareData>();
+    fillSide(data->before, std::move(before), configBefore, findLogs);
+    fillSide(data->after, std::move(after), configAfter, findLogs);
+    const auto *sb = data->before.profile.session.get();
+    const auto *sa = data->after.profile.session.get();
+    if (sb && sa && !sb->traces.empty() && !sa->traces.empty()) {
+        // Per profiled step: the two profiles need not cover the same number of steps.
+        analysis::NameDeltaOptions options;
+        options.beforeDivisor = static_cast<double>(std::max<std::size_t>(1, data->before.breakdowns.size()));
+        options.afterDivisor = static_cast<double>(std::max<std::size_t>(1, data->after.breakdowns.size()));
+        options.scope = analysis::OpScope::DeviceKernels;
+        data->kernels = analysis::nameDeltas(*sb->traces.front(), *sa->traces.front(), options);
+        options.scope = analysis::OpScope::HostOps;
+        data->hostOps = analysis::nameDeltas(*sb->traces.front(), *sa->traces.front(), options);
+    }
+    return data;
+}
+
+analysis::StepPairing CompareData::pairing(std::optional<analysis::ManualAnchor> anchor) const
+{
+    return analysis::pairSteps(before.breakdowns, after.breakdowns, anchor);
+}
+
+AlignedPair alignedPair(const CompareData &data, const analysis::StepPairing &pairing,
+                        const CompareSelection &selection)
+{
+    AlignedPair out;
+    if (pairing.pairs.empty())
+        return out;
+    const std::size_t index = std::min(selection.pairIndex.value_or(defaultPairIndex(pairing, selection.anchor)),
+                                       pairing.pairs.size() - 1);
+    out.valid = true;
+    out.pair = pairing.pairs[index];
+    std::tie(out.beforeStartNs, out.beforeEndNs) = data.before.stepWindow(out.pair.beforeIndex);
+    std::tie(out.afterStartNs, out.afterEndNs) = data.after.stepWindow(out.pair.afterIndex);
+    return out;
+}
+
+std::size_t defaultPairIndex(const analysis::StepPairing &pairing,
+                             std::optional<analysis::ManualAnchor> anchor)
+{
+    if (anchor && !pairing.anchorNotFound)
+        return pairIndexOf(pairing, anchor->beforeStep);
+    return pairing.pairs.size() >= 3 ? 1 : 0;
+}
+
+std::size_t pairIndexOf(const analysis::StepPairing &pairing, std::int64_t beforeStep)
+{
+    for (std::size_t i = 0; i < pairing.pairs.size(); ++i)
+        if (pairing.pairs[i].beforeStep == beforeStep)
+            return i;
+    return 0;
+}
+
+LossOverlay makeLossOverlay(std::shared_ptr<const model::TrainingLog> before,
+                            std::shared_ptr<const model::TrainingLog> after)
+{
+    LossOverlay o;
+    o.beforeLog = std::move(before);
+    o.afterLog = std::move(after);
+    if (o.beforeLog) {
+        o.beforeSource = QString::fromStdString(o.beforeLog->source);
+        o.beforeSeries = o.beforeLog->primaryLoss(0);
+    }
+    if (o.afterLog) {
+        o.afterSource = QString::fromStdString(o.afterLog->source);
+        o.afterSeries = o.afterLog->primaryLoss(0);
+    }
+    if (o.beforeSeries && o.afterSeries)
+        o.comparison = analysis::compareLoss(*o.beforeSeries, *o.afterSeries);
+    if (o.beforeLog && o.afterLog)
+        o.crossCheck = analysis::crossCheck(*o.beforeLog, 0, *o.afterLog, 0);
+    return o;
+}
+
+QStringList hostOnlyProcessKeys(const timeline::TimelineModel &model)
+{
+    QStringList out;
+    for (const timeline::Lane &lane : model.lanes()) {
+        if (lane.kind != timeline::LaneKind::Process)
+            continue;
+        bool device = false;
+        for (const timeline::Lane &child : model.lanes()) {
+            if (child.kind == timeline::LaneKind::Track && child.parentKey == lane.key
+                && model.trace(child.traceIndex).tracks[static_cast<std::size_t>(child.trackIndex)].info().kind
+                       == model::TrackKind::DeviceStream) {
+                device = true;
+                break;
+            }
+        }
+        if (!device)
+            out << lane.key;
+    }
+    return out;
+}
+
+std::shared_ptr<const model::TrainingLog> readLog(const QString &path)
+{
+    try {
+        model::LoadReport report;
+        auto log = std::make_shared<model::TrainingLog>(
+            import::losslog::readTrainingLog(std::filesystem::path(path.toStdString()), report));
+        if (log->empty())
+            return nullptr;
+        if (log->source.empty())
+            log->source = path.toStdString();
+        return log;
+    } catch (const std::exception &) {
+        return nullptr; // readTrainingLog never throws; cancellation cannot happen here
+    }
+}
+
+} // namespace stepscope::ui::compare

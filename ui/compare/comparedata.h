@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "analysis/analysissummary.h"
+#include "analysis/compare.h"
+#include "analysis/losscompare.h"
+#include "model/traininglog.h"
+#include "ui/loading/profileloader.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace stepscope::ui::compare {
+
+/// One run of a comparison: the loaded profile, its analysis and the breakdowns of the rank
+/// the compare view shows (the first trace of the session).
+struct CompareSide
+{
+    LoadedProfile profile;
+    analysis::SessionAnalysis analysis;
+    int traceIndex = 0;                              ///< into session->traces
+    std::vector<analysis::StepBreakdown> breakdowns; ///< of that trace's rank, by step
+    /// Training logs found beside the profile (findTrainingLogs), read; may be empty.
+    std::vector<std::shared_ptr<const model::TrainingLog>> logs;
+
+    QString name() const; ///< folder name of the profile
+    /// Session-relative [start, end) of breakdown `index` (timeline coordinates).
+    std::pair<std::int64_t, std::int64_t> stepWindow(std::size_t index) const;
+};
+
+/// Everything a comparison of two runs shows that does not depend on the user's choices
+/// (pairing override, aligned pair, zoom): both sides and the kernel deltas per profiled step.
+/// Built once off the GUI thread (build()), then shared immutable as
+/// `std::shared_ptr<const CompareData>`; safe to read from any thread.
+struct CompareData
+{
+    CompareSide before;
+    CompareSide after;
+    analysis::NameDeltaTable kernels; ///< device kernels, totals per profiled step
+    analysis::NameDeltaTable hostOps; ///< host ops, totals per profiled step
+
+    /// Analyses both profiles (config: defaults unless given), computes kernel deltas and,
+    /// when `findLogs`, reads the training logs found beside each profile. Never throws.
+    static std::shared_ptr<const CompareData> build(LoadedProfile before, LoadedProfile after,
+                                                    const analysis::RunConfig &configBefore = {},
+                                                    const analysis::RunConfig &configAfter = {},
+                                                    bool findLogs = true);
+
+    /// Pairing of the shown ranks' steps, automatic or around `anchor`.
+    analysis::StepPairing pairing(std::optional<analysis::ManualAnchor> anchor) const;
+};
+
+/// The choice that makes a view of CompareData: pairing override and which pair is aligned.
+/// A small ui-side value (STYLE.md §1: before/after pairing is view state).
+struct CompareSelection
+{
+    std::optional<analysis::ManualAnchor> anchor;
+    /// Into pairing.pairs: the aligned pair; empty = defaultPairIndex().
+    std::optional<std::size_t> pairIndex;
+};
+
+/// The aligned pair of a selection, resolved to session-relative windows of both timelines.
+struct AlignedPair
+{
+    bool valid = false;
+    analysis::StepPair pair;
+    std::int64_t beforeStartNs = 0; ///< session-relative (before's timeline)
+    std::int64_t beforeEndNs = 0;
+    std::int64_t afterStartNs = 0;  ///< session-relative (after's timeline)
+    std::int64_t afterEndNs = 0;
+    std::int64_t longestNs() const
+    {
+        return std::max(beforeEndNs - beforeStartNs, afterEndNs - afterStartNs);
+    }
+};
+
+/// The pair aligned when the user chose none: with an anchor the anchored pair; else the
+/// second pair when there are at least three (the first profiled step of a capture often
+/// carries warm-up work: the profiler starting, a first blocking copy), else the first.
+std::size_t defaultPairIndex(const analysis::StepPairing &pairing,
+                             std::optional<analysis::ManualAnchor> anchor);
+
+/// The aligned pair: pairing.pairs[pairIndex or the default] (clamped). Invalid when the
+/// pairing is empty.
+AlignedPair alignedPair(const CompareData &data, const analysis::StepPairing &pairing,
+                        const CompareSelection &selection);
+/// Index of the pair of before step `beforeStep` (step number), else 0.
+std::size_t pairIndexOf(const analysis::StepPairing &pairing, std::int64_t beforeStep);
+
+/// Loss curves of the two runs for the Loss tab: the primary loss of each side's log.
+struct LossOverlay
+{
+    QString beforeSource;
+    QString afterSource;
+    std::shared_ptr<const model::TrainingLog> beforeLog;
+    std::shared_ptr<const model::TrainingLog> afterLog;
+    const model::LogSeries *beforeSeries = nullptr; ///< into beforeLog
+    const model::LogSeries *afterSeries = nullptr;
+    std::optional<analysis::LossComparison> comparison; ///< both series present
+    std::vector<analysis::CrossCheckRow> crossCheck;
+
+    bool hasAny() const { return beforeSeries || afterSeries; }
+};
+LossOverlay makeLossOverlay(std::shared_ptr<const model::TrainingLog> before,
+                            std::shared_ptr<const model::TrainingLog> after);
+
+/// Keys of the process lanes of `model` that hold no device stream (host threads only):
+/// compare mode collapses them at first so the step lane and device streams of both runs
+/// fit on screen and in the exported picture.
+QStringList hostOnlyProcessKeys(const timeline::TimelineModel &model);
+
+/// Reads a training log for the compare view (diagnostics into the log's own issue list);
+/// nullptr when the file has no series.
+std::shared_ptr<const model::TrainingLog> readLog(const QString &path);
+
+} // namespace stepscope::ui::compare
