@@ -78,8 +78,7 @@ std::optional<std::size_t> indexOf(const std::vector<std::int64_t> &v, std::int6
 // increases, so such out-of-order pairs are skipped (steps are sorted by start, and step
 // numbers grow with time in every format we read, so this does not happen in practice).
 StepPairing pairStepNumbers(const std::vector<std::int64_t> &before,
-                            const std::vector<std::int64_t> &after,
-                            std::optional<ManualAnchor> anchor)
+    const std::vector<std::int64_t> &after, std::optional<ManualAnchor> anchor)
 {
     StepPairing result;
     if (anchor) {
@@ -120,8 +119,8 @@ StepPairing pairStepNumbers(const std::vector<std::int64_t> &before,
     return result;
 }
 
-StepPairing pairSteps(const std::vector<model::Step> &before,
-                      const std::vector<model::Step> &after, std::optional<ManualAnchor> anchor)
+StepPairing pairSteps(const std::vector<model::Step> &before, const std::vector<model::Step> &after,
+    std::optional<ManualAnchor> anchor)
 {
     std::vector<std::int64_t> b, a;
     for (const model::Step &s : before)
@@ -132,7 +131,7 @@ StepPairing pairSteps(const std::vector<model::Step> &before,
 }
 
 StepPairing pairSteps(const std::vector<StepBreakdown> &before,
-                      const std::vector<StepBreakdown> &after, std::optional<ManualAnchor> anchor)
+    const std::vector<StepBreakdown> &after, std::optional<ManualAnchor> anchor)
 {
     std::vector<std::int64_t> b, a;
     for (const StepBreakdown &s : before)
@@ -143,8 +142,7 @@ StepPairing pairSteps(const std::vector<StepBreakdown> &before,
 }
 
 DeltaRow makeDeltaRow(std::string key, std::string label, std::string unit,
-                      std::optional<double> before, std::optional<double> after, Better better,
-                      double tolerance)
+    std::optional<double> before, std::optional<double> after, Better better, double tolerance)
 {
     DeltaRow row;
     row.key = std::move(key);
@@ -189,7 +187,7 @@ std::vector<DeltaRow> kpiDeltaRows(const Kpis &before, const Kpis &after)
         const Kpi *b = before.find(key);
         const Kpi *a = after.find(key);
         rows.push_back(makeDeltaRow(key, key, unit, b ? b->value : std::nullopt,
-                                    a ? a->value : std::nullopt, kpiBetter(key)));
+            a ? a->value : std::nullopt, kpiBetter(key)));
     };
     for (const Kpi &k : before.items)
         add(k.key, k.unit);
@@ -214,9 +212,15 @@ Better segmentBetter(SegmentKind kind)
 }
 
 constexpr SegmentKind AllSegments[] = {
-    SegmentKind::Compute,   SegmentKind::CommExposed, SegmentKind::CommOverlapped,
-    SegmentKind::HostWait,  SegmentKind::DataLoading, SegmentKind::LaunchGap,
-    SegmentKind::OtherIdle, SegmentKind::Bubble,      SegmentKind::Preparing,
+    SegmentKind::Compute,
+    SegmentKind::CommExposed,
+    SegmentKind::CommOverlapped,
+    SegmentKind::HostWait,
+    SegmentKind::DataLoading,
+    SegmentKind::LaunchGap,
+    SegmentKind::OtherIdle,
+    SegmentKind::Bubble,
+    SegmentKind::Preparing,
 };
 static_assert(sizeof(AllSegments) / sizeof(AllSegments[0]) == SegmentKindCount);
 
@@ -231,22 +235,22 @@ std::vector<double> breakdownValuesUs(const StepBreakdown &b)
     std::vector<double> v;
     v.push_back(us(b.durationNs()));
     for (SegmentKind kind : AllSegments)
-        v.push_back(us(kind == SegmentKind::CommOverlapped ? b.commOverlappedNs
-                                                           : b.segmentNs(kind)));
+        v.push_back(
+            us(kind == SegmentKind::CommOverlapped ? b.commOverlappedNs : b.segmentNs(kind)));
     return v;
 }
 
-std::vector<DeltaRow> rowsFromValues(const std::vector<double> &before,
-                                     const std::vector<double> &after)
+std::vector<DeltaRow> rowsFromValues(
+    const std::vector<double> &before, const std::vector<double> &after)
 {
     std::vector<DeltaRow> rows;
-    rows.push_back(makeDeltaRow("step_time_us", "Step time", "us", before[0], after[0],
-                                Better::Lower));
+    rows.push_back(
+        makeDeltaRow("step_time_us", "Step time", "us", before[0], after[0], Better::Lower));
     for (std::size_t i = 0; i < SegmentKindCount; ++i) {
         SegmentKind kind = AllSegments[i];
         rows.push_back(makeDeltaRow("segment." + std::string(segmentKindKey(kind)),
-                                    std::string(segmentKindName(kind)), "us", before[i + 1],
-                                    after[i + 1], segmentBetter(kind)));
+            std::string(segmentKindName(kind)), "us", before[i + 1], after[i + 1],
+            segmentBetter(kind)));
     }
     return rows;
 }
@@ -259,8 +263,7 @@ std::vector<DeltaRow> stepDeltaRows(const StepBreakdown &before, const StepBreak
 }
 
 std::vector<DeltaRow> meanStepDeltaRows(const std::vector<StepBreakdown> &before,
-                                        const std::vector<StepBreakdown> &after,
-                                        const StepPairing &pairing)
+    const std::vector<StepBreakdown> &after, const StepPairing &pairing)
 {
     std::vector<double> sumBefore(SegmentKindCount + 1, 0.0);
     std::vector<double> sumAfter(SegmentKindCount + 1, 0.0);
@@ -292,7 +295,7 @@ bool inScope(const model::Track &track, std::uint32_t i, OpScope scope)
     model::Category c = track.category(i);
     if (scope == OpScope::DeviceKernels)
         return c == model::Category::Compute || c == model::Category::Communication
-               || c == model::Category::Memcpy || c == model::Category::Memset;
+            || c == model::Category::Memcpy || c == model::Category::Memset;
     return c == model::Category::HostOp;
 }
 
@@ -304,9 +307,8 @@ bool trackInScope(const model::Track &track, OpScope scope)
 
 } // namespace
 
-std::vector<std::pair<std::string, NameStats>> collectNameStats(
-    const model::Trace &trace, OpScope scope,
-    std::optional<std::pair<std::int64_t, std::int64_t>> window)
+std::vector<std::pair<std::string, NameStats>> collectNameStats(const model::Trace &trace,
+    OpScope scope, std::optional<std::pair<std::int64_t, std::int64_t>> window)
 {
     // Accumulate by interned id first (cheap), then resolve names once.
     std::unordered_map<std::uint32_t, NameStats> byId;
@@ -341,8 +343,8 @@ std::vector<std::pair<std::string, NameStats>> collectNameStats(
     return out;
 }
 
-NameDeltaTable nameDeltas(const model::Trace &before, const model::Trace &after,
-                          const NameDeltaOptions &options)
+NameDeltaTable nameDeltas(
+    const model::Trace &before, const model::Trace &after, const NameDeltaOptions &options)
 {
     auto b = collectNameStats(before, options.scope, options.beforeWindow);
     auto a = collectNameStats(after, options.scope, options.afterWindow);
@@ -374,8 +376,8 @@ NameDeltaTable nameDeltas(const model::Trace &before, const model::Trace &after,
             d.before = b[i++].second;
             d.after = a[j++].second;
         }
-        d.deltaTotalNs = static_cast<double>(d.after.totalNs) / ad
-                         - static_cast<double>(d.before.totalNs) / bd;
+        d.deltaTotalNs =
+            static_cast<double>(d.after.totalNs) / ad - static_cast<double>(d.before.totalNs) / bd;
         all.push_back(std::move(d));
     }
     for (const NameDelta &d : all) {
@@ -411,8 +413,12 @@ namespace stepscope::analysis {
 namespace {
 
 constexpr MemoryGroup AllGroups[] = {
-    MemoryGroup::Parameters,  MemoryGroup::Gradients,           MemoryGroup::OptimizerState,
-    MemoryGroup::Activations, MemoryGroup::Temporary,           MemoryGroup::CommunicationBuffers,
+    MemoryGroup::Parameters,
+    MemoryGroup::Gradients,
+    MemoryGroup::OptimizerState,
+    MemoryGroup::Activations,
+    MemoryGroup::Temporary,
+    MemoryGroup::CommunicationBuffers,
     MemoryGroup::Other,
 };
 static_assert(sizeof(AllGroups) / sizeof(AllGroups[0]) == MemoryGroupCount);
@@ -428,15 +434,12 @@ std::vector<DeltaRow> memoryDeltaRows(const MemorySummary &before, const MemoryS
 {
     std::vector<DeltaRow> rows;
     rows.push_back(makeDeltaRow("memory_peak_allocated_bytes", "Peak allocated", "bytes",
-                                asDouble(before.peakAllocatedBytes),
-                                asDouble(after.peakAllocatedBytes), Better::Lower));
+        asDouble(before.peakAllocatedBytes), asDouble(after.peakAllocatedBytes), Better::Lower));
     rows.push_back(makeDeltaRow("memory_peak_reserved_bytes", "Peak reserved", "bytes",
-                                asDouble(before.peakReservedBytes),
-                                asDouble(after.peakReservedBytes), Better::Lower));
+        asDouble(before.peakReservedBytes), asDouble(after.peakReservedBytes), Better::Lower));
     if (before.hasGroups && after.hasGroups) {
         for (std::size_t g = 0; g < MemoryGroupCount; ++g)
-            rows.push_back(makeDeltaRow(
-                "memory." + std::string(memoryGroupKey(AllGroups[g])),
+            rows.push_back(makeDeltaRow("memory." + std::string(memoryGroupKey(AllGroups[g])),
                 std::string(memoryGroupName(AllGroups[g])) + " at peak", "bytes",
                 static_cast<double>(before.byGroupAtPeak[g]),
                 static_cast<double>(after.byGroupAtPeak[g]), Better::Lower));
@@ -444,8 +447,8 @@ std::vector<DeltaRow> memoryDeltaRows(const MemorySummary &before, const MemoryS
     return rows;
 }
 
-std::vector<DeltaRow> memoryGroupPeakRows(const MemoryGroupTimeline &before,
-                                          const MemoryGroupTimeline &after)
+std::vector<DeltaRow> memoryGroupPeakRows(
+    const MemoryGroupTimeline &before, const MemoryGroupTimeline &after)
 {
     auto peak = [](const std::vector<std::int64_t> &v) -> std::optional<double> {
         if (v.empty())
@@ -459,8 +462,7 @@ std::vector<DeltaRow> memoryGroupPeakRows(const MemoryGroupTimeline &before,
         if ((!b || *b == 0) && (!a || *a == 0))
             continue;
         rows.push_back(makeDeltaRow("memory_peak." + std::string(memoryGroupKey(AllGroups[g])),
-                                    std::string(memoryGroupName(AllGroups[g])) + " peak", "bytes",
-                                    b, a, Better::Lower));
+            std::string(memoryGroupName(AllGroups[g])) + " peak", "bytes", b, a, Better::Lower));
     }
     return rows;
 }
@@ -476,8 +478,8 @@ const model::Trace *chooseTrace(const model::Session &s, std::optional<std::int3
 }
 
 // [start of the first paired step, end of the last) on one side.
-std::pair<std::int64_t, std::int64_t> pairedWindow(const std::vector<StepBreakdown> &steps,
-                                                   const StepPairing &pairing, bool before)
+std::pair<std::int64_t, std::int64_t> pairedWindow(
+    const std::vector<StepBreakdown> &steps, const StepPairing &pairing, bool before)
 {
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
@@ -492,8 +494,7 @@ std::pair<std::int64_t, std::int64_t> pairedWindow(const std::vector<StepBreakdo
 } // namespace
 
 RunComparison compareRuns(const model::Session &before, const model::Session &after,
-                          const RunConfig &beforeConfig, const RunConfig &afterConfig,
-                          const CompareOptions &options)
+    const RunConfig &beforeConfig, const RunConfig &afterConfig, const CompareOptions &options)
 {
     RunComparison r;
     const model::Trace *tb = chooseTrace(before, options.beforeRank);
@@ -508,12 +509,12 @@ RunComparison compareRuns(const model::Session &before, const model::Session &af
     r.pairing = pairSteps(r.beforeSteps, r.afterSteps, options.anchor);
     r.meanStepRows = meanStepDeltaRows(r.beforeSteps, r.afterSteps, r.pairing);
     for (const StepPair &p : r.pairing.pairs)
-        r.pairRows.push_back(stepDeltaRows(r.beforeSteps[p.beforeIndex],
-                                           r.afterSteps[p.afterIndex]));
-    r.memoryRows = memoryDeltaRows(summarizeMemory(*tb, beforeConfig),
-                                   summarizeMemory(*ta, afterConfig));
-    std::vector<DeltaRow> groupPeaks = memoryGroupPeakRows(memoryGroupTimeline(*tb),
-                                                           memoryGroupTimeline(*ta));
+        r.pairRows.push_back(
+            stepDeltaRows(r.beforeSteps[p.beforeIndex], r.afterSteps[p.afterIndex]));
+    r.memoryRows =
+        memoryDeltaRows(summarizeMemory(*tb, beforeConfig), summarizeMemory(*ta, afterConfig));
+    std::vector<DeltaRow> groupPeaks =
+        memoryGroupPeakRows(memoryGroupTimeline(*tb), memoryGroupTimeline(*ta));
     r.memoryRows.insert(r.memoryRows.end(), groupPeaks.begin(), groupPeaks.end());
 
     NameDeltaOptions kernelOptions;

@@ -22,8 +22,8 @@ namespace stepscope::analysis {
 
 enum class PairingMode : std::uint8_t {
     ByNumber, ///< equal step numbers (both runs number their steps and share some numbers)
-    ByOrder,  ///< i-th profiled step with i-th profiled step
-    Manual,   ///< the user picked one step on each side; neighbours follow by offset
+    ByOrder, ///< i-th profiled step with i-th profiled step
+    Manual, ///< the user picked one step on each side; neighbours follow by offset
 };
 std::string_view pairingModeName(PairingMode mode);
 
@@ -63,14 +63,11 @@ struct StepPairing
 /// ByOrder over min(n, m) steps. With `anchor`: the anchored steps are paired and the
 /// others by the same index offset (before[i + k] with after[j + k]).
 StepPairing pairStepNumbers(const std::vector<std::int64_t> &before,
-                            const std::vector<std::int64_t> &after,
-                            std::optional<ManualAnchor> anchor = std::nullopt);
-StepPairing pairSteps(const std::vector<model::Step> &before,
-                      const std::vector<model::Step> &after,
-                      std::optional<ManualAnchor> anchor = std::nullopt);
+    const std::vector<std::int64_t> &after, std::optional<ManualAnchor> anchor = std::nullopt);
+StepPairing pairSteps(const std::vector<model::Step> &before, const std::vector<model::Step> &after,
+    std::optional<ManualAnchor> anchor = std::nullopt);
 StepPairing pairSteps(const std::vector<StepBreakdown> &before,
-                      const std::vector<StepBreakdown> &after,
-                      std::optional<ManualAnchor> anchor = std::nullopt);
+    const std::vector<StepBreakdown> &after, std::optional<ManualAnchor> anchor = std::nullopt);
 
 // ---------------------------------------------------------------------------------------
 // Delta rows: before / after / delta / % with the direction that counts as better.
@@ -78,21 +75,21 @@ StepPairing pairSteps(const std::vector<StepBreakdown> &before,
 
 enum class Better : std::uint8_t { Lower, Higher, Neither };
 enum class Verdict : std::uint8_t {
-    Improved,  ///< moved in the better direction by more than the tolerance
+    Improved, ///< moved in the better direction by more than the tolerance
     Regressed, ///< moved in the worse direction by more than the tolerance
     Unchanged, ///< within the tolerance
-    Unknown,   ///< a side is missing, or the metric has no better direction
+    Unknown, ///< a side is missing, or the metric has no better direction
 };
 std::string_view verdictName(Verdict v);
 
 struct DeltaRow
 {
-    std::string key;   ///< stable key ("step_time_mean_us", "segment.data_loading", ...)
+    std::string key; ///< stable key ("step_time_mean_us", "segment.data_loading", ...)
     std::string label; ///< what the table shows
-    std::string unit;  ///< "us", "fraction", "samples/s", ... as in the inputs
+    std::string unit; ///< "us", "fraction", "samples/s", ... as in the inputs
     std::optional<double> before;
     std::optional<double> after;
-    std::optional<double> delta;   ///< after - before
+    std::optional<double> delta; ///< after - before
     std::optional<double> percent; ///< 100 * delta / |before|; empty when before is 0
     Better better = Better::Neither;
     Verdict verdict = Verdict::Unknown;
@@ -101,8 +98,8 @@ struct DeltaRow
 /// A row from two values. `tolerance` is relative to |before| (default 0.5 %): smaller
 /// changes are Unchanged. With before == 0 any change beyond 1e-12 decides the verdict.
 DeltaRow makeDeltaRow(std::string key, std::string label, std::string unit,
-                      std::optional<double> before, std::optional<double> after, Better better,
-                      double tolerance = 0.005);
+    std::optional<double> before, std::optional<double> after, Better better,
+    double tolerance = 0.005);
 
 /// Better direction of a KPI key of kpis.h (step time, shares and memory lower; samples/s,
 /// tokens/s, MFU higher).
@@ -117,8 +114,7 @@ std::vector<DeltaRow> stepDeltaRows(const StepBreakdown &before, const StepBreak
 /// Same rows averaged over the paired steps (breakdowns of one rank per side, indices of
 /// the pairing refer to these vectors). Empty when there is no pair.
 std::vector<DeltaRow> meanStepDeltaRows(const std::vector<StepBreakdown> &before,
-                                        const std::vector<StepBreakdown> &after,
-                                        const StepPairing &pairing);
+    const std::vector<StepBreakdown> &after, const StepPairing &pairing);
 
 // ---------------------------------------------------------------------------------------
 // Kernel and op deltas.
@@ -126,7 +122,7 @@ std::vector<DeltaRow> meanStepDeltaRows(const std::vector<StepBreakdown> &before
 
 enum class OpScope : std::uint8_t {
     DeviceKernels, ///< DeviceStream tracks, categories Compute, Communication, Memcpy, Memset
-    HostOps,       ///< HostThread tracks, category HostOp (inclusive time, nested ops too)
+    HostOps, ///< HostThread tracks, category HostOp (inclusive time, nested ops too)
 };
 
 /// Count and time of one name on one side.
@@ -175,12 +171,11 @@ struct NameDeltaTable
 };
 
 /// Per-name statistics of one trace, sorted by name.
-std::vector<std::pair<std::string, NameStats>> collectNameStats(
-    const model::Trace &trace, OpScope scope,
-    std::optional<std::pair<std::int64_t, std::int64_t>> window = std::nullopt);
+std::vector<std::pair<std::string, NameStats>> collectNameStats(const model::Trace &trace,
+    OpScope scope, std::optional<std::pair<std::int64_t, std::int64_t>> window = std::nullopt);
 /// Kernel (or op) deltas between two traces.
-NameDeltaTable nameDeltas(const model::Trace &before, const model::Trace &after,
-                          const NameDeltaOptions &options = {});
+NameDeltaTable nameDeltas(
+    const model::Trace &before, const model::Trace &after, const NameDeltaOptions &options = {});
 
 // ---------------------------------------------------------------------------------------
 // Memory rows.
@@ -191,8 +186,8 @@ NameDeltaTable nameDeltas(const model::Trace &before, const model::Trace &after,
 std::vector<DeltaRow> memoryDeltaRows(const MemorySummary &before, const MemorySummary &after);
 /// The peak of each memory group over time ("memory_peak.<key>", bytes, lower better); rows
 /// only for groups seen on either side.
-std::vector<DeltaRow> memoryGroupPeakRows(const MemoryGroupTimeline &before,
-                                          const MemoryGroupTimeline &after);
+std::vector<DeltaRow> memoryGroupPeakRows(
+    const MemoryGroupTimeline &before, const MemoryGroupTimeline &after);
 
 // ---------------------------------------------------------------------------------------
 // Everything the compare view shows, from two loaded sessions.
@@ -216,10 +211,10 @@ struct RunComparison
     std::vector<StepBreakdown> beforeSteps;
     std::vector<StepBreakdown> afterSteps;
     StepPairing pairing;
-    std::vector<DeltaRow> kpiRows;       ///< whole sessions (all ranks), see kpiDeltaRows
-    std::vector<DeltaRow> meanStepRows;  ///< mean over the paired steps
+    std::vector<DeltaRow> kpiRows; ///< whole sessions (all ranks), see kpiDeltaRows
+    std::vector<DeltaRow> meanStepRows; ///< mean over the paired steps
     std::vector<std::vector<DeltaRow>> pairRows; ///< stepDeltaRows per pair, pairing order
-    std::vector<DeltaRow> memoryRows;    ///< memoryDeltaRows then memoryGroupPeakRows
+    std::vector<DeltaRow> memoryRows; ///< memoryDeltaRows then memoryGroupPeakRows
     NameDeltaTable kernels;
     NameDeltaTable ops;
     bool perPairedStep = false; ///< kernel/op totals are per paired step
@@ -227,7 +222,7 @@ struct RunComparison
 
 /// Never throws; a session without traces gives empty tables.
 RunComparison compareRuns(const model::Session &before, const model::Session &after,
-                          const RunConfig &beforeConfig, const RunConfig &afterConfig,
-                          const CompareOptions &options = {});
+    const RunConfig &beforeConfig, const RunConfig &afterConfig,
+    const CompareOptions &options = {});
 
 } // namespace stepscope::analysis

@@ -90,8 +90,8 @@ std::string_view crossCheckStatisticName(CrossCheckStatistic s)
     return "median";
 }
 
-std::optional<double> summarise(const model::LogSeries &series, CrossCheckStatistic statistic,
-                                std::size_t *count)
+std::optional<double> summarise(
+    const model::LogSeries &series, CrossCheckStatistic statistic, std::size_t *count)
 {
     std::vector<double> values;
     for (std::size_t i = 0; i < series.size(); ++i) {
@@ -131,8 +131,7 @@ namespace {
 bool isCrossCheckKind(LogSeriesKind k)
 {
     return k == LogSeriesKind::StepTime || k == LogSeriesKind::Throughput
-           || k == LogSeriesKind::Memory || k == LogSeriesKind::Mfu
-           || k == LogSeriesKind::Skipped;
+        || k == LogSeriesKind::Memory || k == LogSeriesKind::Mfu || k == LogSeriesKind::Skipped;
 }
 
 CrossCheckStatistic statisticFor(const model::LogSeries &s)
@@ -162,8 +161,8 @@ Better betterFor(LogSeriesKind k)
     }
 }
 
-const model::LogSeries *match(const model::TrainingLog &log, std::uint32_t run,
-                              const model::LogSeries &s)
+const model::LogSeries *match(
+    const model::TrainingLog &log, std::uint32_t run, const model::LogSeries &s)
 {
     for (const model::LogSeries &o : log.series)
         if (o.run == run && o.name == s.name && o.rank == s.rank && o.kind == s.kind)
@@ -174,7 +173,7 @@ const model::LogSeries *match(const model::TrainingLog &log, std::uint32_t run,
 } // namespace
 
 std::vector<CrossCheckRow> crossCheck(const model::TrainingLog &before, std::uint32_t runBefore,
-                                      const model::TrainingLog &after, std::uint32_t runAfter)
+    const model::TrainingLog &after, std::uint32_t runAfter)
 {
     std::vector<CrossCheckRow> rows;
     auto addRow = [&](const model::LogSeries *b, const model::LogSeries *a) {
@@ -184,15 +183,14 @@ std::vector<CrossCheckRow> crossCheck(const model::TrainingLog &before, std::uin
         row.name = ref.name;
         row.rank = ref.rank;
         row.statistic = statisticFor(ref);
-        std::optional<double> vb = b ? summarise(*b, row.statistic, &row.countBefore)
-                                     : std::nullopt;
-        std::optional<double> va = a ? summarise(*a, row.statistic, &row.countAfter)
-                                     : std::nullopt;
+        std::optional<double> vb =
+            b ? summarise(*b, row.statistic, &row.countBefore) : std::nullopt;
+        std::optional<double> va = a ? summarise(*a, row.statistic, &row.countAfter) : std::nullopt;
         std::string unit = ref.unit;
         if (b && a && b->unit != a->unit) {
             unit = b->unit + " | " + a->unit;
-            row.row = makeDeltaRow("log." + ref.name, ref.name, unit, vb, std::nullopt,
-                                   betterFor(ref.kind));
+            row.row = makeDeltaRow(
+                "log." + ref.name, ref.name, unit, vb, std::nullopt, betterFor(ref.kind));
             row.row.after = va; // shown, but no delta across different units
         } else {
             row.row = makeDeltaRow("log." + ref.name, ref.name, unit, vb, va, betterFor(ref.kind));

@@ -18,8 +18,8 @@ struct LossPoint
     std::int64_t step = 0;
     double before = 0;
     double after = 0;
-    double delta = 0;                 ///< after - before (NaN when a side is NaN/inf)
-    std::optional<double> relative;   ///< |delta| / |before|; empty when before is 0 or not finite
+    double delta = 0; ///< after - before (NaN when a side is NaN/inf)
+    std::optional<double> relative; ///< |delta| / |before|; empty when before is 0 or not finite
 };
 
 /// Two loss curves overlaid on the step axis (convergence check).
@@ -32,7 +32,7 @@ struct LossPoint
 struct LossComparison
 {
     std::vector<LossPoint> points; ///< steps in both runs, ascending
-    std::size_t beforeCount = 0;   ///< distinct steps used per side
+    std::size_t beforeCount = 0; ///< distinct steps used per side
     std::size_t afterCount = 0;
     std::size_t onlyBeforeCount = 0; ///< steps printed by one run only
     std::size_t onlyAfterCount = 0;
@@ -55,9 +55,9 @@ LossComparison compareLoss(const model::LogSeries &before, const model::LogSerie
 /// How a cross-check row summarises a series.
 enum class CrossCheckStatistic : std::uint8_t {
     Median, ///< median of finite, non-duplicate values without the first (warm-up) point
-    Peak,   ///< largest value (memory)
-    Total,  ///< sum (skipped-step flags and per-interval counts)
-    Last,   ///< last value (running totals)
+    Peak, ///< largest value (memory)
+    Total, ///< sum (skipped-step flags and per-interval counts)
+    Last, ///< last value (running totals)
 };
 std::string_view crossCheckStatisticName(CrossCheckStatistic s);
 
@@ -80,11 +80,11 @@ struct CrossCheckRow
 /// `before` and `runAfter` in `after` (matched by name and rank; series of one side only
 /// get a row with the other side empty). Order: before's series order, then after's extras.
 std::vector<CrossCheckRow> crossCheck(const model::TrainingLog &before, std::uint32_t runBefore,
-                                      const model::TrainingLog &after, std::uint32_t runAfter);
+    const model::TrainingLog &after, std::uint32_t runAfter);
 
 /// One series summarised with `statistic` (see CrossCheckStatistic); empty when no point
 /// qualifies. `count` receives the number of points used.
-std::optional<double> summarise(const model::LogSeries &series, CrossCheckStatistic statistic,
-                                std::size_t *count = nullptr);
+std::optional<double> summarise(
+    const model::LogSeries &series, CrossCheckStatistic statistic, std::size_t *count = nullptr);
 
 } // namespace stepscope::analysis

@@ -58,8 +58,8 @@ std::size_t LogSeries::nonFiniteCount() const
     return n;
 }
 
-const LogSeries *TrainingLog::find(std::string_view name, std::uint32_t run,
-                                   std::int32_t rank) const
+const LogSeries *TrainingLog::find(
+    std::string_view name, std::uint32_t run, std::int32_t rank) const
 {
     for (const LogSeries &s : series)
         if (s.run == run && s.name == name && (rank < 0 || s.rank == rank))

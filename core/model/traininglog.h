@@ -13,20 +13,20 @@ namespace stepscope::model {
 /// What a training-log series measures. Decides default plotting and comparison direction;
 /// the printed name and unit are kept beside it.
 enum class LogSeriesKind : std::uint8_t {
-    Loss,         ///< training loss (any printed loss: "loss", "lm loss", "wide_loss")
-    EvalLoss,     ///< evaluation / validation loss
-    Perplexity,   ///< perplexity printed by a user script
+    Loss, ///< training loss (any printed loss: "loss", "lm loss", "wide_loss")
+    EvalLoss, ///< evaluation / validation loss
+    Perplexity, ///< perplexity printed by a user script
     LearningRate, ///< learning rate (first parameter group)
-    GradNorm,     ///< gradient norm
-    StepTime,     ///< time per step, in `unit` ("ms", "s")
-    Throughput,   ///< as printed, in `unit` ("samples/s", "samples/s/p", "TFLOP/s/GPU", "tokens/s")
-    Memory,       ///< as printed, in `unit` ("MB", "GB", "GiB", "bytes")
-    Mfu,          ///< model FLOPs utilisation in percent, only when the log prints it
-    LossScale,    ///< fp16 loss scale
-    Skipped,      ///< skipped / overflow / nan steps (a count or a 1 per skipped step)
-    WallTime,     ///< wall-clock time of the record, seconds since 1970 (naive, as printed)
-    Epoch,        ///< epoch of the record (fractional for some trainers)
-    Other,        ///< any other printed number (consumed samples, num zeros, rewards...)
+    GradNorm, ///< gradient norm
+    StepTime, ///< time per step, in `unit` ("ms", "s")
+    Throughput, ///< as printed, in `unit` ("samples/s", "samples/s/p", "TFLOP/s/GPU", "tokens/s")
+    Memory, ///< as printed, in `unit` ("MB", "GB", "GiB", "bytes")
+    Mfu, ///< model FLOPs utilisation in percent, only when the log prints it
+    LossScale, ///< fp16 loss scale
+    Skipped, ///< skipped / overflow / nan steps (a count or a 1 per skipped step)
+    WallTime, ///< wall-clock time of the record, seconds since 1970 (naive, as printed)
+    Epoch, ///< epoch of the record (fractional for some trainers)
+    Other, ///< any other printed number (consumed samples, num zeros, rewards...)
 };
 inline constexpr int LogSeriesKindCount = 14;
 std::string_view logSeriesKindName(LogSeriesKind k);
@@ -42,15 +42,15 @@ struct LogSeries
 {
     std::string name; ///< as printed ("lm loss", "elapsed time per iteration (ms)")
     LogSeriesKind kind = LogSeriesKind::Other;
-    std::string unit;        ///< as printed or implied by the name; empty when none
-    std::uint32_t run = 0;   ///< index into TrainingLog::runs
-    std::int32_t rank = -1;  ///< rank that printed it, -1 when unknown
+    std::string unit; ///< as printed or implied by the name; empty when none
+    std::uint32_t run = 0; ///< index into TrainingLog::runs
+    std::int32_t rank = -1; ///< rank that printed it, -1 when unknown
     /// Values are running totals since the run started (DeepSpeed `skipped=`), so the last
     /// value, not the sum, is the run's figure.
     bool cumulative = false;
-    std::vector<std::int64_t> steps;  ///< global step (see TrainingLog)
+    std::vector<std::int64_t> steps; ///< global step (see TrainingLog)
     std::vector<double> values;
-    std::vector<std::int64_t> lines;  ///< 1-based line (0 when the source has no lines)
+    std::vector<std::int64_t> lines; ///< 1-based line (0 when the source has no lines)
     std::vector<std::uint8_t> duplicate;
 
     std::size_t size() const { return steps.size(); }
@@ -66,7 +66,7 @@ struct LogRun
 {
     std::int64_t firstLine = 0; ///< 1-based, 0 when unknown
     std::int64_t lastLine = 0;
-    std::string label;          ///< e.g. "run 2 (from line 843)"
+    std::string label; ///< e.g. "run 2 (from line 843)"
 };
 
 /// A line the reader could not use although it looked like a record.
@@ -86,7 +86,7 @@ struct LogIssue
 /// Immutable once read; safe to share between threads.
 struct TrainingLog
 {
-    std::string source;   ///< the file, as given to the reader
+    std::string source; ///< the file, as given to the reader
     std::string producer; ///< what wrote it, as detected ("Megatron iteration log", ...)
     std::vector<LogRun> runs;
     std::vector<LogSeries> series;
@@ -96,15 +96,15 @@ struct TrainingLog
     std::vector<std::pair<std::string, std::string>> config;
     /// Lines that looked like records but did not parse (first 1000; see badLineCount).
     std::vector<LogIssue> issues;
-    std::uint64_t badLineCount = 0;  ///< all such lines, including those not kept in issues
-    std::uint64_t lineCount = 0;     ///< lines (or JSON entries) read
-    std::uint64_t recordCount = 0;   ///< records used
+    std::uint64_t badLineCount = 0; ///< all such lines, including those not kept in issues
+    std::uint64_t lineCount = 0; ///< lines (or JSON entries) read
+    std::uint64_t recordCount = 0; ///< records used
     std::uint64_t controlLineCount = 0; ///< lines that carried ANSI, CR spinners or NUL bytes
 
     bool empty() const { return series.empty(); }
     /// The series with this exact name in `run` (any rank when rank < 0), or nullptr.
-    const LogSeries *find(std::string_view name, std::uint32_t run = 0,
-                          std::int32_t rank = -1) const;
+    const LogSeries *find(
+        std::string_view name, std::uint32_t run = 0, std::int32_t rank = -1) const;
     /// The first series of `kind` in `run`, or nullptr.
     const LogSeries *findKind(LogSeriesKind kind, std::uint32_t run = 0) const;
     /// The training loss to plot for `run`: the Loss series with the most points (a

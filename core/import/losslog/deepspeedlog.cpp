@@ -28,8 +28,7 @@ using model::LogSeriesKind;
 class DeepSpeedReader final : public LineReader
 {
 public:
-    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-              LogBuilder &b) override
+    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b) override
     {
         if (findAnchored(line, "step=") != std::string_view::npos
             && line.find("[Rank ") != std::string_view::npos)
@@ -52,11 +51,10 @@ public:
                 b.log().addIssue(lineNo, "`ppl:` line without a number");
                 return true;
             }
-            b.add("ppl", LogSeriesKind::Perplexity, "", m_runs.run(), m_lastStep, *v, lineNo,
-                  rank);
+            b.add("ppl", LogSeriesKind::Perplexity, "", m_runs.run(), m_lastStep, *v, lineNo, rank);
             if (m_evalEpoch >= 0)
                 b.add("ppl epoch", LogSeriesKind::Epoch, "", m_runs.run(), m_lastStep,
-                      static_cast<double>(m_evalEpoch), lineNo, rank);
+                    static_cast<double>(m_evalEpoch), lineNo, rank);
             b.countRecord();
             return true;
         }
@@ -92,11 +90,11 @@ private:
             std::string name = i == 0 ? std::string("lr") : "lr group " + std::to_string(i + 1);
             b.add(name, LogSeriesKind::LearningRate, "", run, *step, *v, lineNo, r);
         }
-        model::LogSeries &skippedSeries = b.series("skipped steps", LogSeriesKind::Skipped, "",
-                                                   run, r);
+        model::LogSeries &skippedSeries =
+            b.series("skipped steps", LogSeriesKind::Skipped, "", run, r);
         skippedSeries.cumulative = true;
         b.add("skipped steps", LogSeriesKind::Skipped, "", run, *step,
-              static_cast<double>(*skipped), lineNo, r);
+            static_cast<double>(*skipped), lineNo, r);
         m_lastStep = *step;
         m_stepLine = lineNo;
         return true;
@@ -158,8 +156,7 @@ private:
         return true;
     }
 
-    bool feedOverflow(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-                      LogBuilder &b)
+    bool feedOverflow(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b)
     {
         std::size_t pos = line.find("Attempted loss scale:");
         if (pos == std::string_view::npos)
@@ -173,17 +170,17 @@ private:
             if (auto n = takeInt(s))
                 r = static_cast<std::int32_t>(*n);
         }
-        b.add("overflow (skipped step)", LogSeriesKind::Skipped, "", m_runs.run(), m_lastStep,
-              1.0, lineNo, r);
+        b.add("overflow (skipped step)", LogSeriesKind::Skipped, "", m_runs.run(), m_lastStep, 1.0,
+            lineNo, r);
         if (scale)
             b.add("overflow loss scale", LogSeriesKind::LossScale, "", m_runs.run(), m_lastStep,
-                  *scale, lineNo, r);
+                *scale, lineNo, r);
         b.countRecord();
         return true;
     }
 
-    bool feedPerplexity(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-                        LogBuilder &b)
+    bool feedPerplexity(
+        std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b)
     {
         std::size_t pos = line.find(" with Perplexity:");
         auto value = parseNumber(line.substr(pos + 17));
@@ -204,11 +201,11 @@ private:
                 return true;
             }
             std::int64_t global = m_perplexitySteps.observe(*n);
-            b.add("perplexity", LogSeriesKind::Perplexity, "", m_runs.run(), global, *value,
-                  lineNo, rank);
+            b.add("perplexity", LogSeriesKind::Perplexity, "", m_runs.run(), global, *value, lineNo,
+                rank);
         } else {
             b.add("epoch perplexity", LogSeriesKind::Perplexity, "", m_runs.run(),
-                  m_perplexitySteps.last(), *value, lineNo, rank);
+                m_perplexitySteps.last(), *value, lineNo, rank);
         }
         return true;
     }

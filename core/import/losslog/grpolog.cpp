@@ -18,8 +18,7 @@ using model::LogSeriesKind;
 class GrpoReader final : public LineReader
 {
 public:
-    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-              LogBuilder &b) override
+    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b) override
     {
         std::size_t pos = findAnchored(line, "iteration:");
         if (pos == std::string_view::npos)
@@ -50,7 +49,7 @@ public:
 
         if (wall)
             b.add("wall time", LogSeriesKind::WallTime, "s", run, *iteration, *wall, lineNo, rank,
-                  duplicate);
+                duplicate);
         int bad = 0;
         for (std::string_view part : splitTrim(s, "|")) {
             std::size_t sep = part.find(" : ");

@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-
 #include <cmath>
 #include <limits>
 
@@ -37,12 +36,13 @@ bool endsWith(std::string_view s, std::string_view suffix)
 std::pair<LogSeriesKind, std::string_view> classifyTrainerKey(std::string_view key)
 {
     bool eval = key.substr(0, 5) == "eval_" || key.substr(0, 4) == "val_"
-                || key.substr(0, 4) == "val/" || key.substr(0, 5) == "eval/";
+        || key.substr(0, 4) == "val/" || key.substr(0, 5) == "eval/";
     if (key.find("loss") != std::string_view::npos)
         return {eval ? LogSeriesKind::EvalLoss : LogSeriesKind::Loss, {}};
     if (key.find("perplexity") != std::string_view::npos || key == "ppl")
         return {LogSeriesKind::Perplexity, {}};
-    if (key == "learning_rate" || key == "lr" || key.substr(0, 3) == "lr-" || key.substr(0, 3) == "lr/")
+    if (key == "learning_rate" || key == "lr" || key.substr(0, 3) == "lr-"
+        || key.substr(0, 3) == "lr/")
         return {LogSeriesKind::LearningRate, {}};
     if (key == "grad_norm")
         return {LogSeriesKind::GradNorm, {}};
@@ -66,8 +66,8 @@ void readHfTrainerState(const json &doc, LogBuilder &b)
         ++index;
         ++b.log().lineCount;
         if (!entry.is_object() || !entry.contains("step") || !entry["step"].is_number()) {
-            b.log().addIssue(index, "log_history entry " + std::to_string(index)
-                                        + " has no numeric `step`");
+            b.log().addIssue(
+                index, "log_history entry " + std::to_string(index) + " has no numeric `step`");
             continue;
         }
         auto step = entry["step"].get<std::int64_t>();
@@ -139,9 +139,8 @@ void readGolden(const json &doc, LogBuilder &b)
             std::vector<std::size_t> order(series.size());
             for (std::size_t i = 0; i < order.size(); ++i)
                 order[i] = i;
-            std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-                return series.steps[x] < series.steps[y];
-            });
+            std::stable_sort(order.begin(), order.end(),
+                [&](std::size_t x, std::size_t y) { return series.steps[x] < series.steps[y]; });
             model::LogSeries sorted = series;
             for (std::size_t i = 0; i < order.size(); ++i) {
                 sorted.steps[i] = series.steps[order[i]];
@@ -149,8 +148,8 @@ void readGolden(const json &doc, LogBuilder &b)
             }
             series = std::move(sorted);
         } else if (values.is_array()) {
-            std::int64_t start = metric.value("start_step", std::int64_t{0});
-            std::int64_t interval = metric.value("step_interval", std::int64_t{1});
+            std::int64_t start = metric.value("start_step", std::int64_t {0});
+            std::int64_t interval = metric.value("step_interval", std::int64_t {1});
             std::int64_t i = 0;
             for (const json &v : values)
                 series.add(start + interval * i++, pointValue(v));
@@ -205,8 +204,9 @@ std::string quoteNonFiniteLiterals(std::string_view text)
 JsonLogKind readJsonDocument(std::string_view text, LogBuilder &b)
 {
     json doc = json::parse(text.begin(), text.end(), nullptr, false);
-    if (doc.is_discarded() && (text.find("NaN") != std::string_view::npos
-                               || text.find("Infinity") != std::string_view::npos)) {
+    if (doc.is_discarded()
+        && (text.find("NaN") != std::string_view::npos
+            || text.find("Infinity") != std::string_view::npos)) {
         std::string fixed = quoteNonFiniteLiterals(text);
         doc = json::parse(fixed, nullptr, false);
     }
@@ -239,7 +239,7 @@ bool isTrainerLogLine(std::string_view line)
         return false;
     json doc = json::parse(line.begin(), line.end(), nullptr, false);
     return !doc.is_discarded() && doc.is_object() && doc.contains("current_steps")
-           && doc.contains("total_steps");
+        && doc.contains("total_steps");
 }
 
 void readTrainerLogLine(std::string_view line, std::int64_t lineNo, LogBuilder &b)
@@ -285,9 +285,8 @@ std::vector<std::string_view> splitCsv(std::string_view line)
     std::size_t pos = 0;
     while (true) {
         std::size_t comma = line.find(',', pos);
-        std::string_view cell = line.substr(pos, comma == std::string_view::npos
-                                                     ? std::string_view::npos
-                                                     : comma - pos);
+        std::string_view cell = line.substr(
+            pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
         cell = trim(cell);
         if (cell.size() >= 2 && cell.front() == '"' && cell.back() == '"')
             cell = cell.substr(1, cell.size() - 2);
@@ -333,8 +332,9 @@ void MetricsCsvReader::feed(std::string_view line, std::int64_t lineNo, LogBuild
         return;
     std::vector<std::string_view> cells = splitCsv(line);
     if (cells.size() != m_columns.size()) {
-        b.log().addIssue(lineNo, "row has " + std::to_string(cells.size()) + " cells, header has "
-                                     + std::to_string(m_columns.size()));
+        b.log().addIssue(lineNo,
+            "row has " + std::to_string(cells.size()) + " cells, header has "
+                + std::to_string(m_columns.size()));
         return;
     }
     auto step = parseNumber(cells[m_stepColumn]);

@@ -71,8 +71,8 @@ CleanLine LineCleaner::clean(std::string_view raw)
         raw.remove_prefix(cr + 1);
         out.hadControl = true;
     }
-    bool needsCopy = raw.find('\0') != std::string_view::npos
-                     || raw.find('\x1b') != std::string_view::npos;
+    bool needsCopy =
+        raw.find('\0') != std::string_view::npos || raw.find('\x1b') != std::string_view::npos;
     std::string_view s = raw;
     if (needsCopy) {
         out.hadControl = true;

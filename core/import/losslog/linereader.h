@@ -22,8 +22,8 @@ class LineReader
 public:
     virtual ~LineReader() = default;
     /// Returns true when `line` was a record of this format.
-    virtual bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-                      LogBuilder &builder) = 0;
+    virtual bool feed(
+        std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &builder) = 0;
     /// Called once after the last line (readers that need the whole file emit here).
     virtual void finish(LogBuilder &builder) { (void)builder; }
 };

@@ -15,11 +15,11 @@ LogBuilder::LogBuilder()
 }
 
 model::LogSeries &LogBuilder::series(std::string_view name, model::LogSeriesKind kind,
-                                     std::string_view unit, std::uint32_t run, std::int32_t rank)
+    std::string_view unit, std::uint32_t run, std::int32_t rank)
 {
     // Readers add the fields of every record in the same order: try the series after the
     // last one used before the map (saves a string allocation and a tree walk per point).
-    for (std::size_t candidate : {m_hint, std::size_t{0}}) {
+    for (std::size_t candidate : {m_hint, std::size_t {0}}) {
         if (candidate < m_log.series.size()) {
             model::LogSeries &s = m_log.series[candidate];
             if (s.run == run && s.rank == rank && s.name == name) {
@@ -47,8 +47,8 @@ model::LogSeries &LogBuilder::series(std::string_view name, model::LogSeriesKind
 }
 
 void LogBuilder::add(std::string_view name, model::LogSeriesKind kind, std::string_view unit,
-                     std::uint32_t run, std::int64_t step, double value, std::int64_t line,
-                     std::int32_t rank, bool duplicate)
+    std::uint32_t run, std::int64_t step, double value, std::int64_t line, std::int32_t rank,
+    bool duplicate)
 {
     series(name, kind, unit, run, rank).add(step, value, line, duplicate);
     touchRun(run, line);
@@ -93,8 +93,8 @@ model::TrainingLog LogBuilder::finish()
         model::LogRun &r = m_log.runs[i];
         r.label = "run " + std::to_string(i + 1);
         if (r.firstLine > 0)
-            r.label += " (lines " + std::to_string(r.firstLine) + "–"
-                       + std::to_string(r.lastLine) + ")";
+            r.label +=
+                " (lines " + std::to_string(r.firstLine) + "–" + std::to_string(r.lastLine) + ")";
     }
     m_index.clear();
     return std::move(m_log);
@@ -173,7 +173,7 @@ std::optional<double> parseLeadingNumber(std::string_view text, std::string_view
     std::size_t n = 0;
     auto isNumChar = [](char c) {
         return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+'
-               || c == 'e' || c == 'E';
+            || c == 'e' || c == 'E';
     };
     while (n < t.size() && isNumChar(t[n]))
         ++n;
@@ -192,8 +192,8 @@ std::optional<double> parseLeadingNumber(std::string_view text, std::string_view
             bool same = true;
             for (std::size_t i = 0; i < word.size(); ++i)
                 same = same
-                       && std::tolower(static_cast<unsigned char>(t[i]))
-                              == static_cast<unsigned char>(word[i]);
+                    && std::tolower(static_cast<unsigned char>(t[i]))
+                        == static_cast<unsigned char>(word[i]);
             if (same) {
                 if (rest)
                     *rest = t.substr(word.size());
@@ -278,8 +278,8 @@ std::optional<double> parseTimestamp(std::string_view s, std::size_t *length)
         return std::nullopt;
     if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
         return std::nullopt;
-    double seconds = static_cast<double>(daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60
-                                         + sec);
+    double seconds =
+        static_cast<double>(daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec);
     std::size_t n = 19;
     if (n < s.size() && (s[n] == ',' || s[n] == '.')) {
         std::size_t k = n + 1;

@@ -23,10 +23,10 @@ public:
 
     /// The series `name` of `run` and `rank`, created with kind and unit on first use.
     model::LogSeries &series(std::string_view name, model::LogSeriesKind kind,
-                             std::string_view unit, std::uint32_t run, std::int32_t rank = -1);
+        std::string_view unit, std::uint32_t run, std::int32_t rank = -1);
     void add(std::string_view name, model::LogSeriesKind kind, std::string_view unit,
-             std::uint32_t run, std::int64_t step, double value, std::int64_t line,
-             std::int32_t rank = -1, bool duplicate = false);
+        std::uint32_t run, std::int64_t step, double value, std::int64_t line,
+        std::int32_t rank = -1, bool duplicate = false);
     /// Opens a new run starting at `line` and returns its index. Run 0 exists from the start.
     std::uint32_t openRun(std::int64_t line);
     /// Extends the line range of `run` to include `line`.

@@ -43,7 +43,8 @@ std::string trainingLogToJson(const model::TrainingLog &log, bool withPoints)
     j["control_lines"] = log.controlLineCount;
     ordered_json runs = ordered_json::array();
     for (const model::LogRun &r : log.runs)
-        runs.push_back({{"label", r.label}, {"first_line", r.firstLine}, {"last_line", r.lastLine}});
+        runs.push_back(
+            {{"label", r.label}, {"first_line", r.firstLine}, {"last_line", r.lastLine}});
     j["runs"] = runs;
     ordered_json scalars = ordered_json::object();
     for (const auto &[key, value] : log.scalars)

@@ -64,7 +64,8 @@ std::string_view firstLine(std::string_view text, std::size_t from = 0)
 // `'key': scalar` pairs of a printed Python config dict, kept while no record was seen.
 void collectConfig(std::string_view line, model::TrainingLog &log)
 {
-    if (log.recordCount > 0 || log.config.size() >= 500 || line.find("': ") == std::string_view::npos)
+    if (log.recordCount > 0 || log.config.size() >= 500
+        || line.find("': ") == std::string_view::npos)
         return;
     std::size_t pos = 0;
     while ((pos = line.find('\'', pos)) != std::string_view::npos) {
@@ -78,11 +79,11 @@ void collectConfig(std::string_view line, model::TrainingLog &log)
         std::string_view rest = line.substr(close + 3);
         std::size_t end = rest.find_first_of(",}");
         std::string_view value = trim(rest.substr(0, end));
-        bool scalar = !value.empty() && value.front() != '{' && value.front() != '['
-                      && value.front() != '(';
+        bool scalar =
+            !value.empty() && value.front() != '{' && value.front() != '[' && value.front() != '(';
         if (word && scalar) {
             bool known = std::any_of(log.config.begin(), log.config.end(),
-                                     [&](const auto &kv) { return kv.first == key; });
+                [&](const auto &kv) { return kv.first == key; });
             if (!known)
                 log.config.emplace_back(std::string(key), std::string(value));
         }
@@ -151,11 +152,11 @@ void deriveStepTimeFromElapsed(LogBuilder &b)
         if (ds <= 0)
             continue;
         derived.add(elapsed->steps[i],
-                    (elapsed->values[i] - elapsed->values[i - 1]) / static_cast<double>(ds),
-                    elapsed->lines[i]);
+            (elapsed->values[i] - elapsed->values[i - 1]) / static_cast<double>(ds),
+            elapsed->lines[i]);
     }
-    model::LogSeries &out = b.series("step time (from elapsed_time)",
-                                     model::LogSeriesKind::StepTime, "s", elapsed->run);
+    model::LogSeries &out = b.series(
+        "step time (from elapsed_time)", model::LogSeriesKind::StepTime, "s", elapsed->run);
     out.steps = std::move(derived.steps);
     out.values = std::move(derived.values);
     out.lines = std::move(derived.lines);
@@ -175,7 +176,7 @@ std::vector<std::unique_ptr<LineReader>> makeReaders()
 }
 
 void readConsole(const fs::path &file, const ImportContext *context, const LogReadOptions &options,
-                 LogBuilder &b)
+    LogBuilder &b)
 {
     auto readers = makeReaders();
     for (const UserPattern &pattern : options.userPatterns)
@@ -200,7 +201,7 @@ void readConsole(const fs::path &file, const ImportContext *context, const LogRe
 
 // Detects the format of `file` and reads it into `b`.
 LogFormat readInto(const fs::path &file, const ImportContext *context,
-                   const LogReadOptions &options, LogBuilder &b)
+    const LogReadOptions &options, LogBuilder &b)
 {
     std::error_code ec;
     std::uintmax_t size = fs::file_size(file, ec);
@@ -257,7 +258,7 @@ LogFormat detectLogFormat(const fs::path &file, std::size_t scanBytes)
             // Parse the whole document only when its head names a key of ours: profile
             // folders hold JSON traces of hundreds of MB.
             bool ours = head.find("\"log_history\"") != std::string::npos
-                        || head.find("\"start_step\"") != std::string::npos;
+                || head.find("\"start_step\"") != std::string::npos;
             std::error_code ec;
             std::uintmax_t size = fs::file_size(file, ec);
             if (ours && !ec && size <= MaxJsonBytes) {
@@ -297,8 +298,8 @@ LogFormat detectLogFormat(const fs::path &file, std::size_t scanBytes)
     }
 }
 
-model::TrainingLog readTrainingLog(const fs::path &file, const ImportContext &context,
-                                   const LogReadOptions &options)
+model::TrainingLog readTrainingLog(
+    const fs::path &file, const ImportContext &context, const LogReadOptions &options)
 {
     LogBuilder b;
     b.log().source = file.generic_string();
@@ -328,12 +329,14 @@ model::TrainingLog readTrainingLog(const fs::path &file, const ImportContext &co
     for (const model::LogIssue &issue : log.issues)
         context.warn(file, issue.message, issue.line);
     if (log.badLineCount > log.issues.size())
-        context.warn(file, std::to_string(log.badLineCount - log.issues.size())
-                               + " more unreadable record lines not listed");
+        context.warn(file,
+            std::to_string(log.badLineCount - log.issues.size())
+                + " more unreadable record lines not listed");
     if (log.empty())
-        context.error(file, "no training-log records found (formats: MindSpore, MindFormers, "
-                            "Megatron/MindSpeed, DeepSpeed, torchtitan, nanoGPT, "
-                            "trainer_state.json, golden values, trainer_log.jsonl, metrics CSV)");
+        context.error(file,
+            "no training-log records found (formats: MindSpore, MindFormers, "
+            "Megatron/MindSpeed, DeepSpeed, torchtitan, nanoGPT, "
+            "trainer_state.json, golden values, trainer_log.jsonl, metrics CSV)");
     else if (log.producer.empty())
         log.producer = std::string(logFormatName(format));
     return log;
@@ -353,13 +356,12 @@ std::vector<fs::path> findTrainingLogs(const fs::path &dir, int maxDepth)
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
         return found;
-    static const std::set<std::string> extensions = {".log", ".txt", ".out", ".json", ".jsonl",
-                                                     ".csv"};
+    static const std::set<std::string> extensions = {
+        ".log", ".txt", ".out", ".json", ".jsonl", ".csv"};
     fs::path bestState;
     double bestStep = -1;
     try {
-        fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied,
-                                            ec);
+        fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
         for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
             if (it.depth() >= maxDepth)
                 it.disable_recursion_pending();
@@ -369,11 +371,11 @@ std::vector<fs::path> findTrainingLogs(const fs::path &dir, int maxDepth)
                 continue;
             std::string ext = entry.path().extension().string();
             std::transform(ext.begin(), ext.end(), ext.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+                [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
             if (!extensions.count(ext))
                 continue;
             std::uintmax_t size = entry.file_size(fec);
-            if (fec || size == 0 || size > (std::uintmax_t{2} << 30))
+            if (fec || size == 0 || size > (std::uintmax_t {2} << 30))
                 continue;
             if ((ext == ".json") && size > MaxJsonBytes)
                 continue;
@@ -382,10 +384,10 @@ std::vector<fs::path> findTrainingLogs(const fs::path &dir, int maxDepth)
                 continue;
             if (format == LogFormat::HfTrainerState) {
                 nlohmann::json doc = nlohmann::json::parse(readAll(entry.path()), nullptr, false);
-                double step = doc.is_object() && doc.contains("global_step")
-                                      && doc["global_step"].is_number()
-                                  ? doc["global_step"].get<double>()
-                                  : 0;
+                double step =
+                    doc.is_object() && doc.contains("global_step") && doc["global_step"].is_number()
+                    ? doc["global_step"].get<double>()
+                    : 0;
                 if (step > bestStep) {
                     bestStep = step;
                     bestState = entry.path();

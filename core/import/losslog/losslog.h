@@ -16,11 +16,11 @@ namespace stepscope::import::losslog {
 /// Training-log formats of formats.md §10, in detection priority (§10.1).
 enum class LogFormat {
     Unknown,
-    HfTrainerState,    ///< §10.8 trainer_state.json
-    MegatronGolden,    ///< §10.6 golden values JSON
-    TrainerLogJsonl,   ///< §10.9 LLaMA-Factory trainer_log.jsonl
-    MetricsCsv,        ///< §10.10 Lightning metrics.csv / plain CSV
-    ConsoleLog,        ///< §10.2–10.5, 10.7, 10.11: line records (producer names which)
+    HfTrainerState, ///< §10.8 trainer_state.json
+    MegatronGolden, ///< §10.6 golden values JSON
+    TrainerLogJsonl, ///< §10.9 LLaMA-Factory trainer_log.jsonl
+    MetricsCsv, ///< §10.10 Lightning metrics.csv / plain CSV
+    ConsoleLog, ///< §10.2–10.5, 10.7, 10.11: line records (producer names which)
 };
 std::string_view logFormatName(LogFormat f);
 
@@ -53,9 +53,8 @@ LogFormat detectLogFormat(const std::filesystem::path &file, std::size_t scanByt
 /// parse are counted in the log (issues, badLineCount) and summarised as one Warning per
 /// kind of problem with the first line number. Checks the context's cancel token between
 /// chunks (util::Cancelled propagates, as for every importer).
-model::TrainingLog readTrainingLog(const std::filesystem::path &file,
-                                   const ImportContext &context,
-                                   const LogReadOptions &options = {});
+model::TrainingLog readTrainingLog(const std::filesystem::path &file, const ImportContext &context,
+    const LogReadOptions &options = {});
 /// Convenience: diagnostics go to `report`, paths relative to the file's folder.
 model::TrainingLog readTrainingLog(const std::filesystem::path &file, model::LoadReport &report);
 
@@ -63,7 +62,7 @@ model::TrainingLog readTrainingLog(const std::filesystem::path &file, model::Loa
 /// *.out, *.json, *.jsonl, *.csv files up to 2 GiB (JSON up to 256 MiB). Of several
 /// trainer_state.json (checkpoint-N/ copies hold prefixes of one history) only the one with
 /// the largest global_step is returned. Sorted by path.
-std::vector<std::filesystem::path> findTrainingLogs(const std::filesystem::path &dir,
-                                                    int maxDepth = 3);
+std::vector<std::filesystem::path> findTrainingLogs(
+    const std::filesystem::path &dir, int maxDepth = 3);
 
 } // namespace stepscope::import::losslog

@@ -49,8 +49,8 @@ KeyInfo classifyKey(std::string_view key)
 
 // Position just after "iteration <spaces><digits>/<spaces><digits> |", reading the numbers;
 // npos when `line` has no such record.
-std::size_t findIteration(std::string_view line, std::int64_t &iteration, std::int64_t &total,
-                          std::size_t &recordStart)
+std::size_t findIteration(
+    std::string_view line, std::int64_t &iteration, std::int64_t &total, std::size_t &recordStart)
 {
     std::size_t pos = 0;
     while ((pos = line.find("iteration ", pos)) != std::string_view::npos) {
@@ -74,8 +74,7 @@ std::size_t findIteration(std::string_view line, std::int64_t &iteration, std::i
 class MegatronReader final : public LineReader
 {
 public:
-    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-              LogBuilder &b) override
+    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b) override
     {
         // Records and memory lines are `|`-separated: cheap test before the word search.
         if (line.find('|') == std::string_view::npos
@@ -98,7 +97,7 @@ public:
             if (open != std::string_view::npos) {
                 if (auto t = parseTimestamp(line.substr(open + 1, recordStart - 2 - open - 1)))
                     b.add("wall time", LogSeriesKind::WallTime, "s", run, iteration, *t, lineNo,
-                          rank);
+                        rank);
             }
         }
         int bad = 0;
@@ -147,7 +146,7 @@ private:
                 continue;
             if (auto v = parseNumber(part.substr(colon + 2)))
                 b.add(trim(part.substr(0, colon)), LogSeriesKind::Memory, unit, m_runs.run(),
-                      *after, *v, lineNo, static_cast<std::int32_t>(*rank));
+                    *after, *v, lineNo, static_cast<std::int32_t>(*rank));
         }
         b.countRecord();
         return true;

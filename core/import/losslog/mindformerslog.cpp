@@ -33,8 +33,7 @@ bool parsePair(std::string_view v, std::int64_t &a, std::int64_t &b)
 class MindFormersReader final : public LineReader
 {
 public:
-    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-              LogBuilder &b) override
+    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b) override
     {
         std::size_t pos = line.find("{ Epoch:");
         if (pos != std::string_view::npos)
@@ -45,8 +44,8 @@ public:
     }
 
 private:
-    bool feedRecord(std::string_view line, std::size_t pos, std::int32_t rank,
-                    std::int64_t lineNo, LogBuilder &b)
+    bool feedRecord(std::string_view line, std::size_t pos, std::int32_t rank, std::int64_t lineNo,
+        LogBuilder &b)
     {
         std::string_view body = line.substr(pos + 1);
         if (!body.empty() && body.back() == '}')
@@ -82,7 +81,7 @@ private:
                 b.add("wall time", LogSeriesKind::WallTime, "s", run, global, *t, lineNo, rank);
         }
         b.add("epoch", LogSeriesKind::Epoch, "", run, global, static_cast<double>(epoch), lineNo,
-              rank);
+            rank);
         int bad = 0;
         for (const auto &[key, value] : fields) {
             if (key == "overflow cond") {
@@ -90,7 +89,7 @@ private:
                 if (!overflow && value != "False")
                     ++bad;
                 b.add(key, LogSeriesKind::Skipped, "", run, global, overflow ? 1.0 : 0.0, lineNo,
-                      rank);
+                    rank);
                 continue;
             }
             std::string_view rest;
@@ -121,8 +120,7 @@ private:
     }
 
     // "   3.7% |█   | 5.67087 samples/s/p  1:00:32 }"
-    bool feedProgress(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-                      LogBuilder &b)
+    bool feedProgress(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b)
     {
         std::size_t info = line.find("- INFO -");
         std::string_view s = info == std::string_view::npos ? line : line.substr(info + 8);
@@ -139,9 +137,9 @@ private:
             return true;
         }
         b.add("progress", LogSeriesKind::Other, "%", m_runs.run(), m_lastStep, *progress, lineNo,
-              rank);
+            rank);
         b.add("throughput", LogSeriesKind::Throughput, "samples/s/p", m_runs.run(), m_lastStep,
-              *rate, lineNo, rank);
+            *rate, lineNo, rank);
         m_haveRecord = false; // one progress line per record
         return true;
     }

@@ -38,8 +38,7 @@ struct Record
 class MindSporeReader final : public LineReader
 {
 public:
-    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-              LogBuilder &b) override
+    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b) override
     {
         std::size_t pos = findAnchored(line, "epoch time:");
         if (pos != std::string_view::npos)
@@ -106,8 +105,8 @@ public:
         while (begin < m_records.size()) {
             std::size_t end = begin + 1;
             while (end < m_records.size()
-                   && std::make_pair(m_records[end].epoch, m_records[end].step)
-                          > std::make_pair(m_records[end - 1].epoch, m_records[end - 1].step))
+                && std::make_pair(m_records[end].epoch, m_records[end].step)
+                    > std::make_pair(m_records[end - 1].epoch, m_records[end - 1].step))
                 ++end;
             std::uint32_t run = first ? 0 : b.openRun(m_records[begin].line);
             first = false;
@@ -137,7 +136,8 @@ private:
         Record *target = m_records.empty() ? nullptr : &m_records.back();
         if (!target || target->stepTimeMs) {
             Record orphan;
-            orphan.epoch = target ? target->epoch + 1 : static_cast<std::int64_t>(m_orphanTimes.size()) + 1;
+            orphan.epoch =
+                target ? target->epoch + 1 : static_cast<std::int64_t>(m_orphanTimes.size()) + 1;
             orphan.epochTimeMs = epochMs;
             orphan.stepTimeMs = stepMs;
             orphan.timeLine = lineNo;
@@ -154,9 +154,9 @@ private:
     void emitTime(LogBuilder &b, std::uint32_t run, const Record &r, std::int64_t global)
     {
         b.add("per step time", LogSeriesKind::StepTime, "ms", run, global, *r.stepTimeMs,
-              r.timeLine, r.rank);
+            r.timeLine, r.rank);
         b.add("epoch time", LogSeriesKind::Other, "ms", run, global, *r.epochTimeMs, r.timeLine,
-              r.rank);
+            r.rank);
     }
 
     void emitRun(LogBuilder &b, std::uint32_t run, std::size_t begin, std::size_t end)
@@ -177,10 +177,10 @@ private:
             for (const auto &[name, value] : r.values)
                 b.add(name, LogSeriesKind::Loss, "", run, global, value, r.line, r.rank);
             b.add("epoch", LogSeriesKind::Epoch, "", run, global, static_cast<double>(r.epoch),
-                  r.line, r.rank);
+                r.line, r.rank);
             if (r.wallTime)
                 b.add("wall time", LogSeriesKind::WallTime, "s", run, global, *r.wallTime, r.line,
-                      r.rank);
+                    r.rank);
             if (r.stepTimeMs)
                 emitTime(b, run, r, global);
         }

@@ -26,8 +26,7 @@ struct Field
 class TorchtitanReader final : public LineReader
 {
 public:
-    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-              LogBuilder &b) override
+    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b) override
     {
         std::size_t pos = findAnchored(line, "step:");
         if (pos != std::string_view::npos && line.find("loss:", pos) != std::string_view::npos
@@ -87,8 +86,8 @@ private:
             if (key == "tps" || key == "wps")
                 v = parseNumber(fields[i].value, true), rest = {};
             if (!v) {
-                b.log().addIssue(lineNo, "torchtitan field `" + std::string(key)
-                                             + "` is not a number");
+                b.log().addIssue(
+                    lineNo, "torchtitan field `" + std::string(key) + "` is not a number");
                 continue;
             }
             if (key == "loss")
@@ -102,8 +101,8 @@ private:
                 b.add(key, LogSeriesKind::Memory, unit, run, step, *v, lineNo, rank);
                 if (open != std::string_view::npos)
                     if (auto pct = parseLeadingNumber(rest.substr(open + 1)))
-                        b.add("memory share", LogSeriesKind::Memory, "%", run, step, *pct,
-                              lineNo, rank);
+                        b.add("memory share", LogSeriesKind::Memory, "%", run, step, *pct, lineNo,
+                            rank);
             } else if (key == "tps" || key == "wps")
                 b.add(key, LogSeriesKind::Throughput, "tokens/s", run, step, *v, lineNo, rank);
             else if (key == "tflops")
@@ -116,8 +115,8 @@ private:
         return true;
     }
 
-    bool feedNanoGpt(std::int64_t step, std::string_view s, std::int32_t rank,
-                     std::int64_t lineNo, LogBuilder &b)
+    bool feedNanoGpt(std::int64_t step, std::string_view s, std::int32_t rank, std::int64_t lineNo,
+        LogBuilder &b)
     {
         b.noteProducer(PriorityNanoGpt, "nanoGPT-style console");
         std::uint32_t run = m_nanoRuns.observe(b, step, lineNo);
@@ -126,8 +125,8 @@ private:
             std::size_t colon = part.find(": ");
             std::string_view rest;
             auto v = colon == std::string_view::npos
-                         ? std::nullopt
-                         : parseLeadingNumber(part.substr(colon + 2), &rest);
+                ? std::nullopt
+                : parseLeadingNumber(part.substr(colon + 2), &rest);
             if (!v) {
                 b.log().addIssue(lineNo, "nanoGPT-style field is not `key: number`");
                 continue;

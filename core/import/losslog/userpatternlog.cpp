@@ -33,8 +33,7 @@ public:
     {
     }
 
-    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo,
-              LogBuilder &b) override
+    bool feed(std::string_view line, std::int32_t rank, std::int64_t lineNo, LogBuilder &b) override
     {
         std::size_t pos = line.find(m_pattern.valueKey);
         if (pos == std::string_view::npos)
@@ -48,8 +47,8 @@ public:
         if (!m_pattern.stepKey.empty()) {
             std::size_t s = line.find(m_pattern.stepKey);
             std::string_view rest = s == std::string_view::npos
-                                        ? std::string_view{}
-                                        : line.substr(s + m_pattern.stepKey.size());
+                ? std::string_view {}
+                : line.substr(s + m_pattern.stepKey.size());
             auto n = takeInt(rest);
             if (!n) {
                 b.log().addIssue(lineNo, "`" + m_pattern.stepKey + "` not followed by a step");

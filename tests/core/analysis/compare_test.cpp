@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/compare.h"
-
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -30,7 +29,7 @@ TEST(ComparePairing, EqualStepNumbersWhenBothHaveThem)
     // before profiled steps 5..8, after 7..10: 7 and 8 pair by number.
     StepPairing p = pairStepNumbers({5, 6, 7, 8}, {7, 8, 9, 10});
     EXPECT_EQ(p.mode, PairingMode::ByNumber);
-    EXPECT_EQ(indexPairs(p), (Pairs{{2, 0}, {3, 1}}));
+    EXPECT_EQ(indexPairs(p), (Pairs {{2, 0}, {3, 1}}));
     EXPECT_EQ(p.pairs[0].beforeStep, 7);
     EXPECT_EQ(p.pairs[0].afterStep, 7);
     ASSERT_NE(p.findAfter(1), nullptr);
@@ -42,7 +41,7 @@ TEST(ComparePairing, ByOrderWhenNoNumberIsShared)
 {
     StepPairing p = pairStepNumbers({1, 2, 3}, {11, 12, 13, 14, 15});
     EXPECT_EQ(p.mode, PairingMode::ByOrder);
-    EXPECT_EQ(indexPairs(p), (Pairs{{0, 0}, {1, 1}, {2, 2}}));
+    EXPECT_EQ(indexPairs(p), (Pairs {{0, 0}, {1, 1}, {2, 2}}));
     EXPECT_EQ(p.pairs[2].afterStep, 13);
 }
 
@@ -51,41 +50,41 @@ TEST(ComparePairing, ByOrderWhenNumbersRepeat)
     // Numbers not unique on one side (e.g. every step numbered 0): order decides.
     StepPairing p = pairStepNumbers({0, 0, 0}, {0, 1});
     EXPECT_EQ(p.mode, PairingMode::ByOrder);
-    EXPECT_EQ(indexPairs(p), (Pairs{{0, 0}, {1, 1}}));
+    EXPECT_EQ(indexPairs(p), (Pairs {{0, 0}, {1, 1}}));
 }
 
 TEST(ComparePairing, ManualOverrideShiftsNeighbours)
 {
     // The user pairs before step 6 with after step 12: offsets follow.
-    StepPairing p = pairStepNumbers({5, 6, 7, 8}, {11, 12, 13}, ManualAnchor{6, 12});
+    StepPairing p = pairStepNumbers({5, 6, 7, 8}, {11, 12, 13}, ManualAnchor {6, 12});
     EXPECT_EQ(p.mode, PairingMode::Manual);
-    EXPECT_EQ(indexPairs(p), (Pairs{{0, 0}, {1, 1}, {2, 2}}));
+    EXPECT_EQ(indexPairs(p), (Pairs {{0, 0}, {1, 1}, {2, 2}}));
     // Before step 8 with after step 11: only that pair fits (before has nothing after 8).
-    StepPairing q = pairStepNumbers({5, 6, 7, 8}, {11, 12, 13}, ManualAnchor{8, 11});
+    StepPairing q = pairStepNumbers({5, 6, 7, 8}, {11, 12, 13}, ManualAnchor {8, 11});
     EXPECT_EQ(q.mode, PairingMode::Manual);
-    EXPECT_EQ(indexPairs(q), (Pairs{{3, 0}}));
+    EXPECT_EQ(indexPairs(q), (Pairs {{3, 0}}));
     // Overrides beat equal numbers.
-    StepPairing r = pairStepNumbers({1, 2, 3}, {1, 2, 3}, ManualAnchor{1, 2});
-    EXPECT_EQ(indexPairs(r), (Pairs{{0, 1}, {1, 2}}));
+    StepPairing r = pairStepNumbers({1, 2, 3}, {1, 2, 3}, ManualAnchor {1, 2});
+    EXPECT_EQ(indexPairs(r), (Pairs {{0, 1}, {1, 2}}));
     // Unknown anchor: automatic pairing, flagged.
-    StepPairing s = pairStepNumbers({1, 2}, {1, 2}, ManualAnchor{9, 1});
+    StepPairing s = pairStepNumbers({1, 2}, {1, 2}, ManualAnchor {9, 1});
     EXPECT_TRUE(s.anchorNotFound);
     EXPECT_EQ(s.mode, PairingMode::ByNumber);
 }
 
 TEST(ComparePairing, FromModelSteps)
 {
-    std::vector<model::Step> before{{3, 0, 100}, {4, 100, 200}};
-    std::vector<model::Step> after{{4, 0, 90}, {5, 90, 180}};
+    std::vector<model::Step> before {{3, 0, 100}, {4, 100, 200}};
+    std::vector<model::Step> after {{4, 0, 90}, {5, 90, 180}};
     StepPairing p = pairSteps(before, after);
     EXPECT_EQ(p.mode, PairingMode::ByNumber);
-    EXPECT_EQ(indexPairs(p), (Pairs{{1, 0}}));
+    EXPECT_EQ(indexPairs(p), (Pairs {{1, 0}}));
 }
 
 TEST(CompareDeltaRow, SignsPercentAndDirection)
 {
-    DeltaRow faster = makeDeltaRow("step_time_mean_us", "Step time", "us", 200.0, 150.0,
-                                   Better::Lower);
+    DeltaRow faster =
+        makeDeltaRow("step_time_mean_us", "Step time", "us", 200.0, 150.0, Better::Lower);
     EXPECT_DOUBLE_EQ(*faster.delta, -50.0);
     EXPECT_DOUBLE_EQ(*faster.percent, -25.0);
     EXPECT_EQ(faster.verdict, Verdict::Improved);
@@ -175,8 +174,8 @@ TEST(CompareDeltaRow, StepBreakdownRows)
     EXPECT_EQ(compute->verdict, Verdict::Unknown);
 
     // Mean over pairs: before steps {b, b}, after {a, b} -> after step time mean 7.5 ms.
-    std::vector<StepBreakdown> before{b, b};
-    std::vector<StepBreakdown> after{a, b};
+    std::vector<StepBreakdown> before {b, b};
+    std::vector<StepBreakdown> after {a, b};
     after[1].step = 2;
     before[1].step = 2;
     StepPairing p = pairSteps(before, after);
@@ -184,14 +183,15 @@ TEST(CompareDeltaRow, StepBreakdownRows)
     ASSERT_FALSE(mean.empty());
     EXPECT_DOUBLE_EQ(*mean[0].after, 7500.0);
     EXPECT_DOUBLE_EQ(*mean[0].percent, -25.0);
-    EXPECT_TRUE(meanStepDeltaRows(before, after, StepPairing{}).empty());
+    EXPECT_TRUE(meanStepDeltaRows(before, after, StepPairing {}).empty());
 }
 
 namespace {
 
 // A trace with one device stream, one host thread; kernels given as (name, start, dur).
-model::Trace makeTrace(const std::vector<std::tuple<std::string, std::int64_t, std::int64_t>> &kernels,
-                       const std::vector<std::tuple<std::string, std::int64_t, std::int64_t>> &hostOps)
+model::Trace makeTrace(
+    const std::vector<std::tuple<std::string, std::int64_t, std::int64_t>> &kernels,
+    const std::vector<std::tuple<std::string, std::int64_t, std::int64_t>> &hostOps)
 {
     model::TraceBuilder tb;
     model::TrackInfo dev;
@@ -199,8 +199,8 @@ model::Trace makeTrace(const std::vector<std::tuple<std::string, std::int64_t, s
     dev.threadId = "stream 7";
     model::TrackId d = tb.addTrack(dev);
     for (const auto &[name, start, dur] : kernels) {
-        model::Category c = name.rfind("nccl", 0) == 0 ? model::Category::Communication
-                                                        : model::Category::Compute;
+        model::Category c =
+            name.rfind("nccl", 0) == 0 ? model::Category::Communication : model::Category::Compute;
         tb.track(d).add(start, dur, tb.intern(name), c);
     }
     model::TrackInfo host;
@@ -227,12 +227,13 @@ TEST(CompareNameDeltas, KernelTotalsCountsSharesAndOneSidedNames)
 {
     // before: gemm 3 x 100 ns, relu 2 x 50 ns, nccl 1 x 200 ns (total 600)
     // after:  gemm 3 x 60 ns, relu 2 x 50 ns, flash 1 x 20 ns (total 300)
-    model::Trace before = makeTrace({{"gemm", 0, 100}, {"gemm", 200, 100}, {"gemm", 400, 100},
-                                     {"relu", 100, 50}, {"relu", 300, 50}, {"nccl_ar", 600, 200}},
-                                    {{"aten::mm", 0, 500}});
+    model::Trace before =
+        makeTrace({{"gemm", 0, 100}, {"gemm", 200, 100}, {"gemm", 400, 100}, {"relu", 100, 50},
+                      {"relu", 300, 50}, {"nccl_ar", 600, 200}},
+            {{"aten::mm", 0, 500}});
     model::Trace after = makeTrace({{"gemm", 0, 60}, {"gemm", 200, 60}, {"gemm", 400, 60},
-                                    {"relu", 100, 50}, {"relu", 300, 50}, {"flash", 600, 20}},
-                                   {{"aten::mm", 0, 300}, {"aten::add", 400, 10}});
+                                       {"relu", 100, 50}, {"relu", 300, 50}, {"flash", 600, 20}},
+        {{"aten::mm", 0, 300}, {"aten::add", 400, 10}});
     NameDeltaTable t = nameDeltas(before, after);
     EXPECT_EQ(t.totalBeforeNs, 600);
     EXPECT_EQ(t.totalAfterNs, 300);
@@ -282,8 +283,8 @@ TEST(CompareNameDeltas, WindowsAndPerStepNormalisation)
     model::Trace before = makeTrace({{"gemm", 0, 100}, {"gemm", 1000, 100}}, {});
     model::Trace after = makeTrace({{"gemm", 0, 80}, {"gemm", 1000, 80}}, {});
     NameDeltaOptions step1;
-    step1.beforeWindow = std::make_pair(std::int64_t{0}, std::int64_t{1000});
-    step1.afterWindow = std::make_pair(std::int64_t{1000}, std::int64_t{2000});
+    step1.beforeWindow = std::make_pair(std::int64_t {0}, std::int64_t {1000});
+    step1.afterWindow = std::make_pair(std::int64_t {1000}, std::int64_t {2000});
     NameDeltaTable t = nameDeltas(before, after, step1);
     ASSERT_EQ(t.top.size(), 1u);
     EXPECT_EQ(t.top[0].before.count, 1);
@@ -300,8 +301,8 @@ namespace {
 
 // One rank: `steps` steps of `stepNs`, each starting with a host DataLoader range of
 // `loadNs` (device idle) followed by a `gemm` kernel filling the rest of the step.
-std::shared_ptr<const model::Session> makeSession(int steps, std::int64_t stepNs,
-                                                  std::int64_t loadNs, std::int64_t firstStep)
+std::shared_ptr<const model::Session> makeSession(
+    int steps, std::int64_t stepNs, std::int64_t loadNs, std::int64_t firstStep)
 {
     model::TraceBuilder tb;
     model::TrackInfo host;
@@ -315,8 +316,9 @@ std::shared_ptr<const model::Session> makeSession(int steps, std::int64_t stepNs
     for (int i = 0; i < steps; ++i) {
         std::int64_t t0 = i * stepNs;
         tb.trace().steps.push_back({firstStep + i, t0, t0 + stepNs});
-        tb.track(h).add(t0, loadNs, tb.intern("enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__"),
-                        model::Category::DataLoading);
+        tb.track(h).add(t0, loadNs,
+            tb.intern("enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__"),
+            model::Category::DataLoading);
         tb.track(h).add(t0 + loadNs, 10, tb.intern("aten::mm"), model::Category::HostOp);
         tb.track(d).add(t0 + loadNs, stepNs - loadNs, tb.intern("gemm"), model::Category::Compute);
     }
@@ -340,7 +342,7 @@ TEST(CompareRuns, DataLoadingCollapsesAndStepTimeFalls)
     // before: steps 3..6 of 1000 ns, 600 ns data loading; after: steps 5..8 of 500 ns, 100 ns.
     auto before = makeSession(4, 1000, 600, 3);
     auto after = makeSession(4, 500, 100, 5);
-    RunComparison r = compareRuns(*before, *after, RunConfig{}, RunConfig{});
+    RunComparison r = compareRuns(*before, *after, RunConfig {}, RunConfig {});
     EXPECT_EQ(r.pairing.mode, PairingMode::ByNumber);
     ASSERT_EQ(r.pairing.pairs.size(), 2u); // steps 5 and 6
     EXPECT_EQ(r.pairing.pairs[0].beforeStep, 5);
@@ -371,14 +373,14 @@ TEST(CompareRuns, DataLoadingCollapsesAndStepTimeFalls)
 
     // Manual anchor: before step 3 with after step 5 -> four pairs, offsets follow.
     CompareOptions manual;
-    manual.anchor = ManualAnchor{3, 5};
-    RunComparison m = compareRuns(*before, *after, RunConfig{}, RunConfig{}, manual);
+    manual.anchor = ManualAnchor {3, 5};
+    RunComparison m = compareRuns(*before, *after, RunConfig {}, RunConfig {}, manual);
     EXPECT_EQ(m.pairing.mode, PairingMode::Manual);
     EXPECT_EQ(m.pairing.pairs.size(), 4u);
     EXPECT_EQ(m.kernels.top[0].before.count, 4);
 
     model::Session empty;
-    RunComparison e = compareRuns(empty, *after, RunConfig{}, RunConfig{});
+    RunComparison e = compareRuns(empty, *after, RunConfig {}, RunConfig {});
     EXPECT_TRUE(e.pairing.pairs.empty());
     EXPECT_TRUE(e.kernels.top.empty());
 }
@@ -441,7 +443,7 @@ TEST(CompareRuns, ResNetDemoPairWorkers0Vs4)
     auto w0 = loadSample(dir + "resnet50_num_workers_0/worker0.1623143089861.pt.trace.json.gz");
     auto w4 = loadSample(dir + "resnet50_num_workers_4/worker0.1623212756351.pt.trace.json.gz");
     ASSERT_TRUE(w0 && w4);
-    RunComparison r = compareRuns(*w0, *w4, RunConfig{}, RunConfig{});
+    RunComparison r = compareRuns(*w0, *w4, RunConfig {}, RunConfig {});
     EXPECT_EQ(r.pairing.mode, PairingMode::ByNumber);
     ASSERT_EQ(r.pairing.pairs.size(), 6u); // ProfilerStep#5..#10 on both sides
     EXPECT_EQ(r.pairing.pairs.front().beforeStep, 5);
@@ -485,6 +487,6 @@ TEST(CompareRuns, ResNetDemoPairWorkers0Vs4)
     EXPECT_NEAR(r.kernels.top[3].deltaTotalNs, (18959000.0 - 11492000.0) / 6, 1e-6);
     ASSERT_EQ(r.kernels.onlyAfter.size(), 1u);
     EXPECT_EQ(r.kernels.onlyAfter[0].name,
-              "volta_scudnn_128x32_sliced1x4_ldg4_relu_exp_small_nhwc_tn_v1");
+        "volta_scudnn_128x32_sliced1x4_ldg4_relu_exp_small_nhwc_tn_v1");
     EXPECT_FALSE(r.kernels.onlyBefore.empty());
 }

@@ -3,7 +3,6 @@
 // Loss-curve comparison on the real before/after pairs of formats.md §10.12; every figure was
 // computed with python3 from the sample files.
 #include "analysis/losscompare.h"
-
 #include "import/losslog/losslog.h"
 
 #include <gtest/gtest.h>
@@ -25,8 +24,8 @@ model::TrainingLog read(const std::string &rel)
     return import::losslog::readTrainingLog(Data + rel, report);
 }
 
-const CrossCheckRow *findRow(const std::vector<CrossCheckRow> &rows, const std::string &name,
-                             std::int32_t rank = -1)
+const CrossCheckRow *findRow(
+    const std::vector<CrossCheckRow> &rows, const std::string &name, std::int32_t rank = -1)
 {
     for (const CrossCheckRow &r : rows)
         if (r.name == name && r.rank == rank)
@@ -82,8 +81,11 @@ TEST(LossCompare, QwenSftDeterministicVsNot)
 
 TEST(LossCompare, GoldenValuesSequenceParallel)
 {
-    model::TrainingLog base = read("megatron-golden-values/t5/t5_mcore_te_tp2_pp1_vp1/golden_values_dev_dgx_h100.json");
-    model::TrainingLog sp = read("megatron-golden-values/t5/t5_mcore_te_tp2_pp1_vp1_sequence_parallel/golden_values_dev_dgx_h100.json");
+    model::TrainingLog base =
+        read("megatron-golden-values/t5/t5_mcore_te_tp2_pp1_vp1/golden_values_dev_dgx_h100.json");
+    model::TrainingLog sp =
+        read("megatron-golden-values/t5/t5_mcore_te_tp2_pp1_vp1_sequence_parallel/"
+             "golden_values_dev_dgx_h100.json");
     LossComparison c = compareLoss(*base.primaryLoss(), *sp.primaryLoss());
     EXPECT_EQ(c.points.size(), 100u);
     EXPECT_NEAR(*c.maxAbsDelta, 0.00888, 1e-9); // §10.12: ≤ 0.0089
@@ -105,8 +107,12 @@ TEST(LossCompare, GoldenValuesSequenceParallel)
 
 TEST(LossCompare, ResumedRunOverlapsOnSteps51To100)
 {
-    model::TrainingLog first = read("megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/golden_values_dev_dgx_h100.json");
-    model::TrainingLog resumed = read("megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/golden_values_dev_dgx_h100_2nd.json");
+    model::TrainingLog first =
+        read("megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/"
+             "golden_values_dev_dgx_h100.json");
+    model::TrainingLog resumed =
+        read("megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/"
+             "golden_values_dev_dgx_h100_2nd.json");
     LossComparison c = compareLoss(*first.primaryLoss(), *resumed.primaryLoss());
     EXPECT_EQ(c.points.size(), 100u);
     EXPECT_EQ(c.nonFiniteAfter.size(), 50u); // "nan" strings: steps 1-50 not run
@@ -121,8 +127,10 @@ TEST(LossCompare, ResumedRunOverlapsOnSteps51To100)
 
 TEST(LossCompare, DeepSpeedRandomLtdKernelVsPython)
 {
-    model::TrainingLog python = read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_my_implementation.log");
-    model::TrainingLog kernel = read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log");
+    model::TrainingLog python =
+        read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_my_implementation.log");
+    model::TrainingLog kernel =
+        read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log");
     LossComparison c = compareLoss(*python.primaryLoss(), *kernel.primaryLoss());
     EXPECT_EQ(c.points.size(), 524u);
     EXPECT_EQ(c.finalStep, 524);
@@ -138,7 +146,8 @@ TEST(LossCompare, DeepSpeedRandomLtdKernelVsPython)
     ASSERT_NE(skipped, nullptr);
     EXPECT_EQ(skipped->statistic, CrossCheckStatistic::Last);
 
-    model::TrainingLog fp16 = read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_my_implementation_fp16.log");
+    model::TrainingLog fp16 = read(
+        "deepspeed-random-ltd-kernel-vs-python/output1/check/train_my_implementation_fp16.log");
     std::vector<CrossCheckRow> rows16 = crossCheck(python, 0, fp16, 0);
     const CrossCheckRow *maxMem = findRow(rows16, "MaxMemAllocated");
     ASSERT_NE(maxMem, nullptr);
@@ -180,7 +189,7 @@ TEST(LossCompare, AlignsOnStepsNotRowsAndMarksNonFinite)
     EXPECT_EQ(c.points[1].step, 4);
     EXPECT_DOUBLE_EQ(c.points[1].delta, 0.0);
     EXPECT_TRUE(std::isnan(c.points[2].delta));
-    EXPECT_EQ(c.nonFiniteAfter, (std::vector<std::int64_t>{6}));
+    EXPECT_EQ(c.nonFiniteAfter, (std::vector<std::int64_t> {6}));
     EXPECT_EQ(c.onlyAfterCount, 4u);
     EXPECT_EQ(c.onlyBeforeCount, 0u);
     EXPECT_NEAR(*c.maxAbsDelta, 0.6, 1e-12);

@@ -55,8 +55,8 @@ TEST(LossLogMindFormers, Run0HasAllTwoLineRecords)
     // Record of epoch 1 step 100 (line 935) and its progress line: 5.67087 samples/s/p.
     auto it = std::find(throughput->steps.begin(), throughput->steps.end(), 100);
     ASSERT_NE(it, throughput->steps.end());
-    EXPECT_DOUBLE_EQ(throughput->values[static_cast<std::size_t>(it - throughput->steps.begin())],
-                     5.67087);
+    EXPECT_DOUBLE_EQ(
+        throughput->values[static_cast<std::size_t>(it - throughput->steps.begin())], 5.67087);
     const model::LogSeries *overflow = log.find("overflow cond");
     ASSERT_NE(overflow, nullptr);
     EXPECT_EQ(std::count(overflow->values.begin(), overflow->values.end(), 1.0), 0);
@@ -94,7 +94,8 @@ TEST(LossLogMindSpore, FrappleHasFourAppendedRuns)
         EXPECT_EQ(log.runs[r].firstLine, firstLine[r]) << r;
         EXPECT_EQ(loss->steps.back(), lastStep[r]) << r;
     }
-    // Run 4: epochs 1-3 x 200 steps, last line 1442 "epoch: 3 step: 200, loss is 0.5352669954299927".
+    // Run 4: epochs 1-3 x 200 steps, last line 1442 "epoch: 3 step: 200, loss is
+    // 0.5352669954299927".
     EXPECT_DOUBLE_EQ(log.primaryLoss(3)->values.back(), 0.5352669954299927);
     EXPECT_EQ(log.primaryLoss(3)->lines.back(), 1442);
     const model::LogSeries *wall = log.findKind(LogSeriesKind::WallTime, 2);
@@ -105,7 +106,8 @@ TEST(LossLogMindSpore, FrappleHasFourAppendedRuns)
 
 TEST(LossLogMindSpore, NulBytesThenRestartAtEpoch5)
 {
-    model::TrainingLog log = read("mindspore-lossmonitor-xidian/LPCNet_LJSpeech/scripts/train_timers3.log");
+    model::TrainingLog log =
+        read("mindspore-lossmonitor-xidian/LPCNet_LJSpeech/scripts/train_timers3.log");
     ASSERT_EQ(log.runs.size(), 1u);
     const model::LogSeries *loss = log.primaryLoss();
     ASSERT_NE(loss, nullptr);
@@ -138,7 +140,8 @@ TEST(LossLogMindSpore, OneLinePerEpochWithTimeMonitor)
 
 TEST(LossLogMindSpore, NamedLossesBecomeSeries)
 {
-    model::TrainingLog log = read("mindspore-lossmonitor-xidian/Wide_and_Deep_movie/log/criteo/loss.log");
+    model::TrainingLog log =
+        read("mindspore-lossmonitor-xidian/Wide_and_Deep_movie/log/criteo/loss.log");
     const model::LogSeries *wide = log.find("wide_loss");
     const model::LogSeries *deep = log.find("deep_loss");
     ASSERT_NE(wide, nullptr);
@@ -151,8 +154,8 @@ TEST(LossLogMindSpore, NamedLossesBecomeSeries)
 TEST(LossLogMegatron, QwenSftDet)
 {
     model::LoadReport report;
-    model::TrainingLog log = read("mindspeed-megatron-det-vs-nondet/test_qwen_sft/pta_det.txt",
-                                  &report);
+    model::TrainingLog log =
+        read("mindspeed-megatron-det-vs-nondet/test_qwen_sft/pta_det.txt", &report);
     EXPECT_EQ(log.producer, "Megatron/MindSpeed iteration log");
     const model::LogSeries *loss = log.primaryLoss();
     ASSERT_NE(loss, nullptr);
@@ -191,7 +194,8 @@ TEST(LossLogMegatron, RecordGluedToAnotherMessage)
     const model::LogSeries *loss = log.primaryLoss();
     ASSERT_NE(loss, nullptr);
     ASSERT_EQ(loss->size(), 11u);
-    EXPECT_EQ(loss->lines.front(), 1); // "Number of parameters … 25.78 [2025-04-28 …] iteration 1/ 11 |"
+    EXPECT_EQ(
+        loss->lines.front(), 1); // "Number of parameters … 25.78 [2025-04-28 …] iteration 1/ 11 |"
     EXPECT_DOUBLE_EQ(loss->values.front(), 12.0754003524780273);
     const model::LogSeries *wall = log.findKind(LogSeriesKind::WallTime);
     ASSERT_NE(wall, nullptr);
@@ -206,11 +210,11 @@ TEST(LossLogGrpo, AnsiRayPrefixAndDuplicateRecords)
     ASSERT_NE(pg, nullptr);
     EXPECT_EQ(pg->kind, LogSeriesKind::Loss);
     ASSERT_EQ(pg->size(), 3u);
-    EXPECT_EQ(pg->steps, (std::vector<std::int64_t>{1, 2, 3}));
-    EXPECT_EQ(pg->lines, (std::vector<std::int64_t>{35, 49, 52}));
+    EXPECT_EQ(pg->steps, (std::vector<std::int64_t> {1, 2, 3}));
+    EXPECT_EQ(pg->lines, (std::vector<std::int64_t> {35, 49, 52}));
     EXPECT_DOUBLE_EQ(pg->values.front(), 0.0000062115568215);
     // Iterations 2 and 3 carry identical values and timestamp: 3 is a duplicate.
-    EXPECT_EQ(pg->duplicate, (std::vector<std::uint8_t>{0, 0, 1}));
+    EXPECT_EQ(pg->duplicate, (std::vector<std::uint8_t> {0, 0, 1}));
     const model::LogSeries *all = log.find("timing/all");
     ASSERT_NE(all, nullptr);
     EXPECT_EQ(all->kind, LogSeriesKind::StepTime);
@@ -221,7 +225,8 @@ TEST(LossLogGrpo, AnsiRayPrefixAndDuplicateRecords)
 
 TEST(LossLogDeepSpeed, RandomLtdPerplexityResetsPerEpoch)
 {
-    model::TrainingLog log = read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log");
+    model::TrainingLog log =
+        read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log");
     EXPECT_EQ(log.producer, "DeepSpeed console");
     const model::LogSeries *ppl = log.primaryLoss();
     ASSERT_NE(ppl, nullptr);
@@ -249,7 +254,8 @@ TEST(LossLogDeepSpeed, RandomLtdPerplexityResetsPerEpoch)
 
 TEST(LossLogDeepSpeed, Fp16OverflowLinesAreSkippedSteps)
 {
-    model::TrainingLog log = read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_my_implementation_fp16.log");
+    model::TrainingLog log = read(
+        "deepspeed-random-ltd-kernel-vs-python/output1/check/train_my_implementation_fp16.log");
     const model::LogSeries *overflow = log.find("overflow (skipped step)");
     ASSERT_NE(overflow, nullptr);
     EXPECT_EQ(overflow->kind, LogSeriesKind::Skipped);
@@ -303,8 +309,8 @@ TEST(LossLogUserPattern, ValueAndStepKeys)
     context.root = Data;
     context.report = &report;
     model::TrainingLog log = import::losslog::readTrainingLog(
-        Data + "deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log",
-        context, options);
+        Data + "deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log", context,
+        options);
     const model::LogSeries *user = log.find("user perplexity");
     ASSERT_NE(user, nullptr);
     EXPECT_EQ(user->kind, LogSeriesKind::Perplexity);

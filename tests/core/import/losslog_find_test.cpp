@@ -33,7 +33,7 @@ TEST(LossLogFind, ConsoleDetectionScansPastThePreamble)
 {
     // MindFormers: first record at line 837, ~150 KB into the file.
     const std::string file = std::string(STEPSCOPE_TEST_DATA)
-                             + "/loss_logs/mindformers-llama3-8b-lora-2runs/run-0/worker_0.log";
+        + "/loss_logs/mindformers-llama3-8b-lora-2runs/run-0/worker_0.log";
     EXPECT_EQ(import::losslog::detectLogFormat(file), LogFormat::ConsoleLog);
     EXPECT_EQ(import::losslog::detectLogFormat(file, 4096), LogFormat::Unknown);
 }
@@ -46,8 +46,8 @@ TEST(LossLogDump, JsonAndSummaryOfARealLog)
 {
     model::LoadReport report;
     const std::string file = std::string(STEPSCOPE_TEST_DATA)
-                             + "/loss_logs/megatron-golden-values/gpt/"
-                               "gpt3_mcore_te_tp2_pp2_resume_torch_dist/golden_values_dev_dgx_h100_2nd.json";
+        + "/loss_logs/megatron-golden-values/gpt/"
+          "gpt3_mcore_te_tp2_pp2_resume_torch_dist/golden_values_dev_dgx_h100_2nd.json";
     model::TrainingLog log = import::losslog::readTrainingLog(file, report);
     nlohmann::json j = nlohmann::json::parse(import::losslog::trainingLogToJson(log, true));
     EXPECT_EQ(j["producer"], "Megatron golden values JSON");

@@ -17,8 +17,8 @@ using model::LogSeriesKind;
 
 namespace {
 
-model::TrainingLog feedAll(std::unique_ptr<LineReader> reader,
-                           const std::vector<std::string> &lines)
+model::TrainingLog feedAll(
+    std::unique_ptr<LineReader> reader, const std::vector<std::string> &lines)
 {
     LogBuilder b;
     LineCleaner cleaner;
@@ -54,15 +54,20 @@ TEST(LossLogLineCleaner, SpinnerAnsiNulAndPrefixes)
 
 TEST(LossLogTorchtitan, DocumentedLines)
 {
-    model::TrainingLog log = feedAll(makeTorchtitanReader(), {
-        "[rank0]:[titan] 2025-10-30 14:32:58,897 - root - INFO - step:  1  loss:  8.1661  grad_norm:  3.6855  memory:  2.47GiB(3.12%)  tps: 3,502  tflops: 1.90  mfu: 0.19%",
-        "[rank0]:[titan] 2025-10-30 14:32:58,990 - root - INFO - step:  2  loss:  6.1098  grad_norm:  4.6416  memory:  2.49GiB(3.14%)  tps: 177,138  tflops: 96.17  mfu: 9.72%",
-        "[rank0]:[titan] 2025-10-30 14:32:59,077 - root - INFO - step:  3  loss:  4.7947  grad_norm:  2.4418  memory:  2.49GiB(3.14%)  tps: 189,694  tflops: 102.99  mfu: 10.41%",
-    });
+    model::TrainingLog log = feedAll(makeTorchtitanReader(),
+        {
+            "[rank0]:[titan] 2025-10-30 14:32:58,897 - root - INFO - step:  1  loss:  8.1661  "
+            "grad_norm:  3.6855  memory:  2.47GiB(3.12%)  tps: 3,502  tflops: 1.90  mfu: 0.19%",
+            "[rank0]:[titan] 2025-10-30 14:32:58,990 - root - INFO - step:  2  loss:  6.1098  "
+            "grad_norm:  4.6416  memory:  2.49GiB(3.14%)  tps: 177,138  tflops: 96.17  mfu: 9.72%",
+            "[rank0]:[titan] 2025-10-30 14:32:59,077 - root - INFO - step:  3  loss:  4.7947  "
+            "grad_norm:  2.4418  memory:  2.49GiB(3.14%)  tps: 189,694  tflops: 102.99  mfu: "
+            "10.41%",
+        });
     EXPECT_EQ(log.producer, "torchtitan console");
     const model::LogSeries *loss = log.find("loss", 0, 0);
     ASSERT_NE(loss, nullptr);
-    EXPECT_EQ(loss->steps, (std::vector<std::int64_t>{1, 2, 3}));
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t> {1, 2, 3}));
     EXPECT_DOUBLE_EQ(loss->values[1], 6.1098);
     const model::LogSeries *tps = log.find("tps", 0, 0);
     ASSERT_NE(tps, nullptr);
@@ -82,14 +87,17 @@ TEST(LossLogTorchtitan, DocumentedLines)
 
 TEST(LossLogNanoGpt, StepPipeLines)
 {
-    model::TrainingLog log = feedAll(makeTorchtitanReader(), {
-        "step 0 | loss: 10.938573 | lr: 6.0000e-05 | norm: 27.0159 | time: 17830.71ms | tokens/sec: 29403.65",
-        "step 1 | loss: nan | lr: 6.0000e-05 | norm: 27.0159 | time: 300.5ms | tokens/sec: 29403.65",
-    });
+    model::TrainingLog log = feedAll(makeTorchtitanReader(),
+        {
+            "step 0 | loss: 10.938573 | lr: 6.0000e-05 | norm: 27.0159 | time: 17830.71ms | "
+            "tokens/sec: 29403.65",
+            "step 1 | loss: nan | lr: 6.0000e-05 | norm: 27.0159 | time: 300.5ms | tokens/sec: "
+            "29403.65",
+        });
     EXPECT_EQ(log.producer, "nanoGPT-style console");
     const model::LogSeries *loss = log.primaryLoss();
     ASSERT_NE(loss, nullptr);
-    EXPECT_EQ(loss->steps, (std::vector<std::int64_t>{0, 1}));
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t> {0, 1}));
     EXPECT_TRUE(std::isnan(loss->values[1])); // kept as a marker
     const model::LogSeries *time = log.findKind(LogSeriesKind::StepTime);
     ASSERT_NE(time, nullptr);
@@ -100,11 +108,20 @@ TEST(LossLogNanoGpt, StepPipeLines)
 
 TEST(LossLogMegatron, UpstreamAndDeepSpeedVariants)
 {
-    model::TrainingLog log = feedAll(makeMegatronReader(), {
-        " iteration        1/  317892 | consumed samples:           96 | consumed tokens:       393216 | elapsed time per iteration (ms): 25849.1 | learning rate: 3.000E-04 | global batch size:    96 | lm loss: 1.117136E+01 | loss scale: 1.0 | actual seqlen:  4096 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 3.714 | tokens per gpu per second(tgs): 633.832 | TFLOPs: 38.61 |",
-        "[default0]: [2026-09-11 12:06:52.987995] iteration        3/ 7629408 | consumed samples:           96 | elapsed time per iteration (ms): 24379.9 | throughput per GPU (TFLOP/s/GPU): 26.8 | learning rate: 1.406250E-04 | global batch size:    32 | lm loss: 1.107468E+01 | loss scale: 1.0 | grad norm: 30.066 | num zeros: 1299.0 | params norm: 496.206 | number of skipped iterations:   0 | number of nan iterations:   0 |",
-        " iteration        2/      10 | lm loss: garbage |",
-    });
+    model::TrainingLog log = feedAll(makeMegatronReader(),
+        {
+            " iteration        1/  317892 | consumed samples:           96 | consumed tokens:      "
+            " 393216 | elapsed time per iteration (ms): 25849.1 | learning rate: 3.000E-04 | "
+            "global batch size:    96 | lm loss: 1.117136E+01 | loss scale: 1.0 | actual seqlen:  "
+            "4096 | number of skipped iterations:   0 | number of nan iterations:   0 | samples "
+            "per second: 3.714 | tokens per gpu per second(tgs): 633.832 | TFLOPs: 38.61 |",
+            "[default0]: [2026-09-11 12:06:52.987995] iteration        3/ 7629408 | consumed "
+            "samples:           96 | elapsed time per iteration (ms): 24379.9 | throughput per GPU "
+            "(TFLOP/s/GPU): 26.8 | learning rate: 1.406250E-04 | global batch size:    32 | lm "
+            "loss: 1.107468E+01 | loss scale: 1.0 | grad norm: 30.066 | num zeros: 1299.0 | params "
+            "norm: 496.206 | number of skipped iterations:   0 | number of nan iterations:   0 |",
+            " iteration        2/      10 | lm loss: garbage |",
+        });
     const model::LogSeries *loss = log.find("lm loss");
     ASSERT_NE(loss, nullptr);
     EXPECT_DOUBLE_EQ(loss->values[0], 11.17136);
@@ -121,22 +138,23 @@ TEST(LossLogMegatron, UpstreamAndDeepSpeedVariants)
 
 TEST(LossLogMindSpore, BadRecordLinesAreCountedWithLineNumbers)
 {
-    model::TrainingLog log = feedAll(makeMindSporeReader(), {
-        "epoch: 1 step: 1, loss is 0.5",
-        "epoch: 1 step: 2, loss is banana",
-        "epoch: 1 step: 3, loss is inf",
-        "epoch time: 12.5 ms, per step time: 4.1 ms",
-        "epoch: 2 step: 1, loss is 0.4",
-    });
+    model::TrainingLog log = feedAll(makeMindSporeReader(),
+        {
+            "epoch: 1 step: 1, loss is 0.5",
+            "epoch: 1 step: 2, loss is banana",
+            "epoch: 1 step: 3, loss is inf",
+            "epoch time: 12.5 ms, per step time: 4.1 ms",
+            "epoch: 2 step: 1, loss is 0.4",
+        });
     const model::LogSeries *loss = log.primaryLoss();
     ASSERT_NE(loss, nullptr);
-    EXPECT_EQ(loss->steps, (std::vector<std::int64_t>{1, 3, 4}));
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t> {1, 3, 4}));
     EXPECT_TRUE(std::isinf(loss->values[1]));
     EXPECT_EQ(log.badLineCount, 1u);
     EXPECT_EQ(log.issues.at(0).line, 2);
     const model::LogSeries *perStep = log.findKind(LogSeriesKind::StepTime);
     ASSERT_NE(perStep, nullptr);
-    EXPECT_EQ(perStep->steps, (std::vector<std::int64_t>{3}));
+    EXPECT_EQ(perStep->steps, (std::vector<std::int64_t> {3}));
 }
 
 TEST(LossLogCounters, ResetCounterAndRunTracker)

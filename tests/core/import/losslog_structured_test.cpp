@@ -59,7 +59,8 @@ TEST(LossLogHfTrainerState, OnlyLossEntriesFormTheCurve)
 
 TEST(LossLogGolden, NewSchemaStringKeysAndNanStrings)
 {
-    const std::string file = "megatron-golden-values/bert/bert_release/golden_values_dev_dgx_h100.json";
+    const std::string file =
+        "megatron-golden-values/bert/bert_release/golden_values_dev_dgx_h100.json";
     EXPECT_EQ(import::losslog::detectLogFormat(Data + file), LogFormat::MegatronGolden);
     model::TrainingLog log = read(file);
     const model::LogSeries *loss = log.find("lm loss");
@@ -83,7 +84,8 @@ TEST(LossLogGolden, NewSchemaStringKeysAndNanStrings)
 
 TEST(LossLogGolden, OldSchemaListWithInterval)
 {
-    model::TrainingLog log = read("megatron-golden-values/gpt/gpt3_mcore_tp1_pp2_fp16/golden_values_dev_dgx_a100.json");
+    model::TrainingLog log =
+        read("megatron-golden-values/gpt/gpt3_mcore_tp1_pp2_fp16/golden_values_dev_dgx_a100.json");
     const model::LogSeries *loss = log.find("lm loss");
     ASSERT_NE(loss, nullptr);
     ASSERT_EQ(loss->size(), 10u);
@@ -97,7 +99,9 @@ TEST(LossLogGolden, OldSchemaListWithInterval)
 
 TEST(LossLogGolden, ResumedRunHasNanFirstHalf)
 {
-    model::TrainingLog log = read("megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/golden_values_dev_dgx_h100_2nd.json");
+    model::TrainingLog log =
+        read("megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/"
+             "golden_values_dev_dgx_h100_2nd.json");
     const model::LogSeries *loss = log.find("lm loss");
     ASSERT_NE(loss, nullptr);
     EXPECT_EQ(loss->size(), 100u);
@@ -119,7 +123,7 @@ TEST(LossLogTrainerJsonl, LinesWithTimedelta)
     EXPECT_DOUBLE_EQ(loss->values.back(), 0.4962);
     const model::LogSeries *elapsed = log.find("elapsed_time");
     ASSERT_NE(elapsed, nullptr);
-    EXPECT_DOUBLE_EQ(elapsed->values.front(), 63);             // "0:01:03"
+    EXPECT_DOUBLE_EQ(elapsed->values.front(), 63); // "0:01:03"
     EXPECT_DOUBLE_EQ(elapsed->values.back(), 2 * 3600 + 30 * 60 + 48); // "2:30:48"
     const model::LogSeries *remaining = log.find("remaining_time");
     ASSERT_NE(remaining, nullptr);
@@ -163,7 +167,7 @@ TEST(LossLogMalformed, TruncatedOrForeignJsonIsNotALog)
 {
     LogBuilder b;
     EXPECT_EQ(import::losslog::readJsonDocument(R"({"log_history": [{"loss": 1.0, "st)", b),
-              JsonLogKind::None);
+        JsonLogKind::None);
     EXPECT_EQ(import::losslog::readJsonDocument(R"({"traceEvents": []})", b), JsonLogKind::None);
     EXPECT_EQ(import::losslog::readJsonDocument("[1, 2]", b), JsonLogKind::None);
     EXPECT_EQ(import::losslog::readJsonDocument("\xff\xfe garbage", b), JsonLogKind::None);
@@ -178,7 +182,7 @@ TEST(LossLogMalformed, TrainerStateEntriesWithoutStepAreCounted)
                       {"loss": 1.2}, 7, {"loss": "nan", "step": 3},
                       {"eval_loss": 2.0, "epoch": 1.0, "step": 3}]})",
                   b),
-              JsonLogKind::HfTrainerState);
+        JsonLogKind::HfTrainerState);
     model::TrainingLog log = b.finish();
     EXPECT_EQ(log.badLineCount, 2u); // entry 2 (no step) and entry 3 (not an object)
     EXPECT_EQ(log.issues[0].line, 2);
@@ -199,18 +203,18 @@ TEST(LossLogMalformed, GoldenValuesWithBadEntries)
                   R"({"lm loss": {"start_step": 1, "end_step": 3, "step_interval": 1,
                       "values": {"1": 10.5, "2": "oops", "x": 3.0, "10": NaN}}})",
                   b),
-              JsonLogKind::MegatronGolden); // NaN literal (Python json.dump) accepted
+        JsonLogKind::MegatronGolden); // NaN literal (Python json.dump) accepted
     EXPECT_TRUE(std::isnan(b.log().find("lm loss")->values.back()));
     LogBuilder c;
     EXPECT_EQ(import::losslog::readJsonDocument(
                   R"({"lm loss": {"start_step": 1, "end_step": 3, "step_interval": 1,
                       "values": {"1": 10.5, "2": "oops", "x": 3.0, "10": "inf"}}})",
                   c),
-              JsonLogKind::MegatronGolden);
+        JsonLogKind::MegatronGolden);
     model::TrainingLog log = c.finish();
     const model::LogSeries *loss = log.find("lm loss");
     ASSERT_NE(loss, nullptr);
-    EXPECT_EQ(loss->steps, (std::vector<std::int64_t>{1, 2, 10}));
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t> {1, 2, 10}));
     EXPECT_TRUE(std::isnan(loss->values[1])); // not a number: a gap, reported
     EXPECT_TRUE(std::isinf(loss->values[2]));
     EXPECT_EQ(log.badLineCount, 2u); // "oops" and the key "x"
@@ -219,8 +223,8 @@ TEST(LossLogMalformed, GoldenValuesWithBadEntries)
 TEST(LossLogMalformed, JsonlAndCsvBadLinesCountedWithLineNumbers)
 {
     LogBuilder b;
-    import::losslog::readTrainerLogLine(R"({"current_steps": 1, "total_steps": 9, "loss": 0.5})",
-                                        1, b);
+    import::losslog::readTrainerLogLine(
+        R"({"current_steps": 1, "total_steps": 9, "loss": 0.5})", 1, b);
     import::losslog::readTrainerLogLine(R"({"current_steps": 2, "loss": 0.4)", 2, b);
     import::losslog::readTrainerLogLine(R"({"loss": 0.3})", 3, b);
     import::losslog::readTrainerLogLine("", 4, b);
@@ -235,21 +239,21 @@ TEST(LossLogMalformed, JsonlAndCsvBadLinesCountedWithLineNumbers)
     EXPECT_FALSE(import::losslog::isMetricsCsvHeader("Step Id,Computing,Communication"));
     LogBuilder c;
     import::losslog::MetricsCsvReader csv("epoch,step,train_loss,val_loss");
-    csv.feed("0,49,2.5,", 2, c);      // val not logged: empty cell, no point
-    csv.feed("0,49,,2.9", 3, c);      // same step, validation row: no new run
-    csv.feed("0,99,2.1", 4, c);       // short row
-    csv.feed("0,x,2.0,", 5, c);       // bad step
+    csv.feed("0,49,2.5,", 2, c); // val not logged: empty cell, no point
+    csv.feed("0,49,,2.9", 3, c); // same step, validation row: no new run
+    csv.feed("0,99,2.1", 4, c); // short row
+    csv.feed("0,x,2.0,", 5, c); // bad step
     csv.feed("0,149,nan,", 6, c);
     model::TrainingLog m = c.finish();
     EXPECT_EQ(m.runs.size(), 1u);
     const model::LogSeries *train = m.find("train_loss");
     ASSERT_NE(train, nullptr);
-    EXPECT_EQ(train->steps, (std::vector<std::int64_t>{49, 149}));
+    EXPECT_EQ(train->steps, (std::vector<std::int64_t> {49, 149}));
     EXPECT_TRUE(std::isnan(train->values[1]));
     const model::LogSeries *val = m.find("val_loss");
     ASSERT_NE(val, nullptr);
     EXPECT_EQ(val->kind, LogSeriesKind::EvalLoss);
-    EXPECT_EQ(val->steps, (std::vector<std::int64_t>{49}));
+    EXPECT_EQ(val->steps, (std::vector<std::int64_t> {49}));
     ASSERT_EQ(m.issues.size(), 2u);
     EXPECT_EQ(m.issues[0].line, 4);
     EXPECT_EQ(m.issues[1].line, 5);

@@ -19,7 +19,7 @@ LogSeries makeSeries(std::string name, LogSeriesKind kind, std::uint32_t run, st
     s.run = run;
     for (std::size_t i = 0; i < n; ++i)
         s.add(static_cast<std::int64_t>(i + 1), 1.0 / static_cast<double>(i + 1),
-              static_cast<std::int64_t>(10 + i));
+            static_cast<std::int64_t>(10 + i));
     return s;
 }
 
@@ -32,8 +32,8 @@ TEST(TrainingLog, SeriesKeepsParallelArraysAndNonFiniteMarkers)
     s.add(2, std::numeric_limits<double>::quiet_NaN(), 8, true);
     s.add(3, std::numeric_limits<double>::infinity(), 9);
     EXPECT_EQ(s.size(), 3u);
-    EXPECT_EQ(s.lines, (std::vector<std::int64_t>{7, 8, 9}));
-    EXPECT_EQ(s.duplicate, (std::vector<std::uint8_t>{0, 1, 0}));
+    EXPECT_EQ(s.lines, (std::vector<std::int64_t> {7, 8, 9}));
+    EXPECT_EQ(s.duplicate, (std::vector<std::uint8_t> {0, 1, 0}));
     EXPECT_EQ(s.nonFiniteCount(), 2u);
 }
 
