@@ -27,19 +27,19 @@ struct KpiInfo
 // Definitions as in docs/metrics.md (one paragraph each, shortened for a tooltip).
 constexpr KpiInfo Shown[] = {
     {"step_time_mean_us", "step", false,
-     "Mean wall time of a training step (slowest rank per step number)."},
+        "Mean wall time of a training step (slowest rank per step number)."},
     {"tokens_per_s", "", true,
-     "Tokens processed per second by the whole job: global batch × sequence length / step "
-     "time. Needs the run config."},
+        "Tokens processed per second by the whole job: global batch × sequence length / step "
+        "time. Needs the run config."},
     {"mfu", "MFU", true,
-     "Model FLOPs utilisation: model FLOPs per second (6 × parameters per token for "
-     "training) / (peak FLOP/s per device × devices)."},
+        "Model FLOPs utilisation: model FLOPs per second (6 × parameters per token for "
+        "training) / (peak FLOP/s per device × devices)."},
     {"comm_share", "comm", false,
-     "Share of step time spent in communication not hidden under compute (exposed)."},
+        "Share of step time spent in communication not hidden under compute (exposed)."},
     {"data_wait_share", "data wait", false,
-     "Share of step time the device is idle while the host is loading data."},
+        "Share of step time the device is idle while the host is loading data."},
     {"memory_peak_allocated_bytes", "peak", false,
-     "Highest device memory allocated by the framework's allocator over the capture."},
+        "Highest device memory allocated by the framework's allocator over the capture."},
 };
 
 QString labelled(const KpiInfo &info, const QString &value)
@@ -64,14 +64,14 @@ QString formatKpiValue(const analysis::Kpi &kpi)
     if (kpi.unit == "bytes")
         return QString::fromStdString(analysis::formatBytes(std::llround(v)));
     if (kpi.unit == "tokens/s" || kpi.unit == "samples/s") {
-        const QString unit = kpi.unit == "tokens/s" ? QStringLiteral("tok/s")
-                                                    : QStringLiteral("samples/s");
+        const QString unit =
+            kpi.unit == "tokens/s" ? QStringLiteral("tok/s") : QStringLiteral("samples/s");
         if (v >= 1e6)
-            return QStringLiteral("%1 M %2")
-                .arg(QString::fromStdString(analysis::formatSignificant(v / 1e6)), unit);
+            return QStringLiteral("%1 M %2").arg(
+                QString::fromStdString(analysis::formatSignificant(v / 1e6)), unit);
         if (v >= 1e3)
-            return QStringLiteral("%1 k %2")
-                .arg(QString::fromStdString(analysis::formatSignificant(v / 1e3)), unit);
+            return QStringLiteral("%1 k %2").arg(
+                QString::fromStdString(analysis::formatSignificant(v / 1e3)), unit);
         return QString::fromStdString(analysis::formatSignificant(v)) + QLatin1Char(' ') + unit;
     }
     return QString::fromStdString(analysis::formatSignificant(v)) + QLatin1Char(' ')
@@ -146,7 +146,7 @@ void KpiStrip::setKpis(const analysis::Kpis &kpis)
             if (std::string(info.key) == "mfu" && !kpis.peakSource.empty())
                 tip += QStringLiteral("\nPeak: %1 (%2)")
                            .arg(QString::fromStdString(kpis.device),
-                                QString::fromStdString(kpis.peakSource));
+                               QString::fromStdString(kpis.peakSource));
             m_missing[i] = false;
         } else {
             const QString reason = kpi && !kpi->missingReason.empty()
@@ -170,9 +170,9 @@ void KpiStrip::setComparison(const analysis::Kpis &before, const analysis::Kpis 
         const analysis::Kpi *a = before.find(info.key);
         const analysis::Kpi *b = after.find(info.key);
         const bool have = a && a->value && b && b->value;
-        QString text = labelled(info, QStringLiteral("%1 → %2")
-                                          .arg(a ? formatKpiValue(*a) : QStringLiteral("—"),
-                                               b ? formatKpiValue(*b) : QStringLiteral("—")));
+        QString text = labelled(info,
+            QStringLiteral("%1 → %2").arg(a ? formatKpiValue(*a) : QStringLiteral("—"),
+                b ? formatKpiValue(*b) : QStringLiteral("—")));
         QString style;
         if (have && *a->value != 0) {
             const double delta = (*b->value - *a->value) / std::fabs(*a->value);
@@ -181,12 +181,13 @@ void KpiStrip::setComparison(const analysis::Kpis &before, const analysis::Kpis 
                         .arg(std::fabs(delta) * 100.0, 0, 'f', 1);
             const bool better = info.higherIsBetter ? delta > 0 : delta < 0;
             if (std::fabs(delta) > 1e-9)
-                style = better ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #c62828;");
+                style =
+                    better ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #c62828;");
         }
         m_missing[i] = !have;
         m_buttons[i]->setText(text);
-        m_buttons[i]->setStyleSheet(style.isEmpty() ? QString()
-                                                     : QStringLiteral("QToolButton { %1 }").arg(style));
+        m_buttons[i]->setStyleSheet(
+            style.isEmpty() ? QString() : QStringLiteral("QToolButton { %1 }").arg(style));
         m_buttons[i]->setToolTip(QString::fromUtf8(info.definition));
     }
 }

@@ -24,8 +24,8 @@ namespace {
  * `value(i)` returns the value of point i; `skip(i)` says the point is not recorded.
  */
 template <typename ValueFn, typename SkipFn>
-std::vector<std::size_t> decimateImpl(const std::vector<std::int64_t> &ts,
-                                      const DecimateOptions &options, ValueFn value, SkipFn skip)
+std::vector<std::size_t> decimateImpl(
+    const std::vector<std::int64_t> &ts, const DecimateOptions &options, ValueFn value, SkipFn skip)
 {
     std::vector<std::size_t> out;
     if (ts.empty())
@@ -95,8 +95,7 @@ std::vector<std::size_t> decimateImpl(const std::vector<std::int64_t> &ts,
 
 template <typename T>
 std::vector<std::size_t> decimateVector(const std::vector<std::int64_t> &ts,
-                                        const std::vector<T> &values,
-                                        const DecimateOptions &options)
+    const std::vector<T> &values, const DecimateOptions &options)
 {
     assert(ts.size() == values.size());
     assert(std::is_sorted(ts.begin(), ts.end()));
@@ -108,7 +107,7 @@ std::vector<std::size_t> decimateVector(const std::vector<std::int64_t> &ts,
 
 template <typename T>
 DecimatedSeries materialize(const std::vector<std::int64_t> &ts, const std::vector<T> &values,
-                            std::vector<std::size_t> indices)
+    std::vector<std::size_t> indices)
 {
     DecimatedSeries s;
     s.timestampsNs.reserve(indices.size());
@@ -124,27 +123,25 @@ DecimatedSeries materialize(const std::vector<std::int64_t> &ts, const std::vect
 } // namespace
 
 std::vector<std::size_t> decimateIndices(const std::vector<std::int64_t> &timestampsNs,
-                                         const std::vector<std::int64_t> &values,
-                                         const DecimateOptions &options)
+    const std::vector<std::int64_t> &values, const DecimateOptions &options)
 {
     return decimateVector(timestampsNs, values, options);
 }
 
 std::vector<std::size_t> decimateIndices(const std::vector<std::int64_t> &timestampsNs,
-                                         const std::vector<double> &values,
-                                         const DecimateOptions &options)
+    const std::vector<double> &values, const DecimateOptions &options)
 {
     return decimateVector(timestampsNs, values, options);
 }
 
 DecimatedSeries decimate(const std::vector<std::int64_t> &timestampsNs,
-                         const std::vector<std::int64_t> &values, const DecimateOptions &options)
+    const std::vector<std::int64_t> &values, const DecimateOptions &options)
 {
     return materialize(timestampsNs, values, decimateVector(timestampsNs, values, options));
 }
 
 DecimatedSeries decimate(const std::vector<std::int64_t> &timestampsNs,
-                         const std::vector<double> &values, const DecimateOptions &options)
+    const std::vector<double> &values, const DecimateOptions &options)
 {
     return materialize(timestampsNs, values, decimateVector(timestampsNs, values, options));
 }
@@ -153,10 +150,14 @@ std::vector<model::MemoryCategory> presentCategories(const model::CategoryTimeli
 {
     using model::MemoryCategory;
     static constexpr std::array<MemoryCategory, model::MemoryCategoryCount> DisplayOrder = {
-        MemoryCategory::Parameter,      MemoryCategory::Gradient,
-        MemoryCategory::OptimizerState, MemoryCategory::Activation,
-        MemoryCategory::Input,          MemoryCategory::AutogradDetail,
-        MemoryCategory::Temporary,      MemoryCategory::CommunicationBuffer,
+        MemoryCategory::Parameter,
+        MemoryCategory::Gradient,
+        MemoryCategory::OptimizerState,
+        MemoryCategory::Activation,
+        MemoryCategory::Input,
+        MemoryCategory::AutogradDetail,
+        MemoryCategory::Temporary,
+        MemoryCategory::CommunicationBuffer,
         MemoryCategory::Unknown,
     };
     std::vector<MemoryCategory> present;
@@ -182,8 +183,7 @@ std::int64_t totalAt(const model::CategoryTimeline &timeline, std::size_t i)
 } // namespace
 
 StackedSeries stackSeries(const std::vector<std::int64_t> &timestampsNs,
-                          const std::vector<const std::vector<std::int64_t> *> &rows,
-                          const DecimateOptions &options)
+    const std::vector<const std::vector<std::int64_t> *> &rows, const DecimateOptions &options)
 {
     for ([[maybe_unused]] const auto *row : rows)
         assert(row && row->size() == timestampsNs.size());
@@ -213,8 +213,7 @@ StackedSeries stackSeries(const std::vector<std::int64_t> &timestampsNs,
 }
 
 StackedSeries stackCategories(const model::CategoryTimeline &timeline,
-                              const std::vector<model::MemoryCategory> &order,
-                              const DecimateOptions &options)
+    const std::vector<model::MemoryCategory> &order, const DecimateOptions &options)
 {
     std::vector<const std::vector<std::int64_t> *> rows;
     rows.reserve(order.size());

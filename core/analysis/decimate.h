@@ -44,17 +44,15 @@ struct DecimatedSeries
 /// Precondition: timestamps sorted ascending and values.size() == timestampsNs.size()
 /// (asserted). Returns indices into the input, strictly increasing.
 std::vector<std::size_t> decimateIndices(const std::vector<std::int64_t> &timestampsNs,
-                                         const std::vector<std::int64_t> &values,
-                                         const DecimateOptions &options);
+    const std::vector<std::int64_t> &values, const DecimateOptions &options);
 std::vector<std::size_t> decimateIndices(const std::vector<std::int64_t> &timestampsNs,
-                                         const std::vector<double> &values,
-                                         const DecimateOptions &options);
+    const std::vector<double> &values, const DecimateOptions &options);
 
 /// decimateIndices() and the kept points themselves.
 DecimatedSeries decimate(const std::vector<std::int64_t> &timestampsNs,
-                         const std::vector<std::int64_t> &values, const DecimateOptions &options);
+    const std::vector<std::int64_t> &values, const DecimateOptions &options);
 DecimatedSeries decimate(const std::vector<std::int64_t> &timestampsNs,
-                         const std::vector<double> &values, const DecimateOptions &options);
+    const std::vector<double> &values, const DecimateOptions &options);
 
 /// Stacked series reduced for drawing as stacked areas: tops[k][i] = sum of rows 0..k at
 /// kept point i, so the last row is the total and rows never cross (values being >= 0).
@@ -70,8 +68,7 @@ struct StackedSeries
 /// of them on ONE set of indices, the min/max of the stacked total per bucket, so the stack
 /// stays consistent and the total's peak survives.
 StackedSeries stackSeries(const std::vector<std::int64_t> &timestampsNs,
-                          const std::vector<const std::vector<std::int64_t> *> &rows,
-                          const DecimateOptions &options);
+    const std::vector<const std::vector<std::int64_t> *> &rows, const DecimateOptions &options);
 
 /// The categories of `timeline` that are ever non-zero, in the fixed bottom-to-top order of
 /// DESIGN.md and ui/palette (parameters, gradients, optimizer state, activations, input,
@@ -80,8 +77,7 @@ std::vector<model::MemoryCategory> presentCategories(const model::CategoryTimeli
 
 /// stackSeries() over the categories `order` of a category timeline.
 StackedSeries stackCategories(const model::CategoryTimeline &timeline,
-                              const std::vector<model::MemoryCategory> &order,
-                              const DecimateOptions &options);
+    const std::vector<model::MemoryCategory> &order, const DecimateOptions &options);
 
 /// The index of the largest total over all categories, or SIZE_MAX when the timeline is
 /// empty. On ties the earliest point wins.

@@ -7,10 +7,9 @@
 
 #include <gtest/gtest.h>
 
-#include <vector>
-
 #include <cmath>
 #include <limits>
+#include <vector>
 
 using namespace stepscope;
 using ui::BarChart;
@@ -21,9 +20,9 @@ TEST(ChartsBarChart, StackTotalsAndTooltips)
     chart.setValueUnit(ui::ValueUnit::Duration);
     const double nan = std::numeric_limits<double>::quiet_NaN();
     chart.setData({QStringLiteral("1"), QStringLiteral("2")},
-                  {{QStringLiteral("Compute"), Qt::blue, {80e6, 60e6}},
-                   {QStringLiteral("Idle"), Qt::gray, {20e6, nan}}},
-                  BarChart::Mode::Stacked);
+        {{QStringLiteral("Compute"), Qt::blue, {80e6, 60e6}},
+            {QStringLiteral("Idle"), Qt::gray, {20e6, nan}}},
+        BarChart::Mode::Stacked);
     chart.setMarkers(QStringLiteral("profiler"), Qt::black, {100e6, 61e6});
     EXPECT_EQ(chart.categoryCount(), 2);
     EXPECT_EQ(chart.setCount(), 2);
@@ -33,7 +32,7 @@ TEST(ChartsBarChart, StackTotalsAndTooltips)
     EXPECT_TRUE(tip.contains(QStringLiteral("80.0 ms"))) << tip.toStdString();
     EXPECT_TRUE(tip.contains(QStringLiteral("80.0 %"))) << tip.toStdString();
     EXPECT_TRUE(tip.contains(QStringLiteral("profiler: 61.0 ms"))
-                || chart.toolTipFor(0, 1).contains(QStringLiteral("profiler: 61.0 ms")));
+        || chart.toolTipFor(0, 1).contains(QStringLiteral("profiler: 61.0 ms")));
 }
 
 TEST(ChartsBarChart, ClickEmitsCategoryAndSet)
@@ -41,13 +40,13 @@ TEST(ChartsBarChart, ClickEmitsCategoryAndSet)
     BarChart chart;
     chart.setValueUnit(ui::ValueUnit::Duration);
     chart.setData({QStringLiteral("10"), QStringLiteral("11"), QStringLiteral("12")},
-                  {{QStringLiteral("Compute"), Qt::blue, {50e6, 60e6, 70e6}},
-                   {QStringLiteral("Comm"), Qt::red, {40e6, 30e6, 20e6}}},
-                  BarChart::Mode::Stacked);
+        {{QStringLiteral("Compute"), Qt::blue, {50e6, 60e6, 70e6}},
+            {QStringLiteral("Comm"), Qt::red, {40e6, 30e6, 20e6}}},
+        BarChart::Mode::Stacked);
     uitest::showAndSettle(chart, 700, 400);
     std::vector<std::pair<int, int>> spy;
     QObject::connect(&chart, &BarChart::barClicked,
-                     [&](int category, int set) { spy.emplace_back(category, set); });
+        [&](int category, int set) { spy.emplace_back(category, set); });
     uitest::clickChart(&chart, chart.barCenter(1, 2));
     ASSERT_EQ(spy.size(), 1u);
     EXPECT_EQ(spy[0].first, 2);
@@ -63,13 +62,13 @@ TEST(ChartsBarChart, GroupedBarsClickTheRightSet)
     BarChart chart;
     chart.setValueUnit(ui::ValueUnit::Bytes);
     chart.setData({QStringLiteral("parameters"), QStringLiteral("gradients")},
-                  {{QStringLiteral("measured"), Qt::blue, {4e9, 2e9}},
-                   {QStringLiteral("estimate"), Qt::gray, {3.5e9, 2e9}}},
-                  BarChart::Mode::Grouped);
+        {{QStringLiteral("measured"), Qt::blue, {4e9, 2e9}},
+            {QStringLiteral("estimate"), Qt::gray, {3.5e9, 2e9}}},
+        BarChart::Mode::Grouped);
     uitest::showAndSettle(chart, 700, 400);
     std::vector<std::pair<int, int>> spy;
     QObject::connect(&chart, &BarChart::barClicked,
-                     [&](int category, int set) { spy.emplace_back(category, set); });
+        [&](int category, int set) { spy.emplace_back(category, set); });
     uitest::clickChart(&chart, chart.barCenter(1, 0));
     ASSERT_EQ(spy.size(), 1u);
     EXPECT_EQ(spy[0].first, 0);

@@ -7,9 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include <vector>
-
 #include <limits>
+#include <vector>
 
 using namespace stepscope;
 
@@ -19,8 +18,8 @@ TEST(ChartsHeatMap, ColoursHoverAndClick)
     map.setAxisTitles(QStringLiteral("from rank"), QStringLiteral("to rank"));
     const double nan = std::numeric_limits<double>::quiet_NaN();
     map.setMatrix({QStringLiteral("0"), QStringLiteral("1")},
-                  {QStringLiteral("0"), QStringLiteral("1")}, {nan, 37.78, 1.5, nan},
-                  [](double v) -> QString { return QString::number(v) + QStringLiteral(" MB"); });
+        {QStringLiteral("0"), QStringLiteral("1")}, {nan, 37.78, 1.5, nan},
+        [](double v) -> QString { return QString::number(v) + QStringLiteral(" MB"); });
     uitest::showAndSettle(map, 400, 300);
     EXPECT_EQ(map.rowCount(), 2);
     EXPECT_EQ(map.value(0, 1), 37.78);
@@ -32,7 +31,7 @@ TEST(ChartsHeatMap, ColoursHoverAndClick)
 
     std::vector<std::pair<int, int>> spy;
     QObject::connect(&map, &ui::HeatMap::cellClicked,
-                     [&](int row, int column) { spy.emplace_back(row, column); });
+        [&](int row, int column) { spy.emplace_back(row, column); });
     const QRect cell = map.cellRect(1, 0);
     EXPECT_EQ(map.cellAt(cell.center()), std::make_pair(1, 0));
     uitest::leftClick(&map, cell.center());

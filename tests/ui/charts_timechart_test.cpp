@@ -17,8 +17,8 @@ using ui::TimeChart;
 
 namespace {
 
-void sawTooth(std::size_t n, std::size_t spikeAt, std::vector<std::int64_t> &ts,
-              std::vector<double> &values)
+void sawTooth(
+    std::size_t n, std::size_t spikeAt, std::vector<std::int64_t> &ts, std::vector<double> &values)
 {
     ts.resize(n);
     values.resize(n);
@@ -44,8 +44,8 @@ TEST(ChartsTimeChart, DecimationKeepsPeakAndBoundsPoints)
     // At most two points per bucket, buckets <= plot width (< 800 px) plus the ends.
     EXPECT_LE(points.size(), 2 * 800 + 4);
     EXPECT_GT(points.size(), 100);
-    const auto peak = std::max_element(points.begin(), points.end(),
-                                       [](QPointF a, QPointF b) { return a.y() < b.y(); });
+    const auto peak = std::max_element(
+        points.begin(), points.end(), [](QPointF a, QPointF b) { return a.y() < b.y(); });
     EXPECT_EQ(peak->y(), 6.0 * 1024 * 1024 * 1024);
     EXPECT_EQ(peak->x(), 612'345'000.0);
     EXPECT_EQ(points.front().x(), 0.0);
@@ -55,8 +55,8 @@ TEST(ChartsTimeChart, DecimationKeepsPeakAndBoundsPoints)
     chart.setTimeWindow(600'000'000, 620'000'000);
     const QList<QPointF> zoomed = chart.drawnPoints(s);
     EXPECT_LE(zoomed.size(), 2 * 800 + 4);
-    EXPECT_TRUE(std::any_of(zoomed.begin(), zoomed.end(),
-                            [](QPointF p) { return p.x() == 612'345'000.0; }));
+    EXPECT_TRUE(std::any_of(
+        zoomed.begin(), zoomed.end(), [](QPointF p) { return p.x() == 612'345'000.0; }));
     EXPECT_GE(zoomed.front().x(), 599'999'000.0);
     EXPECT_LE(zoomed.back().x(), 620'001'000.0);
 }
@@ -66,7 +66,7 @@ TEST(ChartsTimeChart, HoverShowsExactValueOfStepFunction)
     TimeChart chart;
     chart.setValueUnit(ui::ValueUnit::Bytes);
     const int s = chart.addLine(QStringLiteral("reserved"), Qt::red, {100, 200, 300},
-                                {1024.0, 5 * 1024.0 * 1024.0, -1.0}, true);
+        {1024.0, 5 * 1024.0 * 1024.0, -1.0}, true);
     EXPECT_TRUE(std::isnan(chart.valueAt(s, 50)));
     EXPECT_EQ(chart.valueAt(s, 100), 1024.0);
     EXPECT_EQ(chart.valueAt(s, 250), 5 * 1024.0 * 1024.0);
@@ -114,9 +114,9 @@ TEST(ChartsTimeChart, StackRowsSumToTotal)
         rows[1].push_back((i % 37) * 10);
         rows[2].push_back(i == 7777 ? 1'000'000 : (i % 11));
     }
-    const int first = chart.addStack({QStringLiteral("parameters"), QStringLiteral("activations"),
-                                      QStringLiteral("temporary")},
-                                     {Qt::blue, Qt::green, Qt::gray}, ts, rows);
+    const int first = chart.addStack(
+        {QStringLiteral("parameters"), QStringLiteral("activations"), QStringLiteral("temporary")},
+        {Qt::blue, Qt::green, Qt::gray}, ts, rows);
     ASSERT_EQ(chart.seriesCount(), 3);
     const QList<QPointF> top = chart.drawnPoints(first + 2);
     const QList<QPointF> bottom = chart.drawnPoints(first);
@@ -126,8 +126,8 @@ TEST(ChartsTimeChart, StackRowsSumToTotal)
         const auto i = static_cast<std::size_t>(p.x() / 100);
         EXPECT_EQ(p.y(), static_cast<double>(rows[0][i] + rows[1][i] + rows[2][i]));
     }
-    EXPECT_TRUE(std::any_of(top.begin(), top.end(),
-                            [](QPointF p) { return p.y() == 1'001'000.0 + (7777 % 37) * 10; }));
+    EXPECT_TRUE(std::any_of(
+        top.begin(), top.end(), [](QPointF p) { return p.y() == 1'001'000.0 + (7777 % 37) * 10; }));
     // Hover gives each row's own value and the total.
     EXPECT_EQ(chart.valueAt(first + 1, 7777 * 100), (7777 % 37) * 10);
     EXPECT_TRUE(chart.toolTipAt(7777 * 100).contains(QStringLiteral("total")));

@@ -7,10 +7,10 @@
 #include "ui/charts/heatmap.h"
 #include "ui/panels/communicationpanel.h"
 
+#include <gtest/gtest.h>
+
 #include <QStandardItemModel>
 #include <QTableView>
-
-#include <gtest/gtest.h>
 
 #include <cmath>
 #include <memory>

@@ -9,10 +9,10 @@
 #include "ui/charts/timechart.h"
 #include "ui/panels/memorypanel.h"
 
+#include <gtest/gtest.h>
+
 #include <QStandardItemModel>
 #include <QTableView>
-
-#include <gtest/gtest.h>
 
 #include <memory>
 #include <tuple>
@@ -70,7 +70,7 @@ TEST(PanelsMemory, CurvesPeakAndCategoryStack)
     uitest::showAndSettle(panel, 1200, 700);
     ASSERT_FALSE(panel.showsMessage());
     EXPECT_EQ(panel.currentRank(), 1);
-    EXPECT_EQ(panel.components(), QStringList{QStringLiteral("PTA (NPU:1)")});
+    EXPECT_EQ(panel.components(), QStringList {QStringLiteral("PTA (NPU:1)")});
     ui::TimeChart *curves = panel.curveChart();
     // allocated and reserved (active never recorded), plus the peak marker.
     ASSERT_EQ(curves->seriesCount(), 2);
@@ -110,17 +110,17 @@ TEST(PanelsMemory, AllocationTableSortsAndLinks)
 
     std::vector<std::tuple<int, qint64, qint64>> requests;
     QObject::connect(&panel, &ui::MemoryPanel::timeRequested,
-                     [&](int rank, qint64 s, qint64 e) { requests.emplace_back(rank, s, e); });
+        [&](int rank, qint64 s, qint64 e) { requests.emplace_back(rank, s, e); });
     table->sortByColumn(1, Qt::DescendingOrder);
     uitest::leftClick(table->viewport(), table->visualRect(m->index(0, 2)).center());
     ASSERT_EQ(requests.size(), 1u);
-    EXPECT_EQ(requests[0], std::make_tuple(1, qint64{10 * Ms}, qint64{60 * Ms}));
+    EXPECT_EQ(requests[0], std::make_tuple(1, qint64 {10 * Ms}, qint64 {60 * Ms}));
 
     // A click on the curve at 65 ms selects the interval that value held: [60, 70) ms.
     ui::TimeChart *curves = panel.curveChart();
     uitest::clickChart(curves, curves->widgetPosition(65 * Ms, 500.0 * MiB));
     ASSERT_EQ(requests.size(), 2u);
-    EXPECT_EQ(requests[1], std::make_tuple(1, qint64{60 * Ms}, qint64{70 * Ms}));
+    EXPECT_EQ(requests[1], std::make_tuple(1, qint64 {60 * Ms}, qint64 {70 * Ms}));
 }
 
 TEST(PanelsMemory, NoMemorySaysHowToCollect)

@@ -13,12 +13,12 @@
 #include "ui/panels/stepspanel.h"
 #include "ui/panels/tableitems.h"
 
+#include <gtest/gtest.h>
+
 #include <QDir>
 #include <QPixmap>
 #include <QStandardItemModel>
 #include <QTableView>
-
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -31,8 +31,8 @@ namespace {
 std::shared_ptr<const model::Session> load(const char *relative)
 {
     util::Progress progress;
-    const auto result = import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/" + relative,
-                                         progress);
+    const auto result =
+        import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/" + relative, progress);
     return result.session;
 }
 
@@ -68,7 +68,7 @@ TEST(PanelsRealSample, AscendLevel2TwoRanks)
     EXPECT_EQ(memory.currentRank(), 0);
     // memory_record.csv of rank 0 has the components PTA+GE, PTA, GE and APP.
     EXPECT_TRUE(memory.components().contains(QStringLiteral("PTA (NPU:0)"))
-                || memory.components().contains(QStringLiteral("PTA")))
+        || memory.components().contains(QStringLiteral("PTA")))
         << memory.components().join(QStringLiteral(", ")).toStdString();
     EXPECT_TRUE(memory.curveNote().isEmpty());
     // operator_memory.csv of rank 0: 184 allocations.
@@ -135,15 +135,15 @@ TEST(PanelsRealSample, TorchMemoryTimelineCategories)
     for (const QPointF &p : top) {
         const auto t = static_cast<std::int64_t>(p.x());
         // Several events can share a timestamp: the point is the total after one of them.
-        const auto [lo, hi]
-            = std::equal_range(groups.timestampsNs.begin(), groups.timestampsNs.end(), t);
+        const auto [lo, hi] =
+            std::equal_range(groups.timestampsNs.begin(), groups.timestampsNs.end(), t);
         ASSERT_NE(lo, hi) << t;
         bool found = false;
         for (auto it = lo; it != hi; ++it)
             found = found
                 || p.y()
-                    == static_cast<double>(
-                        groups.totalBytes[static_cast<std::size_t>(it - groups.timestampsNs.begin())]);
+                    == static_cast<double>(groups.totalBytes[static_cast<std::size_t>(
+                        it - groups.timestampsNs.begin())]);
         EXPECT_TRUE(found) << t;
         ++checked;
     }

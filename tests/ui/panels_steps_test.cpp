@@ -10,10 +10,10 @@
 #include "ui/panels/stepspanel.h"
 #include "ui/panels/tableitems.h"
 
+#include <gtest/gtest.h>
+
 #include <QStandardItemModel>
 #include <QTableView>
-
-#include <gtest/gtest.h>
 
 #include <memory>
 #include <tuple>
@@ -81,7 +81,7 @@ TEST(PanelsSteps, BarsSumToStepTimeAndLinkToTimeline)
 
     std::vector<std::tuple<int, qint64, qint64>> requests;
     QObject::connect(&panel, &ui::StepsPanel::timeRequested,
-                     [&](int rank, qint64 s, qint64 e) { requests.emplace_back(rank, s, e); });
+        [&](int rank, qint64 s, qint64 e) { requests.emplace_back(rank, s, e); });
 
     // Table: sort by duration, longest first -> step 2 on top; clicking it links to step 2.
     QTableView *table = panel.table();
@@ -92,12 +92,12 @@ TEST(PanelsSteps, BarsSumToStepTimeAndLinkToTimeline)
     const QModelIndex cell = table->model()->index(0, 4);
     uitest::leftClick(table->viewport(), table->visualRect(cell).center());
     ASSERT_EQ(requests.size(), 1u);
-    EXPECT_EQ(requests[0], std::make_tuple(3, qint64{0}, qint64{100 * Ms}));
+    EXPECT_EQ(requests[0], std::make_tuple(3, qint64 {0}, qint64 {100 * Ms}));
 
     // A click on the second step's bar.
     uitest::clickChart(chart, chart->barCenter(0, 1));
     ASSERT_EQ(requests.size(), 2u);
-    EXPECT_EQ(requests[1], std::make_tuple(3, qint64{100 * Ms}, qint64{250 * Ms}));
+    EXPECT_EQ(requests[1], std::make_tuple(3, qint64 {100 * Ms}, qint64 {250 * Ms}));
 }
 
 TEST(PanelsSteps, KpisWithoutRunConfigSayWhatIsMissing)

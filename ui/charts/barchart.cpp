@@ -14,8 +14,8 @@
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QToolTip>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -166,8 +166,8 @@ void BarChart::rebuild()
     d->axisY = new QValueAxis();
     d->axisY->setLabelFormat(QStringLiteral("%.4g"));
     d->axisY->setTitleText(d->scale.suffix.isEmpty()
-                               ? d->valueTitle
-                               : QStringLiteral("%1 (%2)").arg(d->valueTitle, d->scale.suffix));
+            ? d->valueTitle
+            : QStringLiteral("%1 (%2)").arg(d->valueTitle, d->scale.suffix));
     applyAxisStyle(d->axisX, palette());
     applyAxisStyle(d->axisY, palette());
     d->chart->addAxis(d->axisX, Qt::AlignBottom);
@@ -197,15 +197,13 @@ void BarChart::rebuild()
         emit barClicked(index, static_cast<int>(series->barSets().indexOf(set)));
     });
     connect(series, &QAbstractBarSeries::hovered, this,
-            [this, series](bool status, int index, QBarSet *set) {
-                if (status)
-                    QToolTip::showText(
-                        QCursor::pos(),
-                        toolTipFor(static_cast<int>(series->barSets().indexOf(set)), index),
-                        this);
-                else
-                    QToolTip::hideText();
-            });
+        [this, series](bool status, int index, QBarSet *set) {
+            if (status)
+                QToolTip::showText(QCursor::pos(),
+                    toolTipFor(static_cast<int>(series->barSets().indexOf(set)), index), this);
+            else
+                QToolTip::hideText();
+        });
 
     if (!d->markers.isEmpty()) {
         auto *marker = new QScatterSeries();
@@ -260,7 +258,7 @@ QString BarChart::toolTipFor(int set, int category) const
     const double v = value(set, category);
     QString text = QStringLiteral("<b>%1</b><br>%2: %3")
                        .arg(d->categories[category].toHtmlEscaped(),
-                            d->sets[set].name.toHtmlEscaped(), formatValue(d->unit, v));
+                           d->sets[set].name.toHtmlEscaped(), formatValue(d->unit, v));
     const double total = stackTotal(category);
     if (d->mode == Mode::Stacked && total > 0 && !std::isnan(v))
         text += QStringLiteral(" (%1 %)").arg(v / total * 100.0, 0, 'f', 1);
@@ -270,8 +268,7 @@ QString BarChart::toolTipFor(int set, int category) const
         text += QStringLiteral("<br>total: %1").arg(formatValue(d->unit, total));
     if (category < d->markers.size() && !std::isnan(d->markers[category]))
         text += QStringLiteral("<br>%1: %2")
-                    .arg(d->markerName.toHtmlEscaped(),
-                         formatValue(d->unit, d->markers[category]));
+                    .arg(d->markerName.toHtmlEscaped(), formatValue(d->unit, d->markers[category]));
     return text;
 }
 

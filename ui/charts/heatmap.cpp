@@ -22,8 +22,8 @@ constexpr int MaxCell = 72;
 QColor blend(const QColor &a, const QColor &b, double f)
 {
     return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * f),
-                            static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
-                            static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
+        static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
+        static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
 }
 
 QColor scaleColor(double f)
@@ -63,7 +63,7 @@ void HeatMap::setAxisTitles(const QString &rows, const QString &columns)
 }
 
 void HeatMap::setMatrix(const QStringList &rows, const QStringList &columns,
-                        const QList<double> &values, std::function<QString(double)> format)
+    const QList<double> &values, std::function<QString(double)> format)
 {
     assert(values.size() == rows.size() * columns.size());
     m_rows = rows;
@@ -149,14 +149,14 @@ QString HeatMap::toolTipFor(int row, int column) const
     const double v = value(row, column);
     return QStringLiteral("%1 %2 → %3 %4: %5")
         .arg(m_rowTitle, m_rows[row], m_columnTitle, m_columns[column],
-             std::isnan(v) ? QStringLiteral("no traffic") : (m_format ? m_format(v)
-                                                                     : QString::number(v)));
+            std::isnan(v) ? QStringLiteral("no traffic")
+                          : (m_format ? m_format(v) : QString::number(v)));
 }
 
 QSize HeatMap::sizeHint() const
 {
-    return QSize(120 + 40 * static_cast<int>(m_columns.size()),
-                 90 + 40 * static_cast<int>(m_rows.size()));
+    return QSize(
+        120 + 40 * static_cast<int>(m_columns.size()), 90 + 40 * static_cast<int>(m_rows.size()));
 }
 
 QSize HeatMap::minimumSizeHint() const
@@ -184,18 +184,18 @@ void HeatMap::paintEvent(QPaintEvent *)
     const QRect g = gridRect();
     p.drawText(QRect(g.left(), y, g.width(), fm.height()), Qt::AlignHCenter, m_columnTitle);
     p.drawText(QRect(Margin, y + fm.height(), g.left() - 2 * Margin, fm.height()), Qt::AlignRight,
-               m_rowTitle);
+        m_rowTitle);
     for (int c = 0; c < m_columns.size(); ++c) {
         const QRect r = cellRect(0, c);
         p.drawText(QRect(r.left(), g.top() - fm.height(), r.width(), fm.height()),
-                   Qt::AlignHCenter | Qt::AlignBottom,
-                   fm.elidedText(m_columns[c], Qt::ElideMiddle, r.width()));
+            Qt::AlignHCenter | Qt::AlignBottom,
+            fm.elidedText(m_columns[c], Qt::ElideMiddle, r.width()));
     }
     for (int r = 0; r < m_rows.size(); ++r) {
         const QRect cr = cellRect(r, 0);
         p.setPen(palette().color(QPalette::Text));
         p.drawText(QRect(Margin, cr.top(), g.left() - 2 * Margin, cr.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, m_rows[r]);
+            Qt::AlignRight | Qt::AlignVCenter, m_rows[r]);
         for (int c = 0; c < m_columns.size(); ++c) {
             const QRect cell = cellRect(r, c);
             const double v = value(r, c);
@@ -217,14 +217,14 @@ void HeatMap::paintEvent(QPaintEvent *)
     const QRect legend(g.left(), g.bottom() + Margin + 2, std::min(g.width(), 240), LegendHeight);
     for (int x = 0; x < legend.width(); ++x)
         p.fillRect(QRect(legend.left() + x, legend.top(), 1, legend.height()),
-                   scaleColor(static_cast<double>(x) / std::max(1, legend.width() - 1)));
+            scaleColor(static_cast<double>(x) / std::max(1, legend.width() - 1)));
     p.setPen(palette().color(QPalette::Text));
     const QString lo = m_format ? m_format(m_min) : QString::number(m_min);
     const QString hi = m_format ? m_format(m_max) : QString::number(m_max);
-    p.drawText(QRect(legend.left(), legend.bottom() + 1, legend.width(), fm.height()),
-               Qt::AlignLeft, lo);
-    p.drawText(QRect(legend.left(), legend.bottom() + 1, legend.width(), fm.height()),
-               Qt::AlignRight, hi);
+    p.drawText(
+        QRect(legend.left(), legend.bottom() + 1, legend.width(), fm.height()), Qt::AlignLeft, lo);
+    p.drawText(
+        QRect(legend.left(), legend.bottom() + 1, legend.width(), fm.height()), Qt::AlignRight, hi);
 }
 
 void HeatMap::mouseMoveEvent(QMouseEvent *event)

@@ -30,7 +30,7 @@ public:
     void setAxisTitles(const QString &rows, const QString &columns);
     /// values.size() must be rows.size() * columns.size() (asserted); `format` prints a value.
     void setMatrix(const QStringList &rows, const QStringList &columns, const QList<double> &values,
-                   std::function<QString(double)> format);
+        std::function<QString(double)> format);
 
     int rowCount() const { return static_cast<int>(m_rows.size()); }
     int columnCount() const { return static_cast<int>(m_columns.size()); }

@@ -15,8 +15,8 @@
 #include <QScatterSeries>
 #include <QTimer>
 #include <QToolTip>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -74,7 +74,7 @@ struct SeriesData
     QString name;
     QColor color;
     int stack = -1; ///< index into Impl::stacks, or -1 for a line
-    int row = 0;    ///< row within the stack
+    int row = 0; ///< row within the stack
     std::vector<std::int64_t> ts;
     std::vector<double> values;
     bool skipNegative = false;
@@ -137,16 +137,15 @@ protected:
         const QPoint pos = event->position().toPoint();
         if (m_pressed && std::abs(pos.x() - m_pressPos.x()) > 4) {
             const QRectF plot = chart()->plotArea();
-            m_band->setGeometry(QRect(QPoint(std::min(pos.x(), m_pressPos.x()),
-                                             static_cast<int>(plot.top())),
-                                      QPoint(std::max(pos.x(), m_pressPos.x()),
-                                             static_cast<int>(plot.bottom()))));
+            m_band->setGeometry(
+                QRect(QPoint(std::min(pos.x(), m_pressPos.x()), static_cast<int>(plot.top())),
+                    QPoint(std::max(pos.x(), m_pressPos.x()), static_cast<int>(plot.bottom()))));
             m_band->show();
         }
         const QPoint ownerPos = mapTo(m_owner, pos);
         if (chart()->plotArea().contains(pos))
             QToolTip::showText(event->globalPosition().toPoint(),
-                               m_owner->toolTipAt(m_owner->timeAt(ownerPos)), this);
+                m_owner->toolTipAt(m_owner->timeAt(ownerPos)), this);
         else
             QToolTip::hideText();
         QChartView::mouseMoveEvent(event);
@@ -268,8 +267,7 @@ void TimeChart::clear()
 }
 
 int TimeChart::addLine(const QString &name, const QColor &color,
-                       std::vector<std::int64_t> timestampsNs, std::vector<double> values,
-                       bool skipNegative)
+    std::vector<std::int64_t> timestampsNs, std::vector<double> values, bool skipNegative)
 {
     SeriesData s;
     s.name = name;
@@ -290,8 +288,7 @@ int TimeChart::addLine(const QString &name, const QColor &color,
 }
 
 int TimeChart::addStack(const QStringList &names, const QList<QColor> &colors,
-                        std::vector<std::int64_t> timestampsNs,
-                        std::vector<std::vector<std::int64_t>> rows)
+    std::vector<std::int64_t> timestampsNs, std::vector<std::vector<std::int64_t>> rows)
 {
     const int firstSeries = static_cast<int>(d->series.size());
     StackData stack;
@@ -304,8 +301,8 @@ int TimeChart::addStack(const QStringList &names, const QList<QColor> &colors,
     QLineSeries *lower = stack.baseline;
     for (std::size_t k = 0; k < stack.rows.size(); ++k) {
         SeriesData s;
-        s.name = k < static_cast<std::size_t>(names.size()) ? names[static_cast<int>(k)]
-                                                            : QString();
+        s.name =
+            k < static_cast<std::size_t>(names.size()) ? names[static_cast<int>(k)] : QString();
         s.color = k < static_cast<std::size_t>(colors.size()) ? colors[static_cast<int>(k)]
                                                               : QColor(Qt::gray);
         s.stack = stackIndex;
@@ -326,8 +323,7 @@ int TimeChart::addStack(const QStringList &names, const QList<QColor> &colors,
     return firstSeries;
 }
 
-void TimeChart::addMarker(const QString &label, const QColor &color, std::int64_t tNs,
-                          double value)
+void TimeChart::addMarker(const QString &label, const QColor &color, std::int64_t tNs, double value)
 {
     MarkerData m;
     m.label = label;
@@ -411,8 +407,8 @@ double TimeChart::valueAt(int series, std::int64_t tNs) const
 
 QString TimeChart::toolTipAt(std::int64_t tNs) const
 {
-    QString text = QStringLiteral("<b>t = %1</b>")
-                       .arg(QString::fromStdString(analysis::formatDuration(tNs)));
+    QString text =
+        QStringLiteral("<b>t = %1</b>").arg(QString::fromStdString(analysis::formatDuration(tNs)));
     text += QStringLiteral("<table>");
     std::vector<double> stackTotals(d->stacks.size(), 0.0);
     for (std::size_t i = 0; i < d->series.size(); ++i) {
@@ -425,8 +421,7 @@ QString TimeChart::toolTipAt(std::int64_t tNs) const
             exact = QStringLiteral(" (%L1 B)").arg(static_cast<qlonglong>(std::llround(v)));
         text += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td>"
                                "<td align='right'>&nbsp;%3%4</td></tr>")
-                    .arg(s.color.name(), s.name.toHtmlEscaped(), formatValue(d->unit, v),
-                         exact);
+                    .arg(s.color.name(), s.name.toHtmlEscaped(), formatValue(d->unit, v), exact);
     }
     for (std::size_t k = 0; k < d->stacks.size(); ++k)
         text += QStringLiteral("<tr><td>total</td><td align='right'>&nbsp;%1</td></tr>")
@@ -489,7 +484,7 @@ namespace {
 /// Points of a step function: each value holds until the next point, so a horizontal
 /// segment is drawn before every rise or fall.
 QList<QPointF> stepPoints(const std::vector<std::int64_t> &ts, const std::vector<double> &values,
-                          double xScale, double yScale)
+    double xScale, double yScale)
 {
     QList<QPointF> points;
     points.reserve(static_cast<qsizetype>(ts.size() * 2));
@@ -570,13 +565,13 @@ void TimeChart::refresh()
         }
     }
     for (MarkerData &m : d->markers)
-        m.series->replace(QList<QPointF>{
-            QPointF(static_cast<double>(m.tNs) / d->xScale, m.value / d->yScale)});
+        m.series->replace(
+            QList<QPointF> {QPointF(static_cast<double>(m.tNs) / d->xScale, m.value / d->yScale)});
 
     d->axisX->setRange(static_cast<double>(w0) / d->xScale, static_cast<double>(w1) / d->xScale);
     d->axisX->applyNiceNumbers();
-    d->axisX->setTitleText(d->xScale >= 1e9 ? QStringLiteral("Time (s)")
-                                            : QStringLiteral("Time (ms)"));
+    d->axisX->setTitleText(
+        d->xScale >= 1e9 ? QStringLiteral("Time (s)") : QStringLiteral("Time (ms)"));
     d->axisY->setRange(0, std::max(1e-9, maxValue / d->yScale * 1.08));
     d->axisY->applyNiceNumbers();
     d->axisY->setTitleText(yTitle);

@@ -17,7 +17,7 @@ namespace stepscope::ui {
 
 /// How the value axis and the hover text print values.
 enum class ValueUnit {
-    Bytes,    ///< binary units on the axis (MiB / GiB), exact bytes in the tooltip
+    Bytes, ///< binary units on the axis (MiB / GiB), exact bytes in the tooltip
     Duration, ///< values in ns, axis in ms
     Plain,
 };
@@ -51,12 +51,11 @@ public:
     /// With skipNegative, negative values mean "not recorded" and are left out.
     /// Returns the series index (lines and stacks share one numbering, in insertion order).
     int addLine(const QString &name, const QColor &color, std::vector<std::int64_t> timestampsNs,
-                std::vector<double> values, bool skipNegative = false);
+        std::vector<double> values, bool skipNegative = false);
     /// Stacked areas, rows bottom to top, each of the timestamps' length. One series index per
     /// row; the stack is decimated on one set of points so it stays consistent.
     int addStack(const QStringList &names, const QList<QColor> &colors,
-                 std::vector<std::int64_t> timestampsNs,
-                 std::vector<std::vector<std::int64_t>> rows);
+        std::vector<std::int64_t> timestampsNs, std::vector<std::vector<std::int64_t>> rows);
     /// A marked point (e.g. the peak), drawn on top with its label in the legend.
     void addMarker(const QString &label, const QColor &color, std::int64_t tNs, double value);
     /// Shows [startNs, endNs]; the default after adding series is their whole extent.

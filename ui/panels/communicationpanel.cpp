@@ -61,7 +61,7 @@ CommunicationPanel::CommunicationPanel(QWidget *parent)
     m_model = new QStandardItemModel(this);
     m_table = createTableView(m_model, split);
     connect(m_table, &QTableView::clicked, this,
-            [this](const QModelIndex &index) { rowClicked(index.row()); });
+        [this](const QModelIndex &index) { rowClicked(index.row()); });
 
     auto *right = new QWidget(split);
     auto *rightLayout = new QVBoxLayout(right);
@@ -109,7 +109,7 @@ void CommunicationPanel::setSession(std::shared_ptr<const model::Session> sessio
     if (m_rows.empty() && m_matrix.cells.empty()) {
         m_message->setText(tr("<h3>No communication</h3><p>This profile has no collective "
                               "or point-to-point operations and no communication matrix.</p>")
-                           + HowToCollect);
+            + HowToCollect);
         m_stack->setCurrentIndex(0);
         return;
     }
@@ -145,10 +145,9 @@ void CommunicationPanel::setMatrixMetric(MatrixMetric metric)
 void CommunicationPanel::fillTable()
 {
     m_model->clear();
-    m_model->setHorizontalHeaderLabels({tr("Collective"), tr("Group"), tr("Rank"), tr("Kind"),
-                                        tr("Count"), tr("Total"), tr("Mean"), tr("Bytes"),
-                                        tr("Bandwidth"), tr("Wait"), tr("Transit"),
-                                        tr("Source")});
+    m_model->setHorizontalHeaderLabels(
+        {tr("Collective"), tr("Group"), tr("Rank"), tr("Kind"), tr("Count"), tr("Total"),
+            tr("Mean"), tr("Bytes"), tr("Bandwidth"), tr("Wait"), tr("Transit"), tr("Source")});
     const double none = -1;
     for (std::size_t r = 0; r < m_rows.size(); ++r) {
         const auto &row = m_rows[r];
@@ -157,23 +156,23 @@ void CommunicationPanel::fillTable()
         name->setData(static_cast<qulonglong>(r), RankRole + 10);
         items.append(name);
         items.append(textItem(QString::fromStdString(row.group)));
-        items.append(row.rank < 0 ? textItem(tr("all"))
-                                  : numberItem(QString::number(row.rank), row.rank));
+        items.append(
+            row.rank < 0 ? textItem(tr("all")) : numberItem(QString::number(row.rank), row.rank));
         items.append(textItem(row.p2p ? tr("p2p") : tr("collective")));
         items.append(numberItem(QString::number(row.count), static_cast<double>(row.count)));
         items.append(numberItem(us(row.totalUs), row.totalUs));
         items.append(numberItem(us(row.meanUs), row.meanUs));
-        items.append(row.bytes ? numberItem(QString::fromStdString(
-                                                analysis::formatBytes(std::llround(*row.bytes))),
-                                            *row.bytes)
-                               : numberItem(QString(), none));
+        items.append(
+            row.bytes ? numberItem(
+                QString::fromStdString(analysis::formatBytes(std::llround(*row.bytes))), *row.bytes)
+                      : numberItem(QString(), none));
         items.append(row.bandwidthGBps
-                         ? numberItem(QStringLiteral("%1 GB/s").arg(QString::fromStdString(
-                                          analysis::formatSignificant(*row.bandwidthGBps))),
-                                      *row.bandwidthGBps)
-                         : numberItem(QString(), none));
-        items.append(row.waitUs ? numberItem(us(*row.waitUs), *row.waitUs)
-                                : numberItem(QString(), none));
+                ? numberItem(QStringLiteral("%1 GB/s").arg(QString::fromStdString(
+                                 analysis::formatSignificant(*row.bandwidthGBps))),
+                    *row.bandwidthGBps)
+                : numberItem(QString(), none));
+        items.append(
+            row.waitUs ? numberItem(us(*row.waitUs), *row.waitUs) : numberItem(QString(), none));
         items.append(row.transitUs ? numberItem(us(*row.transitUs), *row.transitUs)
                                    : numberItem(QString(), none));
         items.append(textItem(QString::fromStdString(row.source)));
@@ -188,7 +187,7 @@ void CommunicationPanel::fillMatrix()
     if (m_matrix.cells.empty()) {
         m_matrixNote->setText(tr("<h3>No rank-to-rank matrix</h3><p>The profile has no "
                                  "communication matrix.</p>")
-                              + HowToCollect);
+            + HowToCollect);
         m_matrixStack->setCurrentIndex(0);
         return;
     }
@@ -233,8 +232,8 @@ void CommunicationPanel::fillMatrix()
         };
         break;
     }
-    m_heatMap->setTitle(tr("Rank-to-rank %1 (%2)")
-                            .arg(what, QString::fromStdString(m_matrix.source)));
+    m_heatMap->setTitle(
+        tr("Rank-to-rank %1 (%2)").arg(what, QString::fromStdString(m_matrix.source)));
     m_heatMap->setMatrix(labels, labels, values, format);
 }
 
@@ -250,8 +249,8 @@ void CommunicationPanel::rowClicked(int viewRow)
     if (r >= m_rows.size())
         return;
     const auto &row = m_rows[r];
-    const model::Trace *trace = row.rank >= 0 ? m_session->traceForRank(row.rank)
-                                              : m_session->traces.front().get();
+    const model::Trace *trace =
+        row.rank >= 0 ? m_session->traceForRank(row.rank) : m_session->traces.front().get();
     if (!trace)
         return;
     // The first communication event whose name contains the collective's name.

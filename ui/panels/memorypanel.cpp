@@ -28,8 +28,12 @@ namespace {
 using analysis::MemoryGroup;
 
 constexpr MemoryGroup AllGroups[] = {
-    MemoryGroup::Parameters, MemoryGroup::Gradients,           MemoryGroup::OptimizerState,
-    MemoryGroup::Activations, MemoryGroup::Temporary, MemoryGroup::CommunicationBuffers,
+    MemoryGroup::Parameters,
+    MemoryGroup::Gradients,
+    MemoryGroup::OptimizerState,
+    MemoryGroup::Activations,
+    MemoryGroup::Temporary,
+    MemoryGroup::CommunicationBuffers,
     MemoryGroup::Other,
 };
 
@@ -65,8 +69,8 @@ QString curveLabel(const model::MemoryCurve &c)
 {
     if (c.device.empty() || c.device == c.component)
         return QString::fromStdString(c.component);
-    return QStringLiteral("%1 (%2)").arg(QString::fromStdString(c.component),
-                                         QString::fromStdString(c.device));
+    return QStringLiteral("%1 (%2)").arg(
+        QString::fromStdString(c.component), QString::fromStdString(c.device));
 }
 
 bool anyRecorded(const std::vector<std::int64_t> &v)
@@ -105,7 +109,7 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     bar->addStretch(1);
     outer->addLayout(bar);
     connect(m_rankBox, &QComboBox::activated, this,
-            [this](int i) { setRank(m_rankBox->itemData(i).toInt()); });
+        [this](int i) { setRank(m_rankBox->itemData(i).toInt()); });
     connect(m_componentBox, &QComboBox::activated, this, [this](int) { rebuildCurves(); });
 
     m_stack = new QStackedWidget(this);
@@ -182,19 +186,19 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
         const QModelIndex first = m_model->index(index.row(), 0);
         emit timeRequested(first.data(RankRole).toInt(), first.data(StartRole).toLongLong(),
-                           first.data(EndRole).toLongLong());
+            first.data(EndRole).toLongLong());
     });
     hsplit->setSizes({3000, 2000}); // scaled to the real width: 60 % for the time charts
     right->setSizes({1000, 1000});
     // The two time charts share one time axis: zooming one zooms the other.
     connect(m_curveChart, &TimeChart::timeWindowChanged, m_groupChart,
-            [this](qint64 s, qint64 e) { m_groupChart->setTimeWindow(s, e); });
+        [this](qint64 s, qint64 e) { m_groupChart->setTimeWindow(s, e); });
     connect(m_groupChart, &TimeChart::timeWindowChanged, m_curveChart,
-            [this](qint64 s, qint64 e) { m_curveChart->setTimeWindow(s, e); });
+        [this](qint64 s, qint64 e) { m_curveChart->setTimeWindow(s, e); });
     connect(m_curveChart, &TimeChart::timeWindowReset, m_groupChart,
-            [this] { m_groupChart->resetTimeWindow(); });
+        [this] { m_groupChart->resetTimeWindow(); });
     connect(m_groupChart, &TimeChart::timeWindowReset, m_curveChart,
-            [this] { m_curveChart->resetTimeWindow(); });
+        [this] { m_curveChart->resetTimeWindow(); });
     m_stack->addWidget(hsplit);
     setSession(nullptr);
 }
@@ -297,7 +301,7 @@ void MemoryPanel::rebuildRank()
         m_message->setText(tr("<h3>No memory data on rank %1</h3><p>The profile recorded no "
                               "allocator events, memory curves or memory timeline.</p>")
                                .arg(m_rank)
-                           + HowToCollect);
+            + HowToCollect);
         m_stack->setCurrentIndex(0);
         return;
     }
@@ -306,15 +310,16 @@ void MemoryPanel::rebuildRank()
     std::vector<std::pair<std::int64_t, QString>> comps;
     for (const auto &c : t->memory.curves) {
         const QString label = curveLabel(c);
-        if (std::any_of(comps.begin(), comps.end(), [&](const auto &p) { return p.second == label; }))
+        if (std::any_of(
+                comps.begin(), comps.end(), [&](const auto &p) { return p.second == label; }))
             continue;
         std::int64_t peak = -1;
         for (std::int64_t v : c.allocatedBytes)
             peak = std::max(peak, v);
         comps.emplace_back(peak, label);
     }
-    std::stable_sort(comps.begin(), comps.end(),
-                     [](const auto &a, const auto &b) { return a.first > b.first; });
+    std::stable_sort(
+        comps.begin(), comps.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
     for (const auto &c : comps)
         m_componentBox->addItem(c.second);
     m_groups = analysis::memoryGroupTimeline(*t);
@@ -341,7 +346,7 @@ void MemoryPanel::rebuildCurves()
     if (m_curveIndices.empty()) {
         m_curveNote->setText(tr("<h3>No allocator curve</h3><p>This rank has no "
                                 "allocated/reserved memory over time.</p>")
-                             + HowToCollect);
+            + HowToCollect);
         m_curveStack->setCurrentIndex(0);
         return;
     }
@@ -388,10 +393,9 @@ void MemoryPanel::rebuildCurves()
         }
     }
     if (peak >= 0)
-        m_curveChart->addMarker(tr("peak %1 %2")
-                                    .arg(peakWhat,
-                                         QString::fromStdString(analysis::formatBytes(peak))),
-                                QColor(0xD5, 0x5E, 0x00), peakNs, static_cast<double>(peak));
+        m_curveChart->addMarker(
+            tr("peak %1 %2").arg(peakWhat, QString::fromStdString(analysis::formatBytes(peak))),
+            QColor(0xD5, 0x5E, 0x00), peakNs, static_cast<double>(peak));
 }
 
 void MemoryPanel::rebuildGroups()
@@ -418,23 +422,20 @@ void MemoryPanel::rebuildGroups()
         colors.append(groupColor(g));
         rows.push_back(bytes);
     }
-    m_groupChart->setTitle(
-        m_groups.inferred
-            ? tr("Memory by category (inferred from %1), rank %2")
-                  .arg(QString::fromStdString(m_groups.source))
-                  .arg(m_rank)
-            : tr("Memory by category (%1), rank %2")
-                  .arg(QString::fromStdString(m_groups.source))
-                  .arg(m_rank));
+    m_groupChart->setTitle(m_groups.inferred ? tr("Memory by category (inferred from %1), rank %2")
+                                                   .arg(QString::fromStdString(m_groups.source))
+                                                   .arg(m_rank)
+                                             : tr("Memory by category (%1), rank %2")
+                                                   .arg(QString::fromStdString(m_groups.source))
+                                                   .arg(m_rank));
     m_groupChart->addStack(names, colors, m_groups.timestampsNs, std::move(rows));
     const auto &total = m_groups.totalBytes;
     if (!total.empty()) {
         const auto it = std::max_element(total.begin(), total.end());
         const auto k = static_cast<std::size_t>(it - total.begin());
-        m_groupChart->addMarker(tr("peak %1").arg(QString::fromStdString(
-                                    analysis::formatBytes(*it))),
-                                QColor(0xD5, 0x5E, 0x00), m_groups.timestampsNs[k],
-                                static_cast<double>(*it));
+        m_groupChart->addMarker(
+            tr("peak %1").arg(QString::fromStdString(analysis::formatBytes(*it))),
+            QColor(0xD5, 0x5E, 0x00), m_groups.timestampsNs[k], static_cast<double>(*it));
     }
 }
 
@@ -450,9 +451,9 @@ void MemoryPanel::rebuildPeak()
     QList<BarSetData> sets;
     const double nan = std::numeric_limits<double>::quiet_NaN();
     if (m_summary.hasGroups) {
-        BarSetData measured{m_summary.groupsInferred ? tr("measured at peak (categories inferred)")
-                                                     : tr("measured at peak"),
-                            QColor(0x00, 0x72, 0xB2), {}};
+        BarSetData measured {m_summary.groupsInferred ? tr("measured at peak (categories inferred)")
+                                                      : tr("measured at peak"),
+            QColor(0x00, 0x72, 0xB2), {}};
         for (MemoryGroup g : AllGroups)
             measured.values.append(
                 static_cast<double>(m_summary.byGroupAtPeak[static_cast<std::size_t>(g)]));
@@ -461,7 +462,7 @@ void MemoryPanel::rebuildPeak()
     QString note;
     if (m_summary.estimate) {
         const auto &e = *m_summary.estimate;
-        BarSetData estimate{tr("run-config estimate"), QColor(0xAA, 0xAA, 0xAA), {}};
+        BarSetData estimate {tr("run-config estimate"), QColor(0xAA, 0xAA, 0xAA), {}};
         for (MemoryGroup g : AllGroups) {
             double v = nan;
             if (g == MemoryGroup::Parameters)
@@ -482,11 +483,13 @@ void MemoryPanel::rebuildPeak()
         note.prepend(tr("The profile gives no categories at the peak. "));
     QStringList peaks;
     if (m_summary.peakAllocatedBytes)
-        peaks.append(tr("peak allocated %1").arg(QString::fromStdString(
-            analysis::formatBytes(*m_summary.peakAllocatedBytes))));
+        peaks.append(
+            tr("peak allocated %1")
+                .arg(QString::fromStdString(analysis::formatBytes(*m_summary.peakAllocatedBytes))));
     if (m_summary.peakReservedBytes)
-        peaks.append(tr("peak reserved %1").arg(QString::fromStdString(
-            analysis::formatBytes(*m_summary.peakReservedBytes))));
+        peaks.append(
+            tr("peak reserved %1")
+                .arg(QString::fromStdString(analysis::formatBytes(*m_summary.peakReservedBytes))));
     if (!peaks.isEmpty())
         note.prepend(peaks.join(QStringLiteral(", ")) + QStringLiteral(". "));
     m_peakNote->setText(note);
@@ -498,8 +501,8 @@ void MemoryPanel::rebuildAllocations()
 {
     const model::Trace *t = trace();
     m_model->clear();
-    m_model->setHorizontalHeaderLabels({tr("Op"), tr("Size"), tr("Allocated at"),
-                                        tr("Released at"), tr("Lifetime"), tr("Category")});
+    m_model->setHorizontalHeaderLabels({tr("Op"), tr("Size"), tr("Allocated at"), tr("Released at"),
+        tr("Lifetime"), tr("Category")});
     if (!t)
         return;
     const auto [captureStart, captureEnd0] = t->extent();
@@ -522,27 +525,27 @@ void MemoryPanel::rebuildAllocations()
         setRowTime(op, m_rank, a.allocatedNs, std::max(end, a.allocatedNs));
         items.append(op);
         auto *size = numberItem(QString::fromStdString(analysis::formatBytes(a.sizeBytes)),
-                                static_cast<double>(a.sizeBytes));
+            static_cast<double>(a.sizeBytes));
         size->setToolTip(tr("%L1 B").arg(static_cast<qlonglong>(a.sizeBytes)));
         items.append(size);
         items.append(numberItem(QString::fromStdString(analysis::formatDuration(a.allocatedNs)),
-                                static_cast<double>(a.allocatedNs)));
-        items.append(released ? numberItem(QString::fromStdString(
-                                               analysis::formatDuration(a.releasedNs)),
-                                           static_cast<double>(a.releasedNs))
-                              : numberItem(tr("still alive"), std::numeric_limits<double>::max()));
+            static_cast<double>(a.allocatedNs)));
+        items.append(released
+                ? numberItem(QString::fromStdString(analysis::formatDuration(a.releasedNs)),
+                    static_cast<double>(a.releasedNs))
+                : numberItem(tr("still alive"), std::numeric_limits<double>::max()));
         const std::int64_t life = end - a.allocatedNs;
         items.append(numberItem(QString::fromStdString(analysis::formatDuration(life))
-                                    + (released ? QString() : QStringLiteral("+")),
-                                static_cast<double>(life)));
+                + (released ? QString() : QStringLiteral("+")),
+            static_cast<double>(life)));
         // The profiler's category when it gave one, else the documented inference rule.
         const bool given = a.category != model::MemoryCategory::Unknown || a.categoryInferred;
-        const MemoryGroup g = given ? analysis::memoryGroupOf(a.category)
-                                    : analysis::inferAllocationGroup(a, captureStart, captureEnd,
-                                                                     stepNs);
+        const MemoryGroup g = given
+            ? analysis::memoryGroupOf(a.category)
+            : analysis::inferAllocationGroup(a, captureStart, captureEnd, stepNs);
         const bool inferred = !given || a.categoryInferred;
-        auto *cat = textItem(qs(analysis::memoryGroupName(g))
-                             + (inferred ? tr(" (inferred)") : QString()));
+        auto *cat =
+            textItem(qs(analysis::memoryGroupName(g)) + (inferred ? tr(" (inferred)") : QString()));
         cat->setData(QColor(groupColor(g)), Qt::DecorationRole);
         items.append(cat);
         m_model->appendRow(items);

@@ -4,10 +4,10 @@
 
 #include "analysis/memorycategories.h"
 #include "analysis/units.h"
+#include "tableitems.h"
 #include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
 #include "ui/palette.h"
-#include "tableitems.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -31,9 +31,15 @@ namespace {
 using analysis::SegmentKind;
 
 constexpr SegmentKind AllKinds[] = {
-    SegmentKind::Compute,    SegmentKind::CommExposed, SegmentKind::CommOverlapped,
-    SegmentKind::HostWait,   SegmentKind::DataLoading, SegmentKind::LaunchGap,
-    SegmentKind::OtherIdle,  SegmentKind::Bubble,      SegmentKind::Preparing,
+    SegmentKind::Compute,
+    SegmentKind::CommExposed,
+    SegmentKind::CommOverlapped,
+    SegmentKind::HostWait,
+    SegmentKind::DataLoading,
+    SegmentKind::LaunchGap,
+    SegmentKind::OtherIdle,
+    SegmentKind::Bubble,
+    SegmentKind::Preparing,
 };
 
 QString qs(std::string_view s)
@@ -93,7 +99,7 @@ StepsPanel::StepsPanel(QWidget *parent)
     bar->addWidget(m_summary, 1);
     layout->addLayout(bar);
     connect(m_rankBox, &QComboBox::activated, this,
-            [this](int index) { setRank(m_rankBox->itemData(index).toInt()); });
+        [this](int index) { setRank(m_rankBox->itemData(index).toInt()); });
 
     auto *vsplit = new QSplitter(Qt::Vertical, content);
     auto *hsplit = new QSplitter(Qt::Horizontal, vsplit);
@@ -131,8 +137,8 @@ StepsPanel::StepsPanel(QWidget *parent)
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
         const QModelIndex first = m_model->index(index.row(), 0);
         const int rank = first.data(RankRole).toInt();
-        emit timeRequested(rank, first.data(StartRole).toLongLong(),
-                           first.data(EndRole).toLongLong());
+        emit timeRequested(
+            rank, first.data(StartRole).toLongLong(), first.data(EndRole).toLongLong());
     });
     vsplit->setSizes({3000, 2000});
     layout->addWidget(vsplit, 1);
@@ -157,7 +163,7 @@ void StepsPanel::setSession(std::shared_ptr<const model::Session> session)
     for (const auto &trace : m_session->traces) {
         auto b = analysis::computeBreakdowns(*trace);
         m_breakdowns.insert(m_breakdowns.end(), std::make_move_iterator(b.begin()),
-                            std::make_move_iterator(b.end()));
+            std::make_move_iterator(b.end()));
         m_rankBox->addItem(tr("rank %1").arg(trace->rank), trace->rank);
     }
     if (m_breakdowns.empty()) {
@@ -177,7 +183,7 @@ void StepsPanel::setSession(std::shared_ptr<const model::Session> session)
     for (SegmentKind kind : AllKinds) {
         const bool any = kind == SegmentKind::Compute
             || std::any_of(m_breakdowns.begin(), m_breakdowns.end(),
-                           [kind](const auto &b) { return b.segmentNs(kind) != 0; });
+                [kind](const auto &b) { return b.segmentNs(kind) != 0; });
         if (any)
             m_kinds.push_back(kind);
     }
@@ -256,8 +262,7 @@ void StepsPanel::rebuildRank()
     m_chart->setData(categories, sets, BarChart::Mode::Stacked);
     if (anyMarker)
         m_chart->setMarkers(tr("Profiler's step time"), QColor(0x22, 0x22, 0x22), markers);
-    m_summary->setText(
-        m_rankSteps.empty()
+    m_summary->setText(m_rankSteps.empty()
             ? tr("no steps on this rank")
             : tr("%n step(s), mean %1", nullptr, static_cast<int>(m_rankSteps.size()))
                   .arg(duration(total / static_cast<std::int64_t>(m_rankSteps.size()))));
@@ -296,12 +301,12 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
             const std::int64_t ns = b->segmentNs(kind);
             auto *item = numberItem(duration(ns), static_cast<double>(ns));
             if (b->durationNs() > 0)
-                item->setToolTip(tr("%1 = %2 ns (%3 of the step)")
-                                     .arg(qs(analysis::segmentKindName(kind)))
-                                     .arg(ns)
-                                     .arg(QString::fromStdString(analysis::formatShare(
-                                         static_cast<double>(ns)
-                                         / static_cast<double>(b->durationNs())))));
+                item->setToolTip(
+                    tr("%1 = %2 ns (%3 of the step)")
+                        .arg(qs(analysis::segmentKindName(kind)))
+                        .arg(ns)
+                        .arg(QString::fromStdString(analysis::formatShare(
+                            static_cast<double>(ns) / static_cast<double>(b->durationNs())))));
             items.append(item);
         }
         items.append(numberItem(duration(b->freeNs), static_cast<double>(b->freeNs)));
@@ -315,21 +320,21 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
                 items.append(numberItem(QString(), -1));
                 continue;
             }
-            auto *item = numberItem(duration(std::llround(rc->referenceUs * 1000.0)),
-                                    rc->referenceUs);
-            item->setToolTip(tr("%1: profiler %2 µs, ours %3 µs, difference %4 µs (%5)")
-                                 .arg(QString::fromStdString(rc->column))
-                                 .arg(rc->referenceUs, 0, 'f', 2)
-                                 .arg(rc->oursUs, 0, 'f', 2)
-                                 .arg(rc->differenceUs, 0, 'f', 2)
-                                 .arg(QString::fromStdString(
-                                     analysis::formatShare(rc->relativeDifference))));
+            auto *item =
+                numberItem(duration(std::llround(rc->referenceUs * 1000.0)), rc->referenceUs);
+            item->setToolTip(
+                tr("%1: profiler %2 µs, ours %3 µs, difference %4 µs (%5)")
+                    .arg(QString::fromStdString(rc->column))
+                    .arg(rc->referenceUs, 0, 'f', 2)
+                    .arg(rc->oursUs, 0, 'f', 2)
+                    .arg(rc->differenceUs, 0, 'f', 2)
+                    .arg(QString::fromStdString(analysis::formatShare(rc->relativeDifference))));
             items.append(item);
         }
         if (!refColumns.empty())
-            items.append(textItem(!b->reference ? QString()
-                                  : b->reference->withinTolerance ? tr("yes")
-                                                                  : tr("no")));
+            items.append(textItem(!b->reference     ? QString()
+                    : b->reference->withinTolerance ? tr("yes")
+                                                    : tr("no")));
         m_model->appendRow(items);
     }
     m_table->resizeColumnsToContents();
@@ -346,8 +351,8 @@ void StepsPanel::fillBottlenecks()
     std::size_t index = 0;
     for (const auto &bn : m_bottlenecks) {
         auto *item = new QTreeWidgetItem(m_bottleneckList);
-        item->setText(0, QStringLiteral("%1. %2").arg(index + 1).arg(qs(
-                             analysis::bottleneckKindName(bn.kind))));
+        item->setText(0,
+            QStringLiteral("%1. %2").arg(index + 1).arg(qs(analysis::bottleneckKindName(bn.kind))));
         item->setText(1, QString::fromStdString(analysis::formatShare(bn.share)));
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
         item->setData(0, StepIdRole, static_cast<qulonglong>(index));

@@ -18,7 +18,7 @@ namespace {
 
 // A saw-tooth memory curve with one spike: n points, 1 µs apart, spike at `spikeAt`.
 void sawTooth(std::size_t n, std::size_t spikeAt, std::vector<std::int64_t> &ts,
-              std::vector<std::int64_t> &values)
+    std::vector<std::int64_t> &values)
 {
     ts.resize(n);
     values.resize(n);
@@ -26,7 +26,7 @@ void sawTooth(std::size_t n, std::size_t spikeAt, std::vector<std::int64_t> &ts,
         ts[i] = static_cast<std::int64_t>(i) * 1000;
         values[i] = static_cast<std::int64_t>((i * 7919) % 1000) * 1024;
     }
-    values[spikeAt] = std::int64_t{6} << 30;
+    values[spikeAt] = std::int64_t {6} << 30;
 }
 
 void expectMonotone(const analysis::DecimatedSeries &s)
@@ -35,8 +35,8 @@ void expectMonotone(const analysis::DecimatedSeries &s)
     ASSERT_EQ(s.timestampsNs.size(), s.sourceIndex.size());
     EXPECT_TRUE(std::is_sorted(s.timestampsNs.begin(), s.timestampsNs.end()));
     EXPECT_TRUE(std::adjacent_find(s.sourceIndex.begin(), s.sourceIndex.end(),
-                                   [](std::size_t a, std::size_t b) { return a >= b; })
-                == s.sourceIndex.end());
+                    [](std::size_t a, std::size_t b) { return a >= b; })
+        == s.sourceIndex.end());
 }
 
 } // namespace
@@ -68,7 +68,7 @@ TEST(Decimate, ShortSeriesIsKeptWhole)
     options.buckets = 100;
     const auto s = analysis::decimate(ts, values, options);
     expectMonotone(s);
-    EXPECT_EQ(s.sourceIndex, (std::vector<std::size_t>{0, 1, 2, 3}));
+    EXPECT_EQ(s.sourceIndex, (std::vector<std::size_t> {0, 1, 2, 3}));
     EXPECT_EQ(s.values, values);
 }
 
@@ -80,7 +80,7 @@ TEST(Decimate, WindowKeepsOneNeighbourOnEachSide)
     DecimateOptions options;
     options.buckets = 50;
     options.startNs = 4000 * 1000 + 500; // between points 4000 and 4001
-    options.endNs = 6000 * 1000 + 500;   // between points 6000 and 6001
+    options.endNs = 6000 * 1000 + 500; // between points 6000 and 6001
     const auto idx = analysis::decimateIndices(ts, values, options);
     ASSERT_FALSE(idx.empty());
     EXPECT_EQ(idx.front(), 4000u);
@@ -97,7 +97,7 @@ TEST(Decimate, SkipsNotRecordedValues)
     options.buckets = 10;
     options.skipNegative = true;
     const auto s = analysis::decimate(ts, values, options);
-    EXPECT_EQ(s.sourceIndex, (std::vector<std::size_t>{1, 3, 4}));
+    EXPECT_EQ(s.sourceIndex, (std::vector<std::size_t> {1, 3, 4}));
     options.skipNegative = false;
     EXPECT_EQ(analysis::decimate(ts, values, options).sourceIndex.size(), 6u);
 }
@@ -105,12 +105,12 @@ TEST(Decimate, SkipsNotRecordedValues)
 TEST(Decimate, EmptyAndSinglePoint)
 {
     DecimateOptions options;
-    EXPECT_TRUE(analysis::decimateIndices({}, std::vector<double>{}, options).empty());
-    EXPECT_EQ(analysis::decimateIndices({5}, std::vector<double>{2.0}, options),
-              (std::vector<std::size_t>{0}));
+    EXPECT_TRUE(analysis::decimateIndices({}, std::vector<double> {}, options).empty());
+    EXPECT_EQ(analysis::decimateIndices({5}, std::vector<double> {2.0}, options),
+        (std::vector<std::size_t> {0}));
     // All points at the same time: first and last kept, no division by zero.
-    const auto idx = analysis::decimateIndices({5, 5, 5}, std::vector<double>{1, 9, 2}, options);
-    EXPECT_EQ(idx, (std::vector<std::size_t>{0, 1, 2}));
+    const auto idx = analysis::decimateIndices({5, 5, 5}, std::vector<double> {1, 9, 2}, options);
+    EXPECT_EQ(idx, (std::vector<std::size_t> {0, 1, 2}));
 }
 
 TEST(Decimate, TenMillionPointsInOnePass)
@@ -124,15 +124,15 @@ TEST(Decimate, TenMillionPointsInOnePass)
     const auto begin = std::chrono::steady_clock::now();
     const auto s = analysis::decimate(ts, values, options);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                        std::chrono::steady_clock::now() - begin)
+        std::chrono::steady_clock::now() - begin)
                         .count();
     expectMonotone(s);
     EXPECT_LE(s.values.size(), 2u * 1920u + 4u);
-    EXPECT_NE(std::find(s.sourceIndex.begin(), s.sourceIndex.end(), 7'654'321u),
-              s.sourceIndex.end());
+    EXPECT_NE(
+        std::find(s.sourceIndex.begin(), s.sourceIndex.end(), 7'654'321u), s.sourceIndex.end());
     // Timing is informational only (machines and sanitizer builds differ).
-    std::printf("decimate 10M points -> %zu in %lld ms\n", s.values.size(),
-                static_cast<long long>(ms));
+    std::printf(
+        "decimate 10M points -> %zu in %lld ms\n", s.values.size(), static_cast<long long>(ms));
 }
 
 TEST(CategoryStack, TopsSumToTotalAndPeakSurvives)
@@ -145,17 +145,17 @@ TEST(CategoryStack, TopsSumToTotalAndPeakSurvives)
     for (std::size_t i = 0; i < n; ++i) {
         tl.timestampsNs.push_back(static_cast<std::int64_t>(i) * 10);
         tl.bytes[static_cast<std::size_t>(MemoryCategory::Parameter)][i] = 1000;
-        tl.bytes[static_cast<std::size_t>(MemoryCategory::Activation)][i]
-            = static_cast<std::int64_t>(i % 97) * 10;
-        tl.bytes[static_cast<std::size_t>(MemoryCategory::Gradient)][i]
-            = static_cast<std::int64_t>(i % 13);
+        tl.bytes[static_cast<std::size_t>(MemoryCategory::Activation)][i] =
+            static_cast<std::int64_t>(i % 97) * 10;
+        tl.bytes[static_cast<std::size_t>(MemoryCategory::Gradient)][i] =
+            static_cast<std::int64_t>(i % 13);
     }
     tl.bytes[static_cast<std::size_t>(MemoryCategory::Activation)][3333] = 50000;
 
     const auto order = analysis::presentCategories(tl);
-    EXPECT_EQ(order, (std::vector<MemoryCategory>{MemoryCategory::Parameter,
-                                                  MemoryCategory::Gradient,
-                                                  MemoryCategory::Activation}));
+    EXPECT_EQ(order,
+        (std::vector<MemoryCategory> {
+            MemoryCategory::Parameter, MemoryCategory::Gradient, MemoryCategory::Activation}));
     DecimateOptions options;
     options.buckets = 100;
     const auto stack = analysis::stackCategories(tl, order, options);
@@ -173,5 +173,5 @@ TEST(CategoryStack, TopsSumToTotalAndPeakSurvives)
     }
     EXPECT_EQ(analysis::categoryPeakIndex(tl), 3333u);
     EXPECT_NE(std::find(stack.sourceIndex.begin(), stack.sourceIndex.end(), 3333u),
-              stack.sourceIndex.end());
+        stack.sourceIndex.end());
 }
