@@ -133,6 +133,11 @@ TEST(CompareView, OverlayDrawsBothStepLanesOnOneAxis)
     }
     EXPECT_TRUE(hasCompute);
     EXPECT_TRUE(hasLoading);
+    // Zoom on the strip in overlay mode moves both (hidden) timelines.
+    const double scale = view->afterView()->viewState().axis.nsPerPixel();
+    emit view->strip()->zoomRequested(100, 2.0);
+    EXPECT_NEAR(view->afterView()->viewState().axis.nsPerPixel(), scale / 2, scale * 1e-9);
+    EXPECT_EQ(view->strip()->picture().axis.nsPerPixel(), view->afterView()->viewState().axis.nsPerPixel());
     view->setOverlay(false);
     EXPECT_TRUE(view->beforeView()->isVisible());
 }
@@ -164,6 +169,12 @@ TEST(CompareView, Screenshot)
     view->tabs()->setCurrentIndex(1);
     QCoreApplication::processEvents();
     ASSERT_TRUE(view->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view_overlay.png"))));
+    const std::string logs = std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/mindspeed-megatron-det-vs-nondet/test_qwen_sft/";
+    view->setLossLog(false, ui::compare::readLog(QString::fromStdString(logs + "pta_det.txt")));
+    view->setLossLog(true, ui::compare::readLog(QString::fromStdString(logs + "pta_non_det.txt")));
+    view->tabs()->setCurrentIndex(4);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(view->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view_loss.png"))));
     const QImage pic = ui::renderImage(ui::compare::alignedTimelinesPainter(testsupport::demoPair()), QSize(1600, 900), 1.0);
     ASSERT_TRUE(pic.save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_timelines_export.png"))));
 }

@@ -6,9 +6,12 @@
 #include "ui/timeline/geometrybuilder.h"
 
 #include <QFontMetricsF>
+#include <QMouseEvent>
+#include <QWheelEvent>
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 
 namespace stepscope::ui::compare {
 
@@ -222,6 +225,30 @@ void CompareStrip::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     timeline::paintGeometry(painter, currentGeometry(), font());
+}
+
+void CompareStrip::wheelEvent(QWheelEvent *event)
+{
+    const QPoint d = event->angleDelta();
+    if (d.y() == 0 && d.x() != 0)
+        emit panRequested(-d.x() / 4.0);
+    else
+        emit zoomRequested(event->position().x() - m_metrics.headerWidth, std::pow(1.25, d.y() / 120.0));
+    event->accept();
+}
+
+void CompareStrip::mousePressEvent(QMouseEvent *event)
+{
+    m_lastPos = event->position().toPoint();
+}
+
+void CompareStrip::mouseMoveEvent(QMouseEvent *event)
+{
+    if (!(event->buttons() & Qt::LeftButton))
+        return;
+    const QPoint pos = event->position().toPoint();
+    emit panRequested(m_lastPos.x() - pos.x());
+    m_lastPos = pos;
 }
 
 } // namespace stepscope::ui::compare

@@ -68,12 +68,22 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+signals:
+    /// Wheel over the lanes: zoom by `factor` (> 1 zooms in) at lane-area x `lanePx`.
+    void zoomRequested(double lanePx, double factor);
+    /// Drag: move the window by `dx` pixels (positive: later times come into view).
+    void panRequested(double dx);
+
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
 
 private:
     StripPicture m_picture;
     StripMetrics m_metrics;
+    QPoint m_lastPos;
 };
 
 } // namespace stepscope::ui::compare

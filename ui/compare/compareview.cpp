@@ -151,6 +151,7 @@ void CompareView::buildUi()
     cl->addWidget(m_strip);
     cl->addWidget(m_afterCaption);
     cl->addWidget(m_afterView, 1);
+    cl->addStretch(0); // takes the room of the hidden timelines in overlay mode
 
     // Bottom tabs.
     m_tabs = new QTabWidget;
@@ -167,6 +168,8 @@ void CompareView::buildUi()
     auto *addAfter = new QPushButton(tr("After log…"));
     m_lossSources = new QLabel;
     m_lossSources->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_lossSources->setWordWrap(true);
+    m_lossSources->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // long paths must not widen the window
     lossBar->addWidget(addBefore);
     lossBar->addWidget(addAfter);
     lossBar->addWidget(m_lossSources, 1);
@@ -176,8 +179,8 @@ void CompareView::buildUi()
     m_crossCheckTable = makeTable(QStringLiteral("crossCheckTable"));
     lossSplit->addWidget(m_lossPlot);
     lossSplit->addWidget(m_crossCheckTable);
-    lossSplit->setStretchFactor(0, 3);
-    lossSplit->setStretchFactor(1, 2);
+    lossSplit->setStretchFactor(0, 1);
+    lossSplit->setStretchFactor(1, 1);
     ll->addWidget(lossSplit, 1);
     m_tabs->addTab(m_deltaTable, tr("Δ table"));
     m_tabs->addTab(m_stepBars, tr("Steps"));
@@ -201,6 +204,9 @@ void CompareView::buildUi()
     connect(m_lockButton, &QToolButton::toggled, this, &CompareView::setLocked);
     connect(m_overlayButton, &QToolButton::toggled, this, &CompareView::setOverlay);
     connect(fit, &QToolButton::clicked, this, &CompareView::fitAlignedStep);
+    // The strip steers "before" (and, locked, "after" follows): overlay mode hides both views.
+    connect(m_strip, &CompareStrip::zoomRequested, this, [this](double x, double f) { m_beforeView->zoomAt(x, f); });
+    connect(m_strip, &CompareStrip::panRequested, this, [this](double dx) { m_beforeView->panByPx(dx); });
     connect(addBefore, &QPushButton::clicked, this, [this] { addLogClicked(false); });
     connect(addAfter, &QPushButton::clicked, this, [this] { addLogClicked(true); });
 }
