@@ -68,6 +68,23 @@ QString elideMiddle(const QString &s, double widthPx, double charPx)
     return s.left(left) + QStringLiteral("…") + s.right(right);
 }
 
+/// First segment in [it, end) whose end is after t, galloping from `it` (segments are sorted
+/// and disjoint, so ends are sorted): O(log distance) for a left-to-right sweep.
+std::vector<StepLaneSegment>::const_iterator gallopSegments(std::vector<StepLaneSegment>::const_iterator it,
+                                                           std::vector<StepLaneSegment>::const_iterator end,
+                                                           std::int64_t t)
+{
+    std::ptrdiff_t step = 1;
+    auto lo = it;
+    auto probe = it;
+    while (probe != end && probe->endNs <= t) {
+        lo = probe + 1;
+        probe = (end - probe > step) ? probe + step : end;
+        step *= 2;
+    }
+    return std::upper_bound(lo, probe, t, [](std::int64_t v, const StepLaneSegment &s) { return v < s.endNs; });
+}
+
 class Builder
 {
 public:
@@ -200,35 +217,86 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
     const auto &segs = m_model.stepSegments(lane.traceIndex);
     const std::int64_t t0 = m_view.axis.startNs();
     const std::int64_t t1 = m_view.axis.endNs();
-    if (!segs.empty()) {
-        auto it = std::upper_bound(segs.begin(), segs.end(), t0,
-                                   [](std::int64_t t, const StepLaneSegment &s) { return t < s.endNs; });
-        // Sub-pixel segments merge into one pixel coloured by the widest of them.
-        double pendingPx = -1e9;
-        std::int64_t pendingWidest = -1;
-        SegmentColor pendingKind = SegmentColor::OtherIdle;
-        auto flush = [&] {
-            if (pendingWidest >= 0)
-                addClipped(m_content, segmentColor(pendingKind, m_view.theme),
-                           QRectF(pendingPx, y, 1, h), box);
-            pendingWidest = -1;
+    const RowSummary &summary = m_model.segmentSummary(lane.traceIndex);
+    const int level = summary.levelFor(m_view.axis.nsPerPixel());
+    if (level >= 0) {
+        // Zoomed out: one pyramid lookup per pixel, neighbouring pixels of a kind joined.
+        const std::int64_t bw = summary.bucketNs(level);
+        const auto count = static_cast<std::int64_t>(summary.bucketCount(level));
+        const int width = m_view.axis.widthPx();
+        int runStart = -1;
+        std::uint8_t runCode = 0;
+        auto flushRun = [&](int p) {
+            if (runStart >= 0 && runCode != 0)
+                addClipped(m_content, segmentColor(static_cast<SegmentColor>(runCode - 1), m_view.theme),
+                           QRectF(m_laneLeft + runStart, y, p - runStart, h), box);
+            runStart = -1;
         };
-        for (; it != segs.end() && it->startNs < t1; ++it) {
+        for (int p = 0; p < width; ++p) {
+            const std::int64_t rel0 = m_view.axis.toNs(p) - summary.originNs();
+            const std::int64_t rel1 = m_view.axis.toNs(p + 1) - summary.originNs();
+            std::uint8_t code = 0;
+            if (rel1 > 0 && rel0 < count * bw) {
+                const std::int64_t b0 = std::max<std::int64_t>(0, rel0 / bw);
+                const std::int64_t b1 = std::min(count - 1, std::max<std::int64_t>(0, (rel1 - 1) / bw));
+                int bestCoverage = 0;
+                for (std::int64_t b = b0; b <= b1; ++b) {
+                    const int c = summary.coverage(level, static_cast<std::size_t>(b));
+                    if (c > bestCoverage) {
+                        bestCoverage = c;
+                        code = summary.categoryCode(level, static_cast<std::size_t>(b));
+                    }
+                }
+            }
+            if (code != runCode || runStart < 0) {
+                flushRun(p);
+                if (code != 0)
+                    runStart = p;
+                runCode = code;
+            }
+        }
+        flushRun(width);
+    } else if (!segs.empty()) {
+        // Like a track row: segments of a pixel or more are drawn as they are; a pixel of
+        // sub-pixel segments takes the kind of the segment at its centre, and the segments
+        // ending inside it are skipped with one search, so the cost follows the width.
+        const auto byEnd = [](std::int64_t t, const StepLaneSegment &s) { return t < s.endNs; };
+        auto it = std::upper_bound(segs.begin(), segs.end(), t0, byEnd);
+        double runX0 = 0;
+        double runX1 = -1;
+        SegmentColor runKind = SegmentColor::OtherIdle;
+        auto flush = [&] {
+            if (runX1 > runX0)
+                addClipped(m_content, segmentColor(runKind, m_view.theme), QRectF(runX0, y, runX1 - runX0, h), box);
+            runX1 = -1;
+        };
+        auto extend = [&](double a, double b, SegmentColor kind) {
+            if (runX1 >= 0 && kind == runKind && std::abs(a - runX1) < 0.5) {
+                runX1 = b;
+                return;
+            }
+            flush();
+            runX0 = a;
+            runX1 = b;
+            runKind = kind;
+        };
+        while (it != segs.end() && it->startNs < t1) {
             const double x0 = x(it->startNs);
             const double x1 = x(it->endNs);
             if (x1 - x0 >= 1) {
-                flush();
-                addClipped(m_content, segmentColor(it->kind, m_view.theme), QRectF(x0, y, x1 - x0, h), box);
+                extend(x0, x1, it->kind);
+                ++it;
                 continue;
             }
             const double px = std::floor(x0);
-            if (px != pendingPx)
-                flush();
-            pendingPx = px;
-            if (it->endNs - it->startNs > pendingWidest) {
-                pendingWidest = it->endNs - it->startNs;
-                pendingKind = it->kind;
-            }
+            const std::int64_t centre = m_view.axis.toNs(px + 0.5 - m_laneLeft);
+            auto c = gallopSegments(it, segs.end(), centre);
+            const SegmentColor kind = (c != segs.end() && c->startNs <= centre) ? c->kind : it->kind;
+            extend(std::max(px, x0), px + 1, kind);
+            const std::int64_t boundary = m_view.axis.toNs(px + 1 - m_laneLeft);
+            auto next = gallopSegments(c, segs.end(), boundary);
+            it = next > it ? next : it + 1; // always advance
+
         }
         flush();
     }

@@ -28,6 +28,20 @@ std::uint32_t firstEndAfter(const model::Track &track, std::uint32_t lo, std::ui
     return lo;
 }
 
+/// firstEndAfter(track, lo, hi, t) found by galloping from lo: O(log distance), which keeps a
+/// left-to-right sweep cheap and cache-friendly.
+std::uint32_t gallopEndAfter(const model::Track &track, std::uint32_t lo, std::uint32_t hi, std::int64_t t)
+{
+    std::uint32_t step = 1;
+    std::uint32_t probe = lo;
+    while (probe < hi && track.end(probe) <= t) {
+        lo = probe + 1;
+        probe = (hi - probe > step) ? probe + step : hi;
+        step *= 2;
+    }
+    return firstEndAfter(track, lo, std::min(hi, probe), t);
+}
+
 void collectFromSummary(const model::Track &track, std::uint32_t row, const RowSummary &summary,
                         int level, std::int64_t offsetNs, const TimeAxis &axis,
                         std::vector<RowRun> &out)
@@ -76,14 +90,18 @@ void collectFromSummary(const model::Track &track, std::uint32_t row, const RowS
     if (open)
         out.push_back(run);
     // Give wide runs the identity of the event under their middle when it covers most of it.
+    // Runs are in time order: each search gallops on from the previous one.
+    std::uint32_t from = track.rowBegin(row);
+    const std::uint32_t rowEnd = track.rowEnd(row);
     for (std::size_t k = firstRun; k < out.size(); ++k) {
         RowRun &r = out[k];
         if (r.x1 - r.x0 < 2.0)
             continue;
-        std::uint32_t e = 0;
         const std::int64_t mid = axis.toNs((r.x0 + r.x1) / 2) - offsetNs;
-        if (!eventAtTime(track, row, mid, 0, e))
+        from = gallopEndAfter(track, from, rowEnd, mid);
+        if (from >= rowEnd || track.start(from) > mid)
             continue;
+        const std::uint32_t e = from;
         const double ex0 = axis.toPx(track.start(e) + offsetNs);
         const double ex1 = axis.toPx(track.end(e) + offsetNs);
         if (std::min(ex1, r.x1) - std::max(ex0, r.x0) >= 0.8 * (r.x1 - r.x0)) {
@@ -135,7 +153,7 @@ void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSumma
         ++i;
         while (i < last) {
             // Everything ending inside the run's pixels adds nothing visible: skip it.
-            i = firstEndAfter(track, i, last, axis.toNs(run.x1) - offsetNs);
+            i = gallopEndAfter(track, i, last, axis.toNs(run.x1) - offsetNs);
             if (i >= last)
                 break;
             const double nx0 = axis.toPx(track.start(i) + offsetNs);

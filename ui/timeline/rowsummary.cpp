@@ -38,14 +38,29 @@ std::uint16_t pack(std::uint8_t categoryCode, std::int64_t covered, std::int64_t
  */
 RowSummary RowSummary::build(const model::Track &track, std::uint32_t row)
 {
-    RowSummary s;
     const std::uint32_t begin = track.rowBegin(row);
     const std::uint32_t end = track.rowEnd(row);
-    const std::uint32_t n = end - begin;
+    if (end - begin < MinEvents)
+        return {};
+    std::vector<std::int64_t> starts(end - begin);
+    std::vector<std::int64_t> ends(end - begin);
+    std::vector<std::uint8_t> codes(end - begin);
+    for (std::uint32_t i = begin; i < end; ++i) {
+        starts[i - begin] = track.start(i);
+        ends[i - begin] = track.end(i);
+        codes[i - begin] = static_cast<std::uint8_t>(static_cast<unsigned>(track.category(i)) + 1);
+    }
+    return build(starts.size(), starts.data(), ends.data(), codes.data());
+}
+
+RowSummary RowSummary::build(std::size_t n, const std::int64_t *starts, const std::int64_t *ends,
+                             const std::uint8_t *codes)
+{
+    RowSummary s;
     if (n < MinEvents)
         return s;
-    const std::int64_t origin = track.start(begin);
-    const std::int64_t last = std::max(track.end(end - 1), track.start(end - 1) + 1);
+    const std::int64_t origin = starts[0];
+    const std::int64_t last = std::max(ends[n - 1], starts[n - 1] + 1);
     const std::int64_t span = std::max<std::int64_t>(1, last - origin);
     const std::size_t wanted = std::clamp<std::size_t>(nextPow2(n / 4), 256, std::size_t{1} << 20);
     const std::int64_t bucket0 = std::max<std::int64_t>(
@@ -55,10 +70,10 @@ RowSummary RowSummary::build(const model::Track &track, std::uint32_t row)
     std::vector<std::int64_t> covered(count0, 0);
     std::vector<std::int64_t> best(count0, 0);
     std::vector<std::uint8_t> code(count0, 0);
-    for (std::uint32_t i = begin; i < end; ++i) {
-        const std::int64_t s0 = track.start(i) - origin;
-        const std::int64_t e0 = std::max(track.end(i) - origin, s0 + 1);
-        const auto cat = static_cast<std::uint8_t>(static_cast<unsigned>(track.category(i)) + 1);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::int64_t s0 = starts[i] - origin;
+        const std::int64_t e0 = std::max(ends[i] - origin, s0 + 1);
+        const std::uint8_t cat = codes[i];
         auto b = static_cast<std::size_t>(s0 / bucket0);
         for (; b < count0; ++b) {
             const std::int64_t bs = static_cast<std::int64_t>(b) * bucket0;

@@ -221,6 +221,18 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
             for (std::uint32_t i = 0; i < track.size(); ++i)
                 m->m_categoryMask |= 1u << static_cast<unsigned>(track.category(i));
         }
+        {
+            std::vector<std::int64_t> starts(segments.size());
+            std::vector<std::int64_t> ends(segments.size());
+            std::vector<std::uint8_t> codes(segments.size());
+            for (std::size_t k = 0; k < segments.size(); ++k) {
+                starts[k] = segments[k].startNs;
+                ends[k] = segments[k].endNs;
+                codes[k] = static_cast<std::uint8_t>(static_cast<unsigned>(segments[k].kind) + 1);
+            }
+            m->m_segmentSummaries.push_back(
+                RowSummary::build(segments.size(), starts.data(), ends.data(), codes.data()));
+        }
         m->m_steps.push_back(std::move(steps));
         m->m_segments.push_back(std::move(segments));
     }

@@ -107,6 +107,11 @@ public:
     {
         return m_segments[static_cast<std::size_t>(traceIndex)];
     }
+    /// Coverage pyramid of the step lane (session-relative; codes are SegmentColor + 1).
+    const RowSummary &segmentSummary(int traceIndex) const
+    {
+        return m_segmentSummaries[static_cast<std::size_t>(traceIndex)];
+    }
     const std::vector<StepSpan> &steps(int traceIndex) const
     {
         return m_steps[static_cast<std::size_t>(traceIndex)];
@@ -146,6 +151,7 @@ private:
     std::vector<std::vector<int>> m_trackLane; // [trace][track] -> lane
     std::vector<std::vector<StepLaneSegment>> m_segments;
     std::vector<std::vector<StepSpan>> m_steps;
+    std::vector<RowSummary> m_segmentSummaries;
     std::pair<std::int64_t, std::int64_t> m_extent{0, 1};
     std::uint64_t m_eventCount = 0;
     std::uint32_t m_categoryMask = 0;
