@@ -4,6 +4,9 @@
 
 #include "loading/loadprogressdialog.h"
 #include "loading/loadreportview.h"
+#include "panels/communicationpanel.h"
+#include "panels/memorypanel.h"
+#include "panels/stepspanel.h"
 #include "timeline/detailspane.h"
 #include "timeline/keybindings.h"
 #include "timeline/rangestatistics.h"
@@ -133,6 +136,20 @@ void MainWindow::createDocks()
     m_report = new LoadReportView(this);
     m_detailsDock = addPanelDock(tr("Details"), m_details, QStringLiteral("detailsDock"));
     m_rangeDock = addPanelDock(tr("Range stats"), m_rangeStats, QStringLiteral("rangeStatsDock"));
+    // The analysis panels (DESIGN.md bottom tabs): they compute from the session themselves
+    // and ask the timeline to show a time range of a rank (trace-origin-relative ns).
+    auto *steps = new StepsPanel(this);
+    auto *memory = new MemoryPanel(this);
+    auto *communication = new CommunicationPanel(this);
+    addPanelDock(tr("Steps"), steps, QStringLiteral("stepsDock"));
+    addPanelDock(tr("Memory"), memory, QStringLiteral("memoryDock"));
+    addPanelDock(tr("Communication"), communication, QStringLiteral("communicationDock"));
+    connect(this, &MainWindow::sessionChanged, steps, &StepsPanel::setSession);
+    connect(this, &MainWindow::sessionChanged, memory, &MemoryPanel::setSession);
+    connect(this, &MainWindow::sessionChanged, communication, &CommunicationPanel::setSession);
+    connect(steps, &StepsPanel::timeRequested, this, &MainWindow::showRankTime);
+    connect(memory, &MemoryPanel::timeRequested, this, &MainWindow::showRankTime);
+    connect(communication, &CommunicationPanel::timeRequested, this, &MainWindow::showRankTime);
     m_reportDock = addPanelDock(tr("Diagnostics"), m_report, QStringLiteral("diagnosticsDock"));
     m_detailsDock->raise();
 }
@@ -349,6 +366,23 @@ void MainWindow::onRangeSelected(qint64 t0, qint64 t1)
                                                                m_timeline->viewState().hidden));
     m_rangeDock->show();
     m_rangeDock->raise();
+}
+
+void MainWindow::showRankTime(int rank, qint64 startNs, qint64 endNs)
+{
+    if (!m_profile.timeline)
+        return;
+    const auto &traces = m_profile.session->traces;
+    for (std::size_t i = 0; i < traces.size(); ++i) {
+        if (traces[i]->rank != rank)
+            continue;
+        const std::int64_t offset = m_profile.timeline->offsetNs(static_cast<int>(i));
+        const std::int64_t t0 = startNs + offset;
+        const std::int64_t t1 = std::max<std::int64_t>(endNs + offset, t0 + 1000);
+        m_timeline->fitRange(t0, t1);
+        m_timeline->setRange(std::make_pair(t0, t1));
+        return;
+    }
 }
 
 QStringList MainWindow::recentPaths()

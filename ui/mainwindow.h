@@ -60,6 +60,9 @@ public:
 public slots:
     /// Opens a folder or file in the background; replaces what is shown once loaded.
     void openPath(const QString &path);
+    /// Fits and selects [startNs, endNs) of `rank` (ns relative to that rank's trace origin,
+    /// as the analysis panels give them).
+    void showRankTime(int rank, qint64 startNs, qint64 endNs);
 
 signals:
     void openRequested(const QString &path);

@@ -156,3 +156,25 @@ TEST_F(WindowFixture, ScreenshotOfTheLoadedWindowIsNotBlank)
             blue = image.pixelColor(x, y) == QColor(0x00, 0x72, 0xB2);
     EXPECT_TRUE(blue);
 }
+
+TEST_F(WindowFixture, AnalysisPanelsAreDockedAndLinkToTheTimeline)
+{
+    window.resize(1400, 900);
+    Finished finished(window);
+    window.openPath(QStringLiteral("/tmp/run4"));
+    ASSERT_TRUE(waitForSignal(finished));
+    for (const char *name : {"stepsDock", "memoryDock", "communicationDock"}) {
+        auto *dock = window.findChild<QDockWidget *>(QString::fromUtf8(name));
+        ASSERT_NE(dock, nullptr) << name;
+        EXPECT_EQ(window.dockWidgetArea(dock), Qt::BottomDockWidgetArea);
+    }
+    // A panel asks for step 1 of rank 0 (trace-origin-relative): the timeline fits and selects it.
+    window.showRankTime(0, 10'000, 20'000);
+    const auto &view = window.timelineView()->viewState();
+    ASSERT_TRUE(view.range.has_value());
+    EXPECT_EQ(view.range->first, 10'000);
+    EXPECT_EQ(view.range->second, 20'000);
+    EXPECT_LE(view.axis.startNs(), 10'000);
+    EXPECT_GE(view.axis.endNs(), 20'000);
+    EXPECT_LT(view.axis.spanNs(), 12'000);
+}
