@@ -31,6 +31,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -141,9 +142,17 @@ void MainWindow::createDocks()
     auto *steps = new StepsPanel(this);
     auto *memory = new MemoryPanel(this);
     auto *communication = new CommunicationPanel(this);
-    addPanelDock(tr("Steps"), steps, QStringLiteral("stepsDock"));
-    addPanelDock(tr("Memory"), memory, QStringLiteral("memoryDock"));
-    addPanelDock(tr("Communication"), communication, QStringLiteral("communicationDock"));
+    // In scroll areas: their charts' minimum heights would otherwise squeeze the timeline.
+    auto scrolled = [this](QWidget *panel) {
+        auto *area = new QScrollArea(this);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        area->setWidget(panel);
+        return area;
+    };
+    addPanelDock(tr("Steps"), scrolled(steps), QStringLiteral("stepsDock"));
+    addPanelDock(tr("Memory"), scrolled(memory), QStringLiteral("memoryDock"));
+    addPanelDock(tr("Communication"), scrolled(communication), QStringLiteral("communicationDock"));
     connect(this, &MainWindow::sessionChanged, steps, &StepsPanel::setSession);
     connect(this, &MainWindow::sessionChanged, memory, &MemoryPanel::setSession);
     connect(this, &MainWindow::sessionChanged, communication, &CommunicationPanel::setSession);
@@ -310,7 +319,7 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
     m_details->setModel(profile.timeline);
     m_rangeStats->clear();
     if (m_centre->currentWidget() != m_timeline) // first profile: the timeline gets most of the height
-        resizeDocks({m_detailsDock}, {std::max(140, height() / 5)}, Qt::Vertical);
+        resizeDocks({m_detailsDock}, {std::max(160, height() / 4)}, Qt::Vertical);
     m_centre->setCurrentWidget(m_timeline);
     m_timeline->setFocus();
     setWindowTitle(QFileInfo(profile.path).fileName() + QStringLiteral(" — StepScope"));
