@@ -348,66 +348,111 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
 
 void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
 {
-    struct Key
-    {
-        std::uint64_t high, low;
-        std::uint32_t tag, cat;
-        bool operator==(const Key &o) const
-        {
-            return high == o.high && low == o.low && tag == o.tag && cat == o.cat;
-        }
-    };
-    struct KeyHash
-    {
-        std::size_t operator()(const Key &k) const
-        {
-            std::uint64_t h = k.low * 0x9E3779B97F4A7C15ull;
-            h ^= (k.high + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
-            h ^= (static_cast<std::uint64_t>(k.tag) << 32 | k.cat) * 0x94D049BB133111EBull;
-            return static_cast<std::size_t>(h ^ (h >> 31));
-        }
-    };
-    std::unordered_map<Key, model::EventRef, KeyHash> last; // (cat, id) -> last bound point
+    // Pairing depends neither on file order (Kineto writes every kernel's `f` before its
+    // launch's `s`; chunks are merged in order but that must not matter) nor on time order
+    // alone (Ascend host and device clocks differ: a HostToDevice `f` can be stamped before
+    // its `s`). Points are grouped by (cat, id) once the whole file is known; within a group,
+    // in time order, an `s` or `t` is the source of the points that follow it, a `t` or `f`
+    // is linked from the latest `s`/`t` before it, or, when none precedes it in time, from
+    // the group's first `s`. One `s` may feed several `f` (Ascend doubles some ids).
+    auto rank = [](char phase) { return phase == 's' ? 0 : phase == 't' ? 1 : 2; };
     std::uint64_t unbound = 0;
     std::uint64_t noStart = 0;
+    std::uint64_t beforeStart = 0;
     std::int64_t unboundOffset = -1;
-    // Time order, not file order: Kineto writes a kernel's `f` before the launch's `s`.
-    auto rank = [](char phase) { return phase == 's' ? 0 : phase == 't' ? 1 : 2; };
-    std::vector<std::uint32_t> order(m_flows.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    std::vector<std::uint32_t> order;
+    order.reserve(m_flows.size());
+    for (std::uint32_t i = 0; i < m_flows.size(); ++i) {
+        if (binding[i].track.isValid()) {
+            order.push_back(i);
+        } else {
+            ++unbound;
+            if (unboundOffset < 0 || m_flows[i].offset < unboundOffset)
+                unboundOffset = m_flows[i].offset;
+        }
+    }
+    auto sameKey = [this](std::uint32_t a, std::uint32_t b) {
         const ChunkFlow &x = m_flows[a];
         const ChunkFlow &y = m_flows[b];
-        return x.ts != y.ts ? x.ts < y.ts : rank(x.phase) < rank(y.phase);
+        return x.cat == y.cat && x.idTag == y.idTag && x.idHigh == y.idHigh && x.idLow == y.idLow;
+    };
+    // (cat, id), then time, s before t before f at an equal time, then file offset: a total
+    // order, so the result does not depend on the order points arrived in.
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const ChunkFlow &x = m_flows[a];
+        const ChunkFlow &y = m_flows[b];
+        if (x.cat != y.cat)
+            return x.cat.value() < y.cat.value();
+        if (x.idTag != y.idTag)
+            return x.idTag < y.idTag;
+        if (x.idHigh != y.idHigh)
+            return x.idHigh < y.idHigh;
+        if (x.idLow != y.idLow)
+            return x.idLow < y.idLow;
+        if (x.ts != y.ts)
+            return x.ts < y.ts;
+        if (rank(x.phase) != rank(y.phase))
+            return rank(x.phase) < rank(y.phase);
+        return x.offset < y.offset;
     });
-    for (const std::uint32_t i : order) {
-        const ChunkFlow &f = m_flows[i];
-        const model::EventRef ref = binding[i];
-        if (!ref.track.isValid()) {
-            ++unbound;
-            if (unboundOffset < 0)
-                unboundOffset = f.offset;
-            continue;
+
+    struct Link
+    {
+        std::uint32_t to; ///< index into m_flows of the t/f point
+        model::EventRef from;
+    };
+    std::vector<Link> links;
+    links.reserve(order.size() / 2);
+    for (std::size_t begin = 0; begin < order.size();) {
+        std::size_t end = begin + 1;
+        while (end < order.size() && sameKey(order[begin], order[end]))
+            ++end;
+        // The group's first `s` in time, for points stamped before any source.
+        model::EventRef firstStart;
+        for (std::size_t k = begin; k < end; ++k) {
+            if (m_flows[order[k]].phase == 's') {
+                firstStart = binding[order[k]];
+                break;
+            }
         }
-        const Key key {f.idHigh, f.idLow, f.idTag, f.cat.value()};
-        if (f.phase == 's') {
-            last[key] = ref;
-            continue;
+        model::EventRef source; // latest s/t so far in time
+        for (std::size_t k = begin; k < end; ++k) {
+            const std::uint32_t i = order[k];
+            const model::EventRef ref = binding[i];
+            const char phase = m_flows[i].phase;
+            if (phase == 's') {
+                source = ref;
+                continue;
+            }
+            model::EventRef from = source;
+            if (!from.track.isValid()) {
+                from = firstStart;
+                if (from.track.isValid())
+                    ++beforeStart;
+                else
+                    ++noStart;
+            }
+            if (from.track.isValid() && from != ref)
+                links.push_back({i, from});
+            if (phase == 't')
+                source = ref;
         }
-        auto it = last.find(key);
-        if (it == last.end()) {
-            ++noStart;
-            if (f.phase == 't')
-                last[key] = ref;
-            continue;
-        }
-        if (it->second != ref) {
-            m_out.addFlow(it->second, ref, f.cat);
-            ++top.counts.flowsLinked;
-        }
-        if (f.phase == 't')
-            it->second = ref;
+        begin = end;
     }
+    // Emit in time order of the receiving point, so the output is stable and reads naturally.
+    std::sort(links.begin(), links.end(), [&](const Link &a, const Link &b) {
+        const ChunkFlow &x = m_flows[a.to];
+        const ChunkFlow &y = m_flows[b.to];
+        if (x.ts != y.ts)
+            return x.ts < y.ts;
+        if (rank(x.phase) != rank(y.phase))
+            return rank(x.phase) < rank(y.phase);
+        return x.offset < y.offset;
+    });
+    for (const Link &l : links)
+        m_out.addFlow(l.from, binding[l.to], m_flows[l.to].cat);
+    top.counts.flowsLinked += links.size();
+
     if (unbound > 0)
         m_ctx.report->add(Severity::Info, m_file,
             std::to_string(unbound) + " flow point(s) lie on no event of their thread; not linked",
@@ -415,6 +460,11 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
     if (noStart > 0)
         m_ctx.report->add(Severity::Info, m_file,
             std::to_string(noStart) + " flow end(s) without a matching start ('s') not linked");
+    if (beforeStart > 0)
+        m_ctx.report->add(Severity::Info, m_file,
+            std::to_string(beforeStart)
+                + " flow end(s) stamped before their start ('s'), e.g. host and device clocks "
+                  "differ; linked to that start");
 }
 
 void TraceAssembly::buildCounters(std::int64_t shift)

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 using namespace stepscope;
 namespace ct = stepscope::import::chrometrace;
@@ -235,6 +236,94 @@ TEST_F(ChromeTraceReader, FlowIdsKeptAsTextBindToEnclosingAndNextSlices)
     EXPECT_EQ(name(r.trace.flows[2].to), "kernel2");
     EXPECT_NE(findDiagnostic(r.report, "lie on no event"), nullptr);
     EXPECT_NE(findDiagnostic(r.report, "without a matching start"), nullptr);
+}
+
+TEST_F(ChromeTraceReader, FlowsLinkWhenTheFinishComesFirstInFileOrTime)
+{
+    // Every `f`/`t` is written before its `s` (Kineto writes them so). Id 7: the `f` is
+    // also stamped 1 us before its `s` (Ascend host/device clock skew). Id 8: one `s`
+    // feeds two `f`. Id 9: s -> t -> f chain written backwards. Id 10: `f` without `s`.
+    const auto f = write("reversed.json", R"([
+        {"ph":"f","bp":"e","cat":"ac2g","id":5,"pid":2,"tid":7,"ts":100},
+        {"ph":"f","bp":"e","cat":"HostToDevice","id":"7","pid":2,"tid":7,"ts":201},
+        {"ph":"f","bp":"e","cat":"ac2g","id":8,"pid":2,"tid":7,"ts":301},
+        {"ph":"f","cat":"ac2g","id":9,"pid":2,"tid":7,"ts":390},
+        {"ph":"t","cat":"ac2g","id":9,"pid":3,"tid":3,"ts":55},
+        {"ph":"f","bp":"e","cat":"ac2g","id":10,"pid":2,"tid":7,"ts":102},
+        {"ph":"X","name":"kernel5","pid":2,"tid":7,"ts":100,"dur":5},
+        {"ph":"X","name":"kernel7","pid":2,"tid":7,"ts":200,"dur":5},
+        {"ph":"X","name":"kernel8","pid":2,"tid":7,"ts":300,"dur":5},
+        {"ph":"X","name":"kernel9","pid":2,"tid":7,"ts":400,"dur":5},
+        {"ph":"X","name":"launch5","pid":1,"tid":1,"ts":10,"dur":5},
+        {"ph":"X","name":"launch7","pid":1,"tid":1,"ts":200,"dur":5},
+        {"ph":"X","name":"launch8","pid":1,"tid":1,"ts":30,"dur":5},
+        {"ph":"X","name":"launch9","pid":1,"tid":1,"ts":40,"dur":5},
+        {"ph":"X","name":"step9","pid":3,"tid":3,"ts":50,"dur":10},
+        {"ph":"f","bp":"e","cat":"ac2g","id":8,"pid":2,"tid":7,"ts":302},
+        {"ph":"s","cat":"ac2g","id":5,"pid":1,"tid":1,"ts":11},
+        {"ph":"s","cat":"HostToDevice","id":"7","pid":1,"tid":1,"ts":202},
+        {"ph":"s","cat":"ac2g","id":8,"pid":1,"tid":1,"ts":31},
+        {"ph":"s","cat":"ac2g","id":9,"pid":1,"tid":1,"ts":41}
+    ])");
+    for (unsigned threads : {1u, 2u}) {
+        SCOPED_TRACE(threads);
+        auto r = read(f, threads);
+        ASSERT_TRUE(r.ok) << r.report.toText();
+        EXPECT_EQ(r.top.counts.flowPoints, 11u);
+        auto name = [&](model::EventRef e) {
+            return std::string(r.trace.strings.view(r.trace.track(e.track).name(e.index)));
+        };
+        std::vector<std::string> flows;
+        for (const model::Flow &fl : r.trace.flows)
+            flows.push_back(name(fl.from) + ">" + name(fl.to));
+        // In time order of the receiving end.
+        EXPECT_EQ(flows,
+            (std::vector<std::string> {"launch9>step9", "launch5>kernel5", "launch7>kernel7",
+                "launch8>kernel8", "launch8>kernel8", "step9>kernel9"}));
+        EXPECT_NE(findDiagnostic(r.report, "stamped before their start"), nullptr);
+        EXPECT_NE(findDiagnostic(r.report, "without a matching start"), nullptr);
+    }
+}
+
+TEST_F(ChromeTraceReader, FlowsLinkAcrossChunksWhateverTheirOrder)
+{
+    // All `f` in the first chunk(s), all `s` in the last: the pairing waits for the file.
+    const int n = 40000;
+    std::string s = "{\"traceEvents\":[\n";
+    for (int i = 0; i < n; ++i) {
+        s += "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"ac2g\",\"name\":\"ac2g\",\"id\":"
+            + std::to_string(1000000000000000000LL + i)
+            + ",\"pid\":2,\"tid\":7,\"ts\":" + std::to_string(1000000 + i * 100 + 50) + "},\n";
+    }
+    for (int i = 0; i < n; ++i) {
+        const std::string ts = std::to_string(1000000 + i * 100);
+        s += "{\"ph\":\"X\",\"name\":\"launch\",\"pid\":1,\"tid\":1,\"ts\":" + ts
+            + ",\"dur\":10},\n{\"ph\":\"X\",\"name\":\"kernel\",\"pid\":2,\"tid\":7,\"ts\":"
+            + std::to_string(1000000 + i * 100 + 50) + ",\"dur\":20},\n";
+    }
+    for (int i = 0; i < n; ++i) {
+        s += "{\"ph\":\"s\",\"cat\":\"ac2g\",\"name\":\"ac2g\",\"id\":"
+            + std::to_string(1000000000000000000LL + i)
+            + ",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(1000000 + i * 100 + 5) + "},\n";
+    }
+    s += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":2,\"args\":{\"name\":\"GPU 0\"}}]}";
+    const auto f = write("reversed_big.json", s);
+    auto one = read(f, 1);
+    auto two = read(f, 2);
+    ASSERT_TRUE(one.ok) << one.report.toText();
+    EXPECT_GE(one.top.counts.chunks, 3u);
+    ASSERT_EQ(one.trace.flows.size(), static_cast<std::size_t>(n));
+    ASSERT_EQ(two.trace.flows.size(), static_cast<std::size_t>(n));
+    for (std::size_t i = 0; i < one.trace.flows.size(); ++i) {
+        const model::Flow &a = one.trace.flows[i];
+        const model::Flow &b = two.trace.flows[i];
+        // Launch i feeds kernel i (both tracks sorted by start).
+        ASSERT_EQ(a.from.index, i);
+        ASSERT_EQ(a.to.index, i);
+        ASSERT_TRUE(a.from == b.from && a.to == b.to);
+        ASSERT_NE(a.from.track, a.to.track);
+    }
+    EXPECT_EQ(one.report.toText(), two.report.toText());
 }
 
 TEST_F(ChromeTraceReader, TruncatedFileKeepsCompleteEventsAndSaysWhere)

@@ -32,7 +32,7 @@ struct RankGolden
     std::uint64_t counters = 0;      ///< counter series
     std::uint64_t counterPoints = 0; ///< C events x args keys
     std::uint64_t memoryPoints = 0;
-    std::int64_t flows = -1; ///< -1: not pinned here (see DISABLED_FlowsLinkWhateverTheFileOrder)
+    std::int64_t flows = -1; ///< -1: not pinned (python3 counts in FlowsLinkWhateverTheFileOrder)
 };
 
 struct SampleGolden
@@ -65,8 +65,8 @@ std::vector<SampleGolden> goldens()
           {1, 2460, 533, 4, 382, {50}, 30, 5971, 1003, 396}}},
         // Level2 adds the CANN process (host): 1134 / 1139 events; HCCL 300.
         {"ascend_pt/msinsight-cnn-level2-2rank", "ascend", 4811 + 4816,
-         {{0, 3594, 535, 300, 382, {50}, 30, 7120, 1003, -1},
-          {1, 3599, 535, 300, 382, {50}, 30, 7508, 1004, -1}}},
+         {{0, 3594, 535, 300, 382, {50}, 30, 7120, 1003, 611},
+          {1, 3599, 535, 300, 382, {50}, 30, 7508, 1004, 611}}},
         // No trace_view.json: kernel_details.csv rows are the device lanes (rank 0: 21 rows,
         // one cut short and skipped, 4 hcom_*; rank 1: 22 rows, 2 hcom_*). Rank 0
         // memory_record.csv: 11 rows; rank 1's is spreadsheet-mangled (E+ times, dropped).
@@ -74,13 +74,13 @@ std::vector<SampleGolden> goldens()
          {{0, 0, 16, 4, 0, {}, 0, 0, 11, 0}, {1, 0, 20, 2, 0, {}, 0, 0, 0, 0}}},
         // Loose trace_view.json: Python 1007 + CANN 382 host, Overlap Analysis 547.
         {"ascend_pt/mstt-advisor-fragments", "ascend-fragments", 2212,
-         {{0, 1389, 276, 0, 547, {1}, 0, 0, 0, -1}}},
+         {{0, 1389, 276, 0, 547, {1}, 0, 0, 0, 713}}},
         // X 123379 + 2 i + 28010 [memory] instants (also memory points); GPU 1 -> device.
         {"kineto/hta-ddp-2rank-rank1-memory", "kineto", 123379 + 2 + 28010,
-         {{1, 129098, 22290, 0, 3, range(2, 6), 0, 0, 28010, -1}}},
+         {{1, 129098, 22290, 0, 3, range(2, 6), 0, 0, 28010, 22290}}},
         {"kineto/hta-ddp-a100-world2-nccl", "kineto", 26933 + 2,
-         {{0, 23128, 3804, 0, 3, {4, 5, 6}, 0, 0, 0, -1}}},
-        {"kineto/hta-mi250-minitoy-rocm", "kineto", 113 + 2, {{0, 94, 18, 0, 3, {1, 2}, 0, 0, 0, -1}}},
+         {{0, 23128, 3804, 0, 3, {4, 5, 6}, 0, 0, 0, 4317}}},
+        {"kineto/hta-mi250-minitoy-rocm", "kineto", 113 + 2, {{0, 94, 18, 0, 3, {1, 2}, 0, 0, 0, 20}}},
         // distributedInfo ranks 0 and 1; no flows in the sampled files.
         {"kineto/hta-sampled-2of128-ranks", "kineto", 4811 + 4676,
          {{0, 3606, 1204, 0, 1, {551, 552}, 0, 0, 0, 0},
@@ -90,10 +90,10 @@ std::vector<SampleGolden> goldens()
         // 2 x (44666 + 2 + 12838) and 2 x (41906 + 2 + 10980).
         {"kineto/kineto-resnet50-dataloader-workers0-vs-4", "kineto",
          2 * (44666 + 2 + 12838) + 2 * (41906 + 2 + 10980),
-         {{0, 96814, 18192, 0, 6, resnetSteps, 0, 0, 2 * 12838, -1},
-          {1, 87254, 18516, 0, 6, resnetSteps, 0, 0, 2 * 10980, -1}}},
+         {{0, 96814, 18192, 0, 6, resnetSteps, 0, 0, 2 * 12838, 2 * 9096},
+          {1, 87254, 18516, 0, 6, resnetSteps, 0, 0, 2 * 10980, 2 * 9258}}},
         {"kineto/tracelens-mi300-resnet-actckpt-rank0of8", "kineto", 49208 + 2,
-         {{0, 45533, 3674, 0, 3, {15, 16, 17}, 0, 0, 0, -1}}},
+         {{0, 45533, 3674, 0, 3, {15, 16, 17}, 0, 0, 0, 2817}}},
         // timeline_display_1.json: 2817 pid-1 ops (device) + 3542 pid-10000 reduce lanes
         // (synthetic) + step_trace_raw_1: 322 steps + 965 non-zero phases (synthetic).
         {"mindspore_legacy/mindinsight-widedeep-run1", "mindspore-legacy", 6359 + 322 + 965,
@@ -196,11 +196,11 @@ TEST(SamplesGoldenTest, ReferenceStepsAndCollectivesOfTheLegacyCluster)
     }
 }
 
-// TODO(#3): the trace-event reader links a flow only when its 's' comes before its 'f'/'t' in
-// the file; these samples write many 'f' first (python3: in hta-ddp-2rank-rank1-memory all
-// 22 290 f precede their s). The numbers below are s->f pairs whose both ends bind to a slice
-// (python3, §8a binding rules). Enable once the reader links in any order.
-TEST(SamplesGoldenTest, DISABLED_FlowsLinkWhateverTheFileOrder)
+// Flows are paired on (cat, id) once the whole file is read, whatever the file order (in
+// hta-ddp-2rank-rank1-memory all 22 290 `f` precede their `s`) or the time order (Ascend
+// HostToDevice `f` stamped before their `s`: 29 / 46 in level2, 220 in fragments). The numbers
+// are s->f pairs whose both ends bind to a slice (python3, §8a binding rules).
+TEST(SamplesGoldenTest, FlowsLinkWhateverTheFileOrder)
 {
     const std::vector<std::pair<const char *, std::vector<std::uint64_t>>> flows = {
         {"kineto/hta-mi250-minitoy-rocm", {20}},
