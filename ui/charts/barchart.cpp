@@ -114,6 +114,11 @@ void BarChart::setCategoryAxisTitle(const QString &title)
     d->categoryTitle = title;
 }
 
+void BarChart::setLegendAlignment(Qt::Alignment alignment)
+{
+    d->chart->legend()->setAlignment(alignment);
+}
+
 void BarChart::setData(const QStringList &categories, const QList<BarSetData> &sets, Mode mode)
 {
     d->categories = categories;

@@ -42,6 +42,8 @@ public:
     void setValueUnit(ValueUnit unit);
     void setValueAxisTitle(const QString &title);
     void setCategoryAxisTitle(const QString &title);
+    /// Where the legend goes (default: right, one entry per line).
+    void setLegendAlignment(Qt::Alignment alignment);
     /// Replaces the bars. Every set's values are padded/truncated to categories.size().
     void setData(const QStringList &categories, const QList<BarSetData> &sets, Mode mode);
     /// A marker per category (NaN: none), e.g. the reference step time. Cleared by setData.

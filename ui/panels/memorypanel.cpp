@@ -163,6 +163,7 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     m_peakChart = new BarChart(peakBox);
     m_peakChart->setValueUnit(ValueUnit::Bytes);
     m_peakChart->setValueAxisTitle(tr("At peak"));
+    m_peakChart->setLegendAlignment(Qt::AlignBottom); // two sets: room for the bars instead
     m_peakNote = new QLabel(peakBox);
     m_peakNote->setWordWrap(true);
     m_peakNote->setTextFormat(Qt::RichText);
