@@ -3,7 +3,6 @@
 // Entry point: headless commands (summary, dump, export, compare) or the GUI.
 
 #include "cli.h"
-
 #include "ui/mainwindow.h"
 
 #include <QApplication>
@@ -44,7 +43,7 @@ int runGui(int argc, char **argv, const std::vector<std::string> &args)
             QTimer::singleShot(200, &window, [&window, screenshot] {
                 const bool ok = window.grab().save(screenshot);
                 std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "wrote" : "cannot write",
-                             screenshot.toLocal8Bit().constData());
+                    screenshot.toLocal8Bit().constData());
                 QApplication::exit(ok ? 0 : 1);
             });
         };

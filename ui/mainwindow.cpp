@@ -103,10 +103,10 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_progress, &LoadProgressDialog::cancelRequested, m_loader, &ProfileLoader::cancel);
     connect(m_loader, &ProfileLoader::progressChanged, this,
-            [this](quint64, const QString &stage, quint64 done, quint64 total) {
-                m_progress->setProgress(stage, done, total);
-                statusBar()->showMessage(stage);
-            });
+        [this](quint64, const QString &stage, quint64 done, quint64 total) {
+            m_progress->setProgress(stage, done, total);
+            statusBar()->showMessage(stage);
+        });
     connect(m_loader, &ProfileLoader::loaded, this, &MainWindow::onLoaded);
     connect(m_loader, &ProfileLoader::cancelled, this, &MainWindow::onCancelled);
 
@@ -119,11 +119,14 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_timeline, &timeline::TimelineView::eventSelected, this, &MainWindow::onEventSelected);
     connect(m_timeline, &timeline::TimelineView::rangeSelected, this, &MainWindow::onRangeSelected);
-    connect(m_timeline, &timeline::TimelineView::rangeCleared, m_rangeStats, &timeline::RangeStatsPanel::clear);
-    connect(m_timeline, &timeline::TimelineView::searchChanged, this, &MainWindow::updateSearchLabel);
-    connect(m_timeline, &timeline::TimelineView::shortcutsRequested, this, &MainWindow::showShortcuts);
+    connect(m_timeline, &timeline::TimelineView::rangeCleared, m_rangeStats,
+        &timeline::RangeStatsPanel::clear);
+    connect(
+        m_timeline, &timeline::TimelineView::searchChanged, this, &MainWindow::updateSearchLabel);
+    connect(
+        m_timeline, &timeline::TimelineView::shortcutsRequested, this, &MainWindow::showShortcuts);
     connect(m_details, &timeline::DetailsPane::jumpRequested, this,
-            [this](const timeline::EventKey &e) { m_timeline->selectEvent(e, true); });
+        [this](const timeline::EventKey &e) { m_timeline->selectEvent(e, true); });
     m_welcome->setRecent(recentPaths());
     resize(1280, 800);
 }
@@ -163,7 +166,8 @@ void MainWindow::createDocks()
     m_detailsDock->raise();
 }
 
-QDockWidget *MainWindow::addPanelDock(const QString &title, QWidget *panel, const QString &objectName)
+QDockWidget *MainWindow::addPanelDock(
+    const QString &title, QWidget *panel, const QString &objectName)
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
@@ -193,7 +197,8 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
-    QAction *exportView = file->addAction(tr("&Export View as PNG…"), this, &MainWindow::exportView);
+    QAction *exportView =
+        file->addAction(tr("&Export View as PNG…"), this, &MainWindow::exportView);
     exportView->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
     QAction *copyImage = file->addAction(tr("&Copy View Image"), this, &MainWindow::copyViewImage);
     copyImage->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+C")));
@@ -204,7 +209,8 @@ void MainWindow::createMenus()
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(tr("Fit &All"), m_timeline, &timeline::TimelineView::fitAll);
     m_viewMenu->addAction(tr("&Undo Zoom"), m_timeline, &timeline::TimelineView::undoZoom);
-    m_viewMenu->addAction(tr("Show &Hidden Lanes"), m_timeline, &timeline::TimelineView::showAllLanes);
+    m_viewMenu->addAction(
+        tr("Show &Hidden Lanes"), m_timeline, &timeline::TimelineView::showAllLanes);
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : {m_detailsDock, m_rangeDock, m_reportDock})
         m_viewMenu->addAction(dock->toggleViewAction());
@@ -245,7 +251,8 @@ void MainWindow::createToolBar()
     debounce->setSingleShot(true);
     debounce->setInterval(250);
     connect(m_search, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
-    connect(debounce, &QTimer::timeout, this, [this] { m_timeline->setSearchText(m_search->text()); });
+    connect(
+        debounce, &QTimer::timeout, this, [this] { m_timeline->setSearchText(m_search->text()); });
     m_search->installEventFilter(new SearchKeys(this, [this, debounce](bool forward) {
         if (debounce->isActive()) {
             debounce->stop();
@@ -279,8 +286,7 @@ void MainWindow::chooseFolder()
 
 void MainWindow::chooseFile()
 {
-    const QString file = QFileDialog::getOpenFileName(
-        this, tr("Open profile file"), QString(),
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open profile file"), QString(),
         tr("Profiles (*.json *.json.gz *.raw.gz *.csv *.pt.trace.json *.pickle);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
@@ -303,7 +309,8 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
     m_report->setReport(profile.session->report);
     if (!profile.session->hasContent()) {
         // Keep what was shown; say why nothing could be opened.
-        const QString why = tr("Nothing usable was found in %1 (see Diagnostics).").arg(profile.path);
+        const QString why =
+            tr("Nothing usable was found in %1 (see Diagnostics).").arg(profile.path);
         statusBar()->showMessage(why);
         if (!m_profile.session)
             m_welcome->setMessage(why);
@@ -318,13 +325,15 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
     m_timeline->setModel(profile.timeline);
     m_details->setModel(profile.timeline);
     m_rangeStats->clear();
-    if (m_centre->currentWidget() != m_timeline) // first profile: the timeline gets most of the height
+    if (m_centre->currentWidget()
+        != m_timeline) // first profile: the timeline gets most of the height
         resizeDocks({m_detailsDock}, {std::max(160, height() / 4)}, Qt::Vertical);
     m_centre->setCurrentWidget(m_timeline);
     m_timeline->setFocus();
     setWindowTitle(QFileInfo(profile.path).fileName() + QStringLiteral(" — StepScope"));
     m_counts->setText(statusText());
-    statusBar()->showMessage(tr("Loaded %1 in %2 s").arg(profile.path).arg(profile.elapsedMs / 1000.0, 0, 'f', 1), 8000);
+    statusBar()->showMessage(
+        tr("Loaded %1 in %2 s").arg(profile.path).arg(profile.elapsedMs / 1000.0, 0, 'f', 1), 8000);
     if (profile.session->report.count(model::Severity::Error) > 0)
         m_reportDock->raise();
     emit sessionChanged(profile.session);
@@ -371,8 +380,8 @@ void MainWindow::onRangeSelected(qint64 t0, qint64 t1)
 {
     if (!m_profile.timeline)
         return;
-    m_rangeStats->setStats(t0, t1, timeline::computeRangeStats(*m_profile.timeline, t0, t1,
-                                                               m_timeline->viewState().hidden));
+    m_rangeStats->setStats(t0, t1,
+        timeline::computeRangeStats(*m_profile.timeline, t0, t1, m_timeline->viewState().hidden));
     m_rangeDock->show();
     m_rangeDock->raise();
 }
@@ -434,8 +443,8 @@ void MainWindow::exportView()
 {
     if (!m_profile.timeline)
         return;
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export view"), QStringLiteral("timeline.png"),
-                                                      tr("PNG images (*.png)"));
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Export view"), QStringLiteral("timeline.png"), tr("PNG images (*.png)"));
     if (file.isEmpty())
         return;
     const QImage image = m_timeline->renderImage(m_timeline->viewport()->size(), 2.0);
@@ -446,7 +455,8 @@ void MainWindow::exportView()
 void MainWindow::copyViewImage()
 {
     if (m_profile.timeline)
-        QApplication::clipboard()->setImage(m_timeline->renderImage(m_timeline->viewport()->size(), 1.0));
+        QApplication::clipboard()->setImage(
+            m_timeline->renderImage(m_timeline->viewport()->size(), 1.0));
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -2,14 +2,13 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "analysis/breakdown.h"
 #include "model/category.h"
 #include "model/memory.h"
 
 #include <QColor>
 
 #include <array>
-
-#include "analysis/breakdown.h"
 
 namespace stepscope::ui {
 

@@ -50,8 +50,9 @@ WelcomePage::WelcomePage(QWidget *parent)
     m_recent->setObjectName(QStringLiteral("recentList"));
     m_recent->setMaximumWidth(700);
     m_recent->setMaximumHeight(160);
-    connect(m_recent, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem *item) { emit openRecentClicked(item->data(Qt::UserRole).toString()); });
+    connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        emit openRecentClicked(item->data(Qt::UserRole).toString());
+    });
     auto *recentRow = new QHBoxLayout;
     recentRow->addStretch();
     recentRow->addWidget(m_recent, 3);

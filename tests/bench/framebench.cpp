@@ -6,7 +6,6 @@
 // Target (issue 5): <= 8 ms per frame at any zoom. Prints figures; never fails.
 
 #include "benchregistry.h"
-
 #include "model/session.h"
 #include "model/tracebuilder.h"
 #include "ui/timeline/geometrybuilder.h"
@@ -39,7 +38,8 @@ double msSince(Clock::time_point t0)
  * eighth one a communication kernel) and one host thread with a ProfilerStep range per step
  * and a launch per kernel under it: events = 4 k + k + steps, k kernels per stream.
  */
-std::shared_ptr<const stepscope::model::Session> makeTrace(std::uint64_t events, std::int64_t stepNs)
+std::shared_ptr<const stepscope::model::Session> makeTrace(
+    std::uint64_t events, std::int64_t stepNs)
 {
     using namespace stepscope::model;
     TraceBuilder b;
@@ -77,7 +77,7 @@ std::shared_ptr<const stepscope::model::Session> makeTrace(std::uint64_t events,
             const auto dur = static_cast<std::int64_t>(5'000 + (x >> 33) % 40'000);
             const auto gap = static_cast<std::int64_t>((x >> 17) % 10'000);
             tb.add(at, dur, names[(x >> 40) % names.size()],
-                   (i % 8 == 7) ? Category::Communication : Category::Compute);
+                (i % 8 == 7) ? Category::Communication : Category::Compute);
             if (s == 0)
                 b.track(h).add(at - 2'000, 1'500, launch, Category::Runtime);
             at += dur + gap;
@@ -86,7 +86,8 @@ std::shared_ptr<const stepscope::model::Session> makeTrace(std::uint64_t events,
     }
     for (std::int64_t t = 0, k = 0; t < end; t += stepNs, ++k) {
         const std::int64_t e = std::min(end, t + stepNs);
-        b.track(h).add(t - 3'000, e - t, b.intern("ProfilerStep#" + std::to_string(k)), Category::Annotation);
+        b.track(h).add(
+            t - 3'000, e - t, b.intern("ProfilerStep#" + std::to_string(k)), Category::Annotation);
         b.trace().steps.push_back({k, t - 3'000, e - 3'000});
     }
     auto session = std::make_shared<Session>();
@@ -104,7 +105,7 @@ struct FrameTimes
 };
 
 FrameTimes timeFrames(const stepscope::ui::timeline::TimelineModel &model, std::int64_t t0,
-                      std::int64_t t1, int frames)
+    std::int64_t t1, int frames)
 {
     using namespace stepscope::ui::timeline;
     const QSize size(1920, 1080);
@@ -164,9 +165,9 @@ int runFrame(int argc, char **argv)
     const auto [lo, hi] = model->extent();
     std::printf("frame: %llu events, trace %.1f s, %zu steps; built in %.0f ms, timeline model "
                 "(lanes, LOD summaries, step lane) in %.0f ms, summaries %.1f MiB\n",
-                static_cast<unsigned long long>(session->eventCount()), static_cast<double>(hi - lo) / 1e9,
-                model->steps(0).size(), makeMs, modelMs,
-                static_cast<double>(model->summaryBytes()) / (1024.0 * 1024.0));
+        static_cast<unsigned long long>(session->eventCount()), static_cast<double>(hi - lo) / 1e9,
+        model->steps(0).size(), makeMs, modelMs,
+        static_cast<double>(model->summaryBytes()) / (1024.0 * 1024.0));
     const auto &steps = model->steps(0);
     const auto &mid = steps[steps.size() / 2];
     struct Case
@@ -179,11 +180,11 @@ int runFrame(int argc, char **argv)
         {"1 ms window", mid.startNs + 100'000'000, mid.startNs + 101'000'000},
     };
     std::printf("%-12s %10s %10s %10s %10s %8s\n", "view", "build ms", "paint ms", "frame ms",
-                "worst ms", "rects");
+        "worst ms", "rects");
     for (const Case &c : cases) {
         const FrameTimes r = timeFrames(*model, c.t0, c.t1, frames);
         std::printf("%-12s %10.2f %10.2f %10.2f %10.2f %8zu\n", c.name, r.buildMs, r.paintMs,
-                    r.buildMs + r.paintMs, r.worstMs, r.rects);
+            r.buildMs + r.paintMs, r.worstMs, r.rects);
     }
     return 0;
 }

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "timeline_testsupport.h"
-
 #include "ui/loading/loadprogressdialog.h"
 #include "ui/loading/profileloader.h"
 
+#include <gtest/gtest.h>
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
-
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
@@ -20,8 +19,7 @@ using namespace stepscope::ui;
 namespace {
 
 /// Processes events until `done` or the timeout.
-template <typename Pred>
-bool waitFor(Pred done, int timeoutMs = 10000)
+template <typename Pred> bool waitFor(Pred done, int timeoutMs = 10000)
 {
     QElapsedTimer t;
     t.start();
@@ -33,33 +31,32 @@ bool waitFor(Pred done, int timeoutMs = 10000)
 }
 
 /// A load that reports progress, then blocks until cancelled (or returns a session).
-import::LoadResult slowLoad(util::Progress &progress, bool block)
-{
+import::LoadResult slowLoad(util::Progress &progress, bool block){
     progress.setTotal(2 * 1024 * 1024);
-    progress.setStage("Reading trace.json");
-    progress.advance(1024 * 1024);
-    while (block && !progress.isCancelled())
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    import::LoadResult r;
-    if (progress.isCancelled()) {
-        r.cancelled = true;
-        return r;
-    }
-    r.session = testsupport::makeSession(100, 100, 100, 10);
+progress.setStage("Reading trace.json");
+progress.advance(1024 * 1024);
+while (block && !progress.isCancelled())
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+import::LoadResult r;
+if (progress.isCancelled()) {
+    r.cancelled = true;
     return r;
 }
+r.session = testsupport::makeSession(100, 100, 100, 10);
+return r;
+} // namespace
 
 /// What a loader emitted (QtTest's QSignalSpy is not linked into ui_tests).
 struct Recorder
 {
     explicit Recorder(ProfileLoader &loader)
     {
-        QObject::connect(&loader, &ProfileLoader::loaded, [this](quint64 g, const LoadedProfile &p) {
-            loaded.emplace_back(g, p);
-        });
-        QObject::connect(&loader, &ProfileLoader::cancelled, [this](quint64 g) { cancelled.push_back(g); });
+        QObject::connect(&loader, &ProfileLoader::loaded,
+            [this](quint64 g, const LoadedProfile &p) { loaded.emplace_back(g, p); });
+        QObject::connect(
+            &loader, &ProfileLoader::cancelled, [this](quint64 g) { cancelled.push_back(g); });
         QObject::connect(&loader, &ProfileLoader::progressChanged,
-                         [this](quint64, const QString &stage, quint64, quint64) { stages.push_back(stage); });
+            [this](quint64, const QString &stage, quint64, quint64) { stages.push_back(stage); });
     }
     std::vector<std::pair<quint64, LoadedProfile>> loaded;
     std::vector<quint64> cancelled;
@@ -71,7 +68,7 @@ struct Recorder
 TEST(Loading, DeliversOneResultOffTheGuiThread)
 {
     ProfileLoader loader;
-    std::atomic<bool> onGuiThread{true};
+    std::atomic<bool> onGuiThread {true};
     const auto gui = std::this_thread::get_id();
     loader.setLoadFunction([&](const QString &, util::Progress &p) {
         onGuiThread = std::this_thread::get_id() == gui;
@@ -153,7 +150,7 @@ TEST(Loading, DestroyingTheLoaderWhileLoadingIsSafe)
 TEST(Loading, ProgressDialogShowsStageBytesAndTimeLeft)
 {
     EXPECT_EQ(LoadProgressDialog::formatBytesDone(1024 * 1024, 2 * 1024 * 1024),
-              QStringLiteral("1.00 MiB of 2.00 MiB"));
+        QStringLiteral("1.00 MiB of 2.00 MiB"));
     EXPECT_EQ(LoadProgressDialog::formatTimeLeft(2000, 1, 2), QStringLiteral("about 2 s left"));
     EXPECT_EQ(LoadProgressDialog::formatTimeLeft(60000, 1, 4), QStringLiteral("about 3 min left"));
     EXPECT_TRUE(LoadProgressDialog::formatTimeLeft(100, 1, 2).isEmpty()); // too early to tell

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "timeline_testsupport.h"
-
 #include "ui/loading/loadreportview.h"
 #include "ui/mainwindow.h"
 #include "ui/timeline/detailspane.h"
 #include "ui/timeline/rangestatspanel.h"
 #include "ui/timeline/timelineview.h"
+
+#include <gtest/gtest.h>
 
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -17,8 +18,6 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableWidget>
-
-#include <gtest/gtest.h>
 
 #include <thread>
 
@@ -57,11 +56,14 @@ struct WindowFixture : ::testing::Test
             import::LoadResult r;
             if (path.endsWith(QStringLiteral("empty"))) {
                 auto s = std::make_shared<model::Session>();
-                s->report.add(model::Severity::Error, "empty", "no supported profile format was recognised here");
+                s->report.add(model::Severity::Error, "empty",
+                    "no supported profile format was recognised here");
                 r.session = s;
             } else {
-                auto s = std::const_pointer_cast<model::Session>(testsupport::makeSession(500, 100, 100, 50));
-                s->report.add(model::Severity::Warning, "trace.json", "`ts` must be a number, got a string", 12);
+                auto s = std::const_pointer_cast<model::Session>(
+                    testsupport::makeSession(500, 100, 100, 50));
+                s->report.add(model::Severity::Warning, "trace.json",
+                    "`ts` must be a number, got a string", 12);
                 r.session = s;
             }
             return r;
@@ -84,7 +86,8 @@ TEST_F(WindowFixture, OpensInTheBackgroundAndShowsTheTimeline)
     // Status bar counts and the diagnostics dock.
     const QString status = window.statusBar()->findChild<QLabel *>()->text();
     EXPECT_TRUE(status.contains(QStringLiteral("1 rank(s)"))) << status.toStdString();
-    EXPECT_TRUE(status.contains(QStringLiteral("1,010 events"))) << status.toStdString(); // 500 + 500 launches + 10 steps
+    EXPECT_TRUE(status.contains(QStringLiteral("1,010 events")))
+        << status.toStdString(); // 500 + 500 launches + 10 steps
     EXPECT_TRUE(status.contains(QStringLiteral("10 steps"))) << status.toStdString();
     ASSERT_EQ(window.loadReportView()->rowCount(), 1);
     EXPECT_EQ(window.loadReportView()->item(0, 1)->text(), QStringLiteral("trace.json"));
@@ -117,7 +120,7 @@ TEST_F(WindowFixture, SelectionShowsDetailsWithFlowsAndRangeShowsStatistics)
         if (m.trace(0).tracks[t].info().kind == model::TrackKind::DeviceStream)
             deviceTrack = static_cast<int>(t);
     ASSERT_GE(deviceTrack, 0);
-    view->selectEvent(timeline::EventKey{0, deviceTrack, 0});
+    view->selectEvent(timeline::EventKey {0, deviceTrack, 0});
     const QString html = window.detailsPane()->toHtml();
     EXPECT_TRUE(html.contains(QStringLiteral("kernel_0")));
     EXPECT_TRUE(html.contains(QStringLiteral("Incoming flows")));
@@ -127,15 +130,18 @@ TEST_F(WindowFixture, SelectionShowsDetailsWithFlowsAndRangeShowsStatistics)
     view->triggerAction(timeline::TimelineAction::RangeFromSelection);
     QTableWidget *table = window.rangeStatsPanel()->table();
     ASSERT_GE(table->rowCount(), 1);
-    EXPECT_TRUE(window.rangeStatsPanel()->toTsv().startsWith(QStringLiteral("Name\tCategory\tTotal\tCount\tShare of range\n")));
-    EXPECT_TRUE(window.rangeStatsPanel()->toTsv().contains(QStringLiteral("kernel_0\tcompute\t100 ns\t1\t100.0 %")))
+    EXPECT_TRUE(window.rangeStatsPanel()->toTsv().startsWith(
+        QStringLiteral("Name\tCategory\tTotal\tCount\tShare of range\n")));
+    EXPECT_TRUE(window.rangeStatsPanel()->toTsv().contains(
+        QStringLiteral("kernel_0\tcompute\t100 ns\t1\t100.0 %")))
         << window.rangeStatsPanel()->toTsv().toStdString();
 }
 
 TEST_F(WindowFixture, PanelsDockBesideTheBuiltInOnes)
 {
     auto *panel = new QLabel(QStringLiteral("steps"));
-    QDockWidget *dock = window.addPanelDock(QStringLiteral("Steps"), panel, QStringLiteral("stepsDock"));
+    QDockWidget *dock =
+        window.addPanelDock(QStringLiteral("Steps"), panel, QStringLiteral("stepsDock"));
     EXPECT_EQ(window.dockWidgetArea(dock), Qt::BottomDockWidgetArea);
     EXPECT_FALSE(window.tabifiedDockWidgets(dock).isEmpty());
 }

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "timeline_testsupport.h"
-
 #include "ui/timeline/keybindings.h"
 #include "ui/timeline/timelineview.h"
 
+#include <gtest/gtest.h>
+
 #include <QApplication>
 #include <QKeyEvent>
-
-#include <gtest/gtest.h>
 
 using namespace stepscope;
 using namespace stepscope::ui::timeline;
@@ -22,7 +21,8 @@ constexpr quint32 XkbS = 39;
 constexpr quint32 XkbD = 40;
 constexpr quint32 XkbZ = 52;
 
-void press(QWidget *w, int key, quint32 scan, const QString &text, Qt::KeyboardModifiers mods = Qt::NoModifier)
+void press(QWidget *w, int key, quint32 scan, const QString &text,
+    Qt::KeyboardModifiers mods = Qt::NoModifier)
 {
     QKeyEvent e(QEvent::KeyPress, key, mods, scan, 0, 0, text);
     QApplication::sendEvent(w, &e);
@@ -46,9 +46,12 @@ TEST(TimelineKeys, PositionTablePerPlatform)
     const auto none = Qt::NoModifier;
     EXPECT_EQ(actionForKey(Qt::Key_Z, none, XkbW, 0, KeyPlatform::Xkb), TimelineAction::ZoomIn);
     EXPECT_EQ(actionForKey(Qt::Key_Q, none, XkbA, 0, KeyPlatform::Xkb), TimelineAction::PanLeft);
-    EXPECT_EQ(actionForKey(Qt::Key_O, none, XkbS, 0, KeyPlatform::Xkb), TimelineAction::ZoomOut); // Dvorak
-    EXPECT_EQ(actionForKey(Qt::Key_E, none, XkbD, 0, KeyPlatform::Xkb), TimelineAction::PanRight); // Dvorak
-    EXPECT_EQ(actionForKey(Qt::Key_W, none, XkbZ, 0, KeyPlatform::Xkb), TimelineAction::None); // AZERTY W
+    EXPECT_EQ(actionForKey(Qt::Key_O, none, XkbS, 0, KeyPlatform::Xkb),
+        TimelineAction::ZoomOut); // Dvorak
+    EXPECT_EQ(actionForKey(Qt::Key_E, none, XkbD, 0, KeyPlatform::Xkb),
+        TimelineAction::PanRight); // Dvorak
+    EXPECT_EQ(
+        actionForKey(Qt::Key_W, none, XkbZ, 0, KeyPlatform::Xkb), TimelineAction::None); // AZERTY W
     EXPECT_EQ(actionForKey(Qt::Key_W, none, 0x11, 0, KeyPlatform::Windows), TimelineAction::ZoomIn);
     EXPECT_EQ(actionForKey(Qt::Key_Z, none, 0x11, 0, KeyPlatform::Windows), TimelineAction::ZoomIn);
     EXPECT_EQ(actionForKey(Qt::Key_Z, none, 0, 0x0D, KeyPlatform::MacOS), TimelineAction::ZoomIn);
@@ -56,13 +59,18 @@ TEST(TimelineKeys, PositionTablePerPlatform)
     EXPECT_EQ(actionForKey(Qt::Key_W, none, 0, 0, KeyPlatform::Xkb), TimelineAction::ZoomIn);
     EXPECT_EQ(actionForKey(Qt::Key_D, none, 0, 0, KeyPlatform::Unknown), TimelineAction::PanRight);
     // Modifiers belong to the window's shortcuts.
-    EXPECT_EQ(actionForKey(Qt::Key_W, Qt::ControlModifier, XkbW, 0, KeyPlatform::Xkb), TimelineAction::None);
+    EXPECT_EQ(actionForKey(Qt::Key_W, Qt::ControlModifier, XkbW, 0, KeyPlatform::Xkb),
+        TimelineAction::None);
     // Other keys by key().
     EXPECT_EQ(actionForKey(Qt::Key_0, none, 19, 0, KeyPlatform::Xkb), TimelineAction::FitAll);
-    EXPECT_EQ(actionForKey(Qt::Key_Backspace, none, 22, 0, KeyPlatform::Xkb), TimelineAction::UndoZoom);
-    EXPECT_EQ(actionForKey(Qt::Key_BracketRight, none, 0, 0, KeyPlatform::Xkb), TimelineAction::NextStep);
-    EXPECT_EQ(actionForKey(Qt::Key_Dead_Circumflex, none, 34, 0, KeyPlatform::Xkb), TimelineAction::PreviousStep);
-    EXPECT_EQ(actionForKey(Qt::Key_Question, Qt::ShiftModifier, 61, 0, KeyPlatform::Xkb), TimelineAction::ShowShortcuts);
+    EXPECT_EQ(
+        actionForKey(Qt::Key_Backspace, none, 22, 0, KeyPlatform::Xkb), TimelineAction::UndoZoom);
+    EXPECT_EQ(
+        actionForKey(Qt::Key_BracketRight, none, 0, 0, KeyPlatform::Xkb), TimelineAction::NextStep);
+    EXPECT_EQ(actionForKey(Qt::Key_Dead_Circumflex, none, 34, 0, KeyPlatform::Xkb),
+        TimelineAction::PreviousStep);
+    EXPECT_EQ(actionForKey(Qt::Key_Question, Qt::ShiftModifier, 61, 0, KeyPlatform::Xkb),
+        TimelineAction::ShowShortcuts);
     EXPECT_EQ(keyPlatformFor(QStringLiteral("xcb")), KeyPlatform::Xkb);
     EXPECT_EQ(keyPlatformFor(QStringLiteral("windows")), KeyPlatform::Windows);
 }
@@ -102,7 +110,8 @@ TEST_F(ViewFixture, ZoomIsAnchoredAtTheMouseCursor)
     const double centre = axis.widthPx() / 2.0;
     const std::int64_t under = axis.toNs(centre);
     press(&view, Qt::Key_W, XkbW, QStringLiteral("w"));
-    EXPECT_NEAR(static_cast<double>(view.viewState().axis.toNs(centre)), static_cast<double>(under), 2.0);
+    EXPECT_NEAR(
+        static_cast<double>(view.viewState().axis.toNs(centre)), static_cast<double>(under), 2.0);
 }
 
 TEST_F(ViewFixture, StepKeysFitNextAndPreviousStep)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "timeline_testsupport.h"
-
 #include "ui/timeline/geometrybuilder.h"
 #include "ui/timeline/rowruns.h"
 #include "ui/timeline/rowsummary.h"
@@ -43,7 +42,7 @@ TEST(TimelineLod, VisibleRangeSearchFindsOnlyWhatIsInView)
     const model::Track &track = deviceTrack(*session->traces[0]);
     const auto [first, last] = track.visibleRange(0, 10'050, 10'450);
     EXPECT_EQ(first, 50u); // [10000, 10100) intersects
-    EXPECT_EQ(last, 53u);  // 52 starts at 10400 < 10450; 53 starts at 10600
+    EXPECT_EQ(last, 53u); // 52 starts at 10400 < 10450; 53 starts at 10600
     std::uint32_t e = 0;
     ASSERT_TRUE(eventAtTime(track, 0, 10'099, 0, e));
     EXPECT_EQ(e, 50u);
@@ -59,7 +58,7 @@ TEST(TimelineLod, WideEventsAreDrawnOneByOneWhereTheyAre)
     // 1 ns per pixel over [10000, 11000): kernels 50..54, each 100 px wide at x = 200 k.
     TimeAxis axis(10'000, 1.0, 1000);
     std::vector<RowRun> runs;
-    collectRowRuns(track, 0, RowSummary{}, 0, axis, runs);
+    collectRowRuns(track, 0, RowSummary {}, 0, axis, runs);
     ASSERT_EQ(runs.size(), 5u);
     for (std::size_t k = 0; k < runs.size(); ++k) {
         EXPECT_TRUE(runs[k].hasEvent);
@@ -76,7 +75,7 @@ TEST(TimelineLod, SubPixelEventsMergeIntoRuns)
     const model::Track &track = deviceTrack(*session->traces[0]);
     TimeAxis axis(0, 1000.0, 2000); // 1 µs per pixel: 50 events per pixel
     std::vector<RowRun> runs;
-    collectRowRuns(track, 0, RowSummary{}, 0, axis, runs);
+    collectRowRuns(track, 0, RowSummary {}, 0, axis, runs);
     expectOrderedAndBounded(runs, 2000);
     ASSERT_FALSE(runs.empty());
     // The row is busy everywhere: one run across it.
@@ -93,7 +92,7 @@ TEST(TimelineLod, RunsStopAtGapsOfAPixelOrMore)
     const model::Track &track = deviceTrack(*session->traces[0]);
     TimeAxis axis(0, 1000.0, 500);
     std::vector<RowRun> runs;
-    collectRowRuns(track, 0, RowSummary{}, 0, axis, runs);
+    collectRowRuns(track, 0, RowSummary {}, 0, axis, runs);
     ASSERT_EQ(runs.size(), 100u);
     for (std::size_t k = 0; k < runs.size(); ++k) {
         EXPECT_DOUBLE_EQ(runs[k].x0, 5.0 * static_cast<double>(k));
@@ -156,7 +155,8 @@ TEST(TimelineLod, PaintedRunsAreBoundedByTheWidthForAMillionEvents)
             lane = &l;
     ASSERT_NE(lane, nullptr);
     ASSERT_FALSE(lane->summaries[0].isEmpty());
-    const model::Track &track = session->traces[0]->tracks[static_cast<std::size_t>(lane->trackIndex)];
+    const model::Track &track =
+        session->traces[0]->tracks[static_cast<std::size_t>(lane->trackIndex)];
     const auto [lo, hi] = track.extent();
     const int width = 1920;
     // Whole trace, a 1/1000 window, and a window of about 1 event per pixel.
@@ -190,11 +190,12 @@ TEST(TimelineLod, SummaryAndEventPathsAgreeOnBusyPixels)
     std::vector<RowRun> fromSummary;
     collectRowRuns(track, 0, s, 0, axis, fromSummary);
     std::vector<RowRun> fromEvents;
-    collectRowRuns(track, 0, RowSummary{}, 0, axis, fromEvents);
+    collectRowRuns(track, 0, RowSummary {}, 0, axis, fromEvents);
     auto busy = [](const std::vector<RowRun> &runs) {
         std::vector<int> px(1000, 0);
         for (const RowRun &r : runs)
-            for (int p = std::max(0, static_cast<int>(r.x0)); p < std::min(1000, static_cast<int>(std::ceil(r.x1))); ++p)
+            for (int p = std::max(0, static_cast<int>(r.x0));
+                 p < std::min(1000, static_cast<int>(std::ceil(r.x1))); ++p)
                 px[static_cast<std::size_t>(p)] = 1;
         return px;
     };

@@ -9,10 +9,10 @@
 #include "ui/timeline/geometrybuilder.h"
 #include "ui/timeline/timelineview.h"
 
+#include <gtest/gtest.h>
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
-
-#include <gtest/gtest.h>
 
 using namespace stepscope;
 using namespace stepscope::ui;
@@ -64,7 +64,8 @@ TEST(TimelineRealSample, AscendTwoRanksShowStepLanesFromTheAnalysis)
     const Geometry g = view.currentGeometry();
     bool exposed = false;
     for (const RectBatch &b : g.content)
-        exposed = exposed || (b.color == segmentColor(SegmentColor::CommExposed) && !b.rects.empty());
+        exposed =
+            exposed || (b.color == segmentColor(SegmentColor::CommExposed) && !b.rects.empty());
     EXPECT_TRUE(exposed);
 }
 
@@ -79,7 +80,8 @@ TEST(TimelineRealSample, WindowOpensKinetoAndFitsTheData)
         done = true;
         ok = result;
     });
-    window.openPath(QString::fromUtf8(STEPSCOPE_TEST_DATA) + QStringLiteral("/kineto/hta-ddp-a100-world2-nccl"));
+    window.openPath(QString::fromUtf8(STEPSCOPE_TEST_DATA)
+        + QStringLiteral("/kineto/hta-ddp-a100-world2-nccl"));
     QElapsedTimer t;
     t.start();
     while (!done && t.elapsed() < 60000)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "timeline_testsupport.h"
-
 #include "ui/palette.h"
 #include "ui/timeline/geometrybuilder.h"
 #include "ui/timeline/rangestatistics.h"

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-#include "timeline_testsupport.h"
-
 #include "analysis/breakdown.h"
+#include "timeline_testsupport.h"
 #include "ui/palette.h"
 #include "ui/timeline/geometrybuilder.h"
 #include "ui/timeline/lanelayout.h"
@@ -111,5 +110,5 @@ TEST(TimelineLanes, GroupedRankProcessThreadAndCollapsible)
     ASSERT_EQ(layout.boxes.size(), 9u);
     EXPECT_TRUE(layout.boxes.front().pinned);
     EXPECT_EQ(layout.boxes.front().lane, 9);
-    EXPECT_EQ(layout.boxes.front().rect.top(), TimelineMetrics{}.rulerHeight);
+    EXPECT_EQ(layout.boxes.front().rect.top(), TimelineMetrics {}.rulerHeight);
 }

@@ -15,9 +15,8 @@ namespace stepscope::testsupport {
 /// kernels of `kernelNs` separated by `gapNs`, alternating Compute / Communication, named
 /// "kernel_<i % 7>". The host thread holds one "ProfilerStep#<k>" range per step of
 /// `stepKernels` kernels and a "launch" child per kernel; steps go into trace.steps.
-inline std::shared_ptr<const model::Session> makeSession(std::uint32_t kernels, std::int64_t kernelNs,
-                                                         std::int64_t gapNs, std::uint32_t stepKernels = 0,
-                                                         int ranks = 1)
+inline std::shared_ptr<const model::Session> makeSession(std::uint32_t kernels,
+    std::int64_t kernelNs, std::int64_t gapNs, std::uint32_t stepKernels = 0, int ranks = 1)
 {
     auto session = std::make_shared<model::Session>();
     session->format = "synthetic";
@@ -47,11 +46,12 @@ inline std::shared_ptr<const model::Session> makeSession(std::uint32_t kernels, 
         const std::int64_t period = kernelNs + gapNs;
         for (std::uint32_t i = 0; i < kernels; ++i) {
             const std::int64_t s = static_cast<std::int64_t>(i) * period;
-            const auto cat = (i % 2 == 0) ? model::Category::Compute : model::Category::Communication;
+            const auto cat =
+                (i % 2 == 0) ? model::Category::Compute : model::Category::Communication;
             const std::uint32_t dk = b.track(d).add(s, kernelNs, names[i % 7], cat);
             if (stepKernels > 0) {
-                const std::uint32_t hk = b.track(h).add(s, std::max<std::int64_t>(1, kernelNs / 4), launch,
-                                                        model::Category::Runtime);
+                const std::uint32_t hk = b.track(h).add(
+                    s, std::max<std::int64_t>(1, kernelNs / 4), launch, model::Category::Runtime);
                 b.addFlow({h, hk}, {d, dk}, b.intern("ac2g"));
             }
         }
@@ -60,7 +60,8 @@ inline std::shared_ptr<const model::Session> makeSession(std::uint32_t kernels, 
                 const std::int64_t s = static_cast<std::int64_t>(k * stepKernels) * period;
                 const std::uint32_t n = std::min(stepKernels, kernels - k * stepKernels);
                 const std::int64_t e = s + static_cast<std::int64_t>(n) * period;
-                b.track(h).add(s, e - s, b.intern("ProfilerStep#" + std::to_string(k)), model::Category::Annotation);
+                b.track(h).add(s, e - s, b.intern("ProfilerStep#" + std::to_string(k)),
+                    model::Category::Annotation);
                 b.trace().steps.push_back({static_cast<std::int64_t>(k), s, e});
             }
         }

@@ -37,8 +37,9 @@ quint64 ProfileLoader::start(const QString &path)
 {
     if (m_token)
         m_token->cancel(); // the old job's result will be stale anyway: let it stop early
-    m_jobs.erase(std::remove_if(m_jobs.begin(), m_jobs.end(), [](const QFuture<void> &f) { return f.isFinished(); }),
-                 m_jobs.end());
+    m_jobs.erase(std::remove_if(m_jobs.begin(), m_jobs.end(),
+                     [](const QFuture<void> &f) { return f.isFinished(); }),
+        m_jobs.end());
     const quint64 generation = ++m_generation;
     m_running = true;
     auto token = std::make_shared<util::CancelToken>();
@@ -51,10 +52,13 @@ quint64 ProfileLoader::start(const QString &path)
         util::Progress progress(
             [this, generation](const std::string &stage, std::uint64_t done, std::uint64_t total) {
                 const QString s = QString::fromStdString(stage);
-                QMetaObject::invokeMethod(this, [this, generation, s, done, total] {
-                    if (generation == m_generation)
-                        emit progressChanged(generation, s, done, total);
-                }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, generation, s, done, total] {
+                        if (generation == m_generation)
+                            emit progressChanged(generation, s, done, total);
+                    },
+                    Qt::QueuedConnection);
             },
             token.get());
         LoadedProfile profile;
@@ -64,10 +68,13 @@ quint64 ProfileLoader::start(const QString &path)
             import::LoadResult result = load(path, progress);
             wasCancelled = result.cancelled || token->isCancelled();
             if (!wasCancelled && result.session) {
-                QMetaObject::invokeMethod(this, [this, generation] {
-                    if (generation == m_generation)
-                        emit progressChanged(generation, tr("Preparing the timeline"), 1, 1);
-                }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, generation] {
+                        if (generation == m_generation)
+                            emit progressChanged(generation, tr("Preparing the timeline"), 1, 1);
+                    },
+                    Qt::QueuedConnection);
                 profile.session = result.session;
                 profile.timeline = timeline::TimelineModel::build(result.session);
                 wasCancelled = token->isCancelled();
@@ -79,7 +86,7 @@ quint64 ProfileLoader::start(const QString &path)
             auto session = std::make_shared<model::Session>();
             session->rootPath = path.toStdString();
             session->report.add(model::Severity::Error, path.toStdString(),
-                                std::string("internal error while loading: ") + e.what());
+                std::string("internal error while loading: ") + e.what());
             profile.session = session;
             profile.timeline = timeline::TimelineModel::build(session);
         }
@@ -88,9 +95,12 @@ quint64 ProfileLoader::start(const QString &path)
             profile.timeline.reset();
         }
         profile.elapsedMs = timer.elapsed();
-        QMetaObject::invokeMethod(this, [this, generation, profile, wasCancelled] {
-            deliver(generation, profile, wasCancelled);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, profile, wasCancelled] {
+                deliver(generation, profile, wasCancelled);
+            },
+            Qt::QueuedConnection);
     }));
     return generation;
 }

@@ -40,7 +40,8 @@ class ProfileLoader : public QObject
     Q_OBJECT
 
 public:
-    using LoadFunction = std::function<import::LoadResult(const QString &path, util::Progress &progress)>;
+    using LoadFunction =
+        std::function<import::LoadResult(const QString &path, util::Progress &progress)>;
 
     explicit ProfileLoader(QObject *parent = nullptr);
     ~ProfileLoader() override;

@@ -25,13 +25,16 @@ QString dur(std::int64_t ns)
 
 QString row(const QString &key, const QString &value)
 {
-    return QStringLiteral("<tr><td><b>") + key.toHtmlEscaped() + QStringLiteral("</b></td><td>") + value
-        + QStringLiteral("</td></tr>");
+    return QStringLiteral("<tr><td><b>") + key.toHtmlEscaped() + QStringLiteral("</b></td><td>")
+        + value + QStringLiteral("</td></tr>");
 }
 
 QString link(const TimelineModel &model, const EventKey &e)
 {
-    return QStringLiteral("<a href=\"event:%1:%2:%3\">").arg(e.traceIndex).arg(e.trackIndex).arg(e.index)
+    return QStringLiteral("<a href=\"event:%1:%2:%3\">")
+               .arg(e.traceIndex)
+               .arg(e.trackIndex)
+               .arg(e.index)
         + model.nameOf(e).toHtmlEscaped() + QStringLiteral("</a> (") + dur(model.startOf(e))
         + QStringLiteral(")");
 }
@@ -40,7 +43,8 @@ QString argsTable(std::string_view json)
 {
     if (json.empty())
         return {};
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())));
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())));
     if (!doc.isObject())
         return QStringLiteral("<pre>") + qs(json).toHtmlEscaped() + QStringLiteral("</pre>");
     QString html = QStringLiteral("<table cellspacing=2>");
@@ -55,7 +59,8 @@ QString argsTable(std::string_view json)
         else if (v.isBool())
             text = v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
         else
-            text = QString::fromUtf8(QJsonDocument(v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject()))
+            text = QString::fromUtf8(QJsonDocument(
+                v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject()))
                                          .toJson(QJsonDocument::Compact));
         html += row(it.key(), text.toHtmlEscaped());
     }
@@ -97,28 +102,40 @@ QString DetailsPane::describe(const TimelineModel &model, const EventKey &e)
     const model::Trace &trace = model.trace(e.traceIndex);
     const model::Track &track = model.track(e);
     const model::TrackInfo &info = track.info();
-    QString html = QStringLiteral("<h3>") + model.nameOf(e).toHtmlEscaped() + QStringLiteral("</h3><table cellspacing=2>");
+    QString html = QStringLiteral("<h3>") + model.nameOf(e).toHtmlEscaped()
+        + QStringLiteral("</h3><table cellspacing=2>");
     html += row(tr("Category"), qs(model::categoryName(track.category(e.index))));
     html += row(tr("Rank"), QString::number(trace.rank));
-    html += row(tr("Process"), (info.processName.empty() ? qs(info.processId) : qs(info.processName) + QStringLiteral(" (") + qs(info.processId) + QStringLiteral(")")).toHtmlEscaped());
+    html += row(tr("Process"),
+        (info.processName.empty() ? qs(info.processId)
+                                  : qs(info.processName) + QStringLiteral(" (") + qs(info.processId)
+                    + QStringLiteral(")"))
+            .toHtmlEscaped());
     html += row(info.kind == model::TrackKind::DeviceStream ? tr("Stream") : tr("Thread"),
-                (info.threadName.empty() ? qs(info.threadId) : qs(info.threadName) + QStringLiteral(" (") + qs(info.threadId) + QStringLiteral(")")).toHtmlEscaped());
+        (info.threadName.empty() ? qs(info.threadId)
+                                 : qs(info.threadName) + QStringLiteral(" (") + qs(info.threadId)
+                    + QStringLiteral(")"))
+            .toHtmlEscaped());
     html += row(tr("Start"), dur(model.startOf(e)));
-    html += row(tr("Duration"), dur(track.duration(e.index)) + (track.isUnfinished(e.index) ? tr(" (never ended)") : QString()));
+    html += row(tr("Duration"),
+        dur(track.duration(e.index))
+            + (track.isUnfinished(e.index) ? tr(" (never ended)") : QString()));
     const std::int64_t step = model.stepOf(e);
     html += row(tr("Step"), step >= 0 ? QString::number(step) : tr("–"));
     html += row(tr("Depth"), QString::number(track.row(e.index)));
     html += QStringLiteral("</table>");
-    const model::EventRef self{model::TrackId(static_cast<std::uint32_t>(e.trackIndex)), e.index};
+    const model::EventRef self {model::TrackId(static_cast<std::uint32_t>(e.trackIndex)), e.index};
     QString incoming;
     QString outgoing;
     for (const model::Flow &f : trace.flows) {
         const QString cat = qs(trace.strings.view(f.category)).toHtmlEscaped();
         if (f.to == self)
-            incoming += QStringLiteral("<li>") + link(model, {e.traceIndex, static_cast<int>(f.from.track.value()), f.from.index})
+            incoming += QStringLiteral("<li>")
+                + link(model, {e.traceIndex, static_cast<int>(f.from.track.value()), f.from.index})
                 + QStringLiteral(" <i>") + cat + QStringLiteral("</i></li>");
         if (f.from == self)
-            outgoing += QStringLiteral("<li>") + link(model, {e.traceIndex, static_cast<int>(f.to.track.value()), f.to.index})
+            outgoing += QStringLiteral("<li>")
+                + link(model, {e.traceIndex, static_cast<int>(f.to.track.value()), f.to.index})
                 + QStringLiteral(" <i>") + cat + QStringLiteral("</i></li>");
     }
     if (!incoming.isEmpty())

@@ -70,9 +70,9 @@ QString elideMiddle(const QString &s, double widthPx, double charPx)
 
 /// First segment in [it, end) whose end is after t, galloping from `it` (segments are sorted
 /// and disjoint, so ends are sorted): O(log distance) for a left-to-right sweep.
-std::vector<StepLaneSegment>::const_iterator gallopSegments(std::vector<StepLaneSegment>::const_iterator it,
-                                                           std::vector<StepLaneSegment>::const_iterator end,
-                                                           std::int64_t t)
+std::vector<StepLaneSegment>::const_iterator gallopSegments(
+    std::vector<StepLaneSegment>::const_iterator it,
+    std::vector<StepLaneSegment>::const_iterator end, std::int64_t t)
 {
     std::ptrdiff_t step = 1;
     auto lo = it;
@@ -82,14 +82,15 @@ std::vector<StepLaneSegment>::const_iterator gallopSegments(std::vector<StepLane
         probe = (end - probe > step) ? probe + step : end;
         step *= 2;
     }
-    return std::upper_bound(lo, probe, t, [](std::int64_t v, const StepLaneSegment &s) { return v < s.endNs; });
+    return std::upper_bound(
+        lo, probe, t, [](std::int64_t v, const StepLaneSegment &s) { return v < s.endNs; });
 }
 
 class Builder
 {
 public:
     Builder(const TimelineModel &model, const ViewState &view, QSize size,
-            const TimelineMetrics &metrics, const QFont &font)
+        const TimelineMetrics &metrics, const QFont &font)
         : m_model(model)
         , m_view(view)
         , m_metrics(metrics)
@@ -129,7 +130,7 @@ private:
         if (box.pinned)
             return {box.rect.top(), box.rect.bottom()};
         return {std::max<double>(box.rect.top(), m_g.layout.scrollTop),
-                std::min<double>(box.rect.bottom(), m_g.layout.scrollBottom)};
+            std::min<double>(box.rect.bottom(), m_g.layout.scrollBottom)};
     }
     void addClipped(RectBatcher &b, const QColor &c, QRectF r, const LaneBox &box)
     {
@@ -179,16 +180,25 @@ void Builder::buildLane(const LaneBox &box)
     if (bottom <= top)
         return;
     if (lane.kind == LaneKind::Track && (box.lane % 2) == 1)
-        addClipped(m_bg, m_view.colors.stripe, QRectF(m_laneLeft, top, laneRight(), bottom - top), box);
+        addClipped(
+            m_bg, m_view.colors.stripe, QRectF(m_laneLeft, top, laneRight(), bottom - top), box);
     buildHeader(box, lane);
     switch (lane.kind) {
-    case LaneKind::Rank: buildStepLane(box, lane); break;
-    case LaneKind::Track: buildTrack(box, lane); break;
-    case LaneKind::Counter: buildCounter(box, lane); break;
-    case LaneKind::Process: break;
+    case LaneKind::Rank:
+        buildStepLane(box, lane);
+        break;
+    case LaneKind::Track:
+        buildTrack(box, lane);
+        break;
+    case LaneKind::Counter:
+        buildCounter(box, lane);
+        break;
+    case LaneKind::Process:
+        break;
     }
     if (lane.kind == LaneKind::Rank || lane.kind == LaneKind::Process)
-        m_g.lines.push_back({QLineF(0, bottom - 0.5, laneRight(), bottom - 0.5), m_view.colors.grid, 1});
+        m_g.lines.push_back(
+            {QLineF(0, bottom - 0.5, laneRight(), bottom - 0.5), m_view.colors.grid, 1});
 }
 
 void Builder::buildHeader(const LaneBox &box, const Lane &lane)
@@ -199,15 +209,17 @@ void Builder::buildHeader(const LaneBox &box, const Lane &lane)
         return; // partly scrolled away: no label
     QString label = lane.label;
     if (lane.kind == LaneKind::Rank || lane.kind == LaneKind::Process)
-        label = (m_view.collapsed.contains(lane.key) ? QStringLiteral("▸ ") : QStringLiteral("▾ ")) + label;
+        label = (m_view.collapsed.contains(lane.key) ? QStringLiteral("▸ ") : QStringLiteral("▾ "))
+            + label;
     if (box.pinned)
         label = QStringLiteral("• ") + label;
     const double left = 4 + lane.indent * 12;
     const QRectF r(left, top, m_laneLeft - left - 4,
-                   std::min<double>(bottom - top, lane.kind == LaneKind::Track ? m_metrics.rowHeight : bottom - top));
+        std::min<double>(
+            bottom - top, lane.kind == LaneKind::Track ? m_metrics.rowHeight : bottom - top));
     text(r, elideMiddle(label, r.width(), m_charPx),
-         lane.kind == LaneKind::Process ? m_view.colors.mutedText : m_view.colors.text,
-         Qt::AlignLeft | Qt::AlignVCenter, lane.kind == LaneKind::Rank);
+        lane.kind == LaneKind::Process ? m_view.colors.mutedText : m_view.colors.text,
+        Qt::AlignLeft | Qt::AlignVCenter, lane.kind == LaneKind::Rank);
 }
 
 void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
@@ -228,8 +240,9 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
         std::uint8_t runCode = 0;
         auto flushRun = [&](int p) {
             if (runStart >= 0 && runCode != 0)
-                addClipped(m_content, segmentColor(static_cast<SegmentColor>(runCode - 1), m_view.theme),
-                           QRectF(m_laneLeft + runStart, y, p - runStart, h), box);
+                addClipped(m_content,
+                    segmentColor(static_cast<SegmentColor>(runCode - 1), m_view.theme),
+                    QRectF(m_laneLeft + runStart, y, p - runStart, h), box);
             runStart = -1;
         };
         for (int p = 0; p < width; ++p) {
@@ -238,7 +251,8 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
             std::uint8_t code = 0;
             if (rel1 > 0 && rel0 < count * bw) {
                 const std::int64_t b0 = std::max<std::int64_t>(0, rel0 / bw);
-                const std::int64_t b1 = std::min(count - 1, std::max<std::int64_t>(0, (rel1 - 1) / bw));
+                const std::int64_t b1 =
+                    std::min(count - 1, std::max<std::int64_t>(0, (rel1 - 1) / bw));
                 int bestCoverage = 0;
                 for (std::int64_t b = b0; b <= b1; ++b) {
                     const int c = summary.coverage(level, static_cast<std::size_t>(b));
@@ -267,7 +281,8 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
         SegmentColor runKind = SegmentColor::OtherIdle;
         auto flush = [&] {
             if (runX1 > runX0)
-                addClipped(m_content, segmentColor(runKind, m_view.theme), QRectF(runX0, y, runX1 - runX0, h), box);
+                addClipped(m_content, segmentColor(runKind, m_view.theme),
+                    QRectF(runX0, y, runX1 - runX0, h), box);
             runX1 = -1;
         };
         auto extend = [&](double a, double b, SegmentColor kind) {
@@ -291,12 +306,12 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
             const double px = std::floor(x0);
             const std::int64_t centre = m_view.axis.toNs(px + 0.5 - m_laneLeft);
             auto c = gallopSegments(it, segs.end(), centre);
-            const SegmentColor kind = (c != segs.end() && c->startNs <= centre) ? c->kind : it->kind;
+            const SegmentColor kind =
+                (c != segs.end() && c->startNs <= centre) ? c->kind : it->kind;
             extend(std::max(px, x0), px + 1, kind);
             const std::int64_t boundary = m_view.axis.toNs(px + 1 - m_laneLeft);
             auto next = gallopSegments(c, segs.end(), boundary);
             it = next > it ? next : it + 1; // always advance
-
         }
         flush();
     }
@@ -310,10 +325,12 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
         const double x1 = x(s.endNs);
         if (segs.empty())
             addClipped(m_content,
-                       segmentColor(k % 2 ? SegmentColor::LaunchGap : SegmentColor::OtherIdle, m_view.theme),
-                       QRectF(x0, y, x1 - x0, h), box);
+                segmentColor(
+                    k % 2 ? SegmentColor::LaunchGap : SegmentColor::OtherIdle, m_view.theme),
+                QRectF(x0, y, x1 - x0, h), box);
         if (x0 >= m_laneLeft)
-            m_g.lines.push_back({QLineF(x0, box.rect.top(), x0, box.rect.bottom()), m_view.colors.text, 1});
+            m_g.lines.push_back(
+                {QLineF(x0, box.rect.top(), x0, box.rect.bottom()), m_view.colors.text, 1});
     }
 }
 
@@ -335,7 +352,8 @@ void Builder::buildTrack(const LaneBox &box, const Lane &lane)
         const bool fullRow = y >= top && y + m_metrics.rowHeight <= bottom;
         for (const RowRun &r : m_runs) {
             const double x0 = m_laneLeft + std::max(r.x0, 0.0);
-            const double x1 = m_laneLeft + std::min(r.x1, static_cast<double>(m_view.axis.widthPx()));
+            const double x1 =
+                m_laneLeft + std::min(r.x1, static_cast<double>(m_view.axis.widthPx()));
             if (x1 <= x0)
                 continue;
             const auto category = static_cast<model::Category>(r.categoryCode - 1);
@@ -348,8 +366,8 @@ void Builder::buildTrack(const LaneBox &box, const Lane &lane)
                 ++m_g.eventRects;
             if (r.hasEvent && fullRow && x1 - x0 >= LabelMinPx) {
                 const QRectF tr(x0 + 3, y, x1 - x0 - 6, m_metrics.rowHeight - 2);
-                const QString name = elideMiddle(qs(trace.strings.view(track.name(r.event))),
-                                                 tr.width(), m_charPx);
+                const QString name =
+                    elideMiddle(qs(trace.strings.view(track.name(r.event))), tr.width(), m_charPx);
                 if (!name.isEmpty())
                     text(tr, name, textOn(fill), Qt::AlignLeft | Qt::AlignVCenter);
             }
@@ -370,7 +388,8 @@ void Builder::buildCounter(const LaneBox &box, const Lane &lane)
     const double range = std::max(1e-12, lane.valueMax - lane.valueMin);
     auto yOf = [&](double v) { return bottom - (v - lane.valueMin) / range * height; };
     const int width = m_view.axis.widthPx();
-    const int pStart = std::max(0, static_cast<int>(std::floor(m_view.axis.toPx(ts.front() + offset))));
+    const int pStart =
+        std::max(0, static_cast<int>(std::floor(m_view.axis.toPx(ts.front() + offset))));
     // The value holds until the next sample; the last one until the end of the trace.
     const std::int64_t lastT = std::max(ts.back(), m_model.extent().second - offset);
     const int pEnd = std::min(width, static_cast<int>(std::ceil(m_view.axis.toPx(lastT + offset))));
@@ -387,7 +406,8 @@ void Builder::buildCounter(const LaneBox &box, const Lane &lane)
         double peak = current;
         // Samples inside this pixel: keep the maximum so peaks survive.
         const auto next = static_cast<std::size_t>(
-            std::lower_bound(ts.begin() + static_cast<std::ptrdiff_t>(idx), ts.end(), pixelEnd) - ts.begin());
+            std::lower_bound(ts.begin() + static_cast<std::ptrdiff_t>(idx), ts.end(), pixelEnd)
+            - ts.begin());
         for (std::size_t k = idx; k < next && k < idx + 64; ++k)
             peak = std::max(peak, series.values[k]);
         if (next > idx) {
@@ -404,9 +424,9 @@ void Builder::buildCounter(const LaneBox &box, const Lane &lane)
     fill.setAlpha(150);
     m_g.polygons.push_back({poly, fill, outline});
     text(QRectF(m_laneLeft + 4, box.rect.top(), 200, 14),
-         QStringLiteral("max ") + qs(analysis::formatSignificant(lane.valueMax)) + QStringLiteral(" ")
-             + qs(series.key),
-         m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignTop);
+        QStringLiteral("max ") + qs(analysis::formatSignificant(lane.valueMax))
+            + QStringLiteral(" ") + qs(series.key),
+        m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignTop);
 }
 
 QRectF Builder::eventRect(const EventKey &e, const LaneBox &box) const
@@ -428,15 +448,16 @@ void Builder::buildSearch()
     const auto &matches = m_view.searchMatches;
     if (!matches || matches->empty())
         return;
-    OutlineBatch batch{searchMatchColor(m_view.theme), 2, {}};
+    OutlineBatch batch {searchMatchColor(m_view.theme), 2, {}};
     const std::int64_t t0 = m_view.axis.startNs();
     const std::int64_t t1 = m_view.axis.endNs();
     // One marker per pixel, lane and row at most, so a match count in the millions stays cheap.
     std::unordered_set<std::uint64_t> drawn;
     std::size_t visited = 0;
-    auto it = std::lower_bound(matches->begin(), matches->end(), t0, [&](const EventKey &e, std::int64_t t) {
-        return m_model.endOf(e) < t && m_model.startOf(e) < t;
-    });
+    auto it = std::lower_bound(
+        matches->begin(), matches->end(), t0, [&](const EventKey &e, std::int64_t t) {
+            return m_model.endOf(e) < t && m_model.startOf(e) < t;
+        });
     for (; it != matches->end() && visited < 200000; ++it, ++visited) {
         const std::int64_t s = m_model.startOf(*it);
         if (s > t1)
@@ -444,10 +465,12 @@ void Builder::buildSearch()
         const int lane = m_model.laneOfTrack(it->traceIndex, it->trackIndex);
         if (lane < 0 || m_boxOfLane[static_cast<std::size_t>(lane)] < 0)
             continue;
-        const LaneBox &box = m_g.layout.boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(lane)])];
+        const LaneBox &box =
+            m_g.layout.boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(lane)])];
         const QRectF r = eventRect(*it, box);
         const std::uint64_t key = (static_cast<std::uint64_t>(lane) << 40)
-            ^ (static_cast<std::uint64_t>(r.top()) << 20) ^ static_cast<std::uint64_t>(std::max(0.0, r.left()));
+            ^ (static_cast<std::uint64_t>(r.top()) << 20)
+            ^ static_cast<std::uint64_t>(std::max(0.0, r.left()));
         if (!drawn.insert(key).second)
             continue;
         const auto [top, bottom] = clipOf(box);
@@ -456,12 +479,16 @@ void Builder::buildSearch()
     }
     if (!batch.rects.empty())
         m_g.outlines.push_back(std::move(batch));
-    if (m_view.currentMatch >= 0 && static_cast<std::size_t>(m_view.currentMatch) < matches->size()) {
+    if (m_view.currentMatch >= 0
+        && static_cast<std::size_t>(m_view.currentMatch) < matches->size()) {
         const EventKey &e = (*matches)[static_cast<std::size_t>(m_view.currentMatch)];
         const int lane = m_model.laneOfTrack(e.traceIndex, e.trackIndex);
         if (lane >= 0 && m_boxOfLane[static_cast<std::size_t>(lane)] >= 0) {
-            const LaneBox &box = m_g.layout.boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(lane)])];
-            m_g.outlines.push_back({segmentColor(SegmentColor::CommOverlapped, m_view.theme), 3, {eventRect(e, box)}});
+            const LaneBox &box =
+                m_g.layout
+                    .boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(lane)])];
+            m_g.outlines.push_back(
+                {segmentColor(SegmentColor::CommOverlapped, m_view.theme), 3, {eventRect(e, box)}});
         }
     }
 }
@@ -474,18 +501,25 @@ void Builder::buildSelection()
         const double x1 = std::min(laneRight(), x(m_view.range->second));
         if (x1 > x0) {
             m_overlay.add(rangeSelectionColor(m_view.theme),
-                          QRectF(x0, m_metrics.rulerHeight, x1 - x0, m_g.layout.scrollBottom - m_metrics.rulerHeight));
+                QRectF(x0, m_metrics.rulerHeight, x1 - x0,
+                    m_g.layout.scrollBottom - m_metrics.rulerHeight));
             const QColor edge = segmentColor(SegmentColor::Bubble, m_view.theme).darker(130);
-            m_g.lines.push_back({QLineF(x0, m_metrics.rulerHeight, x0, m_g.layout.scrollBottom), edge, 1});
-            m_g.lines.push_back({QLineF(x1, m_metrics.rulerHeight, x1, m_g.layout.scrollBottom), edge, 1});
+            m_g.lines.push_back(
+                {QLineF(x0, m_metrics.rulerHeight, x0, m_g.layout.scrollBottom), edge, 1});
+            m_g.lines.push_back(
+                {QLineF(x1, m_metrics.rulerHeight, x1, m_g.layout.scrollBottom), edge, 1});
         }
     }
     (void)scrollTop;
     if (m_view.selected) {
-        const int lane = m_model.laneOfTrack(m_view.selected->traceIndex, m_view.selected->trackIndex);
+        const int lane =
+            m_model.laneOfTrack(m_view.selected->traceIndex, m_view.selected->trackIndex);
         if (lane >= 0 && m_boxOfLane[static_cast<std::size_t>(lane)] >= 0) {
-            const LaneBox &box = m_g.layout.boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(lane)])];
-            m_g.outlines.push_back({selectionColor(m_view.theme), 2, {eventRect(*m_view.selected, box)}});
+            const LaneBox &box =
+                m_g.layout
+                    .boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(lane)])];
+            m_g.outlines.push_back(
+                {selectionColor(m_view.theme), 2, {eventRect(*m_view.selected, box)}});
         }
     }
     const QColor flow = flowColor(m_view.theme);
@@ -495,8 +529,10 @@ void Builder::buildSelection()
         if (la < 0 || lb < 0 || m_boxOfLane[static_cast<std::size_t>(la)] < 0
             || m_boxOfLane[static_cast<std::size_t>(lb)] < 0)
             continue;
-        const QRectF a = eventRect(f.from, m_g.layout.boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(la)])]);
-        const QRectF b = eventRect(f.to, m_g.layout.boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(lb)])]);
+        const QRectF a = eventRect(f.from,
+            m_g.layout.boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(la)])]);
+        const QRectF b = eventRect(f.to,
+            m_g.layout.boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(lb)])]);
         const QPointF p0(std::clamp(a.right(), m_laneLeft, laneRight()), a.center().y());
         const QPointF p1(std::clamp(b.left(), m_laneLeft, laneRight()), b.center().y());
         m_g.lines.push_back({QLineF(p0, p1), flow, 1.5});
@@ -520,7 +556,8 @@ void Builder::buildRuler()
     const double h = m_metrics.rulerHeight;
     m_bg.add(m_view.colors.headerBackground, QRectF(0, 0, m_size.width(), h));
     m_g.lines.push_back({QLineF(0, h - 0.5, m_size.width(), h - 0.5), m_view.colors.grid, 1});
-    m_g.lines.push_back({QLineF(m_laneLeft - 0.5, 0, m_laneLeft - 0.5, m_g.layout.scrollBottom), m_view.colors.grid, 1});
+    m_g.lines.push_back({QLineF(m_laneLeft - 0.5, 0, m_laneLeft - 0.5, m_g.layout.scrollBottom),
+        m_view.colors.grid, 1});
     const TickSpacing spacing = tickSpacing(m_view.axis.nsPerPixel(), 90);
     const std::int64_t t0 = m_view.axis.startNs();
     const std::int64_t t1 = m_view.axis.endNs();
@@ -535,12 +572,13 @@ void Builder::buildRuler()
         m_g.lines.push_back({QLineF(px, h * 0.45, px, h), m_view.colors.mutedText, 1});
         m_g.lines.push_back({QLineF(px, h, px, m_g.layout.scrollBottom), m_view.colors.grid, 0});
         text(QRectF(px + 3, 1, 120, h * 0.5), tickLabel(t - origin, spacing), m_view.colors.text,
-             Qt::AlignLeft | Qt::AlignVCenter);
+            Qt::AlignLeft | Qt::AlignVCenter);
     }
     // Step numbers of the first rank in view (all ranks share the timeline's zero).
     int traceIndex = 0;
     if (!m_g.layout.boxes.empty())
-        traceIndex = m_model.lanes()[static_cast<std::size_t>(m_g.layout.boxes.front().lane)].traceIndex;
+        traceIndex =
+            m_model.lanes()[static_cast<std::size_t>(m_g.layout.boxes.front().lane)].traceIndex;
     if (m_model.session().traces.empty())
         return;
     for (const StepSpan &s : m_model.steps(traceIndex)) {
@@ -555,16 +593,17 @@ void Builder::buildRuler()
         else if (r.width() >= m_fm.horizontalAdvance(QString::number(s.number)) + 2)
             text(r, QString::number(s.number), m_view.colors.text, Qt::AlignCenter);
         if (x(s.startNs) >= m_laneLeft)
-            m_g.lines.push_back({QLineF(x(s.startNs), h * 0.5, x(s.startNs), h), m_view.colors.text, 1});
+            m_g.lines.push_back(
+                {QLineF(x(s.startNs), h * 0.5, x(s.startNs), h), m_view.colors.text, 1});
     }
     if (m_view.range) {
         const QString d = qs(analysis::formatDuration(m_view.range->second - m_view.range->first));
         text(QRectF(4, 0, m_laneLeft - 8, h), QStringLiteral("range ") + d, m_view.colors.text,
-             Qt::AlignLeft | Qt::AlignVCenter, true);
+            Qt::AlignLeft | Qt::AlignVCenter, true);
     } else {
         text(QRectF(4, 0, m_laneLeft - 8, h),
-             qs(analysis::formatDuration(m_view.axis.spanNs())) + QStringLiteral(" in view"),
-             m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
+            qs(analysis::formatDuration(m_view.axis.spanNs())) + QStringLiteral(" in view"),
+            m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
     }
 }
 
@@ -573,7 +612,8 @@ void Builder::buildLegend()
     if (!m_view.showLegend || m_metrics.legendHeight <= 0)
         return;
     const double top = m_size.height() - m_metrics.legendHeight;
-    m_bg.add(m_view.colors.headerBackground, QRectF(0, top, m_size.width(), m_metrics.legendHeight));
+    m_bg.add(
+        m_view.colors.headerBackground, QRectF(0, top, m_size.width(), m_metrics.legendHeight));
     m_g.lines.push_back({QLineF(0, top + 0.5, m_size.width(), top + 0.5), m_view.colors.grid, 1});
     double px = 6;
     auto item = [&](const QColor &c, const QString &label) {
@@ -582,13 +622,13 @@ void Builder::buildLegend()
             return;
         m_content.add(c, QRectF(px, top + 5, 10, 10));
         text(QRectF(px + 13, top, w + 4, m_metrics.legendHeight), label, m_view.colors.text,
-             Qt::AlignLeft | Qt::AlignVCenter);
+            Qt::AlignLeft | Qt::AlignVCenter);
         px += 13 + w + 12;
     };
     auto heading = [&](const QString &label) {
         const double w = m_fm.horizontalAdvance(label);
         text(QRectF(px, top, w + 4, m_metrics.legendHeight), label, m_view.colors.mutedText,
-             Qt::AlignLeft | Qt::AlignVCenter);
+            Qt::AlignLeft | Qt::AlignVCenter);
         px += w + 8;
     };
     if (m_model.segmentMask() != 0)
@@ -596,7 +636,7 @@ void Builder::buildLegend()
     for (int k = 0; k < SegmentColorCount; ++k) {
         if (m_model.segmentMask() & (1u << k))
             item(segmentColor(static_cast<SegmentColor>(k), m_view.theme),
-                 QString::fromUtf8(segmentLabel(static_cast<SegmentColor>(k))));
+                QString::fromUtf8(segmentLabel(static_cast<SegmentColor>(k))));
     }
     if (m_model.segmentMask() != 0)
         px += 12;
@@ -605,14 +645,14 @@ void Builder::buildLegend()
     for (int c = 0; c < model::CategoryCount; ++c) {
         if (m_model.categoryMask() & (1u << c))
             item(categoryColor(static_cast<model::Category>(c), m_view.theme),
-                 qs(model::categoryName(static_cast<model::Category>(c))));
+                qs(model::categoryName(static_cast<model::Category>(c))));
     }
 }
 
 } // namespace
 
 Geometry buildGeometry(const TimelineModel &model, const ViewState &view, QSize size,
-                       const TimelineMetrics &metrics, const QFont &font)
+    const TimelineMetrics &metrics, const QFont &font)
 {
     return Builder(model, view, size, metrics, font).build();
 }
@@ -664,7 +704,7 @@ void paintGeometry(QPainter &painter, const Geometry &g, const QFont &font)
 }
 
 void paintTimeline(QPainter &painter, const TimelineModel &model, const ViewState &view, QSize size,
-                   const TimelineMetrics &metrics, const QFont &font)
+    const TimelineMetrics &metrics, const QFont &font)
 {
     paintGeometry(painter, buildGeometry(model, view, size, metrics, font), font);
 }

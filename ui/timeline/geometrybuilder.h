@@ -18,14 +18,14 @@ namespace stepscope::ui::timeline {
 /// export size, so an export matches the screen. Pure: reads only its arguments (and the
 /// font metrics of `font`); safe to call from any thread that may use QFont.
 Geometry buildGeometry(const TimelineModel &model, const ViewState &view, QSize size,
-                       const TimelineMetrics &metrics = {}, const QFont &font = QFont());
+    const TimelineMetrics &metrics = {}, const QFont &font = QFont());
 
 /// Paints a geometry list. No decisions are taken here: everything was decided by the builder.
 void paintGeometry(QPainter &painter, const Geometry &geometry, const QFont &font = QFont());
 
 /// Convenience for export: build and paint in one go at `size` (logical pixels).
-void paintTimeline(QPainter &painter, const TimelineModel &model, const ViewState &view,
-                   QSize size, const TimelineMetrics &metrics = {}, const QFont &font = QFont());
+void paintTimeline(QPainter &painter, const TimelineModel &model, const ViewState &view, QSize size,
+    const TimelineMetrics &metrics = {}, const QFont &font = QFont());
 
 /// "12.5 ms" style label of a ruler tick at t with the given spacing.
 QString tickLabel(std::int64_t t, const TickSpacing &spacing);

@@ -12,26 +12,26 @@ namespace stepscope::ui::timeline {
 /// What a key does in the timeline (DESIGN.md "Keys").
 enum class TimelineAction {
     None,
-    ZoomIn,       ///< W (by position), zoom at the mouse cursor
-    ZoomOut,      ///< S (by position)
-    PanLeft,      ///< A (by position), ←
-    PanRight,     ///< D (by position), →
-    ScrollUp,     ///< ↑
-    ScrollDown,   ///< ↓
+    ZoomIn, ///< W (by position), zoom at the mouse cursor
+    ZoomOut, ///< S (by position)
+    PanLeft, ///< A (by position), ←
+    PanRight, ///< D (by position), →
+    ScrollUp, ///< ↑
+    ScrollDown, ///< ↓
     FitSelection, ///< F
-    FitAll,       ///< 0
-    UndoZoom,     ///< Backspace
+    FitAll, ///< 0
+    UndoZoom, ///< Backspace
     PreviousStep, ///< [
-    NextStep,     ///< ]
+    NextStep, ///< ]
     RangeFromSelection, ///< M
-    ShowShortcuts,      ///< ?
+    ShowShortcuts, ///< ?
 };
 
 /// How the platform numbers physical keys.
 enum class KeyPlatform {
-    Xkb,     ///< X11 (xcb) and Wayland: nativeScanCode() is the XKB keycode (evdev + 8)
+    Xkb, ///< X11 (xcb) and Wayland: nativeScanCode() is the XKB keycode (evdev + 8)
     Windows, ///< nativeScanCode() is the PC set-1 scan code
-    MacOS,   ///< nativeVirtualKey() is the kVK_ANSI_* position code
+    MacOS, ///< nativeVirtualKey() is the kVK_ANSI_* position code
     Unknown, ///< no reliable position: fall back to key()
 };
 
@@ -51,7 +51,7 @@ KeyPlatform keyPlatformFor(const QString &platformName);
  * need AltGr. Every other key is matched by key().
  */
 TimelineAction actionForKey(int key, Qt::KeyboardModifiers modifiers, std::uint32_t nativeScanCode,
-                            std::uint32_t nativeVirtualKey, KeyPlatform platform);
+    std::uint32_t nativeVirtualKey, KeyPlatform platform);
 
 /// The shortcut list shown by "?" (HTML table).
 QString shortcutHelpHtml();

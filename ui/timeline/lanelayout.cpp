@@ -30,10 +30,14 @@ const LaneBox *LaneLayout::boxOfLane(int lane) const
 int laneHeight(const Lane &lane, const TimelineMetrics &metrics)
 {
     switch (lane.kind) {
-    case LaneKind::Rank: return metrics.stepLaneHeight;
-    case LaneKind::Process: return metrics.groupHeight;
-    case LaneKind::Track: return lane.rows * metrics.rowHeight + 2;
-    case LaneKind::Counter: return metrics.counterHeight;
+    case LaneKind::Rank:
+        return metrics.stepLaneHeight;
+    case LaneKind::Process:
+        return metrics.groupHeight;
+    case LaneKind::Track:
+        return lane.rows * metrics.rowHeight + 2;
+    case LaneKind::Counter:
+        return metrics.counterHeight;
     }
     return metrics.rowHeight;
 }
@@ -50,8 +54,8 @@ bool laneShown(const Lane &lane, const ViewState &view)
     return true;
 }
 
-LaneLayout layoutLanes(const TimelineModel &model, const ViewState &view,
-                       const TimelineMetrics &metrics, QSize size)
+LaneLayout layoutLanes(
+    const TimelineModel &model, const ViewState &view, const TimelineMetrics &metrics, QSize size)
 {
     LaneLayout layout;
     const auto &lanes = model.lanes();
@@ -87,8 +91,8 @@ LaneLayout layoutLanes(const TimelineModel &model, const ViewState &view,
     return layout;
 }
 
-HitResult hitTest(const TimelineModel &model, const ViewState &view,
-                  const TimelineMetrics &metrics, QSize size, QPointF pos)
+HitResult hitTest(const TimelineModel &model, const ViewState &view, const TimelineMetrics &metrics,
+    QSize size, QPointF pos)
 {
     HitResult hit;
     const double laneX = pos.x() - metrics.headerWidth;
@@ -112,17 +116,23 @@ HitResult hitTest(const TimelineModel &model, const ViewState &view,
         hit.kind = HitResult::Kind::StepLane;
         const auto &segs = model.stepSegments(lane.traceIndex);
         auto it = std::upper_bound(segs.begin(), segs.end(), hit.timeNs,
-                                   [](std::int64_t t, const StepLaneSegment &s) { return t < s.endNs; });
+            [](std::int64_t t, const StepLaneSegment &s) { return t < s.endNs; });
         if (it != segs.end() && it->startNs <= hit.timeNs)
             hit.segment = &*it;
         return hit;
     }
-    case LaneKind::Process: hit.kind = HitResult::Kind::Header; return hit;
-    case LaneKind::Counter: hit.kind = HitResult::Kind::Counter; return hit;
-    case LaneKind::Track: break;
+    case LaneKind::Process:
+        hit.kind = HitResult::Kind::Header;
+        return hit;
+    case LaneKind::Counter:
+        hit.kind = HitResult::Kind::Counter;
+        return hit;
+    case LaneKind::Track:
+        break;
     }
     hit.kind = HitResult::Kind::EmptyLane;
-    const int row = static_cast<int>(std::floor((pos.y() - box->rect.top() - 1) / metrics.rowHeight));
+    const int row =
+        static_cast<int>(std::floor((pos.y() - box->rect.top() - 1) / metrics.rowHeight));
     if (row < 0 || row >= lane.rows)
         return hit;
     const model::Track &track =

@@ -27,9 +27,9 @@ struct LaneBox
 struct LaneLayout
 {
     std::vector<LaneBox> boxes; ///< visible lanes only, top to bottom
-    int scrollTop = 0;          ///< y where the scrolled area starts
-    int scrollBottom = 0;       ///< y where it ends (legend below)
-    int contentHeight = 0;      ///< height of every unpinned, shown lane (for the scroll bar)
+    int scrollTop = 0; ///< y where the scrolled area starts
+    int scrollBottom = 0; ///< y where it ends (legend below)
+    int contentHeight = 0; ///< height of every unpinned, shown lane (for the scroll bar)
 
     /// The box containing y, or nullptr.
     const LaneBox *boxAt(double y) const;
@@ -41,8 +41,8 @@ int laneHeight(const Lane &lane, const TimelineMetrics &metrics);
 /// True when the lane is hidden or inside a collapsed group.
 bool laneShown(const Lane &lane, const ViewState &view);
 
-LaneLayout layoutLanes(const TimelineModel &model, const ViewState &view,
-                       const TimelineMetrics &metrics, QSize size);
+LaneLayout layoutLanes(
+    const TimelineModel &model, const ViewState &view, const TimelineMetrics &metrics, QSize size);
 
 /// What is under a point of the picture.
 struct HitResult
@@ -50,12 +50,12 @@ struct HitResult
     enum class Kind { Nothing, Ruler, Header, StepLane, Event, Counter, EmptyLane };
     Kind kind = Kind::Nothing;
     int lane = -1;
-    EventKey event;            ///< Kind::Event
+    EventKey event; ///< Kind::Event
     const StepLaneSegment *segment = nullptr; ///< Kind::StepLane (may be null between steps)
-    std::int64_t timeNs = 0;   ///< session-relative time under the point (lane area)
+    std::int64_t timeNs = 0; ///< session-relative time under the point (lane area)
 };
 
-HitResult hitTest(const TimelineModel &model, const ViewState &view,
-                  const TimelineMetrics &metrics, QSize size, QPointF pos);
+HitResult hitTest(const TimelineModel &model, const ViewState &view, const TimelineMetrics &metrics,
+    QSize size, QPointF pos);
 
 } // namespace stepscope::ui::timeline

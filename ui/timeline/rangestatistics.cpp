@@ -7,8 +7,8 @@
 
 namespace stepscope::ui::timeline {
 
-std::vector<RangeStat> computeRangeStats(const TimelineModel &model, std::int64_t t0, std::int64_t t1,
-                                         const QSet<QString> &hiddenLanes)
+std::vector<RangeStat> computeRangeStats(
+    const TimelineModel &model, std::int64_t t0, std::int64_t t1, const QSet<QString> &hiddenLanes)
 {
     std::vector<RangeStat> out;
     if (t1 <= t0)
@@ -50,7 +50,7 @@ std::vector<RangeStat> computeRangeStats(const TimelineModel &model, std::int64_
     out.reserve(byName.size());
     for (const auto &[name, acc] : byName)
         out.push_back({QString::fromStdString(name), acc.category, acc.total, acc.count,
-                       static_cast<double>(acc.total) / length});
+            static_cast<double>(acc.total) / length});
     std::sort(out.begin(), out.end(), [](const RangeStat &a, const RangeStat &b) {
         if (a.totalNs != b.totalNs)
             return a.totalNs > b.totalNs;

@@ -48,13 +48,15 @@ RangeStatsPanel::RangeStatsPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     auto *top = new QHBoxLayout;
-    m_title = new QLabel(tr("Shift+drag on the timeline (or click a step) to select a time range."), this);
+    m_title = new QLabel(
+        tr("Shift+drag on the timeline (or click a step) to select a time range."), this);
     auto *copy = new QPushButton(tr("Copy"), this);
     top->addWidget(m_title, 1);
     top->addWidget(copy);
     layout->addLayout(top);
     m_table = new QTableWidget(0, 5, this);
-    m_table->setHorizontalHeaderLabels({tr("Name"), tr("Category"), tr("Total"), tr("Count"), tr("Share of range")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Name"), tr("Category"), tr("Total"), tr("Count"), tr("Share of range")});
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -78,10 +80,11 @@ void RangeStatsPanel::clear()
 
 void RangeStatsPanel::setStats(std::int64_t t0, std::int64_t t1, std::vector<RangeStat> stats)
 {
-    const auto fmt = [](std::int64_t ns) { return QString::fromStdString(analysis::formatDuration(ns)); };
-    m_title->setText(tr("Range %1 – %2 (%3), %4 names")
-                         .arg(fmt(t0), fmt(t1), fmt(t1 - t0))
-                         .arg(stats.size()));
+    const auto fmt = [](std::int64_t ns) {
+        return QString::fromStdString(analysis::formatDuration(ns));
+    };
+    m_title->setText(
+        tr("Range %1 – %2 (%3), %4 names").arg(fmt(t0), fmt(t1), fmt(t1 - t0)).arg(stats.size()));
     m_table->setSortingEnabled(false);
     m_table->setRowCount(static_cast<int>(stats.size()));
     for (int r = 0; r < static_cast<int>(stats.size()); ++r) {
@@ -89,10 +92,13 @@ void RangeStatsPanel::setStats(std::int64_t t0, std::int64_t t1, std::vector<Ran
         auto *name = new QTableWidgetItem(s.name);
         name->setToolTip(s.name);
         m_table->setItem(r, 0, name);
-        m_table->setItem(r, 1, new QTableWidgetItem(QString::fromUtf8(model::categoryName(s.category).data())));
+        m_table->setItem(
+            r, 1, new QTableWidgetItem(QString::fromUtf8(model::categoryName(s.category).data())));
         m_table->setItem(r, 2, new NumberItem(fmt(s.totalNs), static_cast<double>(s.totalNs)));
-        m_table->setItem(r, 3, new NumberItem(QString::number(s.count), static_cast<double>(s.count)));
-        m_table->setItem(r, 4, new NumberItem(QString::fromStdString(analysis::formatShare(s.share)), s.share));
+        m_table->setItem(
+            r, 3, new NumberItem(QString::number(s.count), static_cast<double>(s.count)));
+        m_table->setItem(
+            r, 4, new NumberItem(QString::fromStdString(analysis::formatShare(s.share)), s.share));
     }
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(2, Qt::DescendingOrder);

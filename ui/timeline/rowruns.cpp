@@ -15,8 +15,8 @@ std::uint8_t codeOf(const model::Track &track, std::uint32_t i)
 }
 
 /// First index in [lo, hi) whose end is after t (ends are sorted within a row).
-std::uint32_t firstEndAfter(const model::Track &track, std::uint32_t lo, std::uint32_t hi,
-                            std::int64_t t)
+std::uint32_t firstEndAfter(
+    const model::Track &track, std::uint32_t lo, std::uint32_t hi, std::int64_t t)
 {
     while (lo < hi) {
         const std::uint32_t mid = lo + (hi - lo) / 2;
@@ -30,7 +30,8 @@ std::uint32_t firstEndAfter(const model::Track &track, std::uint32_t lo, std::ui
 
 /// firstEndAfter(track, lo, hi, t) found by galloping from lo: O(log distance), which keeps a
 /// left-to-right sweep cheap and cache-friendly.
-std::uint32_t gallopEndAfter(const model::Track &track, std::uint32_t lo, std::uint32_t hi, std::int64_t t)
+std::uint32_t gallopEndAfter(
+    const model::Track &track, std::uint32_t lo, std::uint32_t hi, std::int64_t t)
 {
     std::uint32_t step = 1;
     std::uint32_t probe = lo;
@@ -43,8 +44,7 @@ std::uint32_t gallopEndAfter(const model::Track &track, std::uint32_t lo, std::u
 }
 
 void collectFromSummary(const model::Track &track, std::uint32_t row, const RowSummary &summary,
-                        int level, std::int64_t offsetNs, const TimeAxis &axis,
-                        std::vector<RowRun> &out)
+    int level, std::int64_t offsetNs, const TimeAxis &axis, std::vector<RowRun> &out)
 {
     const std::int64_t bw = summary.bucketNs(level);
     const auto count = static_cast<std::int64_t>(summary.bucketCount(level));
@@ -78,7 +78,7 @@ void collectFromSummary(const model::Track &track, std::uint32_t row, const RowS
         }
         if (code != 0) {
             if (!open) {
-                run = RowRun{};
+                run = RowRun {};
                 run.x0 = p;
                 run.categoryCode = code;
                 run.merged = true;
@@ -115,7 +115,7 @@ void collectFromSummary(const model::Track &track, std::uint32_t row, const RowS
 } // namespace
 
 void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSummary &summary,
-                    std::int64_t offsetNs, const TimeAxis &axis, std::vector<RowRun> &out)
+    std::int64_t offsetNs, const TimeAxis &axis, std::vector<RowRun> &out)
 {
     if (row >= track.rowCount())
         return;
@@ -176,7 +176,7 @@ void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSumma
 }
 
 bool eventAtTime(const model::Track &track, std::uint32_t row, std::int64_t t,
-                 std::int64_t toleranceNs, std::uint32_t &event)
+    std::int64_t toleranceNs, std::uint32_t &event)
 {
     if (row >= track.rowCount())
         return false;

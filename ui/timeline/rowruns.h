@@ -18,8 +18,8 @@ struct RowRun
     double x0 = 0;
     double x1 = 0;
     std::uint8_t categoryCode = 0; ///< model::Category + 1 (colour of the widest member)
-    bool merged = false;           ///< a run of several sub-pixel events
-    bool hasEvent = false;         ///< `event` is the event this piece shows
+    bool merged = false; ///< a run of several sub-pixel events
+    bool hasEvent = false; ///< `event` is the event this piece shows
     std::uint32_t event = 0;
 };
 
@@ -43,11 +43,11 @@ inline constexpr double MinEventPx = 1.0;
  * two per pixel of width, whatever the number of events.
  */
 void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSummary &summary,
-                    std::int64_t offsetNs, const TimeAxis &axis, std::vector<RowRun> &out);
+    std::int64_t offsetNs, const TimeAxis &axis, std::vector<RowRun> &out);
 
 /// The event of `row` under time t (track time), or the nearest one within `toleranceNs`;
 /// false when none.
 bool eventAtTime(const model::Track &track, std::uint32_t row, std::int64_t t,
-                 std::int64_t toleranceNs, std::uint32_t &event);
+    std::int64_t toleranceNs, std::uint32_t &event);
 
 } // namespace stepscope::ui::timeline

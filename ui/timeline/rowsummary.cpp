@@ -19,8 +19,8 @@ std::size_t nextPow2(std::size_t v)
 
 std::uint16_t pack(std::uint8_t categoryCode, std::int64_t covered, std::int64_t bucketNs)
 {
-    const double fraction = std::min(1.0, static_cast<double>(covered)
-                                              / static_cast<double>(std::max<std::int64_t>(1, bucketNs)));
+    const double fraction = std::min(1.0,
+        static_cast<double>(covered) / static_cast<double>(std::max<std::int64_t>(1, bucketNs)));
     auto q = static_cast<unsigned>(std::lround(fraction * 255.0));
     if (covered > 0 && q == 0)
         q = 1; // something is there: never round a present event away
@@ -53,8 +53,8 @@ RowSummary RowSummary::build(const model::Track &track, std::uint32_t row)
     return build(starts.size(), starts.data(), ends.data(), codes.data());
 }
 
-RowSummary RowSummary::build(std::size_t n, const std::int64_t *starts, const std::int64_t *ends,
-                             const std::uint8_t *codes)
+RowSummary RowSummary::build(
+    std::size_t n, const std::int64_t *starts, const std::int64_t *ends, const std::uint8_t *codes)
 {
     RowSummary s;
     if (n < MinEvents)
@@ -62,7 +62,7 @@ RowSummary RowSummary::build(std::size_t n, const std::int64_t *starts, const st
     const std::int64_t origin = starts[0];
     const std::int64_t last = std::max(ends[n - 1], starts[n - 1] + 1);
     const std::int64_t span = std::max<std::int64_t>(1, last - origin);
-    const std::size_t wanted = std::clamp<std::size_t>(nextPow2(n / 4), 256, std::size_t{1} << 20);
+    const std::size_t wanted = std::clamp<std::size_t>(nextPow2(n / 4), 256, std::size_t {1} << 20);
     const std::int64_t bucket0 = std::max<std::int64_t>(
         1, (span + static_cast<std::int64_t>(wanted) - 1) / static_cast<std::int64_t>(wanted));
     const auto count0 = static_cast<std::size_t>((span + bucket0 - 1) / bucket0);

@@ -32,7 +32,7 @@ public:
     /// The same over n sorted, disjoint intervals given as arrays (the step lane's segments);
     /// codes are the value stored per interval (1..255), summarised when n >= MinEvents.
     static RowSummary build(std::size_t n, const std::int64_t *starts, const std::int64_t *ends,
-                            const std::uint8_t *codes);
+        const std::uint8_t *codes);
 
     bool isEmpty() const { return m_levels.empty(); }
     std::int64_t originNs() const { return m_originNs; }

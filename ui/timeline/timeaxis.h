@@ -17,7 +17,7 @@ namespace stepscope::ui::timeline {
 class TimeAxis
 {
 public:
-    static constexpr double MinNsPerPixel = 0.01;   ///< 1 ns = 100 px
+    static constexpr double MinNsPerPixel = 0.01; ///< 1 ns = 100 px
     static constexpr double MaxNsPerPixel = 1.0e15; ///< 11.6 days per pixel
 
     TimeAxis() = default;
@@ -38,10 +38,7 @@ public:
     int widthPx() const { return m_widthPx; }
 
     /// Pixel x of time t (may lie outside [0, width)).
-    double toPx(std::int64_t t) const
-    {
-        return static_cast<double>(t - m_startNs) / m_nsPerPixel;
-    }
+    double toPx(std::int64_t t) const { return static_cast<double>(t - m_startNs) / m_nsPerPixel; }
     /// Time at pixel x (rounded to the nearest ns).
     std::int64_t toNs(double px) const
     {
@@ -101,7 +98,7 @@ struct TickSpacing
 {
     std::int64_t stepNs = 1;
     const char *unit = "ns"; ///< "ns", "µs", "ms" or "s"
-    double unitNs = 1;       ///< ns per unit
+    double unitNs = 1; ///< ns per unit
 };
 
 inline TickSpacing tickSpacing(double nsPerPixel, double minPx)

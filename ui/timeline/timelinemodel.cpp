@@ -9,7 +9,6 @@
 #include <map>
 #include <tuple>
 
-
 namespace stepscope::ui::timeline {
 
 namespace {
@@ -43,14 +42,17 @@ QString threadLabel(const model::TrackInfo &info)
     if (!info.threadName.empty())
         return qs(info.threadName);
     switch (info.kind) {
-    case model::TrackKind::DeviceStream: return QStringLiteral("stream ") + qs(info.threadId);
-    case model::TrackKind::CommunicationGroup: return QStringLiteral("group ") + qs(info.threadId);
-    default: return QStringLiteral("thread ") + qs(info.threadId);
+    case model::TrackKind::DeviceStream:
+        return QStringLiteral("stream ") + qs(info.threadId);
+    case model::TrackKind::CommunicationGroup:
+        return QStringLiteral("group ") + qs(info.threadId);
+    default:
+        return QStringLiteral("thread ") + qs(info.threadId);
     }
 }
 
 void addTraceLanes(std::vector<Lane> &lanes, std::vector<int> &trackLane, const model::Trace &trace,
-                   int traceIndex)
+    int traceIndex)
 {
     const QString rankKey = QStringLiteral("r%1").arg(trace.rank);
     Lane rank;
@@ -86,7 +88,7 @@ void addTraceLanes(std::vector<Lane> &lanes, std::vector<int> &trackLane, const 
         });
         const auto &first = trace.tracks[static_cast<std::size_t>(tracks.front())].info();
         processes.push_back(
-            {ProcessOrder{static_cast<int>(first.kind), first.processSortIndex, pid}, tracks});
+            {ProcessOrder {static_cast<int>(first.kind), first.processSortIndex, pid}, tracks});
     }
     std::sort(processes.begin(), processes.end(), [](const auto &a, const auto &b) {
         if (std::get<0>(a.first) != std::get<0>(b.first))
@@ -105,7 +107,8 @@ void addTraceLanes(std::vector<Lane> &lanes, std::vector<int> &trackLane, const 
         process.parentKey = rankKey;
         process.rankKey = rankKey;
         process.label = processLabel(info);
-        process.tooltip = process.label + QStringLiteral(" — ") + qs(model::trackKindName(info.kind));
+        process.tooltip =
+            process.label + QStringLiteral(" — ") + qs(model::trackKindName(info.kind));
         process.indent = 1;
         const QString processKey = process.key;
         lanes.push_back(std::move(process));
@@ -121,10 +124,11 @@ void addTraceLanes(std::vector<Lane> &lanes, std::vector<int> &trackLane, const 
             lane.parentKey = processKey;
             lane.rankKey = rankKey;
             lane.label = threadLabel(track.info());
-            lane.tooltip = lane.label + QStringLiteral("\n%1 events, %2 rows, %3")
-                                            .arg(track.size())
-                                            .arg(track.rowCount())
-                                            .arg(qs(model::trackKindName(track.info().kind)));
+            lane.tooltip = lane.label
+                + QStringLiteral("\n%1 events, %2 rows, %3")
+                      .arg(track.size())
+                      .arg(track.rowCount())
+                      .arg(qs(model::trackKindName(track.info().kind)));
             lane.indent = 2;
             lane.rows = static_cast<int>(std::max<std::uint32_t>(1, track.rowCount()));
             lane.summaries.reserve(track.rowCount());
@@ -213,7 +217,8 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
             steps.push_back({st.number, st.startNs + offset, st.endNs + offset});
         std::vector<StepLaneSegment> segments;
         for (const analysis::LaneSegment &seg : analysis::stepLaneSegments(trace))
-            segments.push_back({seg.startNs + offset, seg.endNs + offset, toColor(seg.kind), seg.step});
+            segments.push_back(
+                {seg.startNs + offset, seg.endNs + offset, toColor(seg.kind), seg.step});
         m->m_fromAnalysis = true;
         for (const StepLaneSegment &seg : segments)
             m->m_segmentMask |= 1u << static_cast<unsigned>(seg.kind);
@@ -261,7 +266,7 @@ std::int64_t TimelineModel::stepOf(const EventKey &e) const
     const std::int64_t t = startOf(e);
     const auto &steps = m_steps[static_cast<std::size_t>(e.traceIndex)];
     auto it = std::upper_bound(steps.begin(), steps.end(), t,
-                               [](std::int64_t v, const StepSpan &s) { return v < s.startNs; });
+        [](std::int64_t v, const StepSpan &s) { return v < s.startNs; });
     if (it == steps.begin())
         return -1;
     --it;
@@ -298,9 +303,8 @@ std::vector<EventKey> TimelineModel::search(const QString &needle) const
             }
         }
     }
-    std::stable_sort(out.begin(), out.end(), [this](const EventKey &a, const EventKey &b) {
-        return startOf(a) < startOf(b);
-    });
+    std::stable_sort(out.begin(), out.end(),
+        [this](const EventKey &a, const EventKey &b) { return startOf(a) < startOf(b); });
     return out;
 }
 

@@ -17,9 +17,9 @@ namespace stepscope::ui::timeline {
 
 /// What a lane of the timeline shows.
 enum class LaneKind {
-    Rank,    ///< header of a rank group; its row is the rank's step lane
+    Rank, ///< header of a rank group; its row is the rank's step lane
     Process, ///< header of a process group (no content)
-    Track,   ///< a host thread / device stream / communication group: one row per depth
+    Track, ///< a host thread / device stream / communication group: one row per depth
     Counter, ///< one counter series drawn as a filled plot
 };
 
@@ -43,13 +43,13 @@ struct StepSpan
 struct Lane
 {
     LaneKind kind = LaneKind::Track;
-    int traceIndex = 0;   ///< index into session->traces
-    int trackIndex = -1;  ///< Track lanes: index into trace.tracks
+    int traceIndex = 0; ///< index into session->traces
+    int trackIndex = -1; ///< Track lanes: index into trace.tracks
     int counterIndex = -1; ///< Counter lanes: index into trace.counters
     std::int32_t rank = 0;
-    QString key;       ///< stable id: "r0", "r0/p123", "r0/p123/t7", "r0/c/3"
+    QString key; ///< stable id: "r0", "r0/p123", "r0/p123/t7", "r0/c/3"
     QString parentKey; ///< key of the group that collapses this lane ("" for ranks)
-    QString rankKey;   ///< key of the rank group
+    QString rankKey; ///< key of the rank group
     QString label;
     QString tooltip;
     int indent = 0;
@@ -84,7 +84,8 @@ struct EventKey
 class TimelineModel
 {
 public:
-    static std::shared_ptr<const TimelineModel> build(std::shared_ptr<const model::Session> session);
+    static std::shared_ptr<const TimelineModel> build(
+        std::shared_ptr<const model::Session> session);
 
     const model::Session &session() const { return *m_session; }
     const std::shared_ptr<const model::Session> &sessionPtr() const { return m_session; }
@@ -152,7 +153,7 @@ private:
     std::vector<std::vector<StepLaneSegment>> m_segments;
     std::vector<std::vector<StepSpan>> m_steps;
     std::vector<RowSummary> m_segmentSummaries;
-    std::pair<std::int64_t, std::int64_t> m_extent{0, 1};
+    std::pair<std::int64_t, std::int64_t> m_extent {0, 1};
     std::uint64_t m_eventCount = 0;
     std::uint32_t m_categoryMask = 0;
     std::uint32_t m_segmentMask = 0;

@@ -113,8 +113,10 @@ void TimelineView::paintEvent(QPaintEvent *)
         return;
     }
     const auto t0 = std::chrono::steady_clock::now();
-    paintGeometry(painter, buildGeometry(*m_model, m_view, canvasSize(), m_metrics, font()), font());
-    m_lastPaintMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    paintGeometry(
+        painter, buildGeometry(*m_model, m_view, canvasSize(), m_metrics, font()), font());
+    m_lastPaintMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 void TimelineView::resizeEvent(QResizeEvent *event)
@@ -238,7 +240,8 @@ void TimelineView::panByPx(double dx)
 
 void TimelineView::setVisibleWindow(std::int64_t startNs, double nsPerPixel)
 {
-    m_view.axis = TimeAxis(startNs, nsPerPixel, std::max(1, viewport()->width() - m_metrics.headerWidth));
+    m_view.axis =
+        TimeAxis(startNs, nsPerPixel, std::max(1, viewport()->width() - m_metrics.headerWidth));
     changed();
 }
 
@@ -251,7 +254,8 @@ void TimelineView::setRulerOrigin(std::int64_t originNs)
 double TimelineView::zoomAnchorPx() const
 {
     const double x = m_mousePos.x() - m_metrics.headerWidth;
-    if (m_mousePos.x() >= 0 && x >= 0 && x < m_view.axis.widthPx() && viewport()->rect().contains(m_mousePos))
+    if (m_mousePos.x() >= 0 && x >= 0 && x < m_view.axis.widthPx()
+        && viewport()->rect().contains(m_mousePos))
         return x;
     return m_view.axis.widthPx() / 2.0;
 }
@@ -268,7 +272,8 @@ bool TimelineView::goToStep(int direction)
         return false;
     // Relative to the window start, with two pixels of slack so a fitted step counts as "here".
     const double slack = 2 * m_view.axis.nsPerPixel();
-    const std::int64_t pad = std::max<std::int64_t>(1, (steps.front().endNs - steps.front().startNs) / 50);
+    const std::int64_t pad =
+        std::max<std::int64_t>(1, (steps.front().endNs - steps.front().startNs) / 50);
     const double here = static_cast<double>(m_view.axis.startNs() + pad);
     const StepSpan *target = nullptr;
     if (direction > 0) {
@@ -297,35 +302,61 @@ void TimelineView::triggerAction(TimelineAction action)
     if (!m_model && action != TimelineAction::ShowShortcuts)
         return;
     switch (action) {
-    case TimelineAction::None: return;
-    case TimelineAction::ZoomIn: pushUndo(); zoomAt(zoomAnchorPx(), KeyZoomFactor); return;
-    case TimelineAction::ZoomOut: pushUndo(); zoomAt(zoomAnchorPx(), 1.0 / KeyZoomFactor); return;
-    case TimelineAction::PanLeft: panByPx(-KeyPanFraction * m_view.axis.widthPx()); return;
-    case TimelineAction::PanRight: panByPx(KeyPanFraction * m_view.axis.widthPx()); return;
-    case TimelineAction::ScrollUp: verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub); return;
-    case TimelineAction::ScrollDown: verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd); return;
+    case TimelineAction::None:
+        return;
+    case TimelineAction::ZoomIn:
+        pushUndo();
+        zoomAt(zoomAnchorPx(), KeyZoomFactor);
+        return;
+    case TimelineAction::ZoomOut:
+        pushUndo();
+        zoomAt(zoomAnchorPx(), 1.0 / KeyZoomFactor);
+        return;
+    case TimelineAction::PanLeft:
+        panByPx(-KeyPanFraction * m_view.axis.widthPx());
+        return;
+    case TimelineAction::PanRight:
+        panByPx(KeyPanFraction * m_view.axis.widthPx());
+        return;
+    case TimelineAction::ScrollUp:
+        verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub);
+        return;
+    case TimelineAction::ScrollDown:
+        verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+        return;
     case TimelineAction::FitSelection:
         if (m_view.range)
             fitRange(m_view.range->first, m_view.range->second);
         else if (m_view.selected)
             fitRange(m_model->startOf(*m_view.selected), m_model->endOf(*m_view.selected));
         return;
-    case TimelineAction::FitAll: fitAll(); return;
-    case TimelineAction::UndoZoom: undoZoom(); return;
-    case TimelineAction::PreviousStep: goToStep(-1); return;
-    case TimelineAction::NextStep: goToStep(+1); return;
+    case TimelineAction::FitAll:
+        fitAll();
+        return;
+    case TimelineAction::UndoZoom:
+        undoZoom();
+        return;
+    case TimelineAction::PreviousStep:
+        goToStep(-1);
+        return;
+    case TimelineAction::NextStep:
+        goToStep(+1);
+        return;
     case TimelineAction::RangeFromSelection:
         if (m_view.selected)
-            setRange(std::make_pair(m_model->startOf(*m_view.selected), m_model->endOf(*m_view.selected)));
+            setRange(std::make_pair(
+                m_model->startOf(*m_view.selected), m_model->endOf(*m_view.selected)));
         return;
-    case TimelineAction::ShowShortcuts: emit shortcutsRequested(); return;
+    case TimelineAction::ShowShortcuts:
+        emit shortcutsRequested();
+        return;
     }
 }
 
 void TimelineView::keyPressEvent(QKeyEvent *event)
 {
-    const TimelineAction action = actionForKey(event->key(), event->modifiers(), event->nativeScanCode(),
-                                               event->nativeVirtualKey(), m_keyPlatform);
+    const TimelineAction action = actionForKey(event->key(), event->modifiers(),
+        event->nativeScanCode(), event->nativeVirtualKey(), m_keyPlatform);
     if (action == TimelineAction::None) {
         QAbstractScrollArea::keyPressEvent(event);
         return;
@@ -410,7 +441,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
     if (m_moved)
         return;
     const HitResult hit = hitTest(*m_model, m_view, m_metrics, canvasSize(), event->position());
-    const Lane *lane = hit.lane >= 0 ? &m_model->lanes()[static_cast<std::size_t>(hit.lane)] : nullptr;
+    const Lane *lane =
+        hit.lane >= 0 ? &m_model->lanes()[static_cast<std::size_t>(hit.lane)] : nullptr;
     switch (hit.kind) {
     case HitResult::Kind::Header:
         if (lane && (lane->kind == LaneKind::Rank || lane->kind == LaneKind::Process))
@@ -426,7 +458,9 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
             }
         }
         return;
-    case HitResult::Kind::Event: selectEvent(hit.event); return;
+    case HitResult::Kind::Event:
+        selectEvent(hit.event);
+        return;
     default:
         selectEvent(std::nullopt);
         if (m_view.range)
@@ -457,14 +491,16 @@ QString TimelineView::tooltipAt(QPoint pos) const
     if (!m_model)
         return {};
     const HitResult hit = hitTest(*m_model, m_view, m_metrics, canvasSize(), pos);
-    const Lane *lane = hit.lane >= 0 ? &m_model->lanes()[static_cast<std::size_t>(hit.lane)] : nullptr;
+    const Lane *lane =
+        hit.lane >= 0 ? &m_model->lanes()[static_cast<std::size_t>(hit.lane)] : nullptr;
     switch (hit.kind) {
     case HitResult::Kind::Event: {
         const EventKey &e = hit.event;
         const model::Track &track = m_model->track(e);
-        QString tip = QStringLiteral("<b>") + m_model->nameOf(e).toHtmlEscaped() + QStringLiteral("</b><br>")
-            + qs(model::categoryName(track.category(e.index))) + QStringLiteral(" · rank %1").arg(lane->rank)
-            + QStringLiteral("<br>start ") + dur(m_model->startOf(e)) + QStringLiteral(" · duration ")
+        QString tip = QStringLiteral("<b>") + m_model->nameOf(e).toHtmlEscaped()
+            + QStringLiteral("</b><br>") + qs(model::categoryName(track.category(e.index)))
+            + QStringLiteral(" · rank %1").arg(lane->rank) + QStringLiteral("<br>start ")
+            + dur(m_model->startOf(e)) + QStringLiteral(" · duration ")
             + dur(track.duration(e.index));
         const std::int64_t step = m_model->stepOf(e);
         if (step >= 0)
@@ -479,8 +515,12 @@ QString TimelineView::tooltipAt(QPoint pos) const
         return lane ? lane->tooltip : QString();
     case HitResult::Kind::Header:
     case HitResult::Kind::Counter:
-    case HitResult::Kind::EmptyLane: return lane ? lane->tooltip.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")) : QString();
-    default: return {};
+    case HitResult::Kind::EmptyLane:
+        return lane
+            ? lane->tooltip.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))
+            : QString();
+    default:
+        return {};
     }
 }
 
@@ -506,18 +546,22 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
 {
     if (!m_model)
         return;
-    const HitResult hit = hitTest(*m_model, m_view, m_metrics, canvasSize(), viewport()->mapFrom(this, event->pos()));
+    const HitResult hit =
+        hitTest(*m_model, m_view, m_metrics, canvasSize(), viewport()->mapFrom(this, event->pos()));
     QMenu menu(this);
     if (hit.lane >= 0) {
         const Lane &lane = m_model->lanes()[static_cast<std::size_t>(hit.lane)];
         const QString key = lane.key;
         const bool pinned = m_view.pinned.contains(key);
-        menu.addAction(pinned ? tr("Unpin “%1”").arg(lane.label) : tr("Pin “%1” to the top").arg(lane.label),
-                       this, [this, key, pinned] { setPinned(key, !pinned); });
-        menu.addAction(tr("Hide “%1”").arg(lane.label), this, [this, key] { setHidden(key, true); });
+        menu.addAction(
+            pinned ? tr("Unpin “%1”").arg(lane.label) : tr("Pin “%1” to the top").arg(lane.label),
+            this, [this, key, pinned] { setPinned(key, !pinned); });
+        menu.addAction(
+            tr("Hide “%1”").arg(lane.label), this, [this, key] { setHidden(key, true); });
     }
     if (!m_view.hidden.isEmpty())
-        menu.addAction(tr("Show %1 hidden lanes").arg(m_view.hidden.size()), this, &TimelineView::showAllLanes);
+        menu.addAction(tr("Show %1 hidden lanes").arg(m_view.hidden.size()), this,
+            &TimelineView::showAllLanes);
     menu.addSeparator();
     menu.addAction(tr("Fit all\t0"), this, &TimelineView::fitAll);
     if (!menu.isEmpty())
@@ -533,7 +577,7 @@ void TimelineView::selectEvent(std::optional<EventKey> event, bool reveal)
     if (event && reveal)
         revealEvent(*event);
     viewport()->update();
-    emit eventSelected(event ? *event : EventKey{});
+    emit eventSelected(event ? *event : EventKey {});
 }
 
 void TimelineView::computeFlows()
@@ -543,13 +587,13 @@ void TimelineView::computeFlows()
         return;
     const EventKey &e = *m_view.selected;
     const model::Trace &trace = m_model->trace(e.traceIndex);
-    const model::EventRef self{model::TrackId(static_cast<std::uint32_t>(e.trackIndex)), e.index};
+    const model::EventRef self {model::TrackId(static_cast<std::uint32_t>(e.trackIndex)), e.index};
     for (const model::Flow &f : trace.flows) {
         if (f.from != self && f.to != self)
             continue;
         m_view.selectedFlows.push_back(
-            {EventKey{e.traceIndex, static_cast<int>(f.from.track.value()), f.from.index},
-             EventKey{e.traceIndex, static_cast<int>(f.to.track.value()), f.to.index}});
+            {EventKey {e.traceIndex, static_cast<int>(f.from.track.value()), f.from.index},
+                EventKey {e.traceIndex, static_cast<int>(f.to.track.value()), f.to.index}});
     }
 }
 
@@ -583,7 +627,8 @@ void TimelineView::revealEvent(const EventKey &e)
     if (!m_view.pinned.contains(lane.key)) {
         const LaneLayout layout = layoutLanes(*m_model, m_view, m_metrics, canvasSize());
         const int visible = layout.scrollBottom - layout.scrollTop;
-        const int rowY = contentY + static_cast<int>(m_model->track(e).row(e.index)) * m_metrics.rowHeight;
+        const int rowY =
+            contentY + static_cast<int>(m_model->track(e).row(e.index)) * m_metrics.rowHeight;
         if (rowY < m_view.scrollY || rowY + m_metrics.rowHeight > m_view.scrollY + visible)
             verticalScrollBar()->setValue(std::max(0, rowY - visible / 3));
     }
@@ -633,7 +678,7 @@ void TimelineView::nextMatch()
         const auto &m = *m_view.searchMatches;
         const std::int64_t t = m_view.axis.startNs();
         auto it = std::lower_bound(m.begin(), m.end(), t,
-                                   [this](const EventKey &e, std::int64_t v) { return m_model->startOf(e) < v; });
+            [this](const EventKey &e, std::int64_t v) { return m_model->startOf(e) < v; });
         m_view.currentMatch = it == m.end() ? 0 : static_cast<int>(it - m.begin());
     } else {
         m_view.currentMatch = (m_view.currentMatch + 1) % n;

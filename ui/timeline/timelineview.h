@@ -123,7 +123,7 @@ private:
     QPoint m_lastPos;
     bool m_moved = false;
     std::int64_t m_rangeAnchor = 0;
-    QPoint m_mousePos{-1, -1};
+    QPoint m_mousePos {-1, -1};
     double m_lastPaintMs = 0;
     bool m_fitPending = false;
 };

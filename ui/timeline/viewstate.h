@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-#include "ui/palette.h"
 #include "timeaxis.h"
 #include "timelinemodel.h"
+#include "ui/palette.h"
 
 #include <QColor>
 #include <QSet>
@@ -23,9 +23,9 @@ namespace stepscope::ui::timeline {
 struct TimelineMetrics
 {
     int headerWidth = 230; ///< lane headers on the left
-    int rulerHeight = 36;  ///< time labels + step numbers
-    int rowHeight = 18;    ///< one depth row of a track
-    int groupHeight = 20;  ///< process header lane
+    int rulerHeight = 36; ///< time labels + step numbers
+    int rowHeight = 18; ///< one depth row of a track
+    int groupHeight = 20; ///< process header lane
     int stepLaneHeight = 22;
     int counterHeight = 40;
     int legendHeight = 20; ///< legend strip at the bottom (0 = none)
@@ -34,12 +34,12 @@ struct TimelineMetrics
 /// Colours that come from the system palette (text, grid, backgrounds), not from palette.h.
 struct TimelineColors
 {
-    QColor text{0x20, 0x20, 0x20};
-    QColor mutedText{0x70, 0x70, 0x70};
-    QColor background{0xff, 0xff, 0xff};
-    QColor headerBackground{0xf2, 0xf2, 0xf2};
-    QColor stripe{0xf7, 0xf7, 0xf7};
-    QColor grid{0xd8, 0xd8, 0xd8};
+    QColor text {0x20, 0x20, 0x20};
+    QColor mutedText {0x70, 0x70, 0x70};
+    QColor background {0xff, 0xff, 0xff};
+    QColor headerBackground {0xf2, 0xf2, 0xf2};
+    QColor stripe {0xf7, 0xf7, 0xf7};
+    QColor grid {0xd8, 0xd8, 0xd8};
 };
 
 /// A flow of the selected event, resolved to session-relative points.
@@ -62,7 +62,7 @@ struct ViewState
     std::optional<EventKey> selected;
     std::vector<FlowLink> selectedFlows;
     std::optional<std::pair<std::int64_t, std::int64_t>> range; ///< session-relative ns
-    std::shared_ptr<const std::vector<EventKey>> searchMatches;   ///< sorted by start
+    std::shared_ptr<const std::vector<EventKey>> searchMatches; ///< sorted by start
     int currentMatch = -1;
     std::optional<EventKey> hovered;
     Theme theme = Theme::Light;
