@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -448,6 +449,8 @@ void CompareView::updateLoss()
         rows.push_back(std::move(r));
     }
     fillDeltaTable(m_crossCheckTable, {DeltaSection{tr("Logs' own figures (cross-check)"), std::move(rows)}});
+    // A narrow pane: the metric names need their width more than the numbers do.
+    m_crossCheckTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
 }
 
 void CompareView::addLogClicked(bool afterSide)
