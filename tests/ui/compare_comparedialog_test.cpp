@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "compare_testsupport.h"
 #include "ui/compare/comparedialog.h"
 
-#include "compare_testsupport.h"
+#include <gtest/gtest.h>
 
 #include <QDialogButtonBox>
 #include <QPushButton>
-
-#include <gtest/gtest.h>
 
 using namespace stepscope;
 

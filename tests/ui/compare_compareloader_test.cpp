@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "compare_testsupport.h"
 #include "ui/compare/compareloader.h"
-
 #include "ui/compare/compareview.h"
 #include "ui/timeline/timelineview.h"
 
-#include "compare_testsupport.h"
+#include <gtest/gtest.h>
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
-
-#include <gtest/gtest.h>
 
 using namespace stepscope;
 
@@ -20,7 +18,7 @@ TEST(CompareLoader, LoadsAndAnalysesBothRunsInTheBackground)
     int readyCount = 0;
     QObject::connect(&loader, &ui::compare::CompareLoader::ready, [&](auto) { ++readyCount; });
     loader.start(QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_0"),
-                 QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_4"));
+        QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_4"));
     const auto data = loader.waitForResult();
     ASSERT_TRUE(data);
     EXPECT_EQ(readyCount, 1);
@@ -47,9 +45,10 @@ TEST(CompareLoader, ReportsAFolderWithNothingUsable)
 {
     ui::compare::CompareLoader loader;
     QString message;
-    QObject::connect(&loader, &ui::compare::CompareLoader::failed, [&](const QString &m) { message = m; });
+    QObject::connect(
+        &loader, &ui::compare::CompareLoader::failed, [&](const QString &m) { message = m; });
     loader.start(QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_0"),
-                 QString::fromStdString(std::string(STEPSCOPE_TEST_DATA) + "/does-not-exist"));
+        QString::fromStdString(std::string(STEPSCOPE_TEST_DATA) + "/does-not-exist"));
     EXPECT_FALSE(loader.waitForResult());
     EXPECT_FALSE(message.isEmpty());
 }

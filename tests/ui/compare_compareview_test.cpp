@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-#include "ui/compare/compareview.h"
-
+#include "compare_testsupport.h"
 #include "ui/compare/comparepictures.h"
+#include "ui/compare/compareview.h"
 #include "ui/compare/deltatable.h"
 #include "ui/compare/lossplot.h"
 #include "ui/export/imageexport.h"
 #include "ui/kpistrip.h"
 #include "ui/timeline/timelineview.h"
 
-#include "compare_testsupport.h"
+#include <gtest/gtest.h>
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -18,8 +18,6 @@
 #include <QPainter>
 #include <QTabWidget>
 #include <QTableWidget>
-
-#include <gtest/gtest.h>
 
 #include <cstdlib>
 
@@ -68,7 +66,7 @@ TEST(CompareView, LockedZoomMovesBothSides)
     const auto afterAxis = a->viewState().axis;
     b->zoomAt(100, 3.0);
     EXPECT_EQ(a->viewState().axis, afterAxis); // unlocked: after stays
-    view->setLocked(true);                     // locking again brings after to before's window
+    view->setLocked(true); // locking again brings after to before's window
     EXPECT_EQ(relativeStart(b, al.beforeStartNs), relativeStart(a, al.afterStartNs));
     EXPECT_DOUBLE_EQ(b->viewState().axis.nsPerPixel(), a->viewState().axis.nsPerPixel());
 }
@@ -137,7 +135,8 @@ TEST(CompareView, OverlayDrawsBothStepLanesOnOneAxis)
     const double scale = view->afterView()->viewState().axis.nsPerPixel();
     emit view->strip()->zoomRequested(100, 2.0);
     EXPECT_NEAR(view->afterView()->viewState().axis.nsPerPixel(), scale / 2, scale * 1e-9);
-    EXPECT_EQ(view->strip()->picture().axis.nsPerPixel(), view->afterView()->viewState().axis.nsPerPixel());
+    EXPECT_EQ(view->strip()->picture().axis.nsPerPixel(),
+        view->afterView()->viewState().axis.nsPerPixel());
     view->setOverlay(false);
     EXPECT_TRUE(view->beforeView()->isVisible());
 }
@@ -151,7 +150,8 @@ TEST(CompareView, KpiStripAndKernelTabAreFilled)
     EXPECT_FALSE(data->kernels.top.empty());
     // First row is the section title, then the top name by |Δ total|.
     ASSERT_GT(view->kernelTable()->rowCount(), 1);
-    EXPECT_EQ(view->kernelTable()->item(1, 0)->text().toStdString(), data->kernels.top.front().name);
+    EXPECT_EQ(
+        view->kernelTable()->item(1, 0)->text().toStdString(), data->kernels.top.front().name);
 }
 
 TEST(CompareView, Screenshot)
@@ -164,17 +164,23 @@ TEST(CompareView, Screenshot)
     const char *dir = std::getenv("STEPSCOPE_SCREENSHOT_DIR");
     if (!dir)
         GTEST_SKIP() << "set STEPSCOPE_SCREENSHOT_DIR to write the compare screenshots";
-    ASSERT_TRUE(image.save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view.png"))));
+    ASSERT_TRUE(
+        image.save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view.png"))));
     view->setOverlay(true);
     view->tabs()->setCurrentIndex(1);
     QCoreApplication::processEvents();
-    ASSERT_TRUE(view->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view_overlay.png"))));
-    const std::string logs = std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/mindspeed-megatron-det-vs-nondet/test_qwen_sft/";
+    ASSERT_TRUE(view->grab().toImage().save(
+        QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view_overlay.png"))));
+    const std::string logs = std::string(STEPSCOPE_TEST_DATA)
+        + "/loss_logs/mindspeed-megatron-det-vs-nondet/test_qwen_sft/";
     view->setLossLog(false, ui::compare::readLog(QString::fromStdString(logs + "pta_det.txt")));
     view->setLossLog(true, ui::compare::readLog(QString::fromStdString(logs + "pta_non_det.txt")));
     view->tabs()->setCurrentIndex(4);
     QCoreApplication::processEvents();
-    ASSERT_TRUE(view->grab().toImage().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view_loss.png"))));
-    const QImage pic = ui::renderImage(ui::compare::alignedTimelinesPainter(testsupport::demoPair()), QSize(1600, 900), 1.0);
-    ASSERT_TRUE(pic.save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_timelines_export.png"))));
+    ASSERT_TRUE(view->grab().toImage().save(
+        QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("compare_view_loss.png"))));
+    const QImage pic = ui::renderImage(
+        ui::compare::alignedTimelinesPainter(testsupport::demoPair()), QSize(1600, 900), 1.0);
+    ASSERT_TRUE(pic.save(QDir(QString::fromLocal8Bit(dir))
+                             .filePath(QStringLiteral("compare_timelines_export.png"))));
 }

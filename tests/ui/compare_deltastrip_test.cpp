@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "compare_testsupport.h"
 #include "ui/compare/comparestrip.h"
 #include "ui/compare/deltastrip.h"
-
-#include "compare_testsupport.h"
 
 #include <gtest/gtest.h>
 
@@ -29,8 +28,7 @@ TEST(CompareDeltaStrip, SignsFollowWhichSideSpendsTheTime)
     // before: step [1000, 1100): compute 0-60, data loading 60-100 (relative)
     // after:  step [5000, 5070): compute 0-50, data loading 50-60, compute 60-70
     const std::vector<StepLaneSegment> before = {
-        {1000, 1060, SegmentColor::Compute, 1},
-        {1060, 1100, SegmentColor::DataLoading, 1},
+        {1000, 1060, SegmentColor::Compute, 1}, {1060, 1100, SegmentColor::DataLoading, 1},
         {1100, 1200, SegmentColor::Compute, 2}, // next step: outside the window
     };
     const std::vector<StepLaneSegment> after = {
@@ -115,8 +113,8 @@ TEST(CompareDeltaStrip, DemoPairStripsMatchTheBreakdowns)
 TEST(CompareDeltaStrip, StripColoursFollowTheSign)
 {
     const std::vector<StepLaneSegment> before = {{0, 100, SegmentColor::DataLoading, 1}};
-    const std::vector<StepLaneSegment> after = {{0, 40, SegmentColor::DataLoading, 1},
-                                                {40, 150, SegmentColor::Compute, 1}};
+    const std::vector<StepLaneSegment> after = {
+        {0, 40, SegmentColor::DataLoading, 1}, {40, 150, SegmentColor::Compute, 1}};
     ui::compare::StripPicture p;
     p.strips = ui::compare::computeDeltaStrips(before, 0, 100, after, 0, 150);
     p.axis = ui::timeline::TimeAxis(0, 0.5, 400); // 150 ns = 300 px

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "compare_testsupport.h"
 #include "ui/compare/deltatable.h"
 
-#include "compare_testsupport.h"
+#include <gtest/gtest.h>
 
 #include <QTableWidget>
-
-#include <gtest/gtest.h>
 
 using namespace stepscope;
 using ui::compare::DeltaColumn;
@@ -33,10 +32,14 @@ TEST(CompareDeltaTable, ColoursFollowTheBetterDirection)
     // Lower step time is better, higher MFU is better: same sign of delta, opposite colour.
     ui::compare::DeltaSection s;
     s.title = QStringLiteral("t");
-    s.rows.push_back(analysis::makeDeltaRow("step_time_mean_us", "step", "us", 150000.0, 120000.0, analysis::Better::Lower));
-    s.rows.push_back(analysis::makeDeltaRow("mfu", "mfu", "fraction", 0.40, 0.30, analysis::Better::Higher));
-    s.rows.push_back(analysis::makeDeltaRow("segment.compute", "c", "us", 100.0, 80.0, analysis::Better::Neither));
-    s.rows.push_back(analysis::makeDeltaRow("comm_share", "comm", "fraction", 0.2, 0.2001, analysis::Better::Lower));
+    s.rows.push_back(analysis::makeDeltaRow(
+        "step_time_mean_us", "step", "us", 150000.0, 120000.0, analysis::Better::Lower));
+    s.rows.push_back(
+        analysis::makeDeltaRow("mfu", "mfu", "fraction", 0.40, 0.30, analysis::Better::Higher));
+    s.rows.push_back(analysis::makeDeltaRow(
+        "segment.compute", "c", "us", 100.0, 80.0, analysis::Better::Neither));
+    s.rows.push_back(analysis::makeDeltaRow(
+        "comm_share", "comm", "fraction", 0.2, 0.2001, analysis::Better::Lower));
     QTableWidget t;
     ui::compare::fillDeltaTable(&t, {s});
     ASSERT_EQ(t.rowCount(), 5);
@@ -44,15 +47,20 @@ TEST(CompareDeltaTable, ColoursFollowTheBetterDirection)
     const QColor red = ui::compare::verdictColor(analysis::Verdict::Regressed, ui::currentTheme());
     EXPECT_EQ(deltaColour(t, rowOfKey(t, QStringLiteral("step_time_mean_us"))), green);
     EXPECT_EQ(deltaColour(t, rowOfKey(t, QStringLiteral("mfu"))), red);
-    EXPECT_NE(deltaColour(t, rowOfKey(t, QStringLiteral("segment.compute"))), green); // no direction
+    EXPECT_NE(
+        deltaColour(t, rowOfKey(t, QStringLiteral("segment.compute"))), green); // no direction
     EXPECT_NE(deltaColour(t, rowOfKey(t, QStringLiteral("segment.compute"))), red);
     EXPECT_NE(deltaColour(t, rowOfKey(t, QStringLiteral("comm_share"))), red); // within tolerance
     const int step = rowOfKey(t, QStringLiteral("step_time_mean_us"));
-    EXPECT_EQ(t.item(step, static_cast<int>(DeltaColumn::Before))->text(), QStringLiteral("150 ms"));
-    EXPECT_EQ(t.item(step, static_cast<int>(DeltaColumn::Delta))->text(), QStringLiteral("−30.0 ms"));
-    EXPECT_EQ(t.item(step, static_cast<int>(DeltaColumn::Percent))->text(), QStringLiteral("−20.0 %"));
+    EXPECT_EQ(
+        t.item(step, static_cast<int>(DeltaColumn::Before))->text(), QStringLiteral("150 ms"));
+    EXPECT_EQ(
+        t.item(step, static_cast<int>(DeltaColumn::Delta))->text(), QStringLiteral("−30.0 ms"));
+    EXPECT_EQ(
+        t.item(step, static_cast<int>(DeltaColumn::Percent))->text(), QStringLiteral("−20.0 %"));
     const int mfu = rowOfKey(t, QStringLiteral("mfu"));
-    EXPECT_EQ(t.item(mfu, static_cast<int>(DeltaColumn::Delta))->text(), QStringLiteral("−10.0 pp"));
+    EXPECT_EQ(
+        t.item(mfu, static_cast<int>(DeltaColumn::Delta))->text(), QStringLiteral("−10.0 pp"));
 }
 
 TEST(CompareDeltaTable, DemoPairStepTimeFallsAndDataLoadingCollapses)

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "compare_testsupport.h"
+#include "ui/compare/compareview.h"
 #include "ui/compare/lossplot.h"
 
-#include "ui/compare/compareview.h"
-
-#include "compare_testsupport.h"
+#include <gtest/gtest.h>
 
 #include <QImage>
 #include <QPainter>
 #include <QTableWidget>
-
-#include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
@@ -19,7 +17,8 @@ using namespace stepscope;
 
 namespace {
 
-const std::string Pair = std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/mindspeed-megatron-det-vs-nondet/test_ds3_pretrain/";
+const std::string Pair = std::string(STEPSCOPE_TEST_DATA)
+    + "/loss_logs/mindspeed-megatron-det-vs-nondet/test_ds3_pretrain/";
 
 /// Pixels of exactly `c` in the image.
 int countColour(const QImage &img, const QColor &c)

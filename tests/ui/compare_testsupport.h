@@ -35,9 +35,9 @@ inline ui::LoadedProfile loadProfile(const std::string &path)
 /// The demo pair analysed (no training logs: the demo has none).
 inline std::shared_ptr<const ui::compare::CompareData> demoPair()
 {
-    static const std::shared_ptr<const ui::compare::CompareData> data = ui::compare::CompareData::build(
-        loadProfile(demoPairDir() + "resnet50_num_workers_0"), loadProfile(demoPairDir() + "resnet50_num_workers_4"),
-        {}, {}, false);
+    static const std::shared_ptr<const ui::compare::CompareData> data =
+        ui::compare::CompareData::build(loadProfile(demoPairDir() + "resnet50_num_workers_0"),
+            loadProfile(demoPairDir() + "resnet50_num_workers_4"), {}, {}, false);
     return data;
 }
 

@@ -17,8 +17,8 @@ namespace stepscope::ui::compare {
 namespace {
 
 /// Breakdowns of one rank, in step order.
-std::vector<analysis::StepBreakdown> breakdownsOfRank(const std::vector<analysis::StepBreakdown> &all,
-                                                      std::int32_t rank)
+std::vector<analysis::StepBreakdown> breakdownsOfRank(
+    const std::vector<analysis::StepBreakdown> &all, std::int32_t rank)
 {
     std::vector<analysis::StepBreakdown> out;
     for (const auto &b : all) {
@@ -28,8 +28,8 @@ std::vector<analysis::StepBreakdown> breakdownsOfRank(const std::vector<analysis
     return out;
 }
 
-void fillSide(CompareSide &side, LoadedProfile profile, const analysis::RunConfig &config,
-              bool findLogs)
+void fillSide(
+    CompareSide &side, LoadedProfile profile, const analysis::RunConfig &config, bool findLogs)
 {
     side.profile = std::move(profile);
     if (!side.profile.session)
@@ -71,9 +71,7 @@ std::pair<std::int64_t, std::int64_t> CompareSide::stepWindow(std::size_t index)
 }
 
 std::shared_ptr<const CompareData> CompareData::build(LoadedProfile before, LoadedProfile after,
-                                                      const analysis::RunConfig &configBefore,
-                                                      const analysis::RunConfig &configAfter,
-                                                      bool findLogs)
+    const analysis::RunConfig &configBefore, const analysis::RunConfig &configAfter, bool findLogs)
 {
     auto data = std::make_shared<CompareData>();
     fillSide(data->before, std::move(before), configBefore, findLogs);
@@ -83,8 +81,10 @@ std::shared_ptr<const CompareData> CompareData::build(LoadedProfile before, Load
     if (sb && sa && !sb->traces.empty() && !sa->traces.empty()) {
         // Per profiled step: the two profiles need not cover the same number of steps.
         analysis::NameDeltaOptions options;
-        options.beforeDivisor = static_cast<double>(std::max<std::size_t>(1, data->before.breakdowns.size()));
-        options.afterDivisor = static_cast<double>(std::max<std::size_t>(1, data->after.breakdowns.size()));
+        options.beforeDivisor =
+            static_cast<double>(std::max<std::size_t>(1, data->before.breakdowns.size()));
+        options.afterDivisor =
+            static_cast<double>(std::max<std::size_t>(1, data->after.breakdowns.size()));
         options.scope = analysis::OpScope::DeviceKernels;
         data->kernels = analysis::nameDeltas(*sb->traces.front(), *sa->traces.front(), options);
         options.scope = analysis::OpScope::HostOps;
@@ -99,13 +99,14 @@ analysis::StepPairing CompareData::pairing(std::optional<analysis::ManualAnchor>
 }
 
 AlignedPair alignedPair(const CompareData &data, const analysis::StepPairing &pairing,
-                        const CompareSelection &selection)
+    const CompareSelection &selection)
 {
     AlignedPair out;
     if (pairing.pairs.empty())
         return out;
-    const std::size_t index = std::min(selection.pairIndex.value_or(defaultPairIndex(pairing, selection.anchor)),
-                                       pairing.pairs.size() - 1);
+    const std::size_t index =
+        std::min(selection.pairIndex.value_or(defaultPairIndex(pairing, selection.anchor)),
+            pairing.pairs.size() - 1);
     out.valid = true;
     out.pair = pairing.pairs[index];
     std::tie(out.beforeStartNs, out.beforeEndNs) = data.before.stepWindow(out.pair.beforeIndex);
@@ -113,8 +114,8 @@ AlignedPair alignedPair(const CompareData &data, const analysis::StepPairing &pa
     return out;
 }
 
-std::size_t defaultPairIndex(const analysis::StepPairing &pairing,
-                             std::optional<analysis::ManualAnchor> anchor)
+std::size_t defaultPairIndex(
+    const analysis::StepPairing &pairing, std::optional<analysis::ManualAnchor> anchor)
 {
     if (anchor && !pairing.anchorNotFound)
         return pairIndexOf(pairing, anchor->beforeStep);
@@ -130,7 +131,7 @@ std::size_t pairIndexOf(const analysis::StepPairing &pairing, std::int64_t befor
 }
 
 LossOverlay makeLossOverlay(std::shared_ptr<const model::TrainingLog> before,
-                            std::shared_ptr<const model::TrainingLog> after)
+    std::shared_ptr<const model::TrainingLog> after)
 {
     LossOverlay o;
     o.beforeLog = std::move(before);
@@ -159,8 +160,11 @@ QStringList hostOnlyProcessKeys(const timeline::TimelineModel &model)
         bool device = false;
         for (const timeline::Lane &child : model.lanes()) {
             if (child.kind == timeline::LaneKind::Track && child.parentKey == lane.key
-                && model.trace(child.traceIndex).tracks[static_cast<std::size_t>(child.trackIndex)].info().kind
-                       == model::TrackKind::DeviceStream) {
+                && model.trace(child.traceIndex)
+                        .tracks[static_cast<std::size_t>(child.trackIndex)]
+                        .info()
+                        .kind
+                    == model::TrackKind::DeviceStream) {
                 device = true;
                 break;
             }

@@ -25,7 +25,7 @@ struct CompareSide
 {
     LoadedProfile profile;
     analysis::SessionAnalysis analysis;
-    int traceIndex = 0;                              ///< into session->traces
+    int traceIndex = 0; ///< into session->traces
     std::vector<analysis::StepBreakdown> breakdowns; ///< of that trace's rank, by step
     /// Training logs found beside the profile (findTrainingLogs), read; may be empty.
     std::vector<std::shared_ptr<const model::TrainingLog>> logs;
@@ -49,9 +49,8 @@ struct CompareData
     /// Analyses both profiles (config: defaults unless given), computes kernel deltas and,
     /// when `findLogs`, reads the training logs found beside each profile. Never throws.
     static std::shared_ptr<const CompareData> build(LoadedProfile before, LoadedProfile after,
-                                                    const analysis::RunConfig &configBefore = {},
-                                                    const analysis::RunConfig &configAfter = {},
-                                                    bool findLogs = true);
+        const analysis::RunConfig &configBefore = {}, const analysis::RunConfig &configAfter = {},
+        bool findLogs = true);
 
     /// Pairing of the shown ranks' steps, automatic or around `anchor`.
     analysis::StepPairing pairing(std::optional<analysis::ManualAnchor> anchor) const;
@@ -73,7 +72,7 @@ struct AlignedPair
     analysis::StepPair pair;
     std::int64_t beforeStartNs = 0; ///< session-relative (before's timeline)
     std::int64_t beforeEndNs = 0;
-    std::int64_t afterStartNs = 0;  ///< session-relative (after's timeline)
+    std::int64_t afterStartNs = 0; ///< session-relative (after's timeline)
     std::int64_t afterEndNs = 0;
     std::int64_t longestNs() const
     {
@@ -84,13 +83,13 @@ struct AlignedPair
 /// The pair aligned when the user chose none: with an anchor the anchored pair; else the
 /// second pair when there are at least three (the first profiled step of a capture often
 /// carries warm-up work: the profiler starting, a first blocking copy), else the first.
-std::size_t defaultPairIndex(const analysis::StepPairing &pairing,
-                             std::optional<analysis::ManualAnchor> anchor);
+std::size_t defaultPairIndex(
+    const analysis::StepPairing &pairing, std::optional<analysis::ManualAnchor> anchor);
 
 /// The aligned pair: pairing.pairs[pairIndex or the default] (clamped). Invalid when the
 /// pairing is empty.
 AlignedPair alignedPair(const CompareData &data, const analysis::StepPairing &pairing,
-                        const CompareSelection &selection);
+    const CompareSelection &selection);
 /// Index of the pair of before step `beforeStep` (step number), else 0.
 std::size_t pairIndexOf(const analysis::StepPairing &pairing, std::int64_t beforeStep);
 
@@ -109,7 +108,7 @@ struct LossOverlay
     bool hasAny() const { return beforeSeries || afterSeries; }
 };
 LossOverlay makeLossOverlay(std::shared_ptr<const model::TrainingLog> before,
-                            std::shared_ptr<const model::TrainingLog> after);
+    std::shared_ptr<const model::TrainingLog> after);
 
 /// Keys of the process lanes of `model` that hold no device stream (host threads only):
 /// compare mode collapses them at first so the step lane and device streams of both runs

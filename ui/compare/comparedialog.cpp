@@ -102,7 +102,8 @@ void CompareDialog::browse(QLineEdit *edit)
         edit->setText(dir);
 }
 
-bool CompareDialog::getPair(QWidget *parent, QString *before, QString *after, const QString &initialBefore)
+bool CompareDialog::getPair(
+    QWidget *parent, QString *before, QString *after, const QString &initialBefore)
 {
     CompareDialog dialog(parent);
     dialog.setPaths(initialBefore, QString());

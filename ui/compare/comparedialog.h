@@ -26,8 +26,8 @@ public:
     bool isAcceptable(QString *why = nullptr) const;
 
     /// Runs the dialog; true and both paths set when the user accepted.
-    static bool getPair(QWidget *parent, QString *before, QString *after,
-                        const QString &initialBefore = QString());
+    static bool getPair(
+        QWidget *parent, QString *before, QString *after, const QString &initialBefore = QString());
 
 private:
     void browse(QLineEdit *edit);

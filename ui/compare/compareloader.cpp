@@ -19,9 +19,9 @@ CompareLoader::CompareLoader(QObject *parent)
     , m_after(new ProfileLoader(this))
 {
     connect(m_before, &ProfileLoader::loaded, this,
-            [this](quint64, const LoadedProfile &p) { profileLoaded(false, p); });
+        [this](quint64, const LoadedProfile &p) { profileLoaded(false, p); });
     connect(m_after, &ProfileLoader::loaded, this,
-            [this](quint64, const LoadedProfile &p) { profileLoaded(true, p); });
+        [this](quint64, const LoadedProfile &p) { profileLoaded(true, p); });
     auto onCancel = [this](quint64) {
         if (m_running) {
             m_running = false;
@@ -31,9 +31,13 @@ CompareLoader::CompareLoader(QObject *parent)
     connect(m_before, &ProfileLoader::cancelled, this, onCancel);
     connect(m_after, &ProfileLoader::cancelled, this, onCancel);
     connect(m_before, &ProfileLoader::progressChanged, this,
-            [this](quint64, const QString &stage, quint64, quint64) { emit progressChanged(tr("before: ") + stage); });
+        [this](quint64, const QString &stage, quint64, quint64) {
+            emit progressChanged(tr("before: ") + stage);
+        });
     connect(m_after, &ProfileLoader::progressChanged, this,
-            [this](quint64, const QString &stage, quint64, quint64) { emit progressChanged(tr("after: ") + stage); });
+        [this](quint64, const QString &stage, quint64, quint64) {
+            emit progressChanged(tr("after: ") + stage);
+        });
 }
 
 CompareLoader::~CompareLoader()
@@ -84,9 +88,8 @@ void CompareLoader::profileLoaded(bool afterSide, const LoadedProfile &profile)
         m_running = false;
         emit ready(m_result);
     });
-    watcher->setFuture(QtConcurrent::run([b = *m_beforeProfile, a = *m_afterProfile] {
-        return CompareData::build(b, a);
-    }));
+    watcher->setFuture(QtConcurrent::run(
+        [b = *m_beforeProfile, a = *m_afterProfile] { return CompareData::build(b, a); }));
 }
 
 std::shared_ptr<const CompareData> CompareLoader::waitForResult(int timeoutMs)
@@ -102,12 +105,15 @@ CompareView *openComparePair(const QString &beforePath, const QString &afterPath
     auto *view = new CompareView(parent);
     auto *loader = new CompareLoader(view);
     view->setMessage(QObject::tr("Loading %1 and %2…").arg(beforePath, afterPath));
-    QObject::connect(loader, &CompareLoader::progressChanged, view, [view, beforePath, afterPath](const QString &stage) {
-        view->setMessage(QObject::tr("Loading %1 and %2…\n%3").arg(beforePath, afterPath, stage));
-    });
+    QObject::connect(loader, &CompareLoader::progressChanged, view,
+        [view, beforePath, afterPath](const QString &stage) {
+            view->setMessage(
+                QObject::tr("Loading %1 and %2…\n%3").arg(beforePath, afterPath, stage));
+        });
     QObject::connect(loader, &CompareLoader::ready, view,
-                     [view](std::shared_ptr<const CompareData> data) { view->setData(std::move(data)); });
-    QObject::connect(loader, &CompareLoader::failed, view, [view](const QString &m) { view->setMessage(m); });
+        [view](std::shared_ptr<const CompareData> data) { view->setData(std::move(data)); });
+    QObject::connect(
+        loader, &CompareLoader::failed, view, [view](const QString &m) { view->setMessage(m); });
     loader->start(beforePath, afterPath);
     return view;
 }

@@ -56,6 +56,7 @@ private:
 /// What the app calls to open a pair (File › Compare…, `stepscope BEFORE AFTER`, dropping
 /// a second profile): a CompareView that shows "Loading…" and fills itself when both runs
 /// are loaded and analysed. The caller puts it in the centre of the main window.
-CompareView *openComparePair(const QString &beforePath, const QString &afterPath, QWidget *parent = nullptr);
+CompareView *openComparePair(
+    const QString &beforePath, const QString &afterPath, QWidget *parent = nullptr);
 
 } // namespace stepscope::ui::compare

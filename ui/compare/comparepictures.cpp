@@ -23,14 +23,15 @@ QString dur(std::int64_t ns)
 }
 
 /// A timeline view state showing [anchor − pad, anchor + span + pad) with the ruler from anchor.
-timeline::ViewState alignedView(const timeline::TimelineModel &model, std::int64_t anchor, std::int64_t span,
-                                int widthPx)
+timeline::ViewState alignedView(
+    const timeline::TimelineModel &model, std::int64_t anchor, std::int64_t span, int widthPx)
 {
     timeline::ViewState v;
     for (const QString &key : hostOnlyProcessKeys(model))
         v.collapsed.insert(key);
     const std::int64_t pad = std::max<std::int64_t>(1, span / 50);
-    v.axis = timeline::TimeAxis(anchor - pad, static_cast<double>(span + 2 * pad) / std::max(1, widthPx), widthPx);
+    v.axis = timeline::TimeAxis(
+        anchor - pad, static_cast<double>(span + 2 * pad) / std::max(1, widthPx), widthPx);
     v.rulerOriginNs = anchor;
     v.showLegend = false;
     return v;
@@ -38,8 +39,8 @@ timeline::ViewState alignedView(const timeline::TimelineModel &model, std::int64
 
 } // namespace
 
-PaintFunction alignedTimelinesPainter(std::shared_ptr<const CompareData> data, const CompareSelection &selection,
-                                      bool overlay)
+PaintFunction alignedTimelinesPainter(
+    std::shared_ptr<const CompareData> data, const CompareSelection &selection, bool overlay)
 {
     return [data, selection, overlay](QPainter &painter, const QSize &size) {
         const QFont font = QApplication::font();
@@ -55,17 +56,18 @@ PaintFunction alignedTimelinesPainter(std::shared_ptr<const CompareData> data, c
         const std::int64_t span = std::max<std::int64_t>(1, aligned.longestNs());
 
         StripPicture strip;
-        const timeline::ViewState beforeView = alignedView(*data->before.profile.timeline, aligned.beforeStartNs, span, laneWidth);
+        const timeline::ViewState beforeView =
+            alignedView(*data->before.profile.timeline, aligned.beforeStartNs, span, laneWidth);
         strip.axis = timeline::TimeAxis(beforeView.axis.startNs() - aligned.beforeStartNs,
-                                        beforeView.axis.nsPerPixel(), laneWidth);
+            beforeView.axis.nsPerPixel(), laneWidth);
         strip.beforeSegments = data->before.profile.timeline->stepSegments(data->before.traceIndex);
         strip.afterSegments = data->after.profile.timeline->stepSegments(data->after.traceIndex);
         strip.beforeAnchorNs = aligned.beforeStartNs;
         strip.afterAnchorNs = aligned.afterStartNs;
         strip.beforeLengthNs = aligned.beforeEndNs - aligned.beforeStartNs;
         strip.afterLengthNs = aligned.afterEndNs - aligned.afterStartNs;
-        strip.strips = computeDeltaStrips(strip.beforeSegments, aligned.beforeStartNs, aligned.beforeEndNs,
-                                          strip.afterSegments, aligned.afterStartNs, aligned.afterEndNs);
+        strip.strips = computeDeltaStrips(strip.beforeSegments, aligned.beforeStartNs,
+            aligned.beforeEndNs, strip.afterSegments, aligned.afterStartNs, aligned.afterEndNs);
         strip.overlay = overlay;
         strip.beforeLabel = QStringLiteral("before · step %1").arg(aligned.pair.beforeStep);
         strip.afterLabel = QStringLiteral("after · step %1").arg(aligned.pair.afterStep);
@@ -79,53 +81,63 @@ PaintFunction alignedTimelinesPainter(std::shared_ptr<const CompareData> data, c
         auto caption = [&](int y, const QString &text) {
             painter.fillRect(QRect(0, y, size.width(), title), QColor(0xe8, 0xe8, 0xe8));
             painter.setPen(Qt::black);
-            painter.drawText(QRect(6, y, size.width() - 12, title), Qt::AlignLeft | Qt::AlignVCenter, text);
+            painter.drawText(
+                QRect(6, y, size.width() - 12, title), Qt::AlignLeft | Qt::AlignVCenter, text);
         };
         auto sideText = [&](const CompareSide &side, std::int64_t step, std::int64_t length) {
             return QStringLiteral("%1 · step %2 · %3").arg(side.name()).arg(step).arg(dur(length));
         };
         int y = 0;
-        caption(y, QStringLiteral("Before: ") + sideText(data->before, aligned.pair.beforeStep, strip.beforeLengthNs));
+        caption(y,
+            QStringLiteral("Before: ")
+                + sideText(data->before, aligned.pair.beforeStep, strip.beforeLengthNs));
         y += title;
         painter.save();
         painter.translate(0, y);
         painter.setClipRect(QRect(0, 0, size.width(), timelineH));
-        timeline::paintTimeline(painter, *data->before.profile.timeline, beforeView, QSize(size.width(), timelineH),
-                                metrics, font);
+        timeline::paintTimeline(painter, *data->before.profile.timeline, beforeView,
+            QSize(size.width(), timelineH), metrics, font);
         painter.restore();
         y += timelineH;
         painter.save();
         painter.translate(0, y);
         painter.setClipRect(QRect(0, 0, size.width(), stripH));
-        timeline::paintGeometry(painter, buildStripGeometry(strip, QSize(size.width(), stripH), {}, font), font);
+        timeline::paintGeometry(
+            painter, buildStripGeometry(strip, QSize(size.width(), stripH), {}, font), font);
         painter.restore();
         y += stripH;
-        caption(y, QStringLiteral("After: ") + sideText(data->after, aligned.pair.afterStep, strip.afterLengthNs));
+        caption(y,
+            QStringLiteral("After: ")
+                + sideText(data->after, aligned.pair.afterStep, strip.afterLengthNs));
         y += title;
-        const timeline::ViewState afterView = alignedView(*data->after.profile.timeline, aligned.afterStartNs, span, laneWidth);
+        const timeline::ViewState afterView =
+            alignedView(*data->after.profile.timeline, aligned.afterStartNs, span, laneWidth);
         painter.save();
         painter.translate(0, y);
         painter.setClipRect(QRect(0, 0, size.width(), timelineH));
-        timeline::paintTimeline(painter, *data->after.profile.timeline, afterView, QSize(size.width(), timelineH),
-                                metrics, font);
+        timeline::paintTimeline(painter, *data->after.profile.timeline, afterView,
+            QSize(size.width(), timelineH), metrics, font);
         painter.restore();
     };
 }
 
-PaintFunction pairedStepBarsPainter(std::shared_ptr<const CompareData> data, const CompareSelection &selection)
+PaintFunction pairedStepBarsPainter(
+    std::shared_ptr<const CompareData> data, const CompareSelection &selection)
 {
     auto chart = std::make_shared<BarChart>();
     if (data) {
         const analysis::StepPairing pairing = data->pairing(selection.anchor);
         QStringList categories;
-        BarSetData before{QStringLiteral("before: ") + data->before.name(), beforeColor(), {}};
-        BarSetData after{QStringLiteral("after: ") + data->after.name(), afterColor(), {}};
+        BarSetData before {QStringLiteral("before: ") + data->before.name(), beforeColor(), {}};
+        BarSetData after {QStringLiteral("after: ") + data->after.name(), afterColor(), {}};
         for (const auto &pair : pairing.pairs) {
             categories << (pair.beforeStep == pair.afterStep
-                               ? QString::number(pair.beforeStep)
-                               : QStringLiteral("%1↔%2").arg(pair.beforeStep).arg(pair.afterStep));
-            before.values << static_cast<double>(data->before.breakdowns[pair.beforeIndex].durationNs());
-            after.values << static_cast<double>(data->after.breakdowns[pair.afterIndex].durationNs());
+                    ? QString::number(pair.beforeStep)
+                    : QStringLiteral("%1↔%2").arg(pair.beforeStep).arg(pair.afterStep));
+            before.values << static_cast<double>(
+                data->before.breakdowns[pair.beforeIndex].durationNs());
+            after.values << static_cast<double>(
+                data->after.breakdowns[pair.afterIndex].durationNs());
         }
         chart->setTitle(QStringLiteral("Paired step times"));
         chart->setValueUnit(ValueUnit::Duration);

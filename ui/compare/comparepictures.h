@@ -17,11 +17,11 @@ namespace stepscope::ui::compare {
 /// "before" above "after", both fitted to the aligned step of `selection` (rulers from each
 /// step's start), the delta strips between them (and the overlay lanes when `overlay`).
 PaintFunction alignedTimelinesPainter(std::shared_ptr<const CompareData> data,
-                                      const CompareSelection &selection = {}, bool overlay = true);
+    const CompareSelection &selection = {}, bool overlay = true);
 
 /// Paired step times: one group per pair (before, after) on the pairing of `selection`.
-PaintFunction pairedStepBarsPainter(std::shared_ptr<const CompareData> data,
-                                    const CompareSelection &selection = {});
+PaintFunction pairedStepBarsPainter(
+    std::shared_ptr<const CompareData> data, const CompareSelection &selection = {});
 
 /// Both loss curves on one step axis with the divergence figures and NaN/inf markers.
 PaintFunction lossOverlayPainter(LossOverlay overlay);

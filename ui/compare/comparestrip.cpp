@@ -7,8 +7,8 @@
 
 #include <QFontMetricsF>
 #include <QMouseEvent>
-#include <QWheelEvent>
 #include <QPainter>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -24,7 +24,10 @@ QString dur(std::int64_t ns)
 
 QString signedDur(std::int64_t ns)
 {
-    return (ns > 0 ? QStringLiteral("+") : ns < 0 ? QStringLiteral("−") : QString()) + dur(ns < 0 ? -ns : ns);
+    return (ns > 0          ? QStringLiteral("+")
+                   : ns < 0 ? QStringLiteral("−")
+                            : QString())
+        + dur(ns < 0 ? -ns : ns);
 }
 
 /// Builds the strip picture row by row, top to bottom.
@@ -56,7 +59,7 @@ public:
             y += m_m.laneHeight + m_m.gap;
             // Both on one axis: before fills the lane, after is drawn inset in its middle.
             text(QRectF(6, y, m_left - 10, m_m.laneHeight), QStringLiteral("overlay (after inset)"),
-                 m_p.colors.text, false);
+                m_p.colors.text, false);
             lane(y, QString(), m_p.beforeSegments, m_p.beforeAnchorNs, 0, 1);
             lane(y, QString(), m_p.afterSegments, m_p.afterAnchorNs, 0.3, 0.4);
             y += m_m.laneHeight + m_m.gap;
@@ -66,7 +69,8 @@ public:
             y += m_m.stripHeight + m_m.gap;
         }
         marks();
-        m_g.lines.push_back({QLineF(m_left - 0.5, 0, m_left - 0.5, m_size.height()), m_p.colors.grid, 1});
+        m_g.lines.push_back(
+            {QLineF(m_left - 0.5, 0, m_left - 0.5, m_size.height()), m_p.colors.grid, 1});
         m_g.backgrounds = m_bg.take();
         m_g.content = m_content.take();
         return std::move(m_g);
@@ -75,7 +79,8 @@ public:
 private:
     double x(std::int64_t rel) const { return m_left + m_p.axis.toPx(rel); }
 
-    void text(const QRectF &r, const QString &t, const QColor &c, bool bold, int flags = Qt::AlignLeft | Qt::AlignVCenter)
+    void text(const QRectF &r, const QString &t, const QColor &c, bool bold,
+        int flags = Qt::AlignLeft | Qt::AlignVCenter)
     {
         m_g.texts.push_back({r, t, c, flags, bold});
     }
@@ -94,23 +99,25 @@ private:
             if (px < m_left)
                 continue;
             m_g.lines.push_back({QLineF(px, y + h * 0.5, px, y + h), m_p.colors.mutedText, 1});
-            text(QRectF(px + 3, y, 110, h * 0.6), timeline::tickLabel(t, spacing), m_p.colors.text, false);
+            text(QRectF(px + 3, y, 110, h * 0.6), timeline::tickLabel(t, spacing), m_p.colors.text,
+                false);
         }
         text(QRectF(6, y, m_left - 10, h), QStringLiteral("from the aligned step's start"),
-             m_p.colors.mutedText, false);
-        m_g.lines.push_back({QLineF(0, y + h - 0.5, m_size.width(), y + h - 0.5), m_p.colors.grid, 1});
+            m_p.colors.mutedText, false);
+        m_g.lines.push_back(
+            {QLineF(0, y + h - 0.5, m_size.width(), y + h - 0.5), m_p.colors.grid, 1});
     }
 
     /// One side's step lane between relative fractions [top, top + height) of a lane row.
     void lane(int y, const QString &label, const std::vector<timeline::StepLaneSegment> &segments,
-              std::int64_t anchor, double top, double height)
+        std::int64_t anchor, double top, double height)
     {
         if (!label.isEmpty())
             text(QRectF(6, y, m_left - 10, m_m.laneHeight), label, m_p.colors.text, true);
         const std::int64_t t0 = m_p.axis.startNs() + anchor;
         const std::int64_t t1 = m_p.axis.endNs() + anchor;
         auto it = std::lower_bound(segments.begin(), segments.end(), t0,
-                                   [](const timeline::StepLaneSegment &s, std::int64_t t) { return s.endNs <= t; });
+            [](const timeline::StepLaneSegment &s, std::int64_t t) { return s.endNs <= t; });
         const double ry = y + m_m.laneHeight * top;
         const double rh = m_m.laneHeight * height;
         double lastRight = -1;
@@ -121,19 +128,24 @@ private:
             if (b <= lastRight || b - a <= 0)
                 continue;
             const double w = std::max(1.0, b - std::max(a, lastRight));
-            m_content.add(segmentColor(it->kind, m_p.theme), QRectF(std::max(a, lastRight), ry, w, rh));
+            m_content.add(
+                segmentColor(it->kind, m_p.theme), QRectF(std::max(a, lastRight), ry, w, rh));
             lastRight = std::max(a, lastRight) + w;
         }
     }
 
     void strip(int y, const DeltaStrip &s)
     {
-        const QString head = QStringLiteral("Δ ") + s.label + QStringLiteral("  ") + signedDur(s.deltaNs());
+        const QString head =
+            QStringLiteral("Δ ") + s.label + QStringLiteral("  ") + signedDur(s.deltaNs());
         text(QRectF(6, y - 1, m_left - 10, m_m.stripHeight + 2), head,
-             s.deltaNs() > 0 ? moreColor(m_p.theme) : s.deltaNs() < 0 ? lessColor(m_p.theme) : m_p.colors.mutedText,
-             false);
+            s.deltaNs() > 0       ? moreColor(m_p.theme)
+                : s.deltaNs() < 0 ? lessColor(m_p.theme)
+                                  : m_p.colors.mutedText,
+            false);
         if (s.kind)
-            m_content.add(segmentColor(*s.kind, m_p.theme), QRectF(m_left - 6, y + 2, 4, m_m.stripHeight - 4));
+            m_content.add(segmentColor(*s.kind, m_p.theme),
+                QRectF(m_left - 6, y + 2, 4, m_m.stripHeight - 4));
         m_bg.add(m_p.colors.stripe, QRectF(m_left, y, m_right - m_left, m_m.stripHeight));
         double lastRight = -1;
         for (const DeltaPiece &piece : s.pieces) {
@@ -144,7 +156,7 @@ private:
             const double from = std::max(a, lastRight);
             const double w = std::max(1.0, b - from);
             m_content.add(piece.sign > 0 ? moreColor(m_p.theme) : lessColor(m_p.theme),
-                          QRectF(from, y + 1, w, m_m.stripHeight - 2));
+                QRectF(from, y + 1, w, m_m.stripHeight - 2));
             lastRight = from + w;
         }
     }
@@ -178,14 +190,15 @@ private:
 
 int stripPictureHeight(const StripPicture &picture, const StripMetrics &metrics)
 {
-    int h = static_cast<int>(picture.strips.size()) * (metrics.stripHeight + metrics.gap) + metrics.gap;
+    int h =
+        static_cast<int>(picture.strips.size()) * (metrics.stripHeight + metrics.gap) + metrics.gap;
     if (picture.overlay)
         h += metrics.rulerHeight + 3 * (metrics.laneHeight + metrics.gap);
     return h;
 }
 
-timeline::Geometry buildStripGeometry(const StripPicture &picture, QSize size, const StripMetrics &metrics,
-                                      const QFont &font)
+timeline::Geometry buildStripGeometry(
+    const StripPicture &picture, QSize size, const StripMetrics &metrics, const QFont &font)
 {
     return StripBuilder(picture, size, metrics, font).build();
 }
@@ -233,7 +246,8 @@ void CompareStrip::wheelEvent(QWheelEvent *event)
     if (d.y() == 0 && d.x() != 0)
         emit panRequested(-d.x() / 4.0);
     else
-        emit zoomRequested(event->position().x() - m_metrics.headerWidth, std::pow(1.25, d.y() / 120.0));
+        emit zoomRequested(
+            event->position().x() - m_metrics.headerWidth, std::pow(1.25, d.y() / 120.0));
     event->accept();
 }
 

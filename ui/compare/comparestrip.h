@@ -23,7 +23,7 @@ struct StripPicture
 {
     timeline::TimeAxis axis; ///< relative ns; widthPx = lane-area width
     std::vector<timeline::StepLaneSegment> beforeSegments; ///< session-relative (before)
-    std::vector<timeline::StepLaneSegment> afterSegments;  ///< session-relative (after)
+    std::vector<timeline::StepLaneSegment> afterSegments; ///< session-relative (after)
     std::int64_t beforeAnchorNs = 0;
     std::int64_t afterAnchorNs = 0;
     std::int64_t beforeLengthNs = 0; ///< aligned step lengths (marks at their ends)
@@ -51,7 +51,7 @@ int stripPictureHeight(const StripPicture &picture, const StripMetrics &metrics 
 /// Builds the strip as a timeline Geometry (painted with timeline::paintGeometry, the same
 /// painter as the timelines, on screen and in export). Pure.
 timeline::Geometry buildStripGeometry(const StripPicture &picture, QSize size,
-                                      const StripMetrics &metrics = {}, const QFont &font = QFont());
+    const StripMetrics &metrics = {}, const QFont &font = QFont());
 
 /// The widget between the two timelines. GUI thread only.
 class CompareStrip : public QWidget

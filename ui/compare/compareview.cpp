@@ -170,7 +170,8 @@ void CompareView::buildUi()
     m_lossSources = new QLabel;
     m_lossSources->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_lossSources->setWordWrap(true);
-    m_lossSources->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // long paths must not widen the window
+    m_lossSources->setSizePolicy(
+        QSizePolicy::Ignored, QSizePolicy::Preferred); // long paths must not widen the window
     lossBar->addWidget(addBefore);
     lossBar->addWidget(addAfter);
     lossBar->addWidget(m_lossSources, 1);
@@ -197,8 +198,10 @@ void CompareView::buildUi()
     split->setSizes({700, 260});
     body->addWidget(split, 1);
 
-    connect(m_beforeView, &timeline::TimelineView::viewChanged, this, [this] { onViewChanged(false); });
-    connect(m_afterView, &timeline::TimelineView::viewChanged, this, [this] { onViewChanged(true); });
+    connect(
+        m_beforeView, &timeline::TimelineView::viewChanged, this, [this] { onViewChanged(false); });
+    connect(
+        m_afterView, &timeline::TimelineView::viewChanged, this, [this] { onViewChanged(true); });
     connect(m_beforePicker, &QComboBox::currentIndexChanged, this, [this] { onPickerChanged(); });
     connect(m_afterPicker, &QComboBox::currentIndexChanged, this, [this] { onPickerChanged(); });
     connect(m_autoButton, &QToolButton::clicked, this, [this] { setAnchor(std::nullopt); });
@@ -206,8 +209,10 @@ void CompareView::buildUi()
     connect(m_overlayButton, &QToolButton::toggled, this, &CompareView::setOverlay);
     connect(fit, &QToolButton::clicked, this, &CompareView::fitAlignedStep);
     // The strip steers "before" (and, locked, "after" follows): overlay mode hides both views.
-    connect(m_strip, &CompareStrip::zoomRequested, this, [this](double x, double f) { m_beforeView->zoomAt(x, f); });
-    connect(m_strip, &CompareStrip::panRequested, this, [this](double dx) { m_beforeView->panByPx(dx); });
+    connect(m_strip, &CompareStrip::zoomRequested, this,
+        [this](double x, double f) { m_beforeView->zoomAt(x, f); });
+    connect(m_strip, &CompareStrip::panRequested, this,
+        [this](double dx) { m_beforeView->panByPx(dx); });
     connect(addBefore, &QPushButton::clicked, this, [this] { addLogClicked(false); });
     connect(addAfter, &QPushButton::clicked, this, [this] { addLogClicked(true); });
 }
@@ -234,7 +239,7 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
     m_beforeView->setModel(m_data->before.profile.timeline);
     m_afterView->setModel(m_data->after.profile.timeline);
     for (auto [view, model] : {std::pair(m_beforeView, m_data->before.profile.timeline.get()),
-                               std::pair(m_afterView, m_data->after.profile.timeline.get())}) {
+             std::pair(m_afterView, m_data->after.profile.timeline.get())}) {
         if (model)
             for (const QString &key : hostOnlyProcessKeys(*model))
                 view->setCollapsed(key, true);
@@ -280,9 +285,10 @@ void CompareView::setAnchor(std::optional<analysis::ManualAnchor> anchor)
 
 void CompareView::setPairIndex(std::size_t index)
 {
-    m_selection.pairIndex = m_pairing.pairs.empty() ? 0 : std::min(index, m_pairing.pairs.size() - 1);
+    m_selection.pairIndex =
+        m_pairing.pairs.empty() ? 0 : std::min(index, m_pairing.pairs.size() - 1);
     // (An explicit index from here on: moving along the pairs keeps the anchor's offset.)
-    m_aligned = m_data ? alignedPair(*m_data, m_pairing, m_selection) : AlignedPair{};
+    m_aligned = m_data ? alignedPair(*m_data, m_pairing, m_selection) : AlignedPair {};
     updatePickers();
     updateTables();
     m_beforeView->setRulerOrigin(m_aligned.beforeStartNs);
@@ -296,10 +302,13 @@ void CompareView::rebuildPairing()
     if (!m_data)
         return;
     m_pairing = m_data->pairing(m_selection.anchor);
-    const std::size_t index = m_selection.pairIndex.value_or(defaultPairIndex(m_pairing, m_selection.anchor));
-    QString text = tr("%1 pairs, %2").arg(m_pairing.pairs.size())
-                       .arg(QString::fromUtf8(analysis::pairingModeName(m_pairing.mode).data(),
-                                              static_cast<qsizetype>(analysis::pairingModeName(m_pairing.mode).size())));
+    const std::size_t index =
+        m_selection.pairIndex.value_or(defaultPairIndex(m_pairing, m_selection.anchor));
+    QString text =
+        tr("%1 pairs, %2")
+            .arg(m_pairing.pairs.size())
+            .arg(QString::fromUtf8(analysis::pairingModeName(m_pairing.mode).data(),
+                static_cast<qsizetype>(analysis::pairingModeName(m_pairing.mode).size())));
     if (m_pairing.anchorNotFound)
         text += tr(" (picked step not found: automatic pairing)");
     m_pairingLabel->setText(text);
@@ -315,7 +324,8 @@ void CompareView::updatePickers()
     auto fill = [](QComboBox *box, const CompareSide &side, std::int64_t current) {
         box->clear();
         for (const auto &b : side.breakdowns)
-            box->addItem(QStringLiteral("%1 (%2)").arg(b.step).arg(dur(b.durationNs())), QVariant::fromValue<qint64>(b.step));
+            box->addItem(QStringLiteral("%1 (%2)").arg(b.step).arg(dur(b.durationNs())),
+                QVariant::fromValue<qint64>(b.step));
         const int i = box->findData(QVariant::fromValue<qint64>(current));
         box->setCurrentIndex(std::max(0, i));
     };
@@ -326,12 +336,14 @@ void CompareView::updatePickers()
 
 void CompareView::onPickerChanged()
 {
-    if (m_updatingPickers || !m_data || m_beforePicker->currentIndex() < 0 || m_afterPicker->currentIndex() < 0)
+    if (m_updatingPickers || !m_data || m_beforePicker->currentIndex() < 0
+        || m_afterPicker->currentIndex() < 0)
         return;
     analysis::ManualAnchor a;
     a.beforeStep = m_beforePicker->currentData().toLongLong();
     a.afterStep = m_afterPicker->currentData().toLongLong();
-    if (m_aligned.valid && a.beforeStep == m_aligned.pair.beforeStep && a.afterStep == m_aligned.pair.afterStep)
+    if (m_aligned.valid && a.beforeStep == m_aligned.pair.beforeStep
+        && a.afterStep == m_aligned.pair.afterStep)
         return;
     setAnchor(a);
 }
@@ -343,7 +355,8 @@ void CompareView::fitAlignedStep()
     const std::int64_t span = std::max<std::int64_t>(1, m_aligned.longestNs());
     const std::int64_t pad = std::max<std::int64_t>(1, span / 50);
     m_syncing = true;
-    m_beforeView->fitRange(m_aligned.beforeStartNs - pad, m_aligned.beforeStartNs + span + pad, false);
+    m_beforeView->fitRange(
+        m_aligned.beforeStartNs - pad, m_aligned.beforeStartNs + span + pad, false);
     m_afterView->fitRange(m_aligned.afterStartNs - pad, m_aligned.afterStartNs + span + pad, false);
     m_syncing = false;
     onViewChanged(false); // locked: after takes before's exact window (views may differ in width)
@@ -357,11 +370,14 @@ void CompareView::onViewChanged(bool fromAfter)
         // Both windows start at the same time relative to their aligned step, same scale.
         timeline::TimelineView *leader = fromAfter ? m_afterView : m_beforeView;
         timeline::TimelineView *follower = fromAfter ? m_beforeView : m_afterView;
-        const std::int64_t leaderAnchor = fromAfter ? m_aligned.afterStartNs : m_aligned.beforeStartNs;
-        const std::int64_t followerAnchor = fromAfter ? m_aligned.beforeStartNs : m_aligned.afterStartNs;
+        const std::int64_t leaderAnchor =
+            fromAfter ? m_aligned.afterStartNs : m_aligned.beforeStartNs;
+        const std::int64_t followerAnchor =
+            fromAfter ? m_aligned.beforeStartNs : m_aligned.afterStartNs;
         const timeline::TimeAxis &axis = leader->viewState().axis;
         m_syncing = true;
-        follower->setVisibleWindow(axis.startNs() - leaderAnchor + followerAnchor, axis.nsPerPixel());
+        follower->setVisibleWindow(
+            axis.startNs() - leaderAnchor + followerAnchor, axis.nsPerPixel());
         m_syncing = false;
     }
     updateStrip();
@@ -373,7 +389,8 @@ void CompareView::updateStrip()
         return;
     StripPicture p;
     const timeline::TimeAxis &axis = m_beforeView->viewState().axis;
-    p.axis = timeline::TimeAxis(axis.startNs() - m_aligned.beforeStartNs, axis.nsPerPixel(), axis.widthPx());
+    p.axis = timeline::TimeAxis(
+        axis.startNs() - m_aligned.beforeStartNs, axis.nsPerPixel(), axis.widthPx());
     p.beforeSegments = m_data->before.profile.timeline->stepSegments(m_data->before.traceIndex);
     p.afterSegments = m_data->after.profile.timeline->stepSegments(m_data->after.traceIndex);
     p.beforeAnchorNs = m_aligned.beforeStartNs;
@@ -381,8 +398,8 @@ void CompareView::updateStrip()
     p.beforeLengthNs = m_aligned.beforeEndNs - m_aligned.beforeStartNs;
     p.afterLengthNs = m_aligned.afterEndNs - m_aligned.afterStartNs;
     if (m_aligned.valid) {
-        p.strips = computeDeltaStrips(p.beforeSegments, m_aligned.beforeStartNs, m_aligned.beforeEndNs,
-                                      p.afterSegments, m_aligned.afterStartNs, m_aligned.afterEndNs);
+        p.strips = computeDeltaStrips(p.beforeSegments, m_aligned.beforeStartNs,
+            m_aligned.beforeEndNs, p.afterSegments, m_aligned.afterStartNs, m_aligned.afterEndNs);
         p.beforeLabel = tr("before · step %1").arg(m_aligned.pair.beforeStep);
         p.afterLabel = tr("after · step %1").arg(m_aligned.pair.afterStep);
     }
@@ -404,12 +421,14 @@ void CompareView::updateStepBars()
     if (!m_data)
         return;
     QStringList categories;
-    BarSetData before{tr("before"), beforeColor(currentTheme()), {}};
-    BarSetData after{tr("after"), afterColor(currentTheme()), {}};
+    BarSetData before {tr("before"), beforeColor(currentTheme()), {}};
+    BarSetData after {tr("after"), afterColor(currentTheme()), {}};
     for (const auto &pair : m_pairing.pairs) {
-        categories << (pair.beforeStep == pair.afterStep ? QString::number(pair.beforeStep)
-                                                         : QStringLiteral("%1↔%2").arg(pair.beforeStep).arg(pair.afterStep));
-        before.values << static_cast<double>(m_data->before.breakdowns[pair.beforeIndex].durationNs());
+        categories << (pair.beforeStep == pair.afterStep
+                ? QString::number(pair.beforeStep)
+                : QStringLiteral("%1↔%2").arg(pair.beforeStep).arg(pair.afterStep));
+        before.values << static_cast<double>(
+            m_data->before.breakdowns[pair.beforeIndex].durationNs());
         after.values << static_cast<double>(m_data->after.breakdowns[pair.afterIndex].durationNs());
     }
     m_stepBars->setTitle(tr("Paired step times"));
@@ -434,7 +453,8 @@ void CompareView::updateLoss()
     *m_loss = makeLossOverlay(m_beforeLog, m_afterLog);
     m_lossPlot->setOverlay(*m_loss);
     auto src = [](const QString &s) { return s.isEmpty() ? QStringLiteral("—") : s; };
-    QString text = tr("before: %1 · after: %2").arg(src(m_loss->beforeSource), src(m_loss->afterSource));
+    QString text =
+        tr("before: %1 · after: %2").arg(src(m_loss->beforeSource), src(m_loss->afterSource));
     for (const auto &log : {m_loss->beforeLog, m_loss->afterLog})
         if (log && log->badLineCount > 0)
             text += tr(" · %1 unparsed lines in %2 (first at line %3)")
@@ -445,20 +465,22 @@ void CompareView::updateLoss()
     std::vector<analysis::DeltaRow> rows;
     for (const auto &c : m_loss->crossCheck) {
         analysis::DeltaRow r = c.row;
-        r.label += " (" + std::string(analysis::crossCheckStatisticName(c.statistic)) + ", as printed)";
+        r.label +=
+            " (" + std::string(analysis::crossCheckStatisticName(c.statistic)) + ", as printed)";
         rows.push_back(std::move(r));
     }
-    fillDeltaTable(m_crossCheckTable, {DeltaSection{tr("Logs' own figures (cross-check)"), std::move(rows)}});
+    fillDeltaTable(
+        m_crossCheckTable, {DeltaSection {tr("Logs' own figures (cross-check)"), std::move(rows)}});
     // A narrow pane: the metric names need their width more than the numbers do.
     m_crossCheckTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
 }
 
 void CompareView::addLogClicked(bool afterSide)
 {
-    const QString start = m_data ? (afterSide ? m_data->after.profile.path : m_data->before.profile.path) : QString();
-    const QString file = QFileDialog::getOpenFileName(this, afterSide ? tr("Training log of \"after\"")
-                                                                      : tr("Training log of \"before\""),
-                                                      start);
+    const QString start =
+        m_data ? (afterSide ? m_data->after.profile.path : m_data->before.profile.path) : QString();
+    const QString file = QFileDialog::getOpenFileName(this,
+        afterSide ? tr("Training log of \"after\"") : tr("Training log of \"before\""), start);
     if (file.isEmpty())
         return;
     auto log = readLog(file);

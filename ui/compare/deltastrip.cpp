@@ -13,7 +13,7 @@ using Interval = std::pair<std::int64_t, std::int64_t>;
 
 /// Intervals of `kind` (all kinds when empty) inside [start, end), shifted by -start, merged.
 std::vector<Interval> clipped(const std::vector<timeline::StepLaneSegment> &segments,
-                              std::optional<SegmentColor> kind, std::int64_t start, std::int64_t end)
+    std::optional<SegmentColor> kind, std::int64_t start, std::int64_t end)
 {
     std::vector<Interval> out;
     if (!kind) {
@@ -23,7 +23,7 @@ std::vector<Interval> clipped(const std::vector<timeline::StepLaneSegment> &segm
     }
     // Segments are sorted and disjoint: skip to the first one ending after start.
     auto it = std::lower_bound(segments.begin(), segments.end(), start,
-                               [](const timeline::StepLaneSegment &s, std::int64_t t) { return s.endNs <= t; });
+        [](const timeline::StepLaneSegment &s, std::int64_t t) { return s.endNs <= t; });
     for (; it != segments.end() && it->startNs < end; ++it) {
         if (it->kind != *kind)
             continue;
@@ -48,7 +48,8 @@ std::int64_t total(const std::vector<Interval> &v)
 }
 
 /// Symmetric difference of two sorted disjoint interval lists, signed by side.
-std::vector<DeltaPiece> difference(const std::vector<Interval> &before, const std::vector<Interval> &after)
+std::vector<DeltaPiece> difference(
+    const std::vector<Interval> &before, const std::vector<Interval> &after)
 {
     std::vector<std::pair<std::int64_t, int>> edges; // (time, +-1 before: 1, after: 2)
     edges.reserve(2 * (before.size() + after.size()));
@@ -100,10 +101,10 @@ std::int64_t DeltaStrip::lessNs() const
     return n;
 }
 
-std::vector<DeltaStrip> computeDeltaStrips(const std::vector<timeline::StepLaneSegment> &beforeSegments,
-                                           std::int64_t beforeStartNs, std::int64_t beforeEndNs,
-                                           const std::vector<timeline::StepLaneSegment> &afterSegments,
-                                           std::int64_t afterStartNs, std::int64_t afterEndNs)
+std::vector<DeltaStrip> computeDeltaStrips(
+    const std::vector<timeline::StepLaneSegment> &beforeSegments, std::int64_t beforeStartNs,
+    std::int64_t beforeEndNs, const std::vector<timeline::StepLaneSegment> &afterSegments,
+    std::int64_t afterStartNs, std::int64_t afterEndNs)
 {
     std::vector<DeltaStrip> out;
     auto addStrip = [&](std::optional<SegmentColor> kind) {

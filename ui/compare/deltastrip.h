@@ -48,10 +48,10 @@ struct DeltaStrip
 ///
 /// Algorithm: per category, both sides' intervals are clipped and shifted, then merged in one
 /// sweep over their sorted boundaries; a stretch covered by one side only becomes a piece.
-std::vector<DeltaStrip> computeDeltaStrips(const std::vector<timeline::StepLaneSegment> &beforeSegments,
-                                           std::int64_t beforeStartNs, std::int64_t beforeEndNs,
-                                           const std::vector<timeline::StepLaneSegment> &afterSegments,
-                                           std::int64_t afterStartNs, std::int64_t afterEndNs);
+std::vector<DeltaStrip> computeDeltaStrips(
+    const std::vector<timeline::StepLaneSegment> &beforeSegments, std::int64_t beforeStartNs,
+    std::int64_t beforeEndNs, const std::vector<timeline::StepLaneSegment> &afterSegments,
+    std::int64_t afterStartNs, std::int64_t afterEndNs);
 
 /// Red for "after spends more", green for "after spends less" (Okabe–Ito vermillion and
 /// bluish green would clash with segment hues, so these are the delta colours of the table).

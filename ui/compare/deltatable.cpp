@@ -20,7 +20,8 @@ QString qs(const std::string &s)
 
 QString sideLabel(const CompareSide &side, std::size_t index)
 {
-    return index < side.breakdowns.size() ? QString::number(side.breakdowns[index].step) : QStringLiteral("?");
+    return index < side.breakdowns.size() ? QString::number(side.breakdowns[index].step)
+                                          : QStringLiteral("?");
 }
 
 std::vector<analysis::DeltaRow> bottleneckRows(const CompareData &data)
@@ -52,10 +53,12 @@ std::vector<analysis::DeltaRow> bottleneckRows(const CompareData &data)
         if (firstAfter)
             label += " (first after)";
         // Compute efficiency is 1 − MFU or the compute share: no direction for the latter.
-        const auto better = kind == analysis::BottleneckKind::ComputeEfficiency ? analysis::Better::Neither
-                                                                                : analysis::Better::Lower;
-        rows.push_back(analysis::makeDeltaRow("bottleneck." + std::string(analysis::bottleneckKindKey(kind)),
-                                              label, "fraction", b, a, better));
+        const auto better = kind == analysis::BottleneckKind::ComputeEfficiency
+            ? analysis::Better::Neither
+            : analysis::Better::Lower;
+        rows.push_back(
+            analysis::makeDeltaRow("bottleneck." + std::string(analysis::bottleneckKindKey(kind)),
+                label, "fraction", b, a, better));
     }
     return rows;
 }
@@ -73,11 +76,11 @@ std::vector<analysis::DeltaRow> memoryRows(const CompareData &data)
         return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
     };
     rows.push_back(analysis::makeDeltaRow("memory.peak_allocated", "Peak allocated", "bytes",
-                                          b ? opt(b->peakAllocatedBytes) : std::nullopt,
-                                          a ? opt(a->peakAllocatedBytes) : std::nullopt, analysis::Better::Lower));
+        b ? opt(b->peakAllocatedBytes) : std::nullopt,
+        a ? opt(a->peakAllocatedBytes) : std::nullopt, analysis::Better::Lower));
     rows.push_back(analysis::makeDeltaRow("memory.peak_reserved", "Peak reserved", "bytes",
-                                          b ? opt(b->peakReservedBytes) : std::nullopt,
-                                          a ? opt(a->peakReservedBytes) : std::nullopt, analysis::Better::Lower));
+        b ? opt(b->peakReservedBytes) : std::nullopt, a ? opt(a->peakReservedBytes) : std::nullopt,
+        analysis::Better::Lower));
     for (int g = 0; g < analysis::MemoryGroupCount; ++g) {
         const auto group = static_cast<analysis::MemoryGroup>(g);
         auto at = [g](const analysis::MemorySummary *s) -> std::optional<double> {
@@ -87,34 +90,35 @@ std::vector<analysis::DeltaRow> memoryRows(const CompareData &data)
         };
         if (!at(b) && !at(a))
             continue;
-        rows.push_back(analysis::makeDeltaRow("memory." + std::string(analysis::memoryGroupKey(group)),
-                                              std::string(analysis::memoryGroupName(group)) + " at peak",
-                                              "bytes", at(b), at(a), analysis::Better::Lower));
+        rows.push_back(
+            analysis::makeDeltaRow("memory." + std::string(analysis::memoryGroupKey(group)),
+                std::string(analysis::memoryGroupName(group)) + " at peak", "bytes", at(b), at(a),
+                analysis::Better::Lower));
     }
     return rows;
 }
 
 } // namespace
 
-std::vector<DeltaSection> deltaSections(const CompareData &data, const analysis::StepPairing &pairing,
-                                        const AlignedPair &aligned)
+std::vector<DeltaSection> deltaSections(
+    const CompareData &data, const analysis::StepPairing &pairing, const AlignedPair &aligned)
 {
     std::vector<DeltaSection> out;
-    out.push_back({QStringLiteral("KPIs"), analysis::kpiDeltaRows(data.before.analysis.kpis,
-                                                                  data.after.analysis.kpis)});
+    out.push_back({QStringLiteral("KPIs"),
+        analysis::kpiDeltaRows(data.before.analysis.kpis, data.after.analysis.kpis)});
     if (!pairing.pairs.empty()) {
         out.push_back({QStringLiteral("Mean of %1 paired steps (%2)")
                            .arg(pairing.pairs.size())
                            .arg(qs(std::string(analysis::pairingModeName(pairing.mode)))),
-                       analysis::meanStepDeltaRows(data.before.breakdowns, data.after.breakdowns, pairing)});
+            analysis::meanStepDeltaRows(data.before.breakdowns, data.after.breakdowns, pairing)});
     }
     if (aligned.valid && aligned.pair.beforeIndex < data.before.breakdowns.size()
         && aligned.pair.afterIndex < data.after.breakdowns.size()) {
         out.push_back({QStringLiteral("Aligned step %1 ↔ %2")
                            .arg(sideLabel(data.before, aligned.pair.beforeIndex),
-                                sideLabel(data.after, aligned.pair.afterIndex)),
-                       analysis::stepDeltaRows(data.before.breakdowns[aligned.pair.beforeIndex],
-                                               data.after.breakdowns[aligned.pair.afterIndex])});
+                               sideLabel(data.after, aligned.pair.afterIndex)),
+            analysis::stepDeltaRows(data.before.breakdowns[aligned.pair.beforeIndex],
+                data.after.breakdowns[aligned.pair.afterIndex])});
     }
     if (auto rows = bottleneckRows(data); !rows.empty())
         out.push_back({QStringLiteral("Bottlenecks (share of step time)"), std::move(rows)});
@@ -127,11 +131,14 @@ QString formatDeltaValue(const std::string &unit, double value, bool isDelta)
 {
     if (!std::isfinite(value))
         return QStringLiteral("—");
-    const QString sign = isDelta ? (value > 0 ? QStringLiteral("+") : value < 0 ? QStringLiteral("−") : QString())
+    const QString sign = isDelta ? (value > 0 ? QStringLiteral("+")
+                                 : value < 0  ? QStringLiteral("−")
+                                              : QString())
                                  : QString();
     const double v = isDelta ? std::fabs(value) : value;
     if (unit == "us")
-        return sign + qs(analysis::formatDuration(static_cast<std::int64_t>(std::llround(v * 1000.0))));
+        return sign
+            + qs(analysis::formatDuration(static_cast<std::int64_t>(std::llround(v * 1000.0))));
     if (unit == "ns")
         return sign + qs(analysis::formatDuration(static_cast<std::int64_t>(std::llround(v))));
     if (unit == "fraction") {
@@ -171,9 +178,12 @@ QColor verdictColor(analysis::Verdict verdict, Theme theme)
 {
     const bool dark = theme == Theme::Dark;
     switch (verdict) {
-    case analysis::Verdict::Improved: return dark ? QColor(0x5c, 0xd6, 0x7a) : QColor(0x1a, 0x7f, 0x37);
-    case analysis::Verdict::Regressed: return dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
-    default: return {};
+    case analysis::Verdict::Improved:
+        return dark ? QColor(0x5c, 0xd6, 0x7a) : QColor(0x1a, 0x7f, 0x37);
+    case analysis::Verdict::Regressed:
+        return dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+    default:
+        return {};
     }
 }
 
@@ -181,8 +191,8 @@ void fillDeltaTable(QTableWidget *table, const std::vector<DeltaSection> &sectio
 {
     table->clear();
     table->setColumnCount(DeltaColumnCount);
-    table->setHorizontalHeaderLabels({QStringLiteral("Metric"), QStringLiteral("Before"), QStringLiteral("After"),
-                                      QStringLiteral("Δ"), QStringLiteral("%")});
+    table->setHorizontalHeaderLabels({QStringLiteral("Metric"), QStringLiteral("Before"),
+        QStringLiteral("After"), QStringLiteral("Δ"), QStringLiteral("%")});
     int count = 0;
     for (const auto &s : sections)
         count += 1 + static_cast<int>(s.rows.size());
@@ -207,20 +217,23 @@ void fillDeltaTable(QTableWidget *table, const std::vector<DeltaSection> &sectio
         for (const auto &row : section.rows) {
             auto *metric = cell(r, 0, rowLabel(row));
             metric->setData(Qt::UserRole, qs(row.key));
-            metric->setToolTip(QStringLiteral("%1 — %2 is better")
-                                   .arg(qs(row.key),
-                                        row.better == analysis::Better::Lower    ? QStringLiteral("lower")
-                                        : row.better == analysis::Better::Higher ? QStringLiteral("higher")
-                                                                                 : QStringLiteral("neither")));
+            metric->setToolTip(
+                QStringLiteral("%1 — %2 is better")
+                    .arg(qs(row.key),
+                        row.better == analysis::Better::Lower        ? QStringLiteral("lower")
+                            : row.better == analysis::Better::Higher ? QStringLiteral("higher")
+                                                                     : QStringLiteral("neither")));
             cell(r, 1, row.before ? formatDeltaValue(row.unit, *row.before) : QStringLiteral("—"));
             cell(r, 2, row.after ? formatDeltaValue(row.unit, *row.after) : QStringLiteral("—"));
-            auto *d = cell(r, 3, row.delta ? formatDeltaValue(row.unit, *row.delta, true) : QStringLiteral("—"));
-            auto *p = cell(r, 4, row.percent ? QStringLiteral("%1%2 %")
-                                                   .arg(*row.percent > 0   ? QStringLiteral("+")
-                                                        : *row.percent < 0 ? QStringLiteral("−")
-                                                                           : QString())
-                                                   .arg(std::fabs(*row.percent), 0, 'f', 1)
-                                             : QStringLiteral("—"));
+            auto *d = cell(r, 3,
+                row.delta ? formatDeltaValue(row.unit, *row.delta, true) : QStringLiteral("—"));
+            auto *p = cell(r, 4,
+                row.percent ? QStringLiteral("%1%2 %")
+                                  .arg(*row.percent > 0      ? QStringLiteral("+")
+                                          : *row.percent < 0 ? QStringLiteral("−")
+                                                             : QString())
+                                  .arg(std::fabs(*row.percent), 0, 'f', 1)
+                            : QStringLiteral("—"));
             const QColor c = verdictColor(row.verdict, theme);
             if (c.isValid()) {
                 d->setForeground(c);
@@ -245,14 +258,15 @@ void fillDeltaTable(QTableWidget *table, const std::vector<DeltaSection> &sectio
 void fillNameDeltaTable(QTableWidget *table, const analysis::NameDeltaTable &deltas)
 {
     table->clear();
-    const QStringList headers = {QStringLiteral("Name"), QStringLiteral("Count before"), QStringLiteral("Count after"),
-                                 QStringLiteral("Total before"), QStringLiteral("Total after"),
-                                 QStringLiteral("Δ total"), QStringLiteral("Mean before"),
-                                 QStringLiteral("Mean after"), QStringLiteral("Share before"),
-                                 QStringLiteral("Share after")};
+    const QStringList headers = {QStringLiteral("Name"), QStringLiteral("Count before"),
+        QStringLiteral("Count after"), QStringLiteral("Total before"),
+        QStringLiteral("Total after"), QStringLiteral("Δ total"), QStringLiteral("Mean before"),
+        QStringLiteral("Mean after"), QStringLiteral("Share before"),
+        QStringLiteral("Share after")};
     table->setColumnCount(static_cast<int>(headers.size()));
     table->setHorizontalHeaderLabels(headers);
-    const int rows = 3 + static_cast<int>(deltas.top.size() + deltas.onlyBefore.size() + deltas.onlyAfter.size());
+    const int rows = 3
+        + static_cast<int>(deltas.top.size() + deltas.onlyBefore.size() + deltas.onlyAfter.size());
     table->setRowCount(rows);
     const Theme theme = currentTheme();
     int r = 0;
@@ -274,8 +288,10 @@ void fillNameDeltaTable(QTableWidget *table, const analysis::NameDeltaTable &del
             n.onlyAfter ? QStringLiteral("—") : qs(analysis::formatDuration(n.before.totalNs)),
             n.onlyBefore ? QStringLiteral("—") : qs(analysis::formatDuration(n.after.totalNs)),
             formatDeltaValue("ns", n.deltaTotalNs, true),
-            n.onlyAfter ? QStringLiteral("—") : qs(analysis::formatDuration(std::llround(n.before.meanNs))),
-            n.onlyBefore ? QStringLiteral("—") : qs(analysis::formatDuration(std::llround(n.after.meanNs))),
+            n.onlyAfter ? QStringLiteral("—")
+                        : qs(analysis::formatDuration(std::llround(n.before.meanNs))),
+            n.onlyBefore ? QStringLiteral("—")
+                         : qs(analysis::formatDuration(std::llround(n.after.meanNs))),
             n.onlyAfter ? QStringLiteral("—") : qs(analysis::formatShare(n.before.share)),
             n.onlyBefore ? QStringLiteral("—") : qs(analysis::formatShare(n.after.share)),
         };
@@ -288,10 +304,10 @@ void fillNameDeltaTable(QTableWidget *table, const analysis::NameDeltaTable &del
                 item->setToolTip(qs(n.name));
             if (c == 5) {
                 // Kernel time: less is better (the same work done faster or not at all).
-                const QColor col = verdictColor(n.deltaTotalNs < 0   ? analysis::Verdict::Improved
-                                                : n.deltaTotalNs > 0 ? analysis::Verdict::Regressed
-                                                                     : analysis::Verdict::Unchanged,
-                                                theme);
+                const QColor col = verdictColor(n.deltaTotalNs < 0 ? analysis::Verdict::Improved
+                        : n.deltaTotalNs > 0                       ? analysis::Verdict::Regressed
+                                                                   : analysis::Verdict::Unchanged,
+                    theme);
                 if (col.isValid())
                     item->setForeground(col);
             }

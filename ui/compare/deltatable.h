@@ -24,8 +24,8 @@ struct DeltaSection
 /// Every row of the Δ table, all from core (analysis/compare.h): KPIs, the mean over the
 /// paired steps and the aligned pair per breakdown category, bottleneck shares and memory
 /// peaks (allocated, reserved, each category at the peak) of the shown ranks.
-std::vector<DeltaSection> deltaSections(const CompareData &data, const analysis::StepPairing &pairing,
-                                        const AlignedPair &aligned);
+std::vector<DeltaSection> deltaSections(
+    const CompareData &data, const analysis::StepPairing &pairing, const AlignedPair &aligned);
 
 /// A value in the unit the row carries ("us" → "148 ms", "fraction" → "21.0 %",
 /// "bytes" → "6.17 GiB"); with `isDelta` a signed difference (fractions in "pp").

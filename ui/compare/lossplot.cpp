@@ -56,7 +56,8 @@ QColor afterColor(Theme theme)
     return theme == Theme::Dark ? QColor(0xF0, 0xB8, 0x30) : QColor(0xE6, 0x9F, 0x00);
 }
 
-std::vector<QPointF> lossPolyline(const model::LogSeries &series, double stepMin, double stepMax, int widthPx)
+std::vector<QPointF> lossPolyline(
+    const model::LogSeries &series, double stepMin, double stepMax, int widthPx)
 {
     std::vector<QPointF> out;
     const double span = std::max(1e-9, stepMax - stepMin);
@@ -111,9 +112,9 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     if (!overlay.hasAny()) {
         painter.setPen(text);
         painter.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter | Qt::TextWordWrap,
-                         QStringLiteral("No training log with a loss curve. Add a log for each run "
-                                        "(MindSpore, MindFormers, Megatron, DeepSpeed, torchtitan, "
-                                        "trainer_state.json, metrics.csv, JSON lines, CSV)."));
+            QStringLiteral("No training log with a loss curve. Add a log for each run "
+                           "(MindSpore, MindFormers, Megatron, DeepSpeed, torchtitan, "
+                           "trainer_state.json, metrics.csv, JSON lines, CSV)."));
         return;
     }
     const model::LogSeries *series[2] = {overlay.beforeSeries, overlay.afterSeries};
@@ -132,7 +133,7 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     if (!xs.valid())
         return;
     if (!ys.valid())
-        ys = Range{0, 1};
+        ys = Range {0, 1};
     if (xs.hi <= xs.lo)
         xs.hi = xs.lo + 1;
     if (ys.hi <= ys.lo) {
@@ -149,9 +150,11 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     const int top = 2 * lh + 8 + lh;
     const int bottom = 2 * lh + 6;
     const QRectF plot(left, top, std::max(10, size.width() - left - right),
-                      std::max(10, size.height() - top - bottom));
+        std::max(10, size.height() - top - bottom));
     auto px = [&](double s) { return plot.left() + (s - xs.lo) / (xs.hi - xs.lo) * plot.width(); };
-    auto py = [&](double v) { return plot.bottom() - (v - ys.lo) / (ys.hi - ys.lo) * plot.height(); };
+    auto py = [&](double v) {
+        return plot.bottom() - (v - ys.lo) / (ys.hi - ys.lo) * plot.height();
+    };
 
     // Grid and labels.
     painter.setPen(QPen(grid, 0));
@@ -160,17 +163,19 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
         painter.setPen(QPen(grid, 0));
         painter.drawLine(QPointF(plot.left(), py(v)), QPointF(plot.right(), py(v)));
         painter.setPen(text);
-        painter.drawText(QRectF(0, py(v) - lh / 2.0, left - 6, lh), Qt::AlignRight | Qt::AlignVCenter, number(v));
+        painter.drawText(QRectF(0, py(v) - lh / 2.0, left - 6, lh),
+            Qt::AlignRight | Qt::AlignVCenter, number(v));
     }
     const double xStep = std::max(1.0, niceStep(xs.hi - xs.lo, 8));
     for (double s = std::ceil(xs.lo / xStep) * xStep; s <= xs.hi; s += xStep) {
         painter.setPen(QPen(grid, 0));
         painter.drawLine(QPointF(px(s), plot.top()), QPointF(px(s), plot.bottom()));
         painter.setPen(text);
-        painter.drawText(QRectF(px(s) - 50, plot.bottom() + 2, 100, lh), Qt::AlignCenter, number(s));
+        painter.drawText(
+            QRectF(px(s) - 50, plot.bottom() + 2, 100, lh), Qt::AlignCenter, number(s));
     }
     painter.drawText(QRectF(plot.left(), plot.bottom() + lh + 2, plot.width(), lh), Qt::AlignCenter,
-                     QStringLiteral("step"));
+        QStringLiteral("step"));
     painter.setPen(QPen(text, 0));
     painter.drawRect(plot);
 
@@ -211,12 +216,15 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
 
     // Legend and figures.
     double lx = 8;
-    const QString names[2] = {QStringLiteral("before: ") + (series[0] ? QString::fromStdString(series[0]->name) : QStringLiteral("no log")),
-                              QStringLiteral("after: ") + (series[1] ? QString::fromStdString(series[1]->name) : QStringLiteral("no log"))};
+    const QString names[2] = {QStringLiteral("before: ")
+            + (series[0] ? QString::fromStdString(series[0]->name) : QStringLiteral("no log")),
+        QStringLiteral("after: ")
+            + (series[1] ? QString::fromStdString(series[1]->name) : QStringLiteral("no log"))};
     for (int k = 0; k < 2; ++k) {
         painter.fillRect(QRectF(lx, 6 + lh / 2.0 - 2, 18, 4), colors[k]);
         painter.setPen(text);
-        painter.drawText(QRectF(lx + 22, 4, fm.horizontalAdvance(names[k]) + 4, lh), Qt::AlignLeft | Qt::AlignVCenter, names[k]);
+        painter.drawText(QRectF(lx + 22, 4, fm.horizontalAdvance(names[k]) + 4, lh),
+            Qt::AlignLeft | Qt::AlignVCenter, names[k]);
         lx += 22 + fm.horizontalAdvance(names[k]) + 20;
     }
     QString figures;
@@ -228,7 +236,9 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
                            .arg(*c.maxRelative * 100.0, 0, 'g', 3)
                            .arg(c.maxRelativeStep);
         if (c.finalRelative)
-            figures += QStringLiteral(" · final %1 % at step %2").arg(*c.finalRelative * 100.0, 0, 'g', 3).arg(c.finalStep);
+            figures += QStringLiteral(" · final %1 % at step %2")
+                           .arg(*c.finalRelative * 100.0, 0, 'g', 3)
+                           .arg(c.finalStep);
     } else {
         figures = QStringLiteral("only one run has a loss curve");
     }
@@ -238,7 +248,8 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     } else {
         painter.setPen(text);
     }
-    painter.drawText(QRectF(8, 4 + lh + 2, size.width() - 16, lh), Qt::AlignLeft | Qt::AlignVCenter, figures);
+    painter.drawText(
+        QRectF(8, 4 + lh + 2, size.width() - 16, lh), Qt::AlignLeft | Qt::AlignVCenter, figures);
 }
 
 LossPlot::LossPlot(QWidget *parent)

@@ -21,13 +21,14 @@ QColor afterColor(Theme theme = Theme::Light);
 
 /// One curve as drawn: (step, value) per pixel column, min and max kept per column so spikes
 /// survive; NaN/inf points and verbatim duplicates are left out (NaN/inf become markers).
-std::vector<QPointF> lossPolyline(const model::LogSeries &series, double stepMin, double stepMax, int widthPx);
+std::vector<QPointF> lossPolyline(
+    const model::LogSeries &series, double stepMin, double stepMax, int widthPx);
 
 /// Paints the loss overlay: both curves on one step axis, NaN/inf markers (×) above the
 /// plot at their steps, a legend and the divergence figures. The same function draws the
 /// Loss tab and the exported picture.
-void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &overlay,
-                      Theme theme = Theme::Light);
+void paintLossOverlay(
+    QPainter &painter, const QSize &size, const LossOverlay &overlay, Theme theme = Theme::Light);
 
 /// The Loss tab's plot. GUI thread only.
 class LossPlot : public QWidget
