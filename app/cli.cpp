@@ -2,12 +2,324 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "cli.h"
 
+#include "analysis/analysissummary.h"
+#include "analysis/kpis.h"
+#include "import/dump.h"
 #include "import/loader.h"
+#include "import/summary.h"
+#include "ui/export/viewexport.h"
+#include "ui/report/comparereport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
 
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
+#include <array>
+#include <cstring>
+#include <optional>
+#include <regex>
 
 namespace stepscope::app {
+
+namespace {
+
+/// Parsed `summary`/`dump` arguments: one PATH, --json, --config FILE.
+struct LoadArgs
+{
+    std::string path;
+    bool json = false;
+    std::string config;
+};
+
+std::optional<LoadArgs> parseLoadArgs(const std::vector<std::string> &args, bool allowConfig)
+{
+    LoadArgs out;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "--json") {
+            out.json = true;
+        } else if (allowConfig && a == "--config" && i + 1 < args.size()) {
+            out.config = args[++i];
+        } else if (!a.empty() && a[0] == '-') {
+            std::cerr << "stepscope " << args[0] << ": unknown option " << a << '\n';
+            return std::nullopt;
+        } else if (out.path.empty()) {
+            out.path = a;
+        } else {
+            std::cerr << "stepscope " << args[0] << ": one PATH expected, got also " << a << '\n';
+            return std::nullopt;
+        }
+    }
+    if (out.path.empty()) {
+        std::cerr << "stepscope " << args[0] << ": missing PATH\n";
+        return std::nullopt;
+    }
+    return out;
+}
+
+/// Loads PATH, printing progress to nobody: headless commands stay quiet on stdout.
+std::shared_ptr<const model::Session> load(const std::string &path)
+{
+    util::Progress progress;
+    return import::loadPath(path, progress).session;
+}
+
+void printDiagnosticsToStderr(const model::Session &session, const std::string &path)
+{
+    std::cerr << "stepscope: nothing usable loaded from " << path << '\n';
+    const std::string text = session.report.toText();
+    if (!text.empty())
+        std::cerr << text;
+}
+
+analysis::RunConfig runConfigFor(const LoadArgs &args, model::LoadReport *report)
+{
+    if (!args.config.empty())
+        return analysis::loadRunConfig(args.config, report);
+    if (auto found = analysis::findRunConfig(args.path))
+        return analysis::loadRunConfig(*found, report);
+    return {};
+}
+
+int runSummary(const std::vector<std::string> &args)
+{
+    const auto parsed = parseLoadArgs(args, true);
+    if (!parsed)
+        return ExitUsage;
+    auto session = load(parsed->path);
+    if (!session->hasContent()) {
+        printDiagnosticsToStderr(*session, parsed->path);
+        if (parsed->json)
+            std::cout << import::importSummaryJson(*session).dump(2) << '\n';
+        return ExitNothingLoaded;
+    }
+    model::LoadReport configReport;
+    const analysis::RunConfig config = runConfigFor(*parsed, &configReport);
+    if (parsed->json) {
+        nlohmann::json summary = import::importSummaryJson(*session);
+        analysis::addAnalysisToSummary(summary, *session, config);
+        for (const model::Diagnostic &d : configReport.diagnostics())
+            summary["diagnostics"].push_back(import::diagnosticJson(d));
+        std::cout << summary.dump(2) << '\n';
+    } else {
+        std::cout << import::importSummaryText(*session);
+        std::cout << analysis::analysisSummaryText(*session, config);
+        std::cout << configReport.toText();
+    }
+    return ExitOk;
+}
+
+int runDump(const std::vector<std::string> &args)
+{
+    const auto parsed = parseLoadArgs(args, false);
+    if (!parsed)
+        return ExitUsage;
+    auto session = load(parsed->path);
+    if (!session->hasContent()) {
+        printDiagnosticsToStderr(*session, parsed->path);
+        return ExitNothingLoaded;
+    }
+    if (parsed->json)
+        std::cout << import::dumpJson(*session).dump(1) << '\n';
+    else
+        std::cout << import::dumpText(*session);
+    return ExitOk;
+}
+
+/// `stepscope export` and `stepscope compare` paint with Qt: they need an application
+/// object, on the offscreen platform when there is no display.
+struct HeadlessApp
+{
+    HeadlessApp(int argc, char **argv)
+    {
+        chooseOffscreenWithoutDisplay();
+        m_argc = argc > 0 ? 1 : 0;
+        m_app = std::make_unique<QApplication>(m_argc, argv);
+    }
+    int m_argc = 0;
+    std::unique_ptr<QApplication> m_app;
+};
+
+QString profileNameOf(const std::string &path)
+{
+    const QFileInfo info(QString::fromStdString(path));
+    QString name = info.fileName();
+    if (name.isEmpty())
+        name = QDir(info.absoluteFilePath()).dirName();
+    for (const char *suffix : {".gz", ".json", ".pt.trace"}) {
+        if (name.endsWith(QLatin1String(suffix)))
+            name.chop(static_cast<int>(std::strlen(suffix)));
+    }
+    return name;
+}
+
+int runExport(int argc, char **argv, const std::vector<std::string> &args)
+{
+    std::string path;
+    std::string out;
+    std::string view = "all";
+    std::string config;
+    ui::TimeSelection selection;
+    ui::ImageRequest request;
+    const auto usage = [&](const std::string &why) {
+        std::cerr << "stepscope export: " << why << '\n';
+        return ExitUsage;
+    };
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == "--out" && hasValue) {
+            out = args[++i];
+        } else if (a == "--view" && hasValue) {
+            view = args[++i];
+        } else if (a == "--config" && hasValue) {
+            config = args[++i];
+        } else if (a == "--step" && hasValue) {
+            char *end = nullptr;
+            const long long step = std::strtoll(args[++i].c_str(), &end, 10);
+            if (!end || *end != '\0')
+                return usage("--step takes a step number, got " + args[i]);
+            selection.step = step;
+        } else if (a == "--range" && hasValue) {
+            std::smatch m;
+            const std::string value = args[++i];
+            if (!std::regex_match(value, m, std::regex(R"((-?\d+):(-?\d+))")))
+                return usage("--range takes START_US:END_US, got " + value);
+            selection.rangeUs = std::make_pair(std::stoll(m[1].str()), std::stoll(m[2].str()));
+        } else if (a == "--size" && hasValue) {
+            std::smatch m;
+            const std::string value = args[++i];
+            if (!std::regex_match(value, m, std::regex(R"((\d+)x(\d+))")))
+                return usage("--size takes WxH, got " + value);
+            request.size = QSize(std::stoi(m[1].str()), std::stoi(m[2].str()));
+            if (request.size.width() < 64 || request.size.height() < 64 || request.size.width() > 16384
+                || request.size.height() > 16384)
+                return usage("--size must be between 64x64 and 16384x16384");
+        } else if (a == "--scale" && hasValue) {
+            request.scale = std::atof(args[++i].c_str());
+            if (!(request.scale >= 0.5 && request.scale <= 4))
+                return usage("--scale must be between 0.5 and 4");
+        } else if (a == "--format" && hasValue) {
+            const std::string f = args[++i];
+            if (f == "png")
+                request.format = ui::ImageFormat::Png;
+            else if (f == "svg")
+                request.format = ui::ImageFormat::Svg;
+            else
+                return usage("--format is png or svg, got " + f);
+        } else if (!a.empty() && a[0] == '-') {
+            return usage("unknown option " + a);
+        } else if (path.empty()) {
+            path = a;
+        } else {
+            return usage("one PATH expected, got also " + a);
+        }
+    }
+    if (path.empty())
+        return usage("missing PATH");
+    if (out.empty())
+        return usage("missing --out DIR");
+    std::vector<ui::ExportView> views;
+    if (view == "all") {
+        views = {ui::ExportView::Timeline, ui::ExportView::Steps, ui::ExportView::Memory,
+                 ui::ExportView::Communication};
+    } else if (auto v = ui::exportViewFromName(QString::fromStdString(view))) {
+        views = {*v};
+    } else {
+        return usage("--view is timeline, steps, memory, communication or all; got " + view);
+    }
+
+    HeadlessApp app(argc, argv);
+    auto session = load(path);
+    if (!session->hasContent()) {
+        printDiagnosticsToStderr(*session, path);
+        return ExitNothingLoaded;
+    }
+    if (selection.step || selection.rangeUs) {
+        QString why;
+        if (!ui::resolveSelection(*session, selection, &why))
+            return usage(why.toStdString() + " (" + path + ")");
+    }
+    model::LoadReport configReport;
+    LoadArgs loadArgs;
+    loadArgs.path = path;
+    loadArgs.config = config;
+    const analysis::RunConfig runConfig = runConfigFor(loadArgs, &configReport);
+    QString error;
+    const QStringList written = ui::exportViews(session, views, selection, runConfig, request,
+                                                QString::fromStdString(out), profileNameOf(path), &error);
+    for (const QString &f : written)
+        std::cout << f.toStdString() << '\n';
+    if (!error.isEmpty()) {
+        std::cerr << "stepscope export: " << error.toStdString() << '\n';
+        return written.isEmpty() ? ExitNothingLoaded : ExitOk;
+    }
+    return ExitOk;
+}
+
+int runCompare(int argc, char **argv, const std::vector<std::string> &args)
+{
+    std::vector<std::string> paths;
+    std::string reportDir;
+    bool json = false;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "--report" && i + 1 < args.size()) {
+            reportDir = args[++i];
+        } else if (a == "--json") {
+            json = true;
+        } else if (!a.empty() && a[0] == '-') {
+            std::cerr << "stepscope compare: unknown option " << a << '\n';
+            return ExitUsage;
+        } else {
+            paths.push_back(a);
+        }
+    }
+    if (paths.size() != 2 || (reportDir.empty() && !json)) {
+        std::cerr << "stepscope compare: usage: stepscope compare BEFORE AFTER --report DIR [--json]\n";
+        return ExitUsage;
+    }
+    HeadlessApp app(argc, argv);
+    std::array<ui::CompareSide, 2> sides;
+    for (std::size_t k = 0; k < 2; ++k) {
+        sides[k].session = load(paths[k]);
+        if (!sides[k].session->hasContent()) {
+            printDiagnosticsToStderr(*sides[k].session, paths[k]);
+            return ExitNothingLoaded;
+        }
+        sides[k].path = QString::fromStdString(paths[k]);
+        sides[k].name = profileNameOf(paths[k]);
+        model::LoadReport configReport;
+        LoadArgs loadArgs;
+        loadArgs.path = paths[k];
+        sides[k].config = runConfigFor(loadArgs, &configReport);
+    }
+    if (sides[0].name == sides[1].name) {
+        sides[0].name += QStringLiteral(" (before)");
+        sides[1].name += QStringLiteral(" (after)");
+    }
+    if (json)
+        std::cout << ui::compareJson(sides[0], sides[1]).dump(2) << '\n';
+    if (!reportDir.empty()) {
+        QString error;
+        const ui::Report report = ui::buildCompareReport(sides[0], sides[1]);
+        if (!ui::writeReport(report, QString::fromStdString(reportDir), &error)) {
+            std::cerr << "stepscope compare: " << error.toStdString() << '\n';
+            return ExitNothingLoaded;
+        }
+        if (!json)
+            std::cout << QDir(QString::fromStdString(reportDir)).filePath(QStringLiteral("report.html")).toStdString()
+                      << '\n';
+    }
+    return ExitOk;
+}
+
+} // namespace
 
 std::string helpText()
 {
@@ -26,6 +338,10 @@ std::string helpText()
            "                                     write report.html and report.md\n"
            "  stepscope --version | --help\n"
            "\n"
+           "A run config (stepscope.json beside the profile, or --config FILE) supplies what\n"
+           "the profile lacks for KPIs: parameters, global_batch_size, sequence_length,\n"
+           "peak_flops, device_count, precision, optimizer (see docs/metrics.md).\n"
+           "\n"
            "Exit codes: 0 ok, 1 nothing usable loaded, 2 usage error.\n";
 }
 
@@ -34,30 +350,24 @@ bool isCommand(const std::string &word)
     return word == "summary" || word == "dump" || word == "export" || word == "compare";
 }
 
-int runCommand(const std::vector<std::string> &args)
+void chooseOffscreenWithoutDisplay()
 {
-    if (args.size() < 2) {
-        std::cerr << "stepscope " << args[0] << ": missing PATH\n" << helpText();
-        return ExitUsage;
-    }
+    if (std::getenv("QT_QPA_PLATFORM"))
+        return;
+    if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY"))
+        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+}
+
+int runCommand(int argc, char **argv, const std::vector<std::string> &args)
+{
     const std::string &command = args[0];
-    if (command != "summary") {
-        // TODO(#3, #8): dump, export and compare.
-        std::cerr << "stepscope " << command << ": not available yet\n";
-        return ExitUsage;
-    }
-    util::Progress progress;
-    const import::LoadResult result = import::loadPath(args[1], progress);
-    const model::Session &session = *result.session;
-    std::cout << "format: " << (session.format.empty() ? "unknown" : session.format) << '\n'
-              << "ranks: " << session.traces.size() << '\n'
-              << "events: " << session.eventCount() << '\n';
-    std::cout << session.report.toText();
-    if (!session.hasContent()) {
-        std::cerr << "stepscope summary: nothing usable loaded from " << args[1] << '\n';
-        return ExitNothingLoaded;
-    }
-    return ExitOk;
+    if (command == "summary")
+        return runSummary(args);
+    if (command == "dump")
+        return runDump(args);
+    if (command == "export")
+        return runExport(argc, argv, args);
+    return runCompare(argc, argv, args);
 }
 
 } // namespace stepscope::app

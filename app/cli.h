@@ -12,7 +12,12 @@ enum ExitCode { ExitOk = 0, ExitNothingLoaded = 1, ExitUsage = 2 };
 
 std::string helpText();
 bool isCommand(const std::string &word);
-/// Runs `summary`, `dump`, ... with args[0] the command name. Returns the exit code.
-int runCommand(const std::vector<std::string> &args);
+/// Runs `summary`, `dump`, `export`, `compare` with args[0] the command name (argc/argv for
+/// the Qt application that export and compare need). Returns the exit code.
+int runCommand(int argc, char **argv, const std::vector<std::string> &args);
+
+/// Chooses the offscreen platform when there is no display, so a GUI or a headless export
+/// does not abort inside Qt.
+void chooseOffscreenWithoutDisplay();
 
 } // namespace stepscope::app

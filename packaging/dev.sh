@@ -56,11 +56,15 @@ run_demo() {
     if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
         exec "$exe" --compare "$demo/resnet50_num_workers_0" "$demo/resnet50_num_workers_4"
     fi
-    local out="${STEPSCOPE_DEMO_OUT:-$root/build/demo-output}"
+    local out="${STEPSCOPE_DEMO_OUT:-$root/build/demo-report}"
     mkdir -p "$out"
-    # TODO(#8): the compare report replaces this window picture.
-    QT_QPA_PLATFORM=offscreen "$exe" --screenshot "$out/window.png" "$demo/resnet50_num_workers_0" \
-        >/dev/null
+    # No display: the demo's pictures, the compare report and the separate views.
+    QT_QPA_PLATFORM=offscreen "$exe" compare "$demo/resnet50_num_workers_0" \
+        "$demo/resnet50_num_workers_4" --report "$out" >/dev/null
+    for run in resnet50_num_workers_0 resnet50_num_workers_4; do
+        QT_QPA_PLATFORM=offscreen "$exe" export "$demo/$run" --out "$out/views" --view all \
+            >/dev/null
+    done
     echo "$out"
 }
 

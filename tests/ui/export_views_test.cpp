@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// Exports every view of real samples offscreen and checks size, content and layout through
+// the geometry (no pixel goldens).
+
+#include "ui/export/viewexport.h"
+#include "ui/timeline/geometrybuilder.h"
+#include "ui/timeline/timelinemodel.h"
+#include "ui/timeline/viewstate.h"
+
+#include "import/loader.h"
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+#include <gtest/gtest.h>
+
+using namespace stepscope;
+using namespace stepscope::ui;
+
+namespace {
+
+std::shared_ptr<const model::Session> loadSample(const char *relative)
+{
+    util::Progress progress;
+    return import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/" + relative, progress).session;
+}
+
+bool isBlank(const QImage &img)
+{
+    const QRgb first = img.pixel(0, 0);
+    for (int y = 0; y < img.height(); y += 2)
+        for (int x = 0; x < img.width(); x += 2)
+            if (img.pixel(x, y) != first)
+                return false;
+    return true;
+}
+
+const std::vector<ExportView> AllViews = {ExportView::Timeline, ExportView::Steps,
+                                          ExportView::Memory, ExportView::Communication};
+
+} // namespace
+
+class ExportViews : public ::testing::TestWithParam<const char *>
+{
+};
+
+TEST_P(ExportViews, EveryViewIsWrittenAtTheRequestedSizeAndNotBlank)
+{
+    auto session = loadSample(GetParam());
+    ASSERT_TRUE(session && session->hasContent()) << GetParam();
+    QTemporaryDir dir;
+    ImageRequest request;
+    request.size = QSize(900, 500);
+    request.scale = 2;
+    QString error;
+    const QStringList files = exportViews(session, AllViews, {}, {}, request, dir.path(),
+                                          QStringLiteral("sample"), &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_EQ(files.size(), 4);
+    for (const QString &f : files) {
+        const QImage img(f);
+        EXPECT_EQ(img.size(), QSize(1800, 1000)) << f.toStdString();
+        EXPECT_FALSE(isBlank(img)) << f.toStdString();
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(RealSamples, ExportViews,
+                         ::testing::Values("kineto/hta-mi250-minitoy-rocm",
+                                           "ascend_pt/msinsight-cnn-level2-2rank",
+                                           "torch_memory/hta-memory-timeline-raw"));
+
+TEST(ExportViews, TimelineGeometryLaysOutRulerLanesStepAndLegend)
+{
+    auto session = loadSample("ascend_pt/msinsight-cnn-level2-2rank");
+    auto model = timeline::TimelineModel::build(session);
+    timeline::ViewState view;
+    const QSize size(1400, 800);
+    timeline::TimelineMetrics metrics;
+    view.axis.setWidth(size.width() - metrics.headerWidth);
+    QString error;
+    const auto window = resolveSelection(*session, TimeSelection{50, std::nullopt}, &error);
+    ASSERT_TRUE(window) << error.toStdString();
+    view.axis.fit(window->first, window->second);
+    const timeline::Geometry g = timeline::buildGeometry(*model, view, size, metrics);
+    bool rank = false;
+    bool step = false;
+    bool rulerUnit = false;
+    bool legendCompute = false;
+    for (const timeline::TextItem &t : g.texts) {
+        EXPECT_TRUE(QRectF(QPointF(0, 0), QSizeF(size)).intersects(t.rect)) << t.text.toStdString();
+        rank |= t.text.contains(QStringLiteral("rank 0"));
+        step |= t.text.contains(QStringLiteral("50"));
+        rulerUnit |= t.text.endsWith(QStringLiteral(" ms"));
+        legendCompute |= t.text.compare(QStringLiteral("compute"), Qt::CaseInsensitive) == 0;
+    }
+    EXPECT_TRUE(rank);
+    EXPECT_TRUE(step);
+    EXPECT_TRUE(rulerUnit);
+    EXPECT_TRUE(legendCompute);
+    EXPECT_GT(g.rectCount(), 0u);
+}
+
+TEST(ExportViews, SvgTimelineIsWellFormedXmlWithText)
+{
+    auto session = loadSample("kineto/hta-mi250-minitoy-rocm");
+    QTemporaryDir dir;
+    ImageRequest request;
+    request.size = QSize(800, 400);
+    request.format = ImageFormat::Svg;
+    QString error;
+    const QStringList files = exportViews(session, {ExportView::Timeline}, {}, {}, request,
+                                          dir.path(), QStringLiteral("minitoy"), &error);
+    ASSERT_EQ(files.size(), 1) << error.toStdString();
+    EXPECT_TRUE(files[0].endsWith(QStringLiteral("minitoy_timeline.svg")));
+    QFile f(files[0]);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    int textNodes = 0;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("text"))
+            ++textNodes;
+    }
+    EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+    EXPECT_GT(textNodes, 5);
+}
+
+TEST(ExportViews, StepSelectionAndBadSelections)
+{
+    auto session = loadSample("kineto/hta-mi250-minitoy-rocm");
+    QString error;
+    const auto step1 = resolveSelection(*session, TimeSelection{1, std::nullopt}, &error);
+    ASSERT_TRUE(step1);
+    // ProfilerStep#1 of this trace lasts 9 288.291 µs.
+    EXPECT_EQ(step1->second - step1->first, 9288291);
+    EXPECT_FALSE(resolveSelection(*session, TimeSelection{99, std::nullopt}, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("99")));
+    EXPECT_FALSE(resolveSelection(*session, TimeSelection{std::nullopt, std::make_pair(5, 5)}, &error));
+    const auto range = resolveSelection(*session, TimeSelection{std::nullopt, std::make_pair(10, 30)}, &error);
+    ASSERT_TRUE(range);
+    EXPECT_EQ(*range, std::make_pair(qint64{10000}, qint64{30000}));
+}

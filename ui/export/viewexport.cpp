@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "viewexport.h"
+
+#include "ui/panels/communicationpanel.h"
+#include "ui/panels/memorypanel.h"
+#include "ui/panels/stepspanel.h"
+#include "ui/timeline/geometrybuilder.h"
+#include "ui/timeline/timelinemodel.h"
+#include "ui/timeline/viewstate.h"
+
+#include <QDir>
+#include <QFontMetrics>
+#include <QGuiApplication>
+#include <QPainter>
+
+#include <algorithm>
+#include <limits>
+
+namespace stepscope::ui {
+
+namespace {
+
+constexpr int TitleHeight = 28;
+
+/// Paints `title` in a band at the top, then `body` in the rest.
+PaintFunction withTitle(const QString &title, PaintFunction body)
+{
+    return [title, body = std::move(body)](QPainter &p, const QSize &size) {
+        QFont font = QGuiApplication::font();
+        font.setBold(true);
+        p.save();
+        p.setFont(font);
+        p.setPen(QColor(0x20, 0x20, 0x20));
+        p.drawText(QRect(8, 0, size.width() - 16, TitleHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                   QFontMetrics(font).elidedText(title, Qt::ElideMiddle, size.width() - 16));
+        p.restore();
+        p.save();
+        p.translate(0, TitleHeight);
+        p.setClipRect(QRect(0, 0, size.width(), size.height() - TitleHeight));
+        body(p, QSize(size.width(), size.height() - TitleHeight));
+        p.restore();
+    };
+}
+
+PaintFunction timelineBody(std::shared_ptr<const model::Session> session,
+                           std::pair<qint64, qint64> window)
+{
+    auto model = timeline::TimelineModel::build(std::move(session));
+    return [model, window](QPainter &p, const QSize &size) {
+        timeline::TimelineMetrics metrics;
+        timeline::ViewState view;
+        view.axis.setWidth(std::max(1, size.width() - metrics.headerWidth));
+        view.axis.setStart(window.first);
+        view.axis.fit(window.first, window.second);
+        timeline::paintTimeline(p, *model, view, size, metrics, QGuiApplication::font());
+    };
+}
+
+/// Renders a panel widget; the widget lives as long as the paint function.
+template <typename Panel>
+PaintFunction panelBody(std::shared_ptr<const model::Session> session,
+                        const analysis::RunConfig &config, bool hasConfig)
+{
+    std::shared_ptr<Panel> panel = std::make_shared<Panel>();
+    if constexpr (!std::is_same_v<Panel, CommunicationPanel>) {
+        if (hasConfig)
+            panel->setRunConfig(config);
+    }
+    (void)config;
+    (void)hasConfig;
+    panel->setSession(std::move(session));
+    panel->setAttribute(Qt::WA_DontShowOnScreen);
+    panel->show();
+    PaintFunction render = widgetPainter(panel.get());
+    return [panel, render](QPainter &p, const QSize &size) { render(p, size); };
+}
+
+} // namespace
+
+QString exportViewName(ExportView view)
+{
+    switch (view) {
+    case ExportView::Timeline:
+        return QStringLiteral("timeline");
+    case ExportView::Steps:
+        return QStringLiteral("steps");
+    case ExportView::Memory:
+        return QStringLiteral("memory");
+    case ExportView::Communication:
+        return QStringLiteral("communication");
+    }
+    return {};
+}
+
+std::optional<ExportView> exportViewFromName(const QString &name)
+{
+    for (ExportView v : {ExportView::Timeline, ExportView::Steps, ExportView::Memory,
+                         ExportView::Communication}) {
+        if (exportViewName(v) == name)
+            return v;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::pair<qint64, qint64>> resolveSelection(const model::Session &session,
+                                                          const TimeSelection &selection,
+                                                          QString *error)
+{
+    const qint64 origin = session.originNs();
+    if (selection.step) {
+        for (const auto &trace : session.traces) {
+            for (const model::Step &s : trace->steps) {
+                if (s.number == *selection.step)
+                    return std::make_pair(trace->originNs - origin + s.startNs,
+                                          trace->originNs - origin + s.endNs);
+            }
+        }
+        if (error)
+            *error = QStringLiteral("step %1 is not in the profile").arg(*selection.step);
+        return std::nullopt;
+    }
+    if (selection.rangeUs) {
+        const auto [a, b] = *selection.rangeUs;
+        if (b <= a) {
+            if (error)
+                *error = QStringLiteral("the range %1:%2 is empty").arg(a).arg(b);
+            return std::nullopt;
+        }
+        return std::make_pair(a * 1000, b * 1000);
+    }
+    qint64 lo = std::numeric_limits<qint64>::max();
+    qint64 hi = std::numeric_limits<qint64>::min();
+    for (const auto &trace : session.traces) {
+        if (trace->eventCount() == 0)
+            continue;
+        const auto [a, b] = trace->extent();
+        lo = std::min(lo, trace->originNs - origin + a);
+        hi = std::max(hi, trace->originNs - origin + b);
+    }
+    if (lo >= hi)
+        return std::make_pair(qint64{0}, qint64{1000});
+    return std::make_pair(lo, hi);
+}
+
+PaintFunction viewPainter(std::shared_ptr<const model::Session> session, ExportView view,
+                          const TimeSelection &selection, const analysis::RunConfig &config,
+                          const QString &title)
+{
+    const bool hasConfig = !config.source.empty();
+    switch (view) {
+    case ExportView::Timeline: {
+        QString ignored;
+        auto window = resolveSelection(*session, selection, &ignored)
+                          .value_or(std::make_pair(qint64{0}, qint64{1000}));
+        return withTitle(title, timelineBody(std::move(session), window));
+    }
+    case ExportView::Steps:
+        return withTitle(title, panelBody<StepsPanel>(std::move(session), config, hasConfig));
+    case ExportView::Memory:
+        return withTitle(title, panelBody<MemoryPanel>(std::move(session), config, hasConfig));
+    case ExportView::Communication:
+        return withTitle(title,
+                         panelBody<CommunicationPanel>(std::move(session), config, hasConfig));
+    }
+    return {};
+}
+
+QStringList exportViews(std::shared_ptr<const model::Session> session,
+                        const std::vector<ExportView> &views, const TimeSelection &selection,
+                        const analysis::RunConfig &config, const ImageRequest &base,
+                        const QString &outDir, const QString &profileName, QString *error)
+{
+    QStringList written;
+    if (!QDir().mkpath(outDir)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot create the folder").arg(outDir);
+        return written;
+    }
+    if (selection.step || selection.rangeUs) {
+        if (!resolveSelection(*session, selection, error))
+            return written;
+    }
+    for (ExportView view : views) {
+        QString title = profileName + QStringLiteral(" — ") + exportViewName(view);
+        if (selection.step)
+            title += QStringLiteral(", step %1").arg(*selection.step);
+        else if (selection.rangeUs)
+            title += QStringLiteral(", %1 µs – %2 µs")
+                         .arg(selection.rangeUs->first)
+                         .arg(selection.rangeUs->second);
+        ImageRequest request = base;
+        request.path = QDir(outDir).filePath(defaultFileName(
+            profileName, exportViewName(view), selection.step.value_or(-1), base.format));
+        if (!writeImage(viewPainter(session, view, selection, config, title), request, error))
+            return written;
+        written << request.path;
+    }
+    return written;
+}
+
+} // namespace stepscope::ui

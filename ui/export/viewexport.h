@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "imageexport.h"
+
+#include "analysis/kpis.h"
+#include "model/session.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+#include <utility>
+
+namespace stepscope::ui {
+
+/// The views `stepscope export` and File › Export View can write.
+enum class ExportView { Timeline, Steps, Memory, Communication };
+QString exportViewName(ExportView view);
+std::optional<ExportView> exportViewFromName(const QString &name);
+
+/// Which part of the timeline to show: a step (by number, first rank that has it), a range
+/// in µs from the session start, or everything.
+struct TimeSelection
+{
+    std::optional<qint64> step;
+    std::optional<std::pair<qint64, qint64>> rangeUs;
+};
+
+/// Session-relative [start, end) ns of the selection; the whole session when neither is set.
+/// Returns nullopt (and sets `error`) when the step does not exist or the range is empty.
+std::optional<std::pair<qint64, qint64>> resolveSelection(const model::Session &session,
+                                                          const TimeSelection &selection,
+                                                          QString *error);
+
+/// A paint function for one view of a session, with a title line (profile, rank, step or
+/// range) above it; the timeline paints through the same geometry builder as the widget.
+PaintFunction viewPainter(std::shared_ptr<const model::Session> session, ExportView view,
+                          const TimeSelection &selection, const analysis::RunConfig &config,
+                          const QString &title);
+
+/// Writes each view into `outDir` with default names. Returns the written paths; on error
+/// returns what was written so far and sets `error`.
+QStringList exportViews(std::shared_ptr<const model::Session> session,
+                        const std::vector<ExportView> &views, const TimeSelection &selection,
+                        const analysis::RunConfig &config, const ImageRequest &base,
+                        const QString &outDir, const QString &profileName, QString *error);
+
+} // namespace stepscope::ui
