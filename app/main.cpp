@@ -33,9 +33,16 @@ int runGui(int argc, char **argv, const std::vector<std::string> &args)
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--screenshot" && i + 1 < args.size())
             screenshot = QString::fromStdString(args[++i]);
+        else if (args[i] == "--compare")
+            continue; // `--compare BEFORE AFTER` is the same as `BEFORE AFTER`
         else if (args[i].rfind("-", 0) != 0)
             paths << QString::fromStdString(args[i]); // `stepscope PATH` opens PATH
     }
+    if (paths.size() > 2) {
+        std::fprintf(stderr, "stepscope: at most two paths (BEFORE AFTER) can be opened\n");
+        return stepscope::app::ExitUsage;
+    }
+    const bool compare = paths.size() == 2;
     window.show();
     if (!screenshot.isEmpty()) {
         // Render once the load finished (or at once without a path), then exit.
@@ -49,10 +56,14 @@ int runGui(int argc, char **argv, const std::vector<std::string> &args)
         };
         if (paths.isEmpty())
             shoot();
+        else if (compare)
+            QTimer::singleShot(6000, &window, shoot); // both runs load and analyse meanwhile
         else
             QObject::connect(&window, &stepscope::ui::MainWindow::loadFinished, &window, shoot);
     }
-    if (!paths.isEmpty())
+    if (compare)
+        window.openCompare(paths[0], paths[1]);
+    else if (!paths.isEmpty())
         window.openPath(paths.front());
     return app.exec();
 }

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "mainwindow.h"
 
+#include "compare/comparedialog.h"
+#include "compare/compareloader.h"
+#include "compare/compareview.h"
 #include "loading/loadprogressdialog.h"
 #include "loading/loadreportview.h"
 #include "panels/communicationpanel.h"
@@ -31,6 +34,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
@@ -194,6 +198,7 @@ void MainWindow::createMenus()
     QAction *openFolder = file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseFolder);
     openFolder->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open F&ile…"), this, &MainWindow::chooseFile);
+    file->addAction(tr("&Compare…"), this, &MainWindow::chooseCompare);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
@@ -225,6 +230,7 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setMovable(false);
     bar->addAction(tr("Open"), this, &MainWindow::chooseFolder);
+    bar->addAction(tr("Compare"), this, &MainWindow::chooseCompare);
     bar->addSeparator();
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("searchBox"));
@@ -290,6 +296,28 @@ void MainWindow::chooseFile()
         tr("Profiles (*.json *.json.gz *.raw.gz *.csv *.pt.trace.json *.pickle);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
+}
+
+void MainWindow::chooseCompare()
+{
+    QString before;
+    QString after;
+    if (compare::CompareDialog::getPair(this, &before, &after, m_profile.path))
+        openCompare(before, after);
+}
+
+void MainWindow::openCompare(const QString &beforePath, const QString &afterPath)
+{
+    if (m_compare) {
+        m_centre->removeWidget(m_compare);
+        m_compare->deleteLater();
+    }
+    m_compare = compare::openComparePair(beforePath, afterPath, m_centre);
+    m_centre->addWidget(m_compare);
+    m_centre->setCurrentWidget(m_compare);
+    setWindowTitle(tr("%1 → %2 — StepScope")
+                       .arg(QFileInfo(beforePath).fileName(), QFileInfo(afterPath).fileName()));
+    statusBar()->showMessage(tr("Comparing %1 with %2").arg(beforePath, afterPath));
 }
 
 void MainWindow::openPath(const QString &path)
@@ -468,11 +496,26 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 void MainWindow::dropEvent(QDropEvent *event)
 {
     for (const QUrl &url : event->mimeData()->urls()) {
-        if (url.isLocalFile()) {
-            openPath(url.toLocalFile());
-            event->acceptProposedAction();
-            return;
+        if (!url.isLocalFile())
+            continue;
+        const QString dropped = url.toLocalFile();
+        event->acceptProposedAction();
+        if (m_profile.session && dropped != m_profile.path) {
+            QMessageBox ask(QMessageBox::Question, tr("Open or compare"),
+                            tr("%1 is open. Compare %2 with it, or open %2 instead?")
+                                .arg(QFileInfo(m_profile.path).fileName(),
+                                     QFileInfo(dropped).fileName()),
+                            QMessageBox::NoButton, this);
+            QPushButton *compare = ask.addButton(tr("Compare with current"), QMessageBox::AcceptRole);
+            ask.addButton(tr("Open instead"), QMessageBox::RejectRole);
+            ask.exec();
+            if (ask.clickedButton() == compare) {
+                openCompare(m_profile.path, dropped);
+                return;
+            }
         }
+        openPath(dropped);
+        return;
     }
 }
 

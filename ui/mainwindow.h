@@ -63,6 +63,11 @@ public slots:
     /// Fits and selects [startNs, endNs) of `rank` (ns relative to that rank's trace origin,
     /// as the analysis panels give them).
     void showRankTime(int rank, qint64 startNs, qint64 endNs);
+    /// Shows BEFORE against AFTER in the centre (compare mode, DESIGN.md); both load in the
+    /// background. The single-profile timeline stays one click away (View › Single Profile).
+    void openCompare(const QString &beforePath, const QString &afterPath);
+    /// The compare view in the centre, or nullptr.
+    QWidget *compareView() const { return m_compare; }
 
 signals:
     void openRequested(const QString &path);
@@ -82,6 +87,7 @@ private:
     void createDocks();
     void chooseFolder();
     void chooseFile();
+    void chooseCompare();
     void onLoaded(quint64 generation, const LoadedProfile &profile);
     void onCancelled(quint64 generation);
     void onEventSelected(const timeline::EventKey &event);
@@ -113,6 +119,7 @@ private:
     QTimer *m_progressDelay = nullptr;
     LoadedProfile m_profile;
     QString m_loadingPath;
+    QWidget *m_compare = nullptr; ///< the compare view while one is shown
 };
 
 } // namespace stepscope::ui
