@@ -3,6 +3,8 @@
 #include "mainwindow.h"
 
 #include "compare/comparedialog.h"
+#include "export/imageexport.h"
+#include "timeline/geometrybuilder.h"
 #include "compare/compareloader.h"
 #include "compare/compareview.h"
 #include "loading/loadprogressdialog.h"
@@ -18,6 +20,13 @@
 #include "welcomepage.h"
 
 #include <QAction>
+#include <QSpinBox>
+#include <QPainter>
+#include <QHBoxLayout>
+#include <QFormLayout>
+#include <QDialogButtonBox>
+#include <QDialog>
+#include <QComboBox>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -203,7 +212,7 @@ void MainWindow::createMenus()
     updateRecentMenu();
     file->addSeparator();
     QAction *exportView =
-        file->addAction(tr("&Export View as PNG…"), this, &MainWindow::exportView);
+        file->addAction(tr("&Export View…"), this, &MainWindow::exportView);
     exportView->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
     QAction *copyImage = file->addAction(tr("&Copy View Image"), this, &MainWindow::copyViewImage);
     copyImage->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+C")));
@@ -467,24 +476,116 @@ void MainWindow::showShortcuts()
     box.exec();
 }
 
+/// What File › Export View writes: the timeline (through its geometry builder, so the file
+/// matches the screen), the compare view, a panel, or the whole window.
+PaintFunction MainWindow::viewPaintFunction(const QString &what) const
+{
+    if (what == QStringLiteral("timeline") && m_profile.timeline) {
+        const auto model = m_profile.timeline;
+        const timeline::ViewState state = m_timeline->viewState();
+        const QFont font = m_timeline->font();
+        return [model, state, font](QPainter &p, const QSize &size) {
+            timeline::ViewState view = state;
+            const timeline::TimelineMetrics metrics;
+            view.axis.setWidth(std::max(1, size.width() - metrics.headerWidth));
+            view.axis.fit(state.axis.startNs(), state.axis.endNs());
+            timeline::paintTimeline(p, *model, view, size, metrics, font);
+        };
+    }
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        if (dock->objectName() == what && dock->widget())
+            return widgetPainter(dock->widget());
+    }
+    if (what == QStringLiteral("compare") && m_compare)
+        return widgetPainter(m_compare);
+    return widgetPainter(const_cast<MainWindow *>(this));
+}
+
 void MainWindow::exportView()
 {
-    if (!m_profile.timeline)
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Export View"));
+    auto *form = new QFormLayout(&dialog);
+    auto *what = new QComboBox(&dialog);
+    if (m_compare && m_centre->currentWidget() == m_compare)
+        what->addItem(tr("Comparison"), QStringLiteral("compare"));
+    if (m_profile.timeline)
+        what->addItem(tr("Timeline"), QStringLiteral("timeline"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        if (dock->isVisible() && dock->widget())
+            what->addItem(dock->windowTitle(), dock->objectName());
+    }
+    what->addItem(tr("Whole window"), QStringLiteral("window"));
+    auto *scale = new QComboBox(&dialog);
+    scale->addItem(QStringLiteral("1×"), 1.0);
+    scale->addItem(QStringLiteral("2×"), 2.0);
+    auto *width = new QSpinBox(&dialog);
+    auto *height = new QSpinBox(&dialog);
+    width->setRange(64, 16384);
+    height->setRange(64, 16384);
+    const QSize current = m_centre->size();
+    width->setValue(current.width());
+    height->setValue(current.height());
+    auto *size = new QHBoxLayout;
+    size->addWidget(width);
+    size->addWidget(new QLabel(QStringLiteral("×"), &dialog));
+    size->addWidget(height);
+    form->addRow(tr("View:"), what);
+    form->addRow(tr("Scale:"), scale);
+    form->addRow(tr("Size (px):"), size);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
         return;
-    const QString file = QFileDialog::getSaveFileName(
-        this, tr("Export view"), QStringLiteral("timeline.png"), tr("PNG images (*.png)"));
+
+    const QString key = what->currentData().toString();
+    qint64 step = -1;
+    if (m_profile.timeline && key == QStringLiteral("timeline")) {
+        // Name the file after the step under the centre of the view, when there is one.
+        const auto &axis = m_timeline->viewState().axis;
+        const qint64 middle = (axis.startNs() + axis.endNs()) / 2;
+        for (const auto &s : m_profile.timeline->steps(0)) {
+            if (s.startNs <= middle && middle < s.endNs)
+                step = s.number;
+        }
+    }
+    const QString profile = QFileInfo(m_profile.path).fileName();
+    const QString name = defaultFileName(profile, key, step, ImageFormat::Png);
+    QString selectedFilter;
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export View"), name,
+                                                      tr("PNG image (*.png);;SVG image (*.svg)"),
+                                                      &selectedFilter);
     if (file.isEmpty())
         return;
-    const QImage image = m_timeline->renderImage(m_timeline->viewport()->size(), 2.0);
-    if (!image.save(file))
-        QMessageBox::warning(this, tr("Export view"), tr("Cannot write %1").arg(file));
+    ImageRequest request;
+    request.path = file;
+    request.size = QSize(width->value(), height->value());
+    request.scale = scale->currentData().toDouble();
+    request.format = file.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)
+                         || selectedFilter.contains(QStringLiteral("svg"))
+                     ? ImageFormat::Svg
+                     : ImageFormat::Png;
+    QString error;
+    if (!writeImage(viewPaintFunction(key), request, &error))
+        QMessageBox::warning(this, tr("Export View"), error);
+    else
+        statusBar()->showMessage(tr("Wrote %1").arg(file), 5000);
 }
 
 void MainWindow::copyViewImage()
 {
-    if (m_profile.timeline)
-        QApplication::clipboard()->setImage(
-            m_timeline->renderImage(m_timeline->viewport()->size(), 1.0));
+    const QString key = m_compare && m_centre->currentWidget() == m_compare
+        ? QStringLiteral("compare")
+        : QStringLiteral("timeline");
+    QString why;
+    if (!usableFontAvailable(&why)) {
+        QMessageBox::warning(this, tr("Copy Image"), why);
+        return;
+    }
+    QApplication::clipboard()->setImage(
+        renderImage(viewPaintFunction(key), m_centre->size(), devicePixelRatioF()));
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -4,6 +4,8 @@
 
 #include "loading/profileloader.h"
 
+#include "export/imageexport.h"
+
 #include <QMainWindow>
 #include <QStringList>
 
@@ -97,6 +99,7 @@ private:
     void updateRecentMenu();
     void showShortcuts();
     void exportView();
+    PaintFunction viewPaintFunction(const QString &what) const;
     void copyViewImage();
     QString statusText() const;
 
