@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "mainwindow.h"
 
+#include "runconfigdialog.h"
 #include "compare/comparedialog.h"
 #include "export/imageexport.h"
 #include "timeline/geometrybuilder.h"
@@ -20,6 +21,8 @@
 #include "welcomepage.h"
 
 #include <QAction>
+#include <QFile>
+#include <QDir>
 #include <QSpinBox>
 #include <QPainter>
 #include <QHBoxLayout>
@@ -173,6 +176,36 @@ void MainWindow::createDocks()
     connect(this, &MainWindow::sessionChanged, memory, &MemoryPanel::setSession);
     connect(this, &MainWindow::sessionChanged, communication, &CommunicationPanel::setSession);
     connect(steps, &StepsPanel::timeRequested, this, &MainWindow::showRankTime);
+    // KPIs that need a run config offer to fill it in; the answer goes to both panels.
+    const auto editRunConfig = [this, steps, memory] {
+        RunConfigDialog dialog(m_runConfig, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        m_runConfig = dialog.config();
+        if (dialog.saveBesideProfile() && !m_profile.path.isEmpty()) {
+            const QFileInfo info(m_profile.path);
+            const QString dir = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
+            QFile file(QDir(dir).filePath(QStringLiteral("stepscope.json")));
+            if (!file.open(QIODevice::WriteOnly)
+                || file.write(QByteArray::fromStdString(dialog.toJson())) < 0)
+                QMessageBox::warning(this, tr("Run config"),
+                                     tr("Cannot write %1").arg(file.fileName()));
+        }
+        steps->setRunConfig(m_runConfig);
+        memory->setRunConfig(m_runConfig);
+    };
+    connect(steps, &StepsPanel::runConfigRequested, this, editRunConfig);
+    connect(memory, &MemoryPanel::runConfigRequested, this, editRunConfig);
+    // A stepscope.json beside the profile is read with each load.
+    connect(this, &MainWindow::sessionChanged, this, [this, steps, memory] {
+        m_runConfig = {};
+        if (const auto found = analysis::findRunConfig(m_profile.path.toStdString())) {
+            model::LoadReport ignored;
+            m_runConfig = analysis::loadRunConfig(*found, &ignored);
+            steps->setRunConfig(m_runConfig);
+            memory->setRunConfig(m_runConfig);
+        }
+    });
     connect(memory, &MemoryPanel::timeRequested, this, &MainWindow::showRankTime);
     connect(communication, &CommunicationPanel::timeRequested, this, &MainWindow::showRankTime);
     m_reportDock = addPanelDock(tr("Diagnostics"), m_report, QStringLiteral("diagnosticsDock"));

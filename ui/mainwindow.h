@@ -4,6 +4,7 @@
 
 #include "loading/profileloader.h"
 
+#include "analysis/kpis.h"
 #include "export/imageexport.h"
 
 #include <QMainWindow>
@@ -123,6 +124,7 @@ private:
     LoadedProfile m_profile;
     QString m_loadingPath;
     QWidget *m_compare = nullptr; ///< the compare view while one is shown
+    analysis::RunConfig m_runConfig; ///< stepscope.json beside the profile, or the GUI's
 };
 
 } // namespace stepscope::ui
