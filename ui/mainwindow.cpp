@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "mainwindow.h"
 
+#include "kpistrip.h"
 #include "runconfigdialog.h"
 #include "compare/comparedialog.h"
 #include "export/imageexport.h"
@@ -21,6 +22,7 @@
 #include "welcomepage.h"
 
 #include <QAction>
+#include <QVBoxLayout>
 #include <QFile>
 #include <QDir>
 #include <QSpinBox>
@@ -103,7 +105,19 @@ MainWindow::MainWindow(QWidget *parent)
     m_timeline = new timeline::TimelineView(m_centre);
     m_centre->addWidget(m_welcome);
     m_centre->addWidget(m_timeline);
-    setCentralWidget(m_centre);
+    // DESIGN.md: the KPI strip sits above the timeline; hidden until a profile is open and
+    // while a comparison (which has its own before → after strip) is shown.
+    auto *centre = new QWidget(this);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    m_kpis = new KpiStrip(centre);
+    m_kpis->hide();
+    centreLayout->addWidget(m_kpis);
+    centreLayout->addWidget(m_centre, 1);
+    setCentralWidget(centre);
+    connect(m_centre, &QStackedWidget::currentChanged, this,
+            [this] { m_kpis->setVisible(m_centre->currentWidget() == m_timeline); });
     connect(m_welcome, &WelcomePage::openFolderClicked, this, &MainWindow::chooseFolder);
     connect(m_welcome, &WelcomePage::openFileClicked, this, &MainWindow::chooseFile);
     connect(m_welcome, &WelcomePage::openRecentClicked, this, &MainWindow::openPath);
@@ -193,7 +207,9 @@ void MainWindow::createDocks()
         }
         steps->setRunConfig(m_runConfig);
         memory->setRunConfig(m_runConfig);
+        updateKpis();
     };
+    connect(m_kpis, &KpiStrip::runConfigRequested, this, editRunConfig);
     connect(steps, &StepsPanel::runConfigRequested, this, editRunConfig);
     connect(memory, &MemoryPanel::runConfigRequested, this, editRunConfig);
     // A stepscope.json beside the profile is read with each load.
@@ -205,6 +221,7 @@ void MainWindow::createDocks()
             steps->setRunConfig(m_runConfig);
             memory->setRunConfig(m_runConfig);
         }
+        updateKpis();
     });
     connect(memory, &MemoryPanel::timeRequested, this, &MainWindow::showRankTime);
     connect(communication, &CommunicationPanel::timeRequested, this, &MainWindow::showRankTime);
@@ -338,6 +355,14 @@ void MainWindow::chooseFile()
         tr("Profiles (*.json *.json.gz *.raw.gz *.csv *.pt.trace.json *.pickle);;All files (*)"));
     if (!file.isEmpty())
         openPath(file);
+}
+
+void MainWindow::updateKpis()
+{
+    if (!m_profile.session)
+        return;
+    m_kpis->setKpis(analysis::computeKpis(*m_profile.session, m_runConfig));
+    m_kpis->setVisible(m_centre->currentWidget() == m_timeline);
 }
 
 void MainWindow::chooseCompare()

@@ -21,6 +21,7 @@ class QTimer;
 
 namespace stepscope::ui {
 
+class KpiStrip;
 class LoadProgressDialog;
 class LoadReportView;
 class WelcomePage;
@@ -91,6 +92,7 @@ private:
     void chooseFolder();
     void chooseFile();
     void chooseCompare();
+    void updateKpis();
     void onLoaded(quint64 generation, const LoadedProfile &profile);
     void onCancelled(quint64 generation);
     void onEventSelected(const timeline::EventKey &event);
@@ -124,6 +126,7 @@ private:
     LoadedProfile m_profile;
     QString m_loadingPath;
     QWidget *m_compare = nullptr; ///< the compare view while one is shown
+    KpiStrip *m_kpis = nullptr;
     analysis::RunConfig m_runConfig; ///< stepscope.json beside the profile, or the GUI's
 };
 
