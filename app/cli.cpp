@@ -16,11 +16,11 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
-#include <array>
 #include <cstring>
+#include <iostream>
 #include <optional>
 #include <regex>
 
@@ -197,8 +197,8 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
             if (!std::regex_match(value, m, std::regex(R"((\d+)x(\d+))")))
                 return usage("--size takes WxH, got " + value);
             request.size = QSize(std::stoi(m[1].str()), std::stoi(m[2].str()));
-            if (request.size.width() < 64 || request.size.height() < 64 || request.size.width() > 16384
-                || request.size.height() > 16384)
+            if (request.size.width() < 64 || request.size.height() < 64
+                || request.size.width() > 16384 || request.size.height() > 16384)
                 return usage("--size must be between 64x64 and 16384x16384");
         } else if (a == "--scale" && hasValue) {
             request.scale = std::atof(args[++i].c_str());
@@ -227,7 +227,7 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
     std::vector<ui::ExportView> views;
     if (view == "all") {
         views = {ui::ExportView::Timeline, ui::ExportView::Steps, ui::ExportView::Memory,
-                 ui::ExportView::Communication};
+            ui::ExportView::Communication};
     } else if (auto v = ui::exportViewFromName(QString::fromStdString(view))) {
         views = {*v};
     } else {
@@ -252,7 +252,7 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
     const analysis::RunConfig runConfig = runConfigFor(loadArgs, &configReport);
     QString error;
     const QStringList written = ui::exportViews(session, views, selection, runConfig, request,
-                                                QString::fromStdString(out), profileNameOf(path), &error);
+        QString::fromStdString(out), profileNameOf(path), &error);
     for (const QString &f : written)
         std::cout << f.toStdString() << '\n';
     if (!error.isEmpty()) {
@@ -281,7 +281,8 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
         }
     }
     if (paths.size() != 2 || (reportDir.empty() && !json)) {
-        std::cerr << "stepscope compare: usage: stepscope compare BEFORE AFTER --report DIR [--json]\n";
+        std::cerr
+            << "stepscope compare: usage: stepscope compare BEFORE AFTER --report DIR [--json]\n";
         return ExitUsage;
     }
     HeadlessApp app(argc, argv);
@@ -313,7 +314,9 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
             return ExitNothingLoaded;
         }
         if (!json)
-            std::cout << QDir(QString::fromStdString(reportDir)).filePath(QStringLiteral("report.html")).toStdString()
+            std::cout << QDir(QString::fromStdString(reportDir))
+                             .filePath(QStringLiteral("report.html"))
+                             .toStdString()
                       << '\n';
     }
     return ExitOk;

@@ -2,19 +2,19 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "mainwindow.h"
 
-#include "kpistrip.h"
-#include "runconfigdialog.h"
 #include "compare/comparedialog.h"
-#include "export/imageexport.h"
-#include "timeline/geometrybuilder.h"
 #include "compare/compareloader.h"
 #include "compare/compareview.h"
+#include "export/imageexport.h"
+#include "kpistrip.h"
 #include "loading/loadprogressdialog.h"
 #include "loading/loadreportview.h"
 #include "panels/communicationpanel.h"
 #include "panels/memorypanel.h"
 #include "panels/stepspanel.h"
+#include "runconfigdialog.h"
 #include "timeline/detailspane.h"
+#include "timeline/geometrybuilder.h"
 #include "timeline/keybindings.h"
 #include "timeline/rangestatistics.h"
 #include "timeline/rangestatspanel.h"
@@ -22,24 +22,21 @@
 #include "welcomepage.h"
 
 #include <QAction>
-#include <QVBoxLayout>
-#include <QFile>
-#include <QDir>
-#include <QSpinBox>
-#include <QPainter>
-#include <QHBoxLayout>
-#include <QFormLayout>
-#include <QDialogButtonBox>
-#include <QDialog>
-#include <QComboBox>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
@@ -48,14 +45,17 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace stepscope::ui {
 
@@ -117,7 +117,7 @@ MainWindow::MainWindow(QWidget *parent)
     centreLayout->addWidget(m_centre, 1);
     setCentralWidget(centre);
     connect(m_centre, &QStackedWidget::currentChanged, this,
-            [this] { m_kpis->setVisible(m_centre->currentWidget() == m_timeline); });
+        [this] { m_kpis->setVisible(m_centre->currentWidget() == m_timeline); });
     connect(m_welcome, &WelcomePage::openFolderClicked, this, &MainWindow::chooseFolder);
     connect(m_welcome, &WelcomePage::openFileClicked, this, &MainWindow::chooseFile);
     connect(m_welcome, &WelcomePage::openRecentClicked, this, &MainWindow::openPath);
@@ -202,8 +202,8 @@ void MainWindow::createDocks()
             QFile file(QDir(dir).filePath(QStringLiteral("stepscope.json")));
             if (!file.open(QIODevice::WriteOnly)
                 || file.write(QByteArray::fromStdString(dialog.toJson())) < 0)
-                QMessageBox::warning(this, tr("Run config"),
-                                     tr("Cannot write %1").arg(file.fileName()));
+                QMessageBox::warning(
+                    this, tr("Run config"), tr("Cannot write %1").arg(file.fileName()));
         }
         steps->setRunConfig(m_runConfig);
         memory->setRunConfig(m_runConfig);
@@ -261,8 +261,7 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
-    QAction *exportView =
-        file->addAction(tr("&Export View…"), this, &MainWindow::exportView);
+    QAction *exportView = file->addAction(tr("&Export View…"), this, &MainWindow::exportView);
     exportView->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
     QAction *copyImage = file->addAction(tr("&Copy View Image"), this, &MainWindow::copyViewImage);
     copyImage->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+C")));
@@ -612,9 +611,8 @@ void MainWindow::exportView()
     const QString profile = QFileInfo(m_profile.path).fileName();
     const QString name = defaultFileName(profile, key, step, ImageFormat::Png);
     QString selectedFilter;
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export View"), name,
-                                                      tr("PNG image (*.png);;SVG image (*.svg)"),
-                                                      &selectedFilter);
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Export View"), name, tr("PNG image (*.png);;SVG image (*.svg)"), &selectedFilter);
     if (file.isEmpty())
         return;
     ImageRequest request;
@@ -622,9 +620,9 @@ void MainWindow::exportView()
     request.size = QSize(width->value(), height->value());
     request.scale = scale->currentData().toDouble();
     request.format = file.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)
-                         || selectedFilter.contains(QStringLiteral("svg"))
-                     ? ImageFormat::Svg
-                     : ImageFormat::Png;
+            || selectedFilter.contains(QStringLiteral("svg"))
+        ? ImageFormat::Svg
+        : ImageFormat::Png;
     QString error;
     if (!writeImage(viewPaintFunction(key), request, &error))
         QMessageBox::warning(this, tr("Export View"), error);
@@ -661,11 +659,11 @@ void MainWindow::dropEvent(QDropEvent *event)
         event->acceptProposedAction();
         if (m_profile.session && dropped != m_profile.path) {
             QMessageBox ask(QMessageBox::Question, tr("Open or compare"),
-                            tr("%1 is open. Compare %2 with it, or open %2 instead?")
-                                .arg(QFileInfo(m_profile.path).fileName(),
-                                     QFileInfo(dropped).fileName()),
-                            QMessageBox::NoButton, this);
-            QPushButton *compare = ask.addButton(tr("Compare with current"), QMessageBox::AcceptRole);
+                tr("%1 is open. Compare %2 with it, or open %2 instead?")
+                    .arg(QFileInfo(m_profile.path).fileName(), QFileInfo(dropped).fileName()),
+                QMessageBox::NoButton, this);
+            QPushButton *compare =
+                ask.addButton(tr("Compare with current"), QMessageBox::AcceptRole);
             ask.addButton(tr("Open instead"), QMessageBox::RejectRole);
             ask.exec();
             if (ask.clickedButton() == compare) {

@@ -2,10 +2,9 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-#include "loading/profileloader.h"
-
 #include "analysis/kpis.h"
 #include "export/imageexport.h"
+#include "loading/profileloader.h"
 
 #include <QMainWindow>
 #include <QStringList>

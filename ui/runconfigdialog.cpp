@@ -54,7 +54,7 @@ RunConfigDialog::RunConfigDialog(const analysis::RunConfig &config, QWidget *par
     auto *intro = new QLabel(tr("What the profile does not record. Empty fields stay unknown "
                                 "and the KPIs that need them say so. Amounts accept 7e9, 7B, "
                                 "1.5M."),
-                             this);
+        this);
     intro->setWordWrap(true);
     form->addRow(intro);
     const auto line = [this](const QString &text, const QString &placeholder) {
@@ -67,16 +67,17 @@ RunConfigDialog::RunConfigDialog(const analysis::RunConfig &config, QWidget *par
     m_sequence = line(amountText(config.sequenceLength), tr("tokens per sample"));
     m_peak = line(amountText(config.peakFlops), tr("per device; empty = from the device table"));
     m_devices = line(config.deviceCount ? QString::number(*config.deviceCount) : QString(),
-                     tr("empty = ranks in the profile"));
-    m_device = line(QString::fromStdString(config.device), tr("empty = the device the trace names"));
+        tr("empty = ranks in the profile"));
+    m_device =
+        line(QString::fromStdString(config.device), tr("empty = the device the trace names"));
     m_precision = new QComboBox(this);
-    m_precision->addItems({QString(), QStringLiteral("fp32"), QStringLiteral("tf32"),
-                           QStringLiteral("bf16"), QStringLiteral("fp16"), QStringLiteral("fp8"),
-                           QStringLiteral("int8")});
+    m_precision->addItems(
+        {QString(), QStringLiteral("fp32"), QStringLiteral("tf32"), QStringLiteral("bf16"),
+            QStringLiteral("fp16"), QStringLiteral("fp8"), QStringLiteral("int8")});
     m_precision->setCurrentText(QString::fromStdString(config.precision));
     m_optimizer = new QComboBox(this);
-    m_optimizer->addItems({QString(), QStringLiteral("adam"), QStringLiteral("adamw"),
-                           QStringLiteral("sgd")});
+    m_optimizer->addItems(
+        {QString(), QStringLiteral("adam"), QStringLiteral("adamw"), QStringLiteral("sgd")});
     m_optimizer->setEditable(true);
     m_optimizer->setCurrentText(QString::fromStdString(config.optimizer));
     form->addRow(tr("Parameters:"), m_parameters);

@@ -35,12 +35,12 @@ struct ImportContext
     }
 
     void warn(const std::filesystem::path &file, std::string message, std::int64_t line = 0,
-              std::int64_t offset = -1) const
+        std::int64_t offset = -1) const
     {
         report->add(model::Severity::Warning, relative(file), std::move(message), line, offset);
     }
     void error(const std::filesystem::path &file, std::string message, std::int64_t line = 0,
-               std::int64_t offset = -1) const
+        std::int64_t offset = -1) const
     {
         report->add(model::Severity::Error, relative(file), std::move(message), line, offset);
     }

@@ -20,8 +20,8 @@ std::string_view ArgsTable::view(ArgsId id) const
         return {};
     assert(id.value() < m_offsets.size());
     const std::uint64_t begin = m_offsets[id.value()];
-    const std::uint64_t end
-        = id.value() + 1 < m_offsets.size() ? m_offsets[id.value() + 1] : m_text.size();
+    const std::uint64_t end =
+        id.value() + 1 < m_offsets.size() ? m_offsets[id.value() + 1] : m_text.size();
     return std::string_view(m_text).substr(begin, end - begin);
 }
 

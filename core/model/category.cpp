@@ -8,11 +8,23 @@ namespace stepscope::model {
 
 namespace {
 constexpr std::array<std::string_view, CategoryCount> CategoryNames = {
-    "compute", "communication", "memcpy", "memset", "host_op",
-    "runtime", "data_loading",  "python", "annotation", "other",
+    "compute",
+    "communication",
+    "memcpy",
+    "memset",
+    "host_op",
+    "runtime",
+    "data_loading",
+    "python",
+    "annotation",
+    "other",
 };
 constexpr std::array<std::string_view, TrackKindCount> TrackKindNames = {
-    "host_thread", "device_stream", "communication_group", "counter", "synthetic",
+    "host_thread",
+    "device_stream",
+    "communication_group",
+    "counter",
+    "synthetic",
 };
 } // namespace
 

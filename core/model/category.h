@@ -11,15 +11,15 @@ namespace stepscope::model {
 /// What an event is, independent of the profiler that wrote it. Importers map their own
 /// categories onto these; analysis and colours use only these.
 enum class Category : std::uint8_t {
-    Compute,       ///< device kernel doing math
+    Compute, ///< device kernel doing math
     Communication, ///< collective / p2p kernels, HCCL tasks and their plumbing
     Memcpy,
     Memset,
-    HostOp,      ///< framework operator on the host (aten op, MindSpore op)
-    Runtime,     ///< runtime / driver API, kernel launch
+    HostOp, ///< framework operator on the host (aten op, MindSpore op)
+    Runtime, ///< runtime / driver API, kernel launch
     DataLoading, ///< data loader and input pipeline
-    Python,      ///< Python stack frames
-    Annotation,  ///< user ranges, ProfilerStep, profiler's own analysis lanes
+    Python, ///< Python stack frames
+    Annotation, ///< user ranges, ProfilerStep, profiler's own analysis lanes
     Other,
 };
 inline constexpr int CategoryCount = 10;

@@ -10,8 +10,7 @@ namespace stepscope::model {
 
 /// A strong 32-bit index. Tags keep a string id from being passed where a track id is
 /// expected. Default-constructed indices are invalid.
-template <typename Tag>
-class Index
+template <typename Tag> class Index
 {
 public:
     static constexpr std::uint32_t InvalidValue = std::numeric_limits<std::uint32_t>::max();
@@ -52,8 +51,7 @@ struct EventRef
 
 } // namespace stepscope::model
 
-template <typename Tag>
-struct std::hash<stepscope::model::Index<Tag>>
+template <typename Tag> struct std::hash<stepscope::model::Index<Tag>>
 {
     std::size_t operator()(stepscope::model::Index<Tag> i) const noexcept
     {

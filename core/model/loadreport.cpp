@@ -34,7 +34,7 @@ void LoadReport::add(Diagnostic d)
 }
 
 void LoadReport::add(Severity severity, std::string file, std::string message, std::int64_t line,
-                     std::int64_t offset)
+    std::int64_t offset)
 {
     Diagnostic d;
     d.severity = severity;

@@ -39,7 +39,7 @@ class LoadReport
 public:
     void add(Diagnostic d);
     void add(Severity severity, std::string file, std::string message, std::int64_t line = 0,
-             std::int64_t offset = -1);
+        std::int64_t offset = -1);
     void merge(const LoadReport &other);
 
     const std::vector<Diagnostic> &diagnostics() const { return m_diagnostics; }

@@ -18,7 +18,7 @@ namespace stepscope::model {
 /// as `std::shared_ptr<const Session>`.
 struct Session
 {
-    std::string format;   ///< detected format name
+    std::string format; ///< detected format name
     std::string rootPath; ///< what the user opened
     std::vector<std::shared_ptr<const Trace>> traces;
     LoadReport report;

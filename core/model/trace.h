@@ -38,8 +38,8 @@ struct Step
 struct CounterSeries
 {
     std::string process; ///< process name (or id) the counter belongs to
-    std::string name;    ///< counter event name
-    std::string key;     ///< args key, usually carrying the unit: "MHz", "Read(MB/s)"
+    std::string name; ///< counter event name
+    std::string key; ///< args key, usually carrying the unit: "MHz", "Read(MB/s)"
     std::vector<std::int64_t> timestampsNs;
     std::vector<double> values;
 };
@@ -50,7 +50,7 @@ struct ReferenceStep
 {
     std::int32_t rank = 0;
     std::int64_t step = -1; ///< -1 when the file had no step number
-    std::string source;     ///< file it came from, relative to the opened folder
+    std::string source; ///< file it came from, relative to the opened folder
     std::vector<std::pair<std::string, double>> valuesUs;
     /// Empty for a rank's own breakdown; in cluster summaries "rank" (one rank's row) or
     /// "stage" (a pipeline stage: every value is the column maximum over its ranks).
@@ -75,8 +75,8 @@ struct LinkTraffic
 struct CollectiveStat
 {
     std::int32_t rank = 0;
-    std::string step;  ///< "step50" or "" when no step
-    std::string name;  ///< op name without the group hash
+    std::string step; ///< "step50" or "" when no step
+    std::string name; ///< op name without the group hash
     std::string group; ///< group hash or ranks tuple
     bool p2p = false;
     double startUs = -1;
@@ -124,7 +124,7 @@ struct RunMetadata
     std::string format; ///< importer name: "kineto", "ascend", "mindspore-legacy", "cann-prof"
     std::int32_t rank = 0;
     std::int32_t worldSize = 0; ///< 0 = unknown
-    std::string device;         ///< device name as the profile gives it ("NVIDIA A100-SXM4-80GB")
+    std::string device; ///< device name as the profile gives it ("NVIDIA A100-SXM4-80GB")
     std::string deviceId;
     std::string profilerLevel;
     std::vector<std::string> sourceFiles; ///< relative to the opened folder

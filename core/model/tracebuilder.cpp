@@ -18,7 +18,7 @@ TrackId TraceBuilder::addTrack(TrackInfo info)
 
 void TraceBuilder::addFlow(EventRef from, EventRef to, StringId category)
 {
-    m_flows.push_back(Flow{from, to, category});
+    m_flows.push_back(Flow {from, to, category});
 }
 
 TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
@@ -41,26 +41,23 @@ TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
     for (const Flow &f : m_flows) {
         const std::uint32_t ft = f.from.track.value();
         const std::uint32_t tt = f.to.track.value();
-        if (ft >= newId.size() || tt >= newId.size() || !newId[ft].isValid()
-            || !newId[tt].isValid() || f.from.index >= finalIndex[ft].size()
-            || f.to.index >= finalIndex[tt].size()) {
+        if (ft >= newId.size() || tt >= newId.size() || !newId[ft].isValid() || !newId[tt].isValid()
+            || f.from.index >= finalIndex[ft].size() || f.to.index >= finalIndex[tt].size()) {
             assert(false && "a flow must join two events added to this builder");
             continue;
         }
-        m_trace.flows.push_back(Flow{EventRef{newId[ft], finalIndex[ft][f.from.index]},
-                                     EventRef{newId[tt], finalIndex[tt][f.to.index]},
-                                     f.category});
+        m_trace.flows.push_back(Flow {EventRef {newId[ft], finalIndex[ft][f.from.index]},
+            EventRef {newId[tt], finalIndex[tt][f.to.index]}, f.category});
     }
     m_flows.clear();
 
     std::stable_sort(m_trace.steps.begin(), m_trace.steps.end(),
-                     [](const Step &a, const Step &b) { return a.startNs < b.startNs; });
+        [](const Step &a, const Step &b) { return a.startNs < b.startNs; });
     for (CounterSeries &c : m_trace.counters) {
         std::vector<std::size_t> order(c.timestampsNs.size());
-        std::iota(order.begin(), order.end(), std::size_t{0});
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            return c.timestampsNs[a] < c.timestampsNs[b];
-        });
+        std::iota(order.begin(), order.end(), std::size_t {0});
+        std::stable_sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return c.timestampsNs[a] < c.timestampsNs[b]; });
         CounterSeries sorted;
         sorted.timestampsNs.reserve(order.size());
         sorted.values.reserve(order.size());

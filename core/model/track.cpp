@@ -15,8 +15,8 @@ std::uint32_t Track::row(std::uint32_t i) const
     return static_cast<std::uint32_t>(it - m_rowBegin.begin()) - 1;
 }
 
-std::pair<std::uint32_t, std::uint32_t> Track::visibleRange(std::uint32_t row, std::int64_t t0,
-                                                            std::int64_t t1) const
+std::pair<std::uint32_t, std::uint32_t> Track::visibleRange(
+    std::uint32_t row, std::int64_t t0, std::int64_t t1) const
 {
     const std::uint32_t b = rowBegin(row);
     const std::uint32_t e = rowEnd(row);
@@ -90,15 +90,15 @@ TrackBuilder::TrackBuilder(TrackInfo info)
 }
 
 std::uint32_t TrackBuilder::add(std::int64_t start, std::int64_t duration, StringId name,
-                                Category category, ArgsId args, bool unfinished)
+    Category category, ArgsId args, bool unfinished)
 {
     assert(duration >= 0);
     const auto index = static_cast<std::uint32_t>(m_start.size());
     m_start.push_back(start);
     m_duration.push_back(duration);
     m_name.push_back(name);
-    m_categoryFlags.push_back(static_cast<std::uint8_t>(static_cast<std::uint8_t>(category)
-                                                        | (unfinished ? 0x80 : 0)));
+    m_categoryFlags.push_back(
+        static_cast<std::uint8_t>(static_cast<std::uint8_t>(category) | (unfinished ? 0x80 : 0)));
     m_args.push_back(args);
     return index;
 }

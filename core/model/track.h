@@ -18,10 +18,10 @@ struct TrackInfo
 {
     TrackKind kind = TrackKind::HostThread;
     std::int32_t rank = 0;
-    std::string processId;   ///< pid as written in the file
+    std::string processId; ///< pid as written in the file
     std::string processName; ///< from process_name metadata, else empty
-    std::string threadId;    ///< tid as written in the file
-    std::string threadName;  ///< from thread_name metadata, else empty
+    std::string threadId; ///< tid as written in the file
+    std::string threadName; ///< from thread_name metadata, else empty
     std::int64_t processSortIndex = 0;
     std::int64_t threadSortIndex = 0;
 };
@@ -69,8 +69,8 @@ public:
 
     /// Events of `row` that intersect [t0, t1): indices [first, last). Touching counts only
     /// for zero-length events at t0. O(log n).
-    std::pair<std::uint32_t, std::uint32_t> visibleRange(std::uint32_t row, std::int64_t t0,
-                                                         std::int64_t t1) const;
+    std::pair<std::uint32_t, std::uint32_t> visibleRange(
+        std::uint32_t row, std::int64_t t0, std::int64_t t1) const;
 
     /// Earliest start and latest end over all events; {0, 0} when empty.
     std::pair<std::int64_t, std::int64_t> extent() const;
@@ -92,7 +92,7 @@ private:
     std::vector<StringId> m_name;
     std::vector<std::uint8_t> m_categoryFlags;
     std::vector<ArgsId> m_args;
-    std::vector<std::uint32_t> m_rowBegin{0}; // rowCount()+1 offsets
+    std::vector<std::uint32_t> m_rowBegin {0}; // rowCount()+1 offsets
 };
 
 /// Collects one track's events in any order, then sorts and lays them out in rows.
@@ -105,7 +105,7 @@ public:
     explicit TrackBuilder(TrackInfo info = {});
 
     std::uint32_t add(std::int64_t start, std::int64_t duration, StringId name, Category category,
-                      ArgsId args = {}, bool unfinished = false);
+        ArgsId args = {}, bool unfinished = false);
     std::uint32_t size() const { return static_cast<std::uint32_t>(m_start.size()); }
     TrackInfo &info() { return m_info; }
     void reserve(std::size_t n);
@@ -117,7 +117,7 @@ public:
     {
         Track track;
         std::vector<std::uint32_t> finalIndex; ///< provisional index -> index in track
-        std::uint64_t partialOverlaps = 0;     ///< events that overlapped without nesting
+        std::uint64_t partialOverlaps = 0; ///< events that overlapped without nesting
     };
     /// Sorts (start ascending, longer first on equal starts, then arrival order), assigns
     /// rows and groups them. The builder is empty afterwards.

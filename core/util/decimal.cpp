@@ -55,8 +55,8 @@ struct Decimal
 {
     std::string_view digits; // may include a '.' that is skipped when read
     bool negative = false;
-    int exponent = 0;        // value = 0.digits-as-integer * 10^exponent, see parse
-    int digitCount = 0;      // number of digits in `digits` (without the dot)
+    int exponent = 0; // value = 0.digits-as-integer * 10^exponent, see parse
+    int digitCount = 0; // number of digits in `digits` (without the dot)
     int fractionDigits = 0;
 };
 
@@ -201,9 +201,10 @@ std::optional<double> parseDouble(std::string_view text, bool allowNonFinite)
     // from_chars does not accept ".75" or "246." in every library: normalise those.
     std::string buffer;
     std::string_view parseText = s;
-    const bool leadingDot = !s.empty() && (s.front() == '.' || (s.size() > 1 && s[0] == '-' && s[1] == '.'));
-    if (leadingDot || s.find(".e") != std::string_view::npos || s.find(".E") != std::string_view::npos
-        || (!s.empty() && s.back() == '.')) {
+    const bool leadingDot =
+        !s.empty() && (s.front() == '.' || (s.size() > 1 && s[0] == '-' && s[1] == '.'));
+    if (leadingDot || s.find(".e") != std::string_view::npos
+        || s.find(".E") != std::string_view::npos || (!s.empty() && s.back() == '.')) {
         buffer.assign(s);
         if (leadingDot)
             buffer.insert(buffer[0] == '-' ? 1 : 0, "0");
@@ -214,7 +215,8 @@ std::optional<double> parseDouble(std::string_view text, bool allowNonFinite)
         }
         parseText = buffer;
     }
-    const auto result = std::from_chars(parseText.data(), parseText.data() + parseText.size(), value);
+    const auto result =
+        std::from_chars(parseText.data(), parseText.data() + parseText.size(), value);
     if (result.ec != std::errc() && result.ec != std::errc::result_out_of_range)
         return std::nullopt;
     if (result.ptr != parseText.data() + parseText.size())

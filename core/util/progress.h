@@ -19,7 +19,7 @@ public:
     bool isCancelled() const { return m_cancelled.load(std::memory_order_relaxed); }
 
 private:
-    std::atomic<bool> m_cancelled{false};
+    std::atomic<bool> m_cancelled {false};
 };
 
 /// Thrown inside importers only, to unwind a cancelled load; the loader catches it.
@@ -33,8 +33,8 @@ struct Cancelled
 class Progress
 {
 public:
-    using Callback = std::function<void(const std::string &stage, std::uint64_t done,
-                                        std::uint64_t total)>;
+    using Callback =
+        std::function<void(const std::string &stage, std::uint64_t done, std::uint64_t total)>;
 
     Progress() = default;
     explicit Progress(Callback callback, const CancelToken *cancel = nullptr)
@@ -52,7 +52,7 @@ public:
     void checkCancel() const
     {
         if (isCancelled())
-            throw Cancelled{};
+            throw Cancelled {};
     }
     bool isCancelled() const { return m_cancel && m_cancel->isCancelled(); }
 
@@ -61,11 +61,11 @@ private:
 
     Callback m_callback;
     const CancelToken *m_cancel = nullptr;
-    std::atomic<std::uint64_t> m_total{0};
-    std::atomic<std::uint64_t> m_done{0};
+    std::atomic<std::uint64_t> m_total {0};
+    std::atomic<std::uint64_t> m_done {0};
     std::mutex m_mutex; // guards m_stage, m_lastReport, m_lastDone
     std::string m_stage;
-    std::chrono::steady_clock::time_point m_lastReport{};
+    std::chrono::steady_clock::time_point m_lastReport {};
     std::uint64_t m_lastDone = 0;
 };
 

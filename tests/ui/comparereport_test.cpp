@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "import/loader.h"
 #include "ui/report/comparereport.h"
 
-#include "import/loader.h"
-
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <QRegularExpression>
-
-#include <gtest/gtest.h>
 
 using namespace stepscope;
 using namespace stepscope::ui;
@@ -18,7 +16,8 @@ CompareSide side(const char *relative, const char *name)
 {
     util::Progress progress;
     CompareSide s;
-    s.path = QString::fromUtf8(STEPSCOPE_TEST_DATA) + QLatin1Char('/') + QString::fromUtf8(relative);
+    s.path =
+        QString::fromUtf8(STEPSCOPE_TEST_DATA) + QLatin1Char('/') + QString::fromUtf8(relative);
     s.session = import::loadPath(s.path.toStdString(), progress).session;
     s.name = QString::fromUtf8(name);
     return s;
@@ -38,8 +37,10 @@ class DemoPair : public ::testing::Test
 protected:
     static void SetUpTestSuite()
     {
-        s_before = new CompareSide(side("kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0", "workers0"));
-        s_after = new CompareSide(side("kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_4", "workers4"));
+        s_before = new CompareSide(side(
+            "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0", "workers0"));
+        s_after = new CompareSide(side(
+            "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_4", "workers4"));
     }
     static void TearDownTestSuite()
     {
@@ -58,11 +59,12 @@ TEST_F(DemoPair, ReportHasEverySectionAndOnlyEmbeddedImages)
     QStringList titles;
     for (const ReportSection &s : report.sections)
         titles << s.title;
-    EXPECT_EQ(titles, (QStringList{QStringLiteral("Runs"), QStringLiteral("KPIs"),
-                                   QStringLiteral("Step breakdown, paired"), QStringLiteral("Bottlenecks"),
-                                   QStringLiteral("Memory"), QStringLiteral("Kernel deltas"),
-                                   QStringLiteral("Loss curves"), QStringLiteral("Timelines of the aligned step"),
-                                   QStringLiteral("Load diagnostics")}));
+    EXPECT_EQ(titles,
+        (QStringList {QStringLiteral("Runs"), QStringLiteral("KPIs"),
+            QStringLiteral("Step breakdown, paired"), QStringLiteral("Bottlenecks"),
+            QStringLiteral("Memory"), QStringLiteral("Kernel deltas"),
+            QStringLiteral("Loss curves"), QStringLiteral("Timelines of the aligned step"),
+            QStringLiteral("Load diagnostics")}));
     const QString html = reportHtml(report);
     const QRegularExpression ref(QStringLiteral("(?:src|href)\\s*=\\s*\"([^\"]*)\""));
     int images = 0;
@@ -78,7 +80,7 @@ TEST_F(DemoPair, DataLoadingCollapsesAndStepTimeFalls)
     const nlohmann::json *dl = row(j.at("mean_step"), "segment.data_loading");
     ASSERT_NE(dl, nullptr);
     EXPECT_GT(dl->at("before").get<double>(), 40000.0); // > 40 ms per step before
-    EXPECT_LT(dl->at("after").get<double>(), 1000.0);   // < 1 ms after
+    EXPECT_LT(dl->at("after").get<double>(), 1000.0); // < 1 ms after
     EXPECT_EQ(dl->at("verdict"), "improved");
     const nlohmann::json *st = row(j.at("kpis"), "step_time_median_us");
     ASSERT_NE(st, nullptr);

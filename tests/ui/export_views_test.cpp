@@ -3,19 +3,18 @@
 // Exports every view of real samples offscreen and checks size, content and layout through
 // the geometry (no pixel goldens).
 
+#include "import/loader.h"
 #include "ui/export/viewexport.h"
 #include "ui/timeline/geometrybuilder.h"
 #include "ui/timeline/timelinemodel.h"
 #include "ui/timeline/viewstate.h"
 
-#include "import/loader.h"
+#include <gtest/gtest.h>
 
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
-
-#include <gtest/gtest.h>
 
 using namespace stepscope;
 using namespace stepscope::ui;
@@ -38,8 +37,8 @@ bool isBlank(const QImage &img)
     return true;
 }
 
-const std::vector<ExportView> AllViews = {ExportView::Timeline, ExportView::Steps,
-                                          ExportView::Memory, ExportView::Communication};
+const std::vector<ExportView> AllViews = {
+    ExportView::Timeline, ExportView::Steps, ExportView::Memory, ExportView::Communication};
 
 } // namespace
 
@@ -56,8 +55,8 @@ TEST_P(ExportViews, EveryViewIsWrittenAtTheRequestedSizeAndNotBlank)
     request.size = QSize(900, 500);
     request.scale = 2;
     QString error;
-    const QStringList files = exportViews(session, AllViews, {}, {}, request, dir.path(),
-                                          QStringLiteral("sample"), &error);
+    const QStringList files = exportViews(
+        session, AllViews, {}, {}, request, dir.path(), QStringLiteral("sample"), &error);
     ASSERT_TRUE(error.isEmpty()) << error.toStdString();
     ASSERT_EQ(files.size(), 4);
     for (const QString &f : files) {
@@ -68,9 +67,8 @@ TEST_P(ExportViews, EveryViewIsWrittenAtTheRequestedSizeAndNotBlank)
 }
 
 INSTANTIATE_TEST_SUITE_P(RealSamples, ExportViews,
-                         ::testing::Values("kineto/hta-mi250-minitoy-rocm",
-                                           "ascend_pt/msinsight-cnn-level2-2rank",
-                                           "torch_memory/hta-memory-timeline-raw"));
+    ::testing::Values("kineto/hta-mi250-minitoy-rocm", "ascend_pt/msinsight-cnn-level2-2rank",
+        "torch_memory/hta-memory-timeline-raw"));
 
 TEST(ExportViews, TimelineGeometryLaysOutRulerLanesStepAndLegend)
 {
@@ -81,7 +79,7 @@ TEST(ExportViews, TimelineGeometryLaysOutRulerLanesStepAndLegend)
     timeline::TimelineMetrics metrics;
     view.axis.setWidth(size.width() - metrics.headerWidth);
     QString error;
-    const auto window = resolveSelection(*session, TimeSelection{50, std::nullopt}, &error);
+    const auto window = resolveSelection(*session, TimeSelection {50, std::nullopt}, &error);
     ASSERT_TRUE(window) << error.toStdString();
     view.axis.fit(window->first, window->second);
     const timeline::Geometry g = timeline::buildGeometry(*model, view, size, metrics);
@@ -112,7 +110,7 @@ TEST(ExportViews, SvgTimelineIsWellFormedXmlWithText)
     request.format = ImageFormat::Svg;
     QString error;
     const QStringList files = exportViews(session, {ExportView::Timeline}, {}, {}, request,
-                                          dir.path(), QStringLiteral("minitoy"), &error);
+        dir.path(), QStringLiteral("minitoy"), &error);
     ASSERT_EQ(files.size(), 1) << error.toStdString();
     EXPECT_TRUE(files[0].endsWith(QStringLiteral("minitoy_timeline.svg")));
     QFile f(files[0]);
@@ -132,14 +130,16 @@ TEST(ExportViews, StepSelectionAndBadSelections)
 {
     auto session = loadSample("kineto/hta-mi250-minitoy-rocm");
     QString error;
-    const auto step1 = resolveSelection(*session, TimeSelection{1, std::nullopt}, &error);
+    const auto step1 = resolveSelection(*session, TimeSelection {1, std::nullopt}, &error);
     ASSERT_TRUE(step1);
     // ProfilerStep#1 of this trace lasts 9 288.291 µs.
     EXPECT_EQ(step1->second - step1->first, 9288291);
-    EXPECT_FALSE(resolveSelection(*session, TimeSelection{99, std::nullopt}, &error));
+    EXPECT_FALSE(resolveSelection(*session, TimeSelection {99, std::nullopt}, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("99")));
-    EXPECT_FALSE(resolveSelection(*session, TimeSelection{std::nullopt, std::make_pair(5, 5)}, &error));
-    const auto range = resolveSelection(*session, TimeSelection{std::nullopt, std::make_pair(10, 30)}, &error);
+    EXPECT_FALSE(
+        resolveSelection(*session, TimeSelection {std::nullopt, std::make_pair(5, 5)}, &error));
+    const auto range =
+        resolveSelection(*session, TimeSelection {std::nullopt, std::make_pair(10, 30)}, &error);
     ASSERT_TRUE(range);
-    EXPECT_EQ(*range, std::make_pair(qint64{10000}, qint64{30000}));
+    EXPECT_EQ(*range, std::make_pair(qint64 {10000}, qint64 {30000}));
 }

@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // Without a font package every glyph renders as a box and nothing else fails: catch it here.
 
+#include <gtest/gtest.h>
+
 #include <QApplication>
 #include <QFontDatabase>
 #include <QFontMetrics>
 #include <QImage>
 #include <QPainter>
-
-#include <gtest/gtest.h>
 
 TEST(Fonts, TextRendersAsGlyphsNotBoxes)
 {

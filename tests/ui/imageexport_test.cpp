@@ -2,14 +2,14 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "ui/export/imageexport.h"
 
+#include <gtest/gtest.h>
+
 #include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QPainter>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
-
-#include <gtest/gtest.h>
 
 using namespace stepscope::ui;
 
@@ -92,10 +92,10 @@ TEST(ImageExport, WidgetPainterRendersAtTheRequestedSize)
 TEST(ImageExport, DefaultNamesCarryProfileViewAndStep)
 {
     EXPECT_EQ(defaultFileName(QStringLiteral("resnet50 workers/0"), QStringLiteral("timeline"), 7,
-                              ImageFormat::Png),
-              QStringLiteral("resnet50_workers_0_timeline_step7.png"));
+                  ImageFormat::Png),
+        QStringLiteral("resnet50_workers_0_timeline_step7.png"));
     EXPECT_EQ(defaultFileName(QString(), QStringLiteral("memory"), -1, ImageFormat::Svg),
-              QStringLiteral("stepscope_memory.svg"));
+        QStringLiteral("stepscope_memory.svg"));
 }
 
 TEST(ImageExport, FontsAreUsable)

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // One QApplication for every ui test, on the offscreen platform unless one was chosen.
 
-#include <QApplication>
-
 #include <gtest/gtest.h>
+
+#include <QApplication>
 
 #include <cstdlib>
 

@@ -2,12 +2,12 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "ui/report/report.h"
 
+#include <gtest/gtest.h>
+
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-
-#include <gtest/gtest.h>
 
 using namespace stepscope::ui;
 
@@ -21,7 +21,8 @@ Report sampleReport()
     s.paragraphs << QStringLiteral("Step time fell <a lot>.");
     ReportTable t;
     t.header = {QStringLiteral("metric"), QStringLiteral("before"), QStringLiteral("after")};
-    t.rows.push_back({QStringLiteral("step time"), QStringLiteral("160 ms"), QStringLiteral("120 ms")});
+    t.rows.push_back(
+        {QStringLiteral("step time"), QStringLiteral("160 ms"), QStringLiteral("120 ms")});
     t.tones.push_back({CellTone::Plain, CellTone::Plain, CellTone::Better});
     s.tables.push_back(t);
     QImage img(40, 20, QImage::Format_ARGB32);

@@ -2,11 +2,10 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "ui/runconfigdialog.h"
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <QLineEdit>
-
-#include <gtest/gtest.h>
 
 using stepscope::ui::RunConfigDialog;
 
@@ -45,7 +44,8 @@ TEST(RunConfigDialog, EmptyFieldsStayUnsetAndJsonHasOnlySetKeys)
     EXPECT_EQ(json.at("precision"), "bf16");
     // What the dialog writes is what the core reads back.
     stepscope::model::LoadReport report;
-    const auto parsed = stepscope::analysis::parseRunConfig(dialog.toJson(), "stepscope.json", &report);
+    const auto parsed =
+        stepscope::analysis::parseRunConfig(dialog.toJson(), "stepscope.json", &report);
     EXPECT_TRUE(report.empty()) << report.toText();
     ASSERT_TRUE(parsed.globalBatchSize.has_value());
     EXPECT_DOUBLE_EQ(*parsed.globalBatchSize, 256);

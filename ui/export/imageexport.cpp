@@ -101,8 +101,8 @@ PaintFunction widgetPainter(QWidget *widget)
     };
 }
 
-QString defaultFileName(const QString &profileName, const QString &view, qint64 step,
-                        ImageFormat format)
+QString defaultFileName(
+    const QString &profileName, const QString &view, qint64 step, ImageFormat format)
 {
     QString base = profileName.isEmpty() ? QStringLiteral("stepscope") : profileName;
     base += QLatin1Char('_') + view;

@@ -18,7 +18,7 @@ enum class ImageFormat { Png, Svg };
 /// What to write: logical size in pixels, device pixel ratio (1 or 2), format, file.
 struct ImageRequest
 {
-    QSize size{1600, 900};
+    QSize size {1600, 900};
     qreal scale = 1.0;
     ImageFormat format = ImageFormat::Png;
     QString path;
@@ -44,7 +44,7 @@ bool writeImage(const PaintFunction &paint, const ImageRequest &request, QString
 PaintFunction widgetPainter(QWidget *widget);
 
 /// "<profile>_<view>[_step<N>].<ext>" with characters unsafe in file names replaced.
-QString defaultFileName(const QString &profileName, const QString &view, qint64 step,
-                        ImageFormat format);
+QString defaultFileName(
+    const QString &profileName, const QString &view, qint64 step, ImageFormat format);
 
 } // namespace stepscope::ui

@@ -33,7 +33,7 @@ PaintFunction withTitle(const QString &title, PaintFunction body)
         p.setFont(font);
         p.setPen(QColor(0x20, 0x20, 0x20));
         p.drawText(QRect(8, 0, size.width() - 16, TitleHeight), Qt::AlignVCenter | Qt::AlignLeft,
-                   QFontMetrics(font).elidedText(title, Qt::ElideMiddle, size.width() - 16));
+            QFontMetrics(font).elidedText(title, Qt::ElideMiddle, size.width() - 16));
         p.restore();
         p.save();
         p.translate(0, TitleHeight);
@@ -43,8 +43,8 @@ PaintFunction withTitle(const QString &title, PaintFunction body)
     };
 }
 
-PaintFunction timelineBody(std::shared_ptr<const model::Session> session,
-                           std::pair<qint64, qint64> window)
+PaintFunction timelineBody(
+    std::shared_ptr<const model::Session> session, std::pair<qint64, qint64> window)
 {
     auto model = timeline::TimelineModel::build(std::move(session));
     return [model, window](QPainter &p, const QSize &size) {
@@ -60,7 +60,7 @@ PaintFunction timelineBody(std::shared_ptr<const model::Session> session,
 /// Renders a panel widget; the widget lives as long as the paint function.
 template <typename Panel>
 PaintFunction panelBody(std::shared_ptr<const model::Session> session,
-                        const analysis::RunConfig &config, bool hasConfig)
+    const analysis::RunConfig &config, bool hasConfig)
 {
     std::shared_ptr<Panel> panel = std::make_shared<Panel>();
     if constexpr (!std::is_same_v<Panel, CommunicationPanel>) {
@@ -95,25 +95,24 @@ QString exportViewName(ExportView view)
 
 std::optional<ExportView> exportViewFromName(const QString &name)
 {
-    for (ExportView v : {ExportView::Timeline, ExportView::Steps, ExportView::Memory,
-                         ExportView::Communication}) {
+    for (ExportView v :
+        {ExportView::Timeline, ExportView::Steps, ExportView::Memory, ExportView::Communication}) {
         if (exportViewName(v) == name)
             return v;
     }
     return std::nullopt;
 }
 
-std::optional<std::pair<qint64, qint64>> resolveSelection(const model::Session &session,
-                                                          const TimeSelection &selection,
-                                                          QString *error)
+std::optional<std::pair<qint64, qint64>> resolveSelection(
+    const model::Session &session, const TimeSelection &selection, QString *error)
 {
     const qint64 origin = session.originNs();
     if (selection.step) {
         for (const auto &trace : session.traces) {
             for (const model::Step &s : trace->steps) {
                 if (s.number == *selection.step)
-                    return std::make_pair(trace->originNs - origin + s.startNs,
-                                          trace->originNs - origin + s.endNs);
+                    return std::make_pair(
+                        trace->originNs - origin + s.startNs, trace->originNs - origin + s.endNs);
             }
         }
         if (error)
@@ -139,20 +138,19 @@ std::optional<std::pair<qint64, qint64>> resolveSelection(const model::Session &
         hi = std::max(hi, trace->originNs - origin + b);
     }
     if (lo >= hi)
-        return std::make_pair(qint64{0}, qint64{1000});
+        return std::make_pair(qint64 {0}, qint64 {1000});
     return std::make_pair(lo, hi);
 }
 
 PaintFunction viewPainter(std::shared_ptr<const model::Session> session, ExportView view,
-                          const TimeSelection &selection, const analysis::RunConfig &config,
-                          const QString &title)
+    const TimeSelection &selection, const analysis::RunConfig &config, const QString &title)
 {
     const bool hasConfig = !config.source.empty();
     switch (view) {
     case ExportView::Timeline: {
         QString ignored;
         auto window = resolveSelection(*session, selection, &ignored)
-                          .value_or(std::make_pair(qint64{0}, qint64{1000}));
+                          .value_or(std::make_pair(qint64 {0}, qint64 {1000}));
         return withTitle(title, timelineBody(std::move(session), window));
     }
     case ExportView::Steps:
@@ -160,16 +158,16 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session, ExportV
     case ExportView::Memory:
         return withTitle(title, panelBody<MemoryPanel>(std::move(session), config, hasConfig));
     case ExportView::Communication:
-        return withTitle(title,
-                         panelBody<CommunicationPanel>(std::move(session), config, hasConfig));
+        return withTitle(
+            title, panelBody<CommunicationPanel>(std::move(session), config, hasConfig));
     }
     return {};
 }
 
 QStringList exportViews(std::shared_ptr<const model::Session> session,
-                        const std::vector<ExportView> &views, const TimeSelection &selection,
-                        const analysis::RunConfig &config, const ImageRequest &base,
-                        const QString &outDir, const QString &profileName, QString *error)
+    const std::vector<ExportView> &views, const TimeSelection &selection,
+    const analysis::RunConfig &config, const ImageRequest &base, const QString &outDir,
+    const QString &profileName, QString *error)
 {
     QStringList written;
     if (!QDir().mkpath(outDir)) {

@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-#include "imageexport.h"
-
 #include "analysis/kpis.h"
+#include "imageexport.h"
 #include "model/session.h"
 
 #include <QString>
@@ -31,21 +30,19 @@ struct TimeSelection
 
 /// Session-relative [start, end) ns of the selection; the whole session when neither is set.
 /// Returns nullopt (and sets `error`) when the step does not exist or the range is empty.
-std::optional<std::pair<qint64, qint64>> resolveSelection(const model::Session &session,
-                                                          const TimeSelection &selection,
-                                                          QString *error);
+std::optional<std::pair<qint64, qint64>> resolveSelection(
+    const model::Session &session, const TimeSelection &selection, QString *error);
 
 /// A paint function for one view of a session, with a title line (profile, rank, step or
 /// range) above it; the timeline paints through the same geometry builder as the widget.
 PaintFunction viewPainter(std::shared_ptr<const model::Session> session, ExportView view,
-                          const TimeSelection &selection, const analysis::RunConfig &config,
-                          const QString &title);
+    const TimeSelection &selection, const analysis::RunConfig &config, const QString &title);
 
 /// Writes each view into `outDir` with default names. Returns the written paths; on error
 /// returns what was written so far and sets `error`.
 QStringList exportViews(std::shared_ptr<const model::Session> session,
-                        const std::vector<ExportView> &views, const TimeSelection &selection,
-                        const analysis::RunConfig &config, const ImageRequest &base,
-                        const QString &outDir, const QString &profileName, QString *error);
+    const std::vector<ExportView> &views, const TimeSelection &selection,
+    const analysis::RunConfig &config, const ImageRequest &base, const QString &outDir,
+    const QString &profileName, QString *error);
 
 } // namespace stepscope::ui

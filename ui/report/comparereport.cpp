@@ -21,9 +21,9 @@
 #include <algorithm>
 #include <array>
 #include <climits>
-#include <set>
 #include <cmath>
 #include <filesystem>
+#include <set>
 
 namespace stepscope::ui {
 
@@ -70,7 +70,8 @@ QString formatValue(const std::optional<double> &v, const std::string &unit)
         return qs(analysis::formatShare(*v));
     if (unit == "bytes")
         return qs(analysis::formatBytes(static_cast<std::int64_t>(std::llround(*v))));
-    return qs(analysis::formatSignificant(*v)) + (unit.empty() ? QString() : QLatin1Char(' ') + qs(unit));
+    return qs(analysis::formatSignificant(*v))
+        + (unit.empty() ? QString() : QLatin1Char(' ') + qs(unit));
 }
 
 CellTone toneOf(const analysis::DeltaRow &row)
@@ -90,16 +91,17 @@ ReportTable deltaTable(const QString &title, const std::vector<analysis::DeltaRo
     ReportTable t;
     t.title = title;
     t.header = {QStringLiteral("metric"), QStringLiteral("before"), QStringLiteral("after"),
-                QStringLiteral("Δ"), QStringLiteral("Δ %")};
+        QStringLiteral("Δ"), QStringLiteral("Δ %")};
     for (const analysis::DeltaRow &r : rows) {
         QString delta = QStringLiteral("—");
         if (r.delta) {
             delta = formatValue(std::fabs(*r.delta), r.unit);
             delta.prepend(*r.delta < 0 ? QStringLiteral("−") : QStringLiteral("+"));
         }
-        const QString pct = r.percent ? QString::asprintf("%+.1f %%", *r.percent) : QStringLiteral("—");
-        t.rows.push_back({qs(r.label), formatValue(r.before, r.unit), formatValue(r.after, r.unit),
-                          delta, pct});
+        const QString pct =
+            r.percent ? QString::asprintf("%+.1f %%", *r.percent) : QStringLiteral("—");
+        t.rows.push_back(
+            {qs(r.label), formatValue(r.before, r.unit), formatValue(r.after, r.unit), delta, pct});
         const CellTone tone = toneOf(r);
         t.tones.push_back({CellTone::Plain, CellTone::Plain, CellTone::Plain, tone, tone});
     }
@@ -122,14 +124,16 @@ QStringList headerRow(const SideAnalysis &s, const QString &label)
     QStringList deviceNames;
     for (const std::string &d : devices)
         deviceNames << QString::fromStdString(d);
-    return {label, s.side->path, QString::fromStdString(session.format), ranks.join(QStringLiteral(", ")),
-            QString::number(steps), deviceNames.isEmpty() ? QStringLiteral("—") : deviceNames.join(QStringLiteral(", "))};
+    return {label, s.side->path, QString::fromStdString(session.format),
+        ranks.join(QStringLiteral(", ")), QString::number(steps),
+        deviceNames.isEmpty() ? QStringLiteral("—") : deviceNames.join(QStringLiteral(", "))};
 }
 
 /// Paired stacked bars: for each paired step, "before" above "after", one colour per
 /// segment kind, on a common ms axis.
-PaintFunction pairedStepBars(std::vector<std::pair<analysis::StepBreakdown, analysis::StepBreakdown>> pairs,
-                             QString beforeName, QString afterName)
+PaintFunction pairedStepBars(
+    std::vector<std::pair<analysis::StepBreakdown, analysis::StepBreakdown>> pairs,
+    QString beforeName, QString afterName)
 {
     return [pairs = std::move(pairs), beforeName, afterName](QPainter &p, const QSize &size) {
         const QFont font = QGuiApplication::font();
@@ -152,7 +156,8 @@ PaintFunction pairedStepBars(std::vector<std::pair<analysis::StepBreakdown, anal
             double x = left;
             for (int k = 0; k < analysis::SegmentKindCount; ++k) {
                 const auto kind = static_cast<analysis::SegmentKind>(k);
-                const double w = static_cast<double>(s.segmentNs(kind)) / static_cast<double>(maxNs) * plotW;
+                const double w =
+                    static_cast<double>(s.segmentNs(kind)) / static_cast<double>(maxNs) * plotW;
                 if (w <= 0)
                     continue;
                 p.fillRect(QRectF(x, y, w, barH), segmentColor(kind));
@@ -160,16 +165,18 @@ PaintFunction pairedStepBars(std::vector<std::pair<analysis::StepBreakdown, anal
             }
             p.setPen(QColor(0x30, 0x30, 0x30));
             p.drawText(QRectF(x + 4, y, 120, barH), Qt::AlignVCenter | Qt::AlignLeft,
-                       qs(analysis::formatDuration(s.durationNs())));
+                qs(analysis::formatDuration(s.durationNs())));
         };
         for (int i = 0; i < n; ++i) {
             const auto &[b, a] = pairs[static_cast<std::size_t>(i)];
             const int y = top + i * groupH;
             p.setPen(QColor(0x20, 0x20, 0x20));
             p.drawText(QRect(4, y, left - 8, barH), Qt::AlignVCenter | Qt::AlignRight,
-                       fm.elidedText(QStringLiteral("%1 · step %2").arg(beforeName).arg(b.step), Qt::ElideMiddle, left - 8));
+                fm.elidedText(QStringLiteral("%1 · step %2").arg(beforeName).arg(b.step),
+                    Qt::ElideMiddle, left - 8));
             p.drawText(QRect(4, y + barH + 2, left - 8, barH), Qt::AlignVCenter | Qt::AlignRight,
-                       fm.elidedText(QStringLiteral("%1 · step %2").arg(afterName).arg(a.step), Qt::ElideMiddle, left - 8));
+                fm.elidedText(QStringLiteral("%1 · step %2").arg(afterName).arg(a.step),
+                    Qt::ElideMiddle, left - 8));
             drawBar(b, y);
             drawBar(a, y + barH + 2);
         }
@@ -181,7 +188,7 @@ PaintFunction pairedStepBars(std::vector<std::pair<analysis::StepBreakdown, anal
             const int x = left + plotW * t / 4;
             p.drawLine(x, axisY, x, axisY + 4);
             p.drawText(QRect(x - 50, axisY + 4, 100, axisH - 4), Qt::AlignHCenter | Qt::AlignTop,
-                       qs(analysis::formatDuration(maxNs * t / 4)));
+                qs(analysis::formatDuration(maxNs * t / 4)));
         }
         // Legend.
         int x = left;
@@ -191,7 +198,8 @@ PaintFunction pairedStepBars(std::vector<std::pair<analysis::StepBreakdown, anal
             const QString label = qs(analysis::segmentKindName(kind));
             p.fillRect(QRect(x, ly + 6, 12, 12), segmentColor(kind));
             p.setPen(QColor(0x20, 0x20, 0x20));
-            p.drawText(QRect(x + 16, ly, fm.horizontalAdvance(label) + 4, 24), Qt::AlignVCenter, label);
+            p.drawText(
+                QRect(x + 16, ly, fm.horizontalAdvance(label) + 4, 24), Qt::AlignVCenter, label);
             x += 16 + fm.horizontalAdvance(label) + 14;
         }
     };
@@ -199,7 +207,7 @@ PaintFunction pairedStepBars(std::vector<std::pair<analysis::StepBreakdown, anal
 
 /// Both loss curves on one step axis; NaN/inf values are marked with a red tick.
 PaintFunction lossOverlay(const model::LogSeries &before, const model::LogSeries &after,
-                          QString beforeName, QString afterName)
+    QString beforeName, QString afterName)
 {
     return [before, after, beforeName, afterName](QPainter &p, const QSize &size) {
         const QFont font = QGuiApplication::font();
@@ -226,19 +234,22 @@ PaintFunction lossOverlay(const model::LogSeries &before, const model::LogSeries
         if (s1 == s0)
             s1 = s0 + 1;
         const auto px = [&](std::int64_t step) {
-            return plot.left() + static_cast<double>(step - s0) / static_cast<double>(s1 - s0) * plot.width();
+            return plot.left()
+                + static_cast<double>(step - s0) / static_cast<double>(s1 - s0) * plot.width();
         };
-        const auto py = [&](double v) { return plot.bottom() - (v - lo) / (hi - lo) * plot.height(); };
+        const auto py = [&](double v) {
+            return plot.bottom() - (v - lo) / (hi - lo) * plot.height();
+        };
         p.setPen(QColor(0xd8, 0xd8, 0xd8));
         p.drawRect(plot);
         p.setPen(QColor(0x40, 0x40, 0x40));
         for (int t = 0; t <= 4; ++t) {
             const double v = lo + (hi - lo) * t / 4;
             p.drawText(QRectF(0, py(v) - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter,
-                       qs(analysis::formatSignificant(v)));
+                qs(analysis::formatSignificant(v)));
             const std::int64_t st = s0 + (s1 - s0) * t / 4;
             p.drawText(QRectF(px(st) - 40, plot.bottom() + 4, 80, 16), Qt::AlignHCenter,
-                       QString::number(st));
+                QString::number(st));
         }
         const std::array<QColor, 2> colors = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00)};
         const std::array<const model::LogSeries *, 2> series = {&before, &after};
@@ -266,9 +277,11 @@ PaintFunction lossOverlay(const model::LogSeries &before, const model::LogSeries
         const int ly = size.height() - 24;
         p.fillRect(QRect(plot.left(), ly + 6, 12, 12), colors[0]);
         p.setPen(QColor(0x20, 0x20, 0x20));
-        p.drawText(QRect(plot.left() + 16, ly, 400, 24), Qt::AlignVCenter, beforeName + QStringLiteral(" (before)"));
+        p.drawText(QRect(plot.left() + 16, ly, 400, 24), Qt::AlignVCenter,
+            beforeName + QStringLiteral(" (before)"));
         p.fillRect(QRect(plot.left() + 420, ly + 6, 12, 12), colors[1]);
-        p.drawText(QRect(plot.left() + 436, ly, 400, 24), Qt::AlignVCenter, afterName + QStringLiteral(" (after)"));
+        p.drawText(QRect(plot.left() + 436, ly, 400, 24), Qt::AlignVCenter,
+            afterName + QStringLiteral(" (after)"));
     };
 }
 
@@ -310,13 +323,11 @@ std::vector<analysis::DeltaRow> memoryRows(const SideAnalysis &b, const SideAnal
         return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
     };
     rows.push_back(analysis::makeDeltaRow("memory.peak_allocated", "peak allocated", "bytes",
-                                          mb ? opt(mb->peakAllocatedBytes) : std::nullopt,
-                                          ma ? opt(ma->peakAllocatedBytes) : std::nullopt,
-                                          analysis::Better::Lower));
+        mb ? opt(mb->peakAllocatedBytes) : std::nullopt,
+        ma ? opt(ma->peakAllocatedBytes) : std::nullopt, analysis::Better::Lower));
     rows.push_back(analysis::makeDeltaRow("memory.peak_reserved", "peak reserved", "bytes",
-                                          mb ? opt(mb->peakReservedBytes) : std::nullopt,
-                                          ma ? opt(ma->peakReservedBytes) : std::nullopt,
-                                          analysis::Better::Lower));
+        mb ? opt(mb->peakReservedBytes) : std::nullopt,
+        ma ? opt(ma->peakReservedBytes) : std::nullopt, analysis::Better::Lower));
     if ((mb && mb->hasGroups) || (ma && ma->hasGroups)) {
         for (int g = 0; g < analysis::MemoryGroupCount; ++g) {
             const auto group = static_cast<analysis::MemoryGroup>(g);
@@ -325,10 +336,10 @@ std::vector<analysis::DeltaRow> memoryRows(const SideAnalysis &b, const SideAnal
                     return std::nullopt;
                 return static_cast<double>(m->byGroupAtPeak[static_cast<std::size_t>(g)]);
             };
-            rows.push_back(analysis::makeDeltaRow(
-                "memory." + std::string(analysis::memoryGroupKey(group)),
-                std::string(analysis::memoryGroupName(group)) + " at peak", "bytes", value(mb),
-                value(ma), analysis::Better::Lower));
+            rows.push_back(
+                analysis::makeDeltaRow("memory." + std::string(analysis::memoryGroupKey(group)),
+                    std::string(analysis::memoryGroupName(group)) + " at peak", "bytes", value(mb),
+                    value(ma), analysis::Better::Lower));
         }
     }
     return rows;
@@ -349,24 +360,25 @@ ReportTable kernelTable(const analysis::NameDeltaTable &t)
 {
     ReportTable table;
     table.title = QStringLiteral("Top kernels by |Δ time per step|");
-    table.header = {QStringLiteral("kernel"), QStringLiteral("count before"), QStringLiteral("count after"),
-                    QStringLiteral("total before"), QStringLiteral("total after"), QStringLiteral("Δ per step"),
-                    QStringLiteral("share after")};
+    table.header = {QStringLiteral("kernel"), QStringLiteral("count before"),
+        QStringLiteral("count after"), QStringLiteral("total before"),
+        QStringLiteral("total after"), QStringLiteral("Δ per step"), QStringLiteral("share after")};
     for (const analysis::NameDelta &d : t.top) {
         const QString delta = (d.deltaTotalNs < 0 ? QStringLiteral("−") : QStringLiteral("+"))
-            + qs(analysis::formatDuration(static_cast<std::int64_t>(std::llround(std::fabs(d.deltaTotalNs)))));
+            + qs(analysis::formatDuration(
+                static_cast<std::int64_t>(std::llround(std::fabs(d.deltaTotalNs)))));
         QString name = QString::fromStdString(d.name);
         if (name.size() > 90)
             name = name.left(60) + QStringLiteral("…") + name.right(25);
         table.rows.push_back({name, QString::number(d.before.count), QString::number(d.after.count),
-                              qs(analysis::formatDuration(d.before.totalNs)),
-                              qs(analysis::formatDuration(d.after.totalNs)), delta,
-                              qs(analysis::formatShare(d.after.share))});
+            qs(analysis::formatDuration(d.before.totalNs)),
+            qs(analysis::formatDuration(d.after.totalNs)), delta,
+            qs(analysis::formatShare(d.after.share))});
         const CellTone tone = d.deltaTotalNs < 0 ? CellTone::Better
-            : d.deltaTotalNs > 0               ? CellTone::Worse
-                                               : CellTone::Plain;
+            : d.deltaTotalNs > 0                 ? CellTone::Worse
+                                                 : CellTone::Plain;
         table.tones.push_back({CellTone::Plain, CellTone::Plain, CellTone::Plain, CellTone::Plain,
-                               CellTone::Plain, tone, CellTone::Plain});
+            CellTone::Plain, tone, CellTone::Plain});
     }
     return table;
 }
@@ -376,11 +388,11 @@ ReportTable bottleneckTable(const SideAnalysis &s)
     ReportTable t;
     t.title = s.side->name;
     t.header = {QStringLiteral("#"), QStringLiteral("bottleneck"), QStringLiteral("share"),
-                QStringLiteral("evidence")};
+        QStringLiteral("evidence")};
     int i = 1;
     for (const analysis::Bottleneck &b : s.analysis.bottlenecks) {
         t.rows.push_back({QString::number(i++), qs(analysis::bottleneckKindName(b.kind)),
-                          qs(analysis::formatShare(b.share)), QString::fromStdString(b.evidence)});
+            qs(analysis::formatShare(b.share)), QString::fromStdString(b.evidence)});
     }
     if (t.rows.empty())
         t.rows.push_back({QStringLiteral("–"), QStringLiteral("none found"), QString(), QString()});
@@ -392,18 +404,19 @@ ReportTable diagnosticsTable(const CompareSide &side)
     ReportTable t;
     t.title = side.name;
     t.header = {QStringLiteral("severity"), QStringLiteral("where"), QStringLiteral("message"),
-                QStringLiteral("count")};
+        QStringLiteral("count")};
     for (const model::Diagnostic &d : side.session->report.diagnostics()) {
         QString where = QString::fromStdString(d.file);
         if (d.line > 0)
             where += QStringLiteral(":%1").arg(d.line);
         else if (d.offset >= 0)
             where += QStringLiteral(" @%1").arg(d.offset);
-        t.rows.push_back({qs(model::severityName(d.severity)), where, QString::fromStdString(d.message),
-                          QString::number(d.count)});
+        t.rows.push_back({qs(model::severityName(d.severity)), where,
+            QString::fromStdString(d.message), QString::number(d.count)});
     }
     if (t.rows.empty())
-        t.rows.push_back({QStringLiteral("–"), QString(), QStringLiteral("no diagnostics"), QString()});
+        t.rows.push_back(
+            {QStringLiteral("–"), QString(), QStringLiteral("no diagnostics"), QString()});
     return t;
 }
 
@@ -425,7 +438,7 @@ Report buildCompareReport(const CompareSide &before, const CompareSide &after, Q
     header.title = QStringLiteral("Runs");
     ReportTable runs;
     runs.header = {QStringLiteral("run"), QStringLiteral("path"), QStringLiteral("format"),
-                   QStringLiteral("ranks"), QStringLiteral("steps"), QStringLiteral("devices")};
+        QStringLiteral("ranks"), QStringLiteral("steps"), QStringLiteral("devices")};
     runs.rows.push_back(headerRow(b, QStringLiteral("before: ") + before.name));
     runs.rows.push_back(headerRow(a, QStringLiteral("after: ") + after.name));
     header.tables.push_back(runs);
@@ -434,17 +447,18 @@ Report buildCompareReport(const CompareSide &before, const CompareSide &after, Q
                              .arg(b.rank)
                              .arg(pairing.pairs.size())
                              .arg(pairing.mode == analysis::PairingMode::ByNumber
-                                      ? QStringLiteral("by step number")
-                                      : QStringLiteral("by order of the profiled steps"));
+                                     ? QStringLiteral("by step number")
+                                     : QStringLiteral("by order of the profiled steps"));
     report.sections.push_back(header);
 
     ReportSection kpis;
     kpis.title = QStringLiteral("KPIs");
     kpis.paragraphs << QStringLiteral("Green: better after the change; red: worse (the better "
                                       "direction depends on the metric; see docs/metrics.md).");
-    kpis.tables.push_back(deltaTable(QString(), analysis::kpiDeltaRows(b.analysis.kpis, a.analysis.kpis)));
+    kpis.tables.push_back(
+        deltaTable(QString(), analysis::kpiDeltaRows(b.analysis.kpis, a.analysis.kpis)));
     kpis.tables.push_back(deltaTable(QStringLiteral("Step breakdown, mean over paired steps"),
-                                     analysis::meanStepDeltaRows(b.rankSteps, a.rankSteps, pairing)));
+        analysis::meanStepDeltaRows(b.rankSteps, a.rankSteps, pairing)));
     report.sections.push_back(kpis);
 
     ReportSection steps;
@@ -457,9 +471,9 @@ Report buildCompareReport(const CompareSide &before, const CompareSide &after, Q
     } else {
         const int height = std::clamp(80 + static_cast<int>(pairs.size()) * 56, 240, 1400);
         steps.images.push_back({QStringLiteral("Paired step breakdown (before above after)"),
-                                QStringLiteral("steps_paired.png"),
-                                render(pairedStepBars(pairs, before.name, after.name),
-                                       QSize(imageSize.width(), height))});
+            QStringLiteral("steps_paired.png"),
+            render(
+                pairedStepBars(pairs, before.name, after.name), QSize(imageSize.width(), height))});
     }
     report.sections.push_back(steps);
 
@@ -501,14 +515,17 @@ Report buildCompareReport(const CompareSide &before, const CompareSide &after, Q
         const analysis::LossComparison cmp = analysis::compareLoss(sb, sa);
         loss.paragraphs << QStringLiteral("%1 common steps; max relative divergence %2, final %3.")
                                .arg(cmp.points.size())
-                               .arg(cmp.maxRelative ? qs(analysis::formatShare(*cmp.maxRelative)) : QStringLiteral("—"))
-                               .arg(cmp.finalRelative ? qs(analysis::formatShare(*cmp.finalRelative)) : QStringLiteral("—"));
+                               .arg(cmp.maxRelative ? qs(analysis::formatShare(*cmp.maxRelative))
+                                                    : QStringLiteral("—"))
+                               .arg(cmp.finalRelative
+                                       ? qs(analysis::formatShare(*cmp.finalRelative))
+                                       : QStringLiteral("—"));
         loss.images.push_back({QStringLiteral("Loss, before and after"), QStringLiteral("loss.png"),
-                               render(lossOverlay(sb, sa, before.name, after.name),
-                                      QSize(imageSize.width(), 420))});
+            render(lossOverlay(sb, sa, before.name, after.name), QSize(imageSize.width(), 420))});
     } else {
         loss.paragraphs << QStringLiteral("No training log with a loss curve was found beside %1.")
-                               .arg(lb ? after.name : (la ? before.name : QStringLiteral("either profile")));
+                               .arg(lb ? after.name
+                                       : (la ? before.name : QStringLiteral("either profile")));
     }
     report.sections.push_back(loss);
 
@@ -516,16 +533,20 @@ Report buildCompareReport(const CompareSide &before, const CompareSide &after, Q
     timelines.title = QStringLiteral("Timelines of the aligned step");
     if (!pairs.empty()) {
         const auto &[sb, sa] = pairs.front();
-        const auto timelineImage = [&](const CompareSide &side, std::int64_t step, const QString &file) {
+        const auto timelineImage = [&](const CompareSide &side, std::int64_t step,
+                                       const QString &file) {
             TimeSelection sel;
             sel.step = step;
-            const QString title = QStringLiteral("%1 — rank %2, step %3").arg(side.name).arg(b.rank).arg(step);
-            return ReportImage{title, file,
-                               render(viewPainter(side.session, ExportView::Timeline, sel, side.config, title),
-                                      imageSize)};
+            const QString title =
+                QStringLiteral("%1 — rank %2, step %3").arg(side.name).arg(b.rank).arg(step);
+            return ReportImage {title, file,
+                render(viewPainter(side.session, ExportView::Timeline, sel, side.config, title),
+                    imageSize)};
         };
-        timelines.images.push_back(timelineImage(before, sb.step, QStringLiteral("timeline_before.png")));
-        timelines.images.push_back(timelineImage(after, sa.step, QStringLiteral("timeline_after.png")));
+        timelines.images.push_back(
+            timelineImage(before, sb.step, QStringLiteral("timeline_before.png")));
+        timelines.images.push_back(
+            timelineImage(after, sa.step, QStringLiteral("timeline_after.png")));
     } else {
         timelines.paragraphs << QStringLiteral("No aligned step.");
     }
@@ -560,8 +581,10 @@ nlohmann::json compareJson(const CompareSide &before, const CompareSide &after)
         return out;
     };
     nlohmann::json j;
-    j["before"] = {{"path", before.path.toStdString()}, {"format", before.session->format}, {"rank", b.rank}};
-    j["after"] = {{"path", after.path.toStdString()}, {"format", after.session->format}, {"rank", a.rank}};
+    j["before"] = {
+        {"path", before.path.toStdString()}, {"format", before.session->format}, {"rank", b.rank}};
+    j["after"] = {
+        {"path", after.path.toStdString()}, {"format", after.session->format}, {"rank", a.rank}};
     const analysis::StepPairing pairing = analysis::pairSteps(b.rankSteps, a.rankSteps);
     j["pairing"] = std::string(analysis::pairingModeName(pairing.mode));
     j["kpis"] = rowsJson(analysis::kpiDeltaRows(b.analysis.kpis, a.analysis.kpis));
@@ -569,26 +592,29 @@ nlohmann::json compareJson(const CompareSide &before, const CompareSide &after)
     nlohmann::json perStep = nlohmann::json::array();
     for (const analysis::StepPair &p : pairing.pairs) {
         perStep.push_back({{"before_step", p.beforeStep}, {"after_step", p.afterStep},
-                           {"rows", rowsJson(analysis::stepDeltaRows(b.rankSteps[p.beforeIndex],
-                                                                     a.rankSteps[p.afterIndex]))}});
+            {"rows",
+                rowsJson(analysis::stepDeltaRows(
+                    b.rankSteps[p.beforeIndex], a.rankSteps[p.afterIndex]))}});
     }
     j["steps"] = std::move(perStep);
     j["memory"] = rowsJson(memoryRows(b, a));
     const analysis::NameDeltaTable kd = kernelDeltas(b, a);
     nlohmann::json kernels = nlohmann::json::array();
     for (const analysis::NameDelta &d : kd.top) {
-        kernels.push_back({{"name", d.name}, {"count_before", d.before.count}, {"count_after", d.after.count},
-                           {"total_before_ns", d.before.totalNs}, {"total_after_ns", d.after.totalNs},
-                           {"delta_per_step_ns", d.deltaTotalNs}, {"only_before", d.onlyBefore},
-                           {"only_after", d.onlyAfter}});
+        kernels.push_back({{"name", d.name}, {"count_before", d.before.count},
+            {"count_after", d.after.count}, {"total_before_ns", d.before.totalNs},
+            {"total_after_ns", d.after.totalNs}, {"delta_per_step_ns", d.deltaTotalNs},
+            {"only_before", d.onlyBefore}, {"only_after", d.onlyAfter}});
     }
     j["kernels"] = std::move(kernels);
     j["bottlenecks_before"] = nlohmann::json::array();
     for (const analysis::Bottleneck &bn : b.analysis.bottlenecks)
-        j["bottlenecks_before"].push_back({{"kind", std::string(analysis::bottleneckKindKey(bn.kind))}, {"share", bn.share}});
+        j["bottlenecks_before"].push_back(
+            {{"kind", std::string(analysis::bottleneckKindKey(bn.kind))}, {"share", bn.share}});
     j["bottlenecks_after"] = nlohmann::json::array();
     for (const analysis::Bottleneck &bn : a.analysis.bottlenecks)
-        j["bottlenecks_after"].push_back({{"kind", std::string(analysis::bottleneckKindKey(bn.kind))}, {"share", bn.share}});
+        j["bottlenecks_after"].push_back(
+            {{"kind", std::string(analysis::bottleneckKindKey(bn.kind))}, {"share", bn.share}});
     return j;
 }
 

@@ -2,10 +2,9 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-#include "report.h"
-
 #include "analysis/kpis.h"
 #include "model/session.h"
+#include "report.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -29,8 +28,8 @@ struct CompareSide
 /// paired step breakdown chart → bottlenecks of each run → memory by category → kernel
 /// deltas → loss overlay (when logs are found beside the profiles) → timelines of the
 /// aligned step → load diagnostics. Every number comes from core/analysis.
-Report buildCompareReport(const CompareSide &before, const CompareSide &after,
-                          QSize imageSize = QSize(1600, 700));
+Report buildCompareReport(
+    const CompareSide &before, const CompareSide &after, QSize imageSize = QSize(1600, 700));
 
 /// The deltas as JSON (`stepscope compare --json`): kpis, mean step rows, per-step rows,
 /// kernel deltas, loss divergence when available.

@@ -42,7 +42,8 @@ QString pngDataUri(const QImage &image)
 
 QString markdownCell(QString s)
 {
-    return s.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return s.replace(QLatin1Char('|'), QStringLiteral("\\|"))
+        .replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
 } // namespace
@@ -111,13 +112,15 @@ QString reportMarkdown(const Report &report)
                 header << markdownCell(h);
                 rule << QStringLiteral("---");
             }
-            md += QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+            md +=
+                QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
             md += QStringLiteral("|") + rule.join(QStringLiteral("|")) + QStringLiteral("|\n");
             for (const QStringList &row : t.rows) {
                 QStringList cells;
                 for (const QString &c : row)
                     cells << markdownCell(c);
-                md += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+                md += QStringLiteral("| ") + cells.join(QStringLiteral(" | "))
+                    + QStringLiteral(" |\n");
             }
             md += QLatin1Char('\n');
         }

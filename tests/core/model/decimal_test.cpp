@@ -29,7 +29,7 @@ TEST(Decimal, KinetoRelativeAndIntegerTimes)
     EXPECT_EQ(parseMicrosToNanos("607312.0"), 607312000LL);
     EXPECT_EQ(parseMicrosToNanos("0"), 0);
     EXPECT_EQ(parseMicrosToNanos("311.64625"), 311646LL); // rounds .25 ns down
-    EXPECT_EQ(parseMicrosToNanos("311.6465"), 311647LL);  // half away from zero
+    EXPECT_EQ(parseMicrosToNanos("311.6465"), 311647LL); // half away from zero
     EXPECT_EQ(parseMicrosToNanos("-2.5"), -2500);
     EXPECT_EQ(parseMicrosToNanos("-0.0005"), -1);
 }

@@ -20,7 +20,7 @@ TEST(LoadReport, RepeatsAreCountedNotRepeated)
     EXPECT_EQ(r.count(Severity::Error), 1u);
     const std::string text = r.toText();
     EXPECT_NE(text.find("kernel_details.csv:10: `Duration(us)` is not a number (1000 times)"),
-              std::string::npos);
+        std::string::npos);
     EXPECT_NE(text.find("trace_view.json at byte 4096"), std::string::npos);
 }
 

@@ -41,26 +41,26 @@ TEST(TraceBuilder, FlowsFollowEventsThroughSorting)
     }
     // Launch at 100 feeds the kernel at 150, launch at 200 the kernel at 250.
     EXPECT_EQ(t.track(t.flows[0].from.track).start(t.flows[0].from.index) + 50,
-              t.track(t.flows[0].to.track).start(t.flows[0].to.index));
+        t.track(t.flows[0].to.track).start(t.flows[0].to.index));
     EXPECT_EQ(t.eventCount(), 4u);
-    EXPECT_EQ(t.extent(), std::make_pair(std::int64_t{100}, std::int64_t{280}));
+    EXPECT_EQ(t.extent(), std::make_pair(std::int64_t {100}, std::int64_t {280}));
 }
 
 TEST(TraceBuilder, DropsEmptyTracksAndSortsSteps)
 {
     TraceBuilder b;
-    b.addTrack(TrackInfo{});
-    const TrackId used = b.addTrack(TrackInfo{});
+    b.addTrack(TrackInfo {});
+    const TrackId used = b.addTrack(TrackInfo {});
     b.track(used).add(0, 1, b.intern("x"), Category::Other);
-    b.trace().steps.push_back(Step{6, 500, 900});
-    b.trace().steps.push_back(Step{5, 0, 500});
-    b.trace().counters.push_back(CounterSeries{"HBM", "Read", "MB/s", {30, 10, 20}, {3, 1, 2}});
+    b.trace().steps.push_back(Step {6, 500, 900});
+    b.trace().steps.push_back(Step {5, 0, 500});
+    b.trace().counters.push_back(CounterSeries {"HBM", "Read", "MB/s", {30, 10, 20}, {3, 1, 2}});
     auto r = b.finish();
     EXPECT_EQ(r.trace.tracks.size(), 1u);
     ASSERT_EQ(r.trace.steps.size(), 2u);
     EXPECT_EQ(r.trace.steps[0].number, 5);
-    EXPECT_EQ(r.trace.counters[0].timestampsNs, (std::vector<std::int64_t>{10, 20, 30}));
-    EXPECT_EQ(r.trace.counters[0].values, (std::vector<double>{1, 2, 3}));
+    EXPECT_EQ(r.trace.counters[0].timestampsNs, (std::vector<std::int64_t> {10, 20, 30}));
+    EXPECT_EQ(r.trace.counters[0].values, (std::vector<double> {1, 2, 3}));
     EXPECT_EQ(r.trace.checkInvariants(), "");
 }
 

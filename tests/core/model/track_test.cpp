@@ -106,7 +106,7 @@ TEST(Track, VisibleRangeUsesBinarySearchBounds)
     const Track &t = r.track;
     auto [first, last] = t.visibleRange(0, 12, 33);
     EXPECT_EQ(first, 1u); // [10,15) intersects
-    EXPECT_EQ(last, 4u);  // [30,35) starts before 33
+    EXPECT_EQ(last, 4u); // [30,35) starts before 33
     std::tie(first, last) = t.visibleRange(0, 15, 20);
     EXPECT_EQ(first, last); // the gap between two events
     std::tie(first, last) = t.visibleRange(0, -100, 10000);
@@ -122,5 +122,5 @@ TEST(Track, UnfinishedFlagAndCategory)
     EXPECT_TRUE(r.track.isUnfinished(0));
     EXPECT_EQ(r.track.category(0), Category::DataLoading);
     EXPECT_EQ(r.track.args(0), ArgsId(7));
-    EXPECT_EQ(r.track.extent(), std::make_pair(std::int64_t{0}, std::int64_t{100}));
+    EXPECT_EQ(r.track.extent(), std::make_pair(std::int64_t {0}, std::int64_t {100}));
 }
