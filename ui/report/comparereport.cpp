@@ -5,6 +5,7 @@
 #include "analysis/analysissummary.h"
 #include "analysis/compare.h"
 #include "analysis/losscompare.h"
+#include "analysis/metricdefinitions.h"
 #include "analysis/units.h"
 #include "import/losslog/losslog.h"
 #include "ui/export/viewexport.h"
@@ -100,8 +101,11 @@ ReportTable deltaTable(const QString &title, const std::vector<analysis::DeltaRo
         }
         const QString pct =
             r.percent ? QString::asprintf("%+.1f %%", *r.percent) : QStringLiteral("—");
+        // KPI rows carry their key as label: show the metric's title from docs/metrics.md.
+        const analysis::MetricDefinition *definition = analysis::metricDefinition(r.key);
+        const QString label = definition && r.label == r.key ? qs(definition->title) : qs(r.label);
         t.rows.push_back(
-            {qs(r.label), formatValue(r.before, r.unit), formatValue(r.after, r.unit), delta, pct});
+            {label, formatValue(r.before, r.unit), formatValue(r.after, r.unit), delta, pct});
         const CellTone tone = toneOf(r);
         t.tones.push_back({CellTone::Plain, CellTone::Plain, CellTone::Plain, tone, tone});
     }
