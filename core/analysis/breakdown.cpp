@@ -4,6 +4,7 @@
 
 #include "intervalset.h"
 #include "steps.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <array>
@@ -17,6 +18,7 @@ namespace {
 
 using model::Category;
 using model::TrackKind;
+using util::startsWith;
 
 constexpr std::array<std::string_view, SegmentKindCount> Keys = {"compute", "comm_exposed",
     "comm_overlapped", "host_wait", "data_loading", "launch_gap", "other_idle", "bubble",
@@ -31,11 +33,6 @@ std::string lower(std::string_view s)
     for (char &c : out)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
-}
-
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
 }
 
 /// A pipeline receive: Ascend `hcom_receive_…`, MindSpore `Receive-op…`, any name with

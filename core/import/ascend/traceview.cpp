@@ -4,6 +4,7 @@
 
 #include "import/chrometrace/tracereader.h"
 #include "util/decimal.h"
+#include "util/text.h"
 
 #include <string>
 #include <string_view>
@@ -16,29 +17,8 @@ namespace {
 using chrometrace::EventClass;
 using chrometrace::EventFields;
 using model::Category;
-
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
-
-/// The string value of `"key":"..."` in compact or pretty args text, without a parse.
-std::string_view stringArg(std::string_view args, std::string_view key)
-{
-    const std::size_t k = args.find(key);
-    if (k == std::string_view::npos)
-        return {};
-    std::size_t p = args.find(':', k + key.size());
-    if (p == std::string_view::npos)
-        return {};
-    p = args.find_first_not_of(" \t\r\n", p + 1);
-    if (p == std::string_view::npos || args[p] != '"')
-        return {};
-    const std::size_t end = args.find('"', p + 1);
-    if (end == std::string_view::npos)
-        return {};
-    return args.substr(p + 1, end - p - 1);
-}
+using util::startsWith;
+using util::stringArg;
 
 Category taskTypeCategory(std::string_view t)
 {

@@ -4,6 +4,7 @@
 
 #include "import/chrometrace/tracereader.h"
 #include "util/decimal.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <map>
@@ -19,11 +20,7 @@ using chrometrace::EventClass;
 using chrometrace::EventFields;
 using chrometrace::EventInfo;
 using model::Category;
-
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
+using util::startsWith;
 
 /// `ProfilerStep#N` -> N.
 std::optional<std::int64_t> profilerStepNumber(std::string_view name)
