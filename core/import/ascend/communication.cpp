@@ -162,18 +162,20 @@ std::vector<model::CommMatrixEntry> readCommunicationMatrix(
     return entries;
 }
 
-std::vector<model::CollectiveStat> readClusterCommunication(
-    const std::filesystem::path &path, const ImportContext &ctx)
+namespace {
+
+/// Walks a cluster file: rank group ("(0, 1)", or "p2p") -> step -> op key -> value, calling
+/// fn(group, step, key, value). A top level or group that is not an object is reported;
+/// steps that are not objects are skipped.
+template <typename Fn>
+void forEachClusterOp(
+    const Json &doc, const std::filesystem::path &path, const ImportContext &ctx, Fn fn)
 {
-    std::vector<model::CollectiveStat> stats;
-    const std::optional<Json> doc = readJsonFile(path, ctx);
-    if (!doc)
-        return stats;
-    if (!doc->is_object()) {
+    if (!doc.is_object()) {
         ctx.error(path, "the top level must be an object keyed by rank group (\"(0, 1)\")");
-        return stats;
+        return;
     }
-    for (const auto &[group, steps] : doc->items()) {
+    for (const auto &[group, steps] : doc.items()) {
         if (!steps.is_object()) {
             ctx.warn(path, "group `" + group + "` must be an object of steps; skipped");
             continue;
@@ -181,28 +183,43 @@ std::vector<model::CollectiveStat> readClusterCommunication(
         for (const auto &[step, ops] : steps.items()) {
             if (!ops.is_object())
                 continue;
-            for (const auto &[key, ranks] : ops.items()) {
-                if (key == TotalOpInfo || !ranks.is_object())
-                    continue;
-                for (const auto &[rankKey, info] : ranks.items()) {
-                    const auto rank = util::parseInt(rankKey);
-                    model::CollectiveStat s;
-                    if (!rank || *rank < 0 || *rank > 0x7fffffff || !fillCollective(info, s)) {
-                        ctx.warn(path,
-                            "`" + group + "/" + step + "/" + key
-                                + "`: expected rank keys with info blocks; skipped");
-                        continue;
-                    }
-                    s.rank = static_cast<std::int32_t>(*rank);
-                    s.step = step;
-                    s.name = splitOpKey(key).first;
-                    s.group = group;
-                    s.p2p = group == "p2p";
-                    stats.push_back(std::move(s));
-                }
-            }
+            for (const auto &[key, value] : ops.items())
+                fn(group, step, key, value);
         }
     }
+}
+
+} // namespace
+
+std::vector<model::CollectiveStat> readClusterCommunication(
+    const std::filesystem::path &path, const ImportContext &ctx)
+{
+    std::vector<model::CollectiveStat> stats;
+    const std::optional<Json> doc = readJsonFile(path, ctx);
+    if (!doc)
+        return stats;
+    forEachClusterOp(*doc, path, ctx,
+        [&](const std::string &group, const std::string &step, const std::string &key,
+            const Json &ranks) {
+            if (key == TotalOpInfo || !ranks.is_object())
+                return;
+            for (const auto &[rankKey, info] : ranks.items()) {
+                const auto rank = util::parseInt(rankKey);
+                model::CollectiveStat s;
+                if (!rank || *rank < 0 || *rank > 0x7fffffff || !fillCollective(info, s)) {
+                    ctx.warn(path,
+                        "`" + group + "/" + step + "/" + key
+                            + "`: expected rank keys with info blocks; skipped");
+                    continue;
+                }
+                s.rank = static_cast<std::int32_t>(*rank);
+                s.step = step;
+                s.name = splitOpKey(key).first;
+                s.group = group;
+                s.p2p = group == "p2p";
+                stats.push_back(std::move(s));
+            }
+        });
     return stats;
 }
 
@@ -213,22 +230,11 @@ std::vector<model::CommMatrixEntry> readClusterCommunicationMatrix(
     const std::optional<Json> doc = readJsonFile(path, ctx);
     if (!doc)
         return entries;
-    if (!doc->is_object()) {
-        ctx.error(path, "the top level must be an object keyed by rank group (\"(0, 1)\")");
-        return entries;
-    }
-    for (const auto &[group, steps] : doc->items()) {
-        if (!steps.is_object()) {
-            ctx.warn(path, "group `" + group + "` must be an object of steps; skipped");
-            continue;
-        }
-        for (const auto &[step, ops] : steps.items()) {
-            if (!ops.is_object())
-                continue;
-            for (const auto &[key, links] : ops.items())
-                addMatrixLinks(links, step, splitOpKey(key).first, path, ctx, entries);
-        }
-    }
+    forEachClusterOp(*doc, path, ctx,
+        [&](const std::string &, const std::string &step, const std::string &key,
+            const Json &links) {
+            addMatrixLinks(links, step, splitOpKey(key).first, path, ctx, entries);
+        });
     return entries;
 }
 
