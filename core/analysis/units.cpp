@@ -22,7 +22,7 @@ std::string formatSignificant(double value)
     else if (magnitude < 100)
         decimals = 1;
     // Rounding may carry into a new digit (9.996 -> "10.0"): print, and reprint if so.
-    std::array<char, 64> buf{};
+    std::array<char, 64> buf {};
     std::snprintf(buf.data(), buf.size(), "%.*f", decimals, value);
     const double printed = std::fabs(std::atof(buf.data()));
     if ((decimals == 2 && printed >= 10) || (decimals == 1 && printed >= 100))
@@ -49,7 +49,7 @@ std::string formatShare(double fraction)
 {
     if (!std::isfinite(fraction))
         return "–";
-    std::array<char, 32> buf{};
+    std::array<char, 32> buf {};
     std::snprintf(buf.data(), buf.size(), "%.1f %%", fraction * 100.0);
     return buf.data();
 }

@@ -31,20 +31,14 @@ nlohmann::json trackJson(const model::Trace &trace, const model::Track &track)
             if (!track.isUnfinished(i))
                 dur = track.duration(i);
             events.push_back({{"name", std::string(trace.strings.view(track.name(i)))},
-                              {"category", std::string(model::categoryName(track.category(i)))},
-                              {"ts_ns", trace.originNs + track.start(i)},
-                              {"dur_ns", std::move(dur)},
-                              {"depth", row},
-                              {"args", argsJson(trace, track.args(i))}});
+                {"category", std::string(model::categoryName(track.category(i)))},
+                {"ts_ns", trace.originNs + track.start(i)}, {"dur_ns", std::move(dur)},
+                {"depth", row}, {"args", argsJson(trace, track.args(i))}});
         }
     }
-    return {{"rank", trace.rank},
-            {"kind", std::string(model::trackKindName(info.kind))},
-            {"process", info.processName},
-            {"process_id", info.processId},
-            {"thread", info.threadName},
-            {"thread_id", info.threadId},
-            {"events", std::move(events)}};
+    return {{"rank", trace.rank}, {"kind", std::string(model::trackKindName(info.kind))},
+        {"process", info.processName}, {"process_id", info.processId}, {"thread", info.threadName},
+        {"thread_id", info.threadId}, {"events", std::move(events)}};
 }
 
 nlohmann::json memoryJson(const model::Trace &trace)
@@ -55,8 +49,8 @@ nlohmann::json memoryJson(const model::Trace &trace)
         nlohmann::json points = nlohmann::json::array();
         for (std::size_t i = 0; i < c.timestampsNs.size(); ++i) {
             points.push_back({trace.originNs + c.timestampsNs[i],
-                              i < c.allocatedBytes.size() ? c.allocatedBytes[i] : -1,
-                              i < c.reservedBytes.size() ? c.reservedBytes[i] : -1});
+                i < c.allocatedBytes.size() ? c.allocatedBytes[i] : -1,
+                i < c.reservedBytes.size() ? c.reservedBytes[i] : -1});
         }
         curves.push_back(
             {{"component", c.component}, {"device", c.device}, {"points", std::move(points)}});
@@ -68,12 +62,9 @@ nlohmann::json memoryJson(const model::Trace &trace)
             point.push_back(i < series.size() ? series[i] : 0);
         categories.push_back(std::move(point));
     }
-    return {{"rank", trace.rank},
-            {"curves", std::move(curves)},
-            {"category_points", std::move(categories)},
-            {"allocations", m.allocations.size()},
-            {"modules", m.modules.size()},
-            {"static_allocations", m.staticAllocations.size()}};
+    return {{"rank", trace.rank}, {"curves", std::move(curves)},
+        {"category_points", std::move(categories)}, {"allocations", m.allocations.size()},
+        {"modules", m.modules.size()}, {"static_allocations", m.staticAllocations.size()}};
 }
 
 } // namespace
@@ -91,24 +82,19 @@ nlohmann::json dumpJson(const model::Session &session)
             tracks.push_back(trackJson(*trace, track));
         for (const model::Flow &f : trace->flows) {
             flows.push_back({{"from", {trackBase + f.from.track.value(), f.from.index}},
-                             {"to", {trackBase + f.to.track.value(), f.to.index}},
-                             {"category", std::string(trace->strings.view(f.category))}});
+                {"to", {trackBase + f.to.track.value(), f.to.index}},
+                {"category", std::string(trace->strings.view(f.category))}});
         }
         for (const model::CounterSeries &c : trace->counters) {
             nlohmann::json points = nlohmann::json::array();
             for (std::size_t i = 0; i < c.timestampsNs.size(); ++i)
                 points.push_back({trace->originNs + c.timestampsNs[i], c.values[i]});
-            counters.push_back({{"rank", trace->rank},
-                                {"process", c.process},
-                                {"name", c.name},
-                                {"key", c.key},
-                                {"points", std::move(points)}});
+            counters.push_back({{"rank", trace->rank}, {"process", c.process}, {"name", c.name},
+                {"key", c.key}, {"points", std::move(points)}});
         }
         for (const model::Step &s : trace->steps) {
-            steps.push_back({{"rank", trace->rank},
-                             {"step", s.number},
-                             {"start_ns", trace->originNs + s.startNs},
-                             {"end_ns", trace->originNs + s.endNs}});
+            steps.push_back({{"rank", trace->rank}, {"step", s.number},
+                {"start_ns", trace->originNs + s.startNs}, {"end_ns", trace->originNs + s.endNs}});
         }
         if (!trace->memory.empty())
             memory.push_back(memoryJson(*trace));
@@ -117,13 +103,9 @@ nlohmann::json dumpJson(const model::Session &session)
     nlohmann::json diagnostics = nlohmann::json::array();
     for (const model::Diagnostic &d : session.report.diagnostics())
         diagnostics.push_back(diagnosticJson(d));
-    return {{"origin_ns", session.originNs()},
-            {"tracks", std::move(tracks)},
-            {"flows", std::move(flows)},
-            {"counters", std::move(counters)},
-            {"steps", std::move(steps)},
-            {"memory", std::move(memory)},
-            {"diagnostics", std::move(diagnostics)}};
+    return {{"origin_ns", session.originNs()}, {"tracks", std::move(tracks)},
+        {"flows", std::move(flows)}, {"counters", std::move(counters)}, {"steps", std::move(steps)},
+        {"memory", std::move(memory)}, {"diagnostics", std::move(diagnostics)}};
 }
 
 std::string dumpText(const model::Session &session)

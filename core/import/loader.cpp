@@ -2,17 +2,16 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "loader.h"
 
+#include "import/ascend/rankfolder.h"
 #include "import/cann/profdevice.h"
+#include "import/cann/proftimeline.h"
 #include "import/detect/detect.h"
 #include "import/detect/filetext.h"
 #include "import/importcontext.h"
-#include "import/mindspore/legacyfolder.h"
-#include "import/tracemerge.h"
-#include "import/torchmemory/memorytimeline.h"
-
-#include "import/ascend/rankfolder.h"
-#include "import/cann/proftimeline.h"
 #include "import/kineto/kinetotrace.h"
+#include "import/mindspore/legacyfolder.h"
+#include "import/torchmemory/memorytimeline.h"
+#include "import/tracemerge.h"
 
 #include <algorithm>
 #include <atomic>
@@ -47,7 +46,7 @@ std::vector<TracePart> single(model::TraceBuilder &builder, bool ok, bool sameCl
 {
     std::vector<TracePart> out;
     if (ok)
-        out.push_back(TracePart{builder.finish().trace, sameClock});
+        out.push_back(TracePart {builder.finish().trace, sameClock});
     return out;
 }
 
@@ -57,8 +56,7 @@ std::uint64_t totalBytes(const fs::path &root)
     if (fs::is_regular_file(root, ec))
         return detect::fileSize(root);
     std::uint64_t total = 0;
-    for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end;
-         it.increment(ec)) {
+    for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
         if (it.depth() > 6) {
             it.disable_recursion_pending();
             continue;
@@ -149,11 +147,12 @@ void planLegacyAndProf(const Detection &d, std::vector<RankJob> &jobs)
                         p.sameClock = false;
                         p.trace.steps.clear();
                     }
-                    ctx.info(dir, "rank " + std::to_string(rank)
-                                      + ": the MindSpore files use the device tick clock and the "
-                                        "CANN PROF timeline the wall clock; their lanes are "
-                                        "aligned by the first event and their steps kept as "
-                                        "reference steps only");
+                    ctx.info(dir,
+                        "rank " + std::to_string(rank)
+                            + ": the MindSpore files use the device tick clock and the "
+                              "CANN PROF timeline the wall clock; their lanes are "
+                              "aligned by the first event and their steps kept as "
+                              "reference steps only");
                 }
                 return parts;
             });
@@ -239,7 +238,7 @@ void runJob(RankJob &job, const ImportContext &base)
                 throw;
             } catch (const std::exception &e) {
                 job.report.add(model::Severity::Error, ctx.relative(ctx.root),
-                               std::string("an importer failed: ") + e.what());
+                    std::string("an importer failed: ") + e.what());
             }
         }
     } catch (const util::Cancelled &) {
@@ -247,7 +246,7 @@ void runJob(RankJob &job, const ImportContext &base)
         job.parts.clear();
     } catch (...) {
         job.report.add(model::Severity::Error, ctx.relative(ctx.root),
-                       "an importer failed with an unknown error");
+            "an importer failed with an unknown error");
     }
 }
 
@@ -263,7 +262,7 @@ void runJobs(std::vector<RankJob> &jobs, const ImportContext &ctx)
             runJob(job, ctx);
         return;
     }
-    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> next {0};
     std::vector<std::thread> threads;
     threads.reserve(workers);
     for (std::size_t w = 0; w < workers; ++w) {
@@ -327,8 +326,8 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
             while (used.count(free) != 0)
                 ++free;
             session.report.add(model::Severity::Warning, ctx.root.filename().string(),
-                               "two folders claim rank " + std::to_string(rank)
-                                   + "; the second is shown as rank " + std::to_string(free));
+                "two folders claim rank " + std::to_string(rank) + "; the second is shown as rank "
+                    + std::to_string(free));
             rank = free;
         }
         used.insert(rank);
@@ -340,7 +339,7 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
 
 /// Detects, plans, runs; returns false when cancelled.
 bool load(const fs::path &path, util::Progress &progress, const LoadOptions &options,
-          model::Session &session)
+    model::Session &session)
 {
     ImportContext ctx;
     std::error_code ec;
@@ -357,14 +356,14 @@ bool load(const fs::path &path, util::Progress &progress, const LoadOptions &opt
         return false;
 
     for (const fs::path &xplane : d.xplaneFiles) {
-        ctx.error(xplane, "JAX/XLA xplane.pb is not supported: export a Chrome trace "
-                          "(jax.profiler.trace(dir, create_perfetto_trace=True) writes "
-                          "perfetto_trace.json.gz) and open that instead");
+        ctx.error(xplane,
+            "JAX/XLA xplane.pb is not supported: export a Chrome trace "
+            "(jax.profiler.trace(dir, create_perfetto_trace=True) writes "
+            "perfetto_trace.json.gz) and open that instead");
     }
     if (d.format == Format::Unknown) {
         session.report.add(model::Severity::Error, path.filename().string(),
-                           d.reason.empty() ? "no supported profile format was recognised here"
-                                            : d.reason);
+            d.reason.empty() ? "no supported profile format was recognised here" : d.reason);
         return true;
     }
 
@@ -388,18 +387,18 @@ bool load(const fs::path &path, util::Progress &progress, const LoadOptions &opt
         }
     }
     std::sort(session.traces.begin(), session.traces.end(),
-              [](const auto &a, const auto &b) { return a->rank < b->rank; });
+        [](const auto &a, const auto &b) { return a->rank < b->rank; });
     if (!session.hasContent() && d.format != Format::JaxXplane)
         session.report.add(model::Severity::Error, path.filename().string(),
-                           "nothing usable was found in this " + session.format
-                               + " profile (see the messages above)");
+            "nothing usable was found in this " + session.format
+                + " profile (see the messages above)");
     return !progress.isCancelled();
 }
 
 } // namespace
 
-LoadResult loadPath(const std::filesystem::path &path, util::Progress &progress,
-                    const LoadOptions &options)
+LoadResult loadPath(
+    const std::filesystem::path &path, util::Progress &progress, const LoadOptions &options)
 {
     LoadResult result;
     auto session = std::make_shared<model::Session>();
@@ -420,10 +419,10 @@ LoadResult loadPath(const std::filesystem::path &path, util::Progress &progress,
         return result;
     } catch (const std::exception &e) {
         session->report.add(model::Severity::Error, path.filename().string(),
-                            std::string("loading failed: ") + e.what());
+            std::string("loading failed: ") + e.what());
     } catch (...) {
         session->report.add(model::Severity::Error, path.filename().string(),
-                            "loading failed with an unknown error");
+            "loading failed with an unknown error");
     }
     result.session = std::move(session);
     return result;

@@ -12,8 +12,8 @@ namespace stepscope::import {
 
 struct LoadOptions
 {
-    bool keepArgs = true;     ///< keep each event's args (details pane); off for benchmarks
-    unsigned threads = 0;     ///< worker threads for chunk parsing; 0 = hardware concurrency
+    bool keepArgs = true; ///< keep each event's args (details pane); off for benchmarks
+    unsigned threads = 0; ///< worker threads for chunk parsing; 0 = hardware concurrency
 };
 
 struct LoadResult
@@ -27,7 +27,7 @@ struct LoadResult
 /// Detects the format of a folder or file and loads it. Never throws: problems become
 /// diagnostics in the session's report. Cancellation (through the progress's token) returns
 /// promptly with cancelled set and everything partial freed.
-LoadResult loadPath(const std::filesystem::path &path, util::Progress &progress,
-                    const LoadOptions &options = {});
+LoadResult loadPath(
+    const std::filesystem::path &path, util::Progress &progress, const LoadOptions &options = {});
 
 } // namespace stepscope::import

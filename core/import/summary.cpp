@@ -45,12 +45,9 @@ std::string formatUs(double us)
 
 nlohmann::json diagnosticJson(const model::Diagnostic &d)
 {
-    return nlohmann::json{{"severity", std::string(model::severityName(d.severity))},
-                          {"file", d.file},
-                          {"line", d.line},
-                          {"offset", d.offset},
-                          {"message", d.message},
-                          {"count", d.count}};
+    return nlohmann::json {{"severity", std::string(model::severityName(d.severity))},
+        {"file", d.file}, {"line", d.line}, {"offset", d.offset}, {"message", d.message},
+        {"count", d.count}};
 }
 
 nlohmann::json importSummaryJson(const model::Session &session)
@@ -61,26 +58,20 @@ nlohmann::json importSummaryJson(const model::Session &session)
     for (const auto &t : session.traces) {
         ranks.push_back(t->rank);
         for (const model::Step &s : t->steps) {
-            steps.push_back({{"rank", t->rank},
-                             {"step", s.number},
-                             {"start_ns", t->originNs + s.startNs},
-                             {"duration_us", static_cast<double>(s.durationNs()) / 1000.0}});
+            steps.push_back(
+                {{"rank", t->rank}, {"step", s.number}, {"start_ns", t->originNs + s.startNs},
+                    {"duration_us", static_cast<double>(s.durationNs()) / 1000.0}});
         }
     }
     nlohmann::json diagnostics = nlohmann::json::array();
     for (const model::Diagnostic &d : session.report.diagnostics())
         diagnostics.push_back(diagnosticJson(d));
-    return nlohmann::json{{"format", session.format},
-                          {"ranks", std::move(ranks)},
-                          {"counts",
-                           {{"events", c.events},
-                            {"tracks", c.tracks},
-                            {"flows", c.flows},
-                            {"counters", c.counters},
-                            {"counter_points", c.counterPoints},
-                            {"memory_points", c.memoryPoints}}},
-                          {"steps", std::move(steps)},
-                          {"diagnostics", std::move(diagnostics)}};
+    return nlohmann::json {{"format", session.format}, {"ranks", std::move(ranks)},
+        {"counts",
+            {{"events", c.events}, {"tracks", c.tracks}, {"flows", c.flows},
+                {"counters", c.counters}, {"counter_points", c.counterPoints},
+                {"memory_points", c.memoryPoints}}},
+        {"steps", std::move(steps)}, {"diagnostics", std::move(diagnostics)}};
 }
 
 std::string importSummaryText(const model::Session &session)

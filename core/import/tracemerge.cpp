@@ -19,8 +19,8 @@ using TrackKey = std::tuple<int, std::int32_t, std::string, std::string, std::st
 
 TrackKey keyOf(const model::TrackInfo &info)
 {
-    return {static_cast<int>(info.kind), info.rank, info.processId, info.processName,
-            info.threadId, info.threadName};
+    return {static_cast<int>(info.kind), info.rank, info.processId, info.processName, info.threadId,
+        info.threadName};
 }
 
 /// Earliest time (relative to the trace's origin) of anything drawn: events, steps, memory.
@@ -78,11 +78,11 @@ void mergeMemory(model::MemoryData &into, model::MemoryData &&from, std::int64_t
     if (into.categories.timestampsNs.empty()) {
         into.categories = std::move(cat);
     } else if (!cat.timestampsNs.empty()
-               && cat.timestampsNs.front() >= into.categories.timestampsNs.back()) {
+        && cat.timestampsNs.front() >= into.categories.timestampsNs.back()) {
         // Two captures one after the other: continue the timeline.
         auto &dst = into.categories;
-        dst.timestampsNs.insert(dst.timestampsNs.end(), cat.timestampsNs.begin(),
-                                cat.timestampsNs.end());
+        dst.timestampsNs.insert(
+            dst.timestampsNs.end(), cat.timestampsNs.begin(), cat.timestampsNs.end());
         for (std::size_t c = 0; c < dst.bytes.size(); ++c)
             dst.bytes[c].insert(dst.bytes[c].end(), cat.bytes[c].begin(), cat.bytes[c].end());
     }
@@ -100,8 +100,7 @@ void mergeMemory(model::MemoryData &into, model::MemoryData &&from, std::int64_t
         into.staticAllocations.push_back(std::move(s));
 }
 
-template <typename T>
-void appendAll(std::vector<T> &into, std::vector<T> &from)
+template <typename T> void appendAll(std::vector<T> &into, std::vector<T> &from)
 {
     for (T &x : from)
         into.push_back(std::move(x));
@@ -148,8 +147,7 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
 
     for (TracePart &part : parts) {
         Trace &src = part.trace;
-        const std::int64_t delta = part.sameClock ? src.originNs - origin
-                                                  : anchor - earliest(src);
+        const std::int64_t delta = part.sameClock ? src.originNs - origin : anchor - earliest(src);
         std::vector<model::TrackId> newTrack(src.tracks.size());
         std::vector<std::vector<std::uint32_t>> provisional(src.tracks.size());
         std::vector<model::StringId> names(src.strings.size());
@@ -179,16 +177,14 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
                 if (track.args(i).isValid())
                     args = out.args.add(src.args.view(track.args(i)));
                 provisional[ti][i] = tb.add(track.start(i) + delta, track.duration(i),
-                                            name(track.name(i)), track.category(i), args,
-                                            track.isUnfinished(i));
+                    name(track.name(i)), track.category(i), args, track.isUnfinished(i));
             }
         }
         for (const model::Flow &f : src.flows) {
             const std::uint32_t a = f.from.track.value();
             const std::uint32_t b = f.to.track.value();
-            builder.addFlow(model::EventRef{newTrack[a], provisional[a][f.from.index]},
-                            model::EventRef{newTrack[b], provisional[b][f.to.index]},
-                            name(f.category));
+            builder.addFlow(model::EventRef {newTrack[a], provisional[a][f.from.index]},
+                model::EventRef {newTrack[b], provisional[b][f.to.index]}, name(f.category));
         }
         for (model::Step s : src.steps) {
             s.startNs += delta;
@@ -197,17 +193,16 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
         }
         for (model::CounterSeries &c : src.counters) {
             shiftAll(c.timestampsNs, delta);
-            auto same = std::find_if(out.counters.begin(), out.counters.end(),
-                                     [&](const model::CounterSeries &o) {
-                                         return o.process == c.process && o.name == c.name
-                                             && o.key == c.key;
-                                     });
+            auto same = std::find_if(
+                out.counters.begin(), out.counters.end(), [&](const model::CounterSeries &o) {
+                    return o.process == c.process && o.name == c.name && o.key == c.key;
+                });
             if (same == out.counters.end()) {
                 out.counters.push_back(std::move(c));
             } else {
                 // TraceBuilder::finish sorts counter points by time.
-                same->timestampsNs.insert(same->timestampsNs.end(), c.timestampsNs.begin(),
-                                          c.timestampsNs.end());
+                same->timestampsNs.insert(
+                    same->timestampsNs.end(), c.timestampsNs.begin(), c.timestampsNs.end());
                 same->values.insert(same->values.end(), c.values.begin(), c.values.end());
             }
         }

@@ -2,11 +2,11 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // One QApplication for every ui test, on the offscreen platform unless one was chosen.
 
+#include <gtest/gtest.h>
+
 #include <QApplication>
 #include <QSettings>
 #include <QTemporaryDir>
-
-#include <gtest/gtest.h>
 
 #include <cstdlib>
 

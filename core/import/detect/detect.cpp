@@ -42,7 +42,8 @@ bool isFile(const fs::path &p)
 
 bool endsWith(const std::string &s, std::string_view suffix)
 {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return s.size() >= suffix.size()
+        && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 /// Subdirectories of `dir` up to `depth` levels below it (not `dir` itself), sorted.
@@ -101,7 +102,7 @@ void addProfDevices(const fs::path &profDir, std::vector<ProfDevice> &out)
     for (const fs::path &p : listDir(profDir)) {
         const std::int32_t n = deviceNumber(p.filename().string());
         if (n >= 0 && isDir(p))
-            out.push_back(ProfDevice{p, n});
+            out.push_back(ProfDevice {p, n});
     }
 }
 
@@ -172,7 +173,8 @@ void classifyFile(const fs::path &file, Detection &d)
     switch (sniffFile(file)) {
     case FileKind::KinetoTrace: {
         const auto head = readFileText(file, SniffBytes * 16);
-        d.kinetoFiles.push_back(KinetoFile{file, kinetoRank(head.value_or("")), kinetoWorker(file)});
+        d.kinetoFiles.push_back(
+            KinetoFile {file, kinetoRank(head.value_or("")), kinetoWorker(file)});
         break;
     }
     case FileKind::TorchMemoryRaw:
@@ -234,7 +236,7 @@ void detectDir(const fs::path &dir, Detection &d)
     // §4 MindSpore legacy (the folder itself or its profiler/ subfolder).
     for (const fs::path &candidate : {dir, dir / "profiler"}) {
         if (isDir(candidate) && hasLegacyFiles(candidate)) {
-            LegacyFolder folder{candidate, {}};
+            LegacyFolder folder {candidate, {}};
             std::set<std::int32_t> ranks;
             for (const fs::path &p : listDir(candidate)) {
                 const std::int32_t r = legacyRankOf(p.filename().string());
@@ -248,7 +250,7 @@ void detectDir(const fs::path &dir, Detection &d)
     }
     // §3 CANN PROF_* dirs (alone, or inside the legacy folder).
     if (deviceNumber(dirName) >= 0 && isProfDirName(dir.parent_path().filename().string())) {
-        d.profDevices.push_back(ProfDevice{dir, deviceNumber(dirName)});
+        d.profDevices.push_back(ProfDevice {dir, deviceNumber(dirName)});
     } else if (isProfDirName(dirName)) {
         addProfDevices(dir, d.profDevices);
     } else {
@@ -300,7 +302,8 @@ void detectFile(const fs::path &file, Detection &d)
     switch (sniffFile(file)) {
     case FileKind::KinetoTrace: {
         const auto head = readFileText(file, SniffBytes * 16);
-        d.kinetoFiles.push_back(KinetoFile{file, kinetoRank(head.value_or("")), kinetoWorker(file)});
+        d.kinetoFiles.push_back(
+            KinetoFile {file, kinetoRank(head.value_or("")), kinetoWorker(file)});
         d.format = Format::Kineto;
         return;
     }
@@ -355,8 +358,8 @@ FileKind sniffFile(const fs::path &file)
     if (first == std::string_view::npos)
         return FileKind::Unknown;
     if (h[first] == '{') {
-        for (std::string_view key :
-             {"\"traceEvents\"", "\"schemaVersion\"", "\"distributedInfo\"", "\"deviceProperties\""}) {
+        for (std::string_view key : {"\"traceEvents\"", "\"schemaVersion\"", "\"distributedInfo\"",
+                 "\"deviceProperties\""}) {
             if (h.find(key) != std::string_view::npos)
                 return FileKind::KinetoTrace;
         }
@@ -373,24 +376,24 @@ FileKind sniffFile(const fs::path &file)
         break;
     }
     const auto next = h.find_first_not_of(" \t\r\n", first + 1);
-    if (next != std::string_view::npos && h[next] == '{' && h.find("\"ph\"") != std::string_view::npos)
+    if (next != std::string_view::npos && h[next] == '{'
+        && h.find("\"ph\"") != std::string_view::npos)
         return FileKind::ChromeArray;
     return FileKind::Unknown;
 }
 
 std::int32_t legacyRankOf(const std::string &fileName)
 {
-    static const std::regex re(
-        R"((?:step_trace_raw_(\d+)_detail_time\.csv)"
-        R"(|(?:ascend_|gpu_)?timeline_display_(\d+)\.json)"
-        R"(|(?:ascend_|gpu_)?timeline_summary_(\d+)\.json)"
-        R"(|output_timeline_data_(\d+)\.txt)"
-        R"(|hccl_raw_(\d+)\.csv)"
-        R"(|framework_raw_(\d+)\.csv)"
-        R"(|minddata_pipeline_raw_(\d+)\.csv)"
-        R"(|ascend_cluster_analyse_.*_(\d+)\.csv)"
-        R"(|flops_summary_(\d+)\.json)"
-        R"(|min_cycle_counter_(\d+)\.txt))");
+    static const std::regex re(R"((?:step_trace_raw_(\d+)_detail_time\.csv)"
+                               R"(|(?:ascend_|gpu_)?timeline_display_(\d+)\.json)"
+                               R"(|(?:ascend_|gpu_)?timeline_summary_(\d+)\.json)"
+                               R"(|output_timeline_data_(\d+)\.txt)"
+                               R"(|hccl_raw_(\d+)\.csv)"
+                               R"(|framework_raw_(\d+)\.csv)"
+                               R"(|minddata_pipeline_raw_(\d+)\.csv)"
+                               R"(|ascend_cluster_analyse_.*_(\d+)\.csv)"
+                               R"(|flops_summary_(\d+)\.json)"
+                               R"(|min_cycle_counter_(\d+)\.txt))");
     std::smatch m;
     if (!std::regex_match(fileName, m, re))
         return -1;
@@ -417,13 +420,13 @@ Detection detectPath(const fs::path &path)
         else
             d.reason = "no such file or folder";
     } catch (const std::exception &e) {
-        d = Detection{};
+        d = Detection {};
         d.reason = std::string("cannot read the folder: ") + e.what();
     }
     std::sort(d.profDevices.begin(), d.profDevices.end(),
-              [](const ProfDevice &a, const ProfDevice &b) { return a.dir < b.dir; });
+        [](const ProfDevice &a, const ProfDevice &b) { return a.dir < b.dir; });
     std::sort(d.kinetoFiles.begin(), d.kinetoFiles.end(),
-              [](const KinetoFile &a, const KinetoFile &b) { return a.path < b.path; });
+        [](const KinetoFile &a, const KinetoFile &b) { return a.path < b.path; });
     std::sort(d.memoryFiles.begin(), d.memoryFiles.end());
     std::sort(d.xplaneFiles.begin(), d.xplaneFiles.end());
     return d;

@@ -13,13 +13,13 @@ namespace stepscope::import::detect {
 /// The profile formats StepScope recognises (formats.md §1).
 enum class Format {
     Unknown,
-    Ascend,          ///< unified layout: rank folders holding ASCEND_PROFILER_OUTPUT/
+    Ascend, ///< unified layout: rank folders holding ASCEND_PROFILER_OUTPUT/
     AscendFragments, ///< loose trace_view.json / kernel_details.csv (no rank folder)
     MindSporeLegacy, ///< MindInsight-era profiler folder (may hold CANN PROF_* dirs)
-    CannProf,        ///< CANN PROF_*/device_N folders only
-    Kineto,          ///< PyTorch profiler Chrome trace(s)
-    TorchMemory,     ///< PyTorch export_memory_timeline(_raw) files only
-    JaxXplane,       ///< JAX/XLA *.xplane.pb: recognised, not supported
+    CannProf, ///< CANN PROF_*/device_N folders only
+    Kineto, ///< PyTorch profiler Chrome trace(s)
+    TorchMemory, ///< PyTorch export_memory_timeline(_raw) files only
+    JaxXplane, ///< JAX/XLA *.xplane.pb: recognised, not supported
 };
 
 /// Stable lower-case name used in `summary --json` ("ascend", "mindspore-legacy", ...).
@@ -28,9 +28,9 @@ std::string_view formatName(Format f);
 /// What a single file holds, from its name and first bytes.
 enum class FileKind {
     Unknown,
-    KinetoTrace,         ///< JSON object with traceEvents and schemaVersion/distributedInfo/...
-    ChromeArray,         ///< bare JSON array of trace events (Ascend trace_view.json and kin)
-    TorchMemoryRaw,      ///< [[t, action, bytes, category], ...]
+    KinetoTrace, ///< JSON object with traceEvents and schemaVersion/distributedInfo/...
+    ChromeArray, ///< bare JSON array of trace events (Ascend trace_view.json and kin)
+    TorchMemoryRaw, ///< [[t, action, bytes, category], ...]
     TorchMemoryTimeline, ///< [times, sizes]
     JaxXplane,
 };
@@ -41,8 +41,9 @@ FileKind sniffFile(const std::filesystem::path &file);
 struct KinetoFile
 {
     std::filesystem::path path;
-    std::int32_t rank = -1;  ///< from distributedInfo; -1 when the file has none
-    std::string worker;      ///< worker name from the file name ("worker0" in worker0.<ms>.pt.trace.json)
+    std::int32_t rank = -1; ///< from distributedInfo; -1 when the file has none
+    std::string
+        worker; ///< worker name from the file name ("worker0" in worker0.<ms>.pt.trace.json)
 };
 
 /// A MindSpore legacy folder and the ranks found in its file names.
@@ -66,8 +67,8 @@ struct Detection
 {
     Format format = Format::Unknown;
     std::vector<std::filesystem::path> ascendRankDirs; ///< dirs holding ASCEND_PROFILER_OUTPUT
-    std::filesystem::path clusterDir;                  ///< cluster_analysis_output, if any
-    std::filesystem::path fragmentsDir;                ///< loose Ascend files' folder
+    std::filesystem::path clusterDir; ///< cluster_analysis_output, if any
+    std::filesystem::path fragmentsDir; ///< loose Ascend files' folder
     std::vector<LegacyFolder> legacyFolders;
     std::vector<ProfDevice> profDevices;
     std::vector<KinetoFile> kinetoFiles;

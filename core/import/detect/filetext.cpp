@@ -14,7 +14,7 @@ namespace stepscope::import::detect {
 bool isGzipFile(const std::filesystem::path &file)
 {
     std::ifstream in(file, std::ios::binary);
-    std::array<char, 2> magic{};
+    std::array<char, 2> magic {};
     if (!in.read(magic.data(), 2))
         return false;
     return static_cast<unsigned char>(magic[0]) == 0x1f
@@ -28,8 +28,8 @@ std::uint64_t fileSize(const std::filesystem::path &file)
     return ec ? 0 : static_cast<std::uint64_t>(size);
 }
 
-std::optional<std::string> readFileText(const std::filesystem::path &file, std::uint64_t maxBytes,
-                                        const util::Progress *progress)
+std::optional<std::string> readFileText(
+    const std::filesystem::path &file, std::uint64_t maxBytes, const util::Progress *progress)
 {
     constexpr std::uint64_t CancelCheckBytes = 4u << 20;
     std::uint64_t nextCheck = CancelCheckBytes;
@@ -44,10 +44,9 @@ std::optional<std::string> readFileText(const std::filesystem::path &file, std::
         std::ifstream in(file, std::ios::binary);
         if (!in)
             return std::nullopt;
-        std::array<char, 1 << 16> buf{};
+        std::array<char, 1 << 16> buf {};
         while (out.size() < maxBytes && in) {
-            const std::uint64_t want
-                = std::min<std::uint64_t>(buf.size(), maxBytes - out.size());
+            const std::uint64_t want = std::min<std::uint64_t>(buf.size(), maxBytes - out.size());
             in.read(buf.data(), static_cast<std::streamsize>(want));
             out.append(buf.data(), static_cast<std::size_t>(in.gcount()));
             checkCancel(out.size());
@@ -57,7 +56,7 @@ std::optional<std::string> readFileText(const std::filesystem::path &file, std::
     gzFile gz = gzopen(file.string().c_str(), "rb");
     if (gz == nullptr)
         return std::nullopt;
-    std::array<char, 1 << 16> buf{};
+    std::array<char, 1 << 16> buf {};
     while (out.size() < maxBytes) {
         const std::uint64_t want = std::min<std::uint64_t>(buf.size(), maxBytes - out.size());
         const int n = gzread(gz, buf.data(), static_cast<unsigned>(want));

@@ -23,8 +23,7 @@ bool isGzipFile(const std::filesystem::path &file);
 /// importers. With `progress`, the cancel token is checked every few MiB (may throw
 /// util::Cancelled).
 std::optional<std::string> readFileText(const std::filesystem::path &file,
-                                        std::uint64_t maxBytes = UINT64_MAX,
-                                        const util::Progress *progress = nullptr);
+    std::uint64_t maxBytes = UINT64_MAX, const util::Progress *progress = nullptr);
 
 /// The file's size in bytes, 0 when it cannot be read.
 std::uint64_t fileSize(const std::filesystem::path &file);

@@ -45,7 +45,7 @@ bool isP2p(const std::string &name)
 } // namespace
 
 std::size_t readHcclRaw(const std::filesystem::path &path, const ImportContext &ctx,
-                        std::int32_t rank, model::Trace &trace)
+    std::int32_t rank, model::Trace &trace)
 {
     if (ctx.progress != nullptr)
         ctx.progress->setStage("Reading " + ctx.relative(path));
@@ -70,8 +70,10 @@ std::size_t readHcclRaw(const std::filesystem::path &path, const ImportContext &
         const auto comm = csv::parseNumber(reader.field(commCol));
         const auto wait = csv::parseNumber(reader.field(waitCol));
         if (!step || !comm || !wait) {
-            ctx.warn(path, "skipped a row whose step_num, communication_cost or wait_cost is "
-                           "not a number", reader.line());
+            ctx.warn(path,
+                "skipped a row whose step_num, communication_cost or wait_cost is "
+                "not a number",
+                reader.line());
             continue;
         }
         model::ReferenceStep ref;
@@ -88,8 +90,9 @@ std::size_t readHcclRaw(const std::filesystem::path &path, const ImportContext &
         try {
             ops = json::parse(reader.field(opsCol));
         } catch (const json::exception &e) {
-            ctx.warn(path, std::string("communication_operator_cost is not valid JSON: ")
-                               + e.what(), reader.line());
+            ctx.warn(path,
+                std::string("communication_operator_cost is not valid JSON: ") + e.what(),
+                reader.line());
             continue;
         }
         if (!ops.is_object()) {
@@ -105,8 +108,10 @@ std::size_t readHcclRaw(const std::filesystem::path &path, const ImportContext &
             const bool shapeOk = v.is_array() && v.size() >= 3 && v[1].is_number()
                 && v[2].is_number() && (v.size() < 4 || parseLinks(v[3], stat.links));
             if (!shapeOk) {
-                ctx.warn(path, "skipped an operator entry that is not [step, comm_ms, wait_ms, "
-                               "{links}]", reader.line());
+                ctx.warn(path,
+                    "skipped an operator entry that is not [step, comm_ms, wait_ms, "
+                    "{links}]",
+                    reader.line());
                 continue;
             }
             stat.elapseMs = v[1].get<double>();

@@ -20,6 +20,6 @@ namespace stepscope::import::mindspore {
 /// per step with `communication_cost` and `wait_cost` in us. Bad rows/cells are skipped
 /// with their line. Returns the number of steps read. Never throws except util::Cancelled.
 std::size_t readHcclRaw(const std::filesystem::path &path, const ImportContext &ctx,
-                        std::int32_t rank, model::Trace &trace);
+    std::int32_t rank, model::Trace &trace);
 
 } // namespace stepscope::import::mindspore

@@ -52,8 +52,8 @@ std::optional<model::Trace> readTimelineJson(const fs::path &file, const ImportC
 
 } // namespace
 
-std::vector<TracePart> readLegacyRank(const fs::path &dir, std::int32_t rank,
-                                      const ImportContext &ctx)
+std::vector<TracePart> readLegacyRank(
+    const fs::path &dir, std::int32_t rank, const ImportContext &ctx)
 {
     const std::string r = std::to_string(rank);
     const auto named = [&](const std::string &name) -> fs::path {
@@ -91,10 +91,11 @@ std::vector<TracePart> readLegacyRank(const fs::path &dir, std::int32_t rank,
     if (!timelineJson.empty()) {
         timeline = readTimelineJson(timelineJson, ctx);
         if (timeline && !minCycleTicks)
-            ctx.info(timelineJson, "min_cycle_counter_" + r
-                                       + ".txt is missing: this timeline cannot be placed on "
-                                         "the step trace's clock, so it is aligned with its "
-                                         "first event");
+            ctx.info(timelineJson,
+                "min_cycle_counter_" + r
+                    + ".txt is missing: this timeline cannot be placed on "
+                      "the step trace's clock, so it is aligned with its "
+                      "first event");
     }
     if (!stepTrace.empty()) {
         StepTraceOptions options;
@@ -116,20 +117,21 @@ std::vector<TracePart> readLegacyRank(const fs::path &dir, std::int32_t rank,
         if (ctx.progress != nullptr)
             ctx.progress->checkCancel();
     }
-    parts.push_back(TracePart{ticks.finish().trace, true});
+    parts.push_back(TracePart {ticks.finish().trace, true});
     if (timeline) {
         // timeline_display ts are us after min_cycle_counter: shift the part's origin onto
         // the tick clock (whatever origin the reader chose for its own events).
         if (minCycleTicks)
             timeline->originNs += *minCycleTicks * TickNs;
-        parts.push_back(TracePart{std::move(*timeline), minCycleTicks.has_value()});
+        parts.push_back(TracePart {std::move(*timeline), minCycleTicks.has_value()});
     }
     if (!gpuTimeline.empty()) {
         if (auto gpu = readTimelineJson(gpuTimeline, ctx)) {
-            ctx.info(gpuTimeline, "the GPU timeline uses wall-clock time, which cannot be "
-                                  "related to the Ascend device ticks of the other files: it is "
-                                  "aligned with their first event");
-            parts.push_back(TracePart{std::move(*gpu), false});
+            ctx.info(gpuTimeline,
+                "the GPU timeline uses wall-clock time, which cannot be "
+                "related to the Ascend device ticks of the other files: it is "
+                "aligned with their first event");
+            parts.push_back(TracePart {std::move(*gpu), false});
         }
     }
     const auto hasAnything = [](const model::Trace &t) {
@@ -137,8 +139,8 @@ std::vector<TracePart> readLegacyRank(const fs::path &dir, std::int32_t rank,
             || !t.collectives.empty() || !t.metadata.extra.empty() || !t.memory.empty();
     };
     parts.erase(std::remove_if(parts.begin(), parts.end(),
-                               [&](const TracePart &p) { return !hasAnything(p.trace); }),
-                parts.end());
+                    [&](const TracePart &p) { return !hasAnything(p.trace); }),
+        parts.end());
     // The first part defines the clock; if the tick part was empty, the next one takes over.
     if (!parts.empty())
         parts.front().sameClock = true;

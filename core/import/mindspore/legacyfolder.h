@@ -23,7 +23,7 @@ namespace stepscope::import::mindspore {
 /// gpu_timeline_display (epoch clock, another run) comes as a second part with
 /// sameClock = false. Empty when nothing of the rank could be read. Never throws except
 /// util::Cancelled.
-std::vector<TracePart> readLegacyRank(const std::filesystem::path &dir, std::int32_t rank,
-                                      const ImportContext &ctx);
+std::vector<TracePart> readLegacyRank(
+    const std::filesystem::path &dir, std::int32_t rank, const ImportContext &ctx);
 
 } // namespace stepscope::import::mindspore

@@ -13,8 +13,8 @@ namespace stepscope::import::mindspore {
 
 namespace fs = std::filesystem;
 
-std::size_t readClusterAnalyse(const fs::path &path, const ImportContext &ctx, std::int32_t rank,
-                               model::Trace &trace)
+std::size_t readClusterAnalyse(
+    const fs::path &path, const ImportContext &ctx, std::int32_t rank, model::Trace &trace)
 {
     csv::CsvReader reader(path, &ctx);
     if (!reader.isOpen() || !reader.readHeader())
@@ -31,8 +31,8 @@ std::size_t readClusterAnalyse(const fs::path &path, const ImportContext &ctx, s
             const auto v = csv::parseNumber(reader.field(static_cast<int>(c)));
             ok = v.has_value();
             if (v)
-                ref.valuesUs.emplace_back(std::string(util::trimBlanks(reader.header()[c])),
-                                          *v * 1000.0);
+                ref.valuesUs.emplace_back(
+                    std::string(util::trimBlanks(reader.header()[c])), *v * 1000.0);
         }
         if (!ok || ref.valuesUs.empty()) {
             ctx.warn(path, "skipped a row with a value that is not a number", reader.line());
@@ -60,11 +60,11 @@ bool readFlopsSummary(const fs::path &path, const ImportContext &ctx, model::Tra
             return false;
         }
         for (const auto &[key, value] : j.items())
-            trace.metadata.extra["flops." + key] = value.is_string() ? value.get<std::string>()
-                                                                     : value.dump();
+            trace.metadata.extra["flops." + key] =
+                value.is_string() ? value.get<std::string>() : value.dump();
     } catch (const nlohmann::json::parse_error &e) {
-        ctx.warn(path, std::string("not valid JSON: ") + e.what(), 0,
-                 static_cast<std::int64_t>(e.byte));
+        ctx.warn(
+            path, std::string("not valid JSON: ") + e.what(), 0, static_cast<std::int64_t>(e.byte));
         return false;
     } catch (const nlohmann::json::exception &e) {
         ctx.warn(path, std::string("not valid JSON: ") + e.what());
@@ -74,8 +74,8 @@ bool readFlopsSummary(const fs::path &path, const ImportContext &ctx, model::Tra
     return true;
 }
 
-std::size_t readMinddataPipeline(const fs::path &path, const ImportContext &ctx,
-                                 model::Trace &trace)
+std::size_t readMinddataPipeline(
+    const fs::path &path, const ImportContext &ctx, model::Trace &trace)
 {
     csv::CsvReader reader(path, &ctx);
     if (!reader.isOpen() || !reader.readHeader())
@@ -93,8 +93,7 @@ std::size_t readMinddataPipeline(const fs::path &path, const ImportContext &ctx,
     while (reader.next()) {
         const auto id = util::parseInt(reader.field(idCol));
         if (!id || reader.field(typeCol).empty()) {
-            ctx.warn(path, "skipped a row without an integer op_id and an op_type",
-                     reader.line());
+            ctx.warn(path, "skipped a row without an integer op_id and an op_type", reader.line());
             continue;
         }
         std::string text(reader.field(typeCol));

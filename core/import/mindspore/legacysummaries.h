@@ -18,20 +18,20 @@ namespace stepscope::import::mindspore {
 /// trimmed). Each row becomes a ReferenceStep (step -1, rows kept in file order, every
 /// numeric column in us). Returns the rows read.
 std::size_t readClusterAnalyse(const std::filesystem::path &path, const ImportContext &ctx,
-                               std::int32_t rank, model::Trace &trace);
+    std::int32_t rank, model::Trace &trace);
 
 /// `flops_summary_<rank>.json`: `{"FLOPs":..., "FLOPS":..., "FLOPS_Utilization":...}` into
 /// metadata.extra as "flops.<key>". False (with a diagnostic) when unreadable.
-bool readFlopsSummary(const std::filesystem::path &path, const ImportContext &ctx,
-                      model::Trace &trace);
+bool readFlopsSummary(
+    const std::filesystem::path &path, const ImportContext &ctx, model::Trace &trace);
 
 /// `minddata_pipeline_raw_<rank>.csv`: the data pipeline's operators into metadata.extra as
 /// "minddata.op<id>" = "<type> workers=<n> parent=<id> queue_usage=<rate>". Returns the ops.
-std::size_t readMinddataPipeline(const std::filesystem::path &path, const ImportContext &ctx,
-                                 model::Trace &trace);
+std::size_t readMinddataPipeline(
+    const std::filesystem::path &path, const ImportContext &ctx, model::Trace &trace);
 
 /// `min_cycle_counter_<rank>.txt`: the tick (10 ns) that timeline_display `ts` = 0 stands for.
-std::optional<std::int64_t> readMinCycleCounter(const std::filesystem::path &path,
-                                                const ImportContext &ctx);
+std::optional<std::int64_t> readMinCycleCounter(
+    const std::filesystem::path &path, const ImportContext &ctx);
 
 } // namespace stepscope::import::mindspore

@@ -6,8 +6,9 @@
 #include "import/csv/csvreader.h"
 #include "util/decimal.h"
 
-#include <map>
 #include <nlohmann/json.hpp>
+
+#include <map>
 
 namespace stepscope::import::mindspore {
 
@@ -17,8 +18,8 @@ namespace fs = std::filesystem;
 
 bool isCommunication(std::string_view name)
 {
-    for (std::string_view key : {"AllReduce", "AllGather", "ReduceScatter", "Broadcast",
-                                 "AllToAll", "Send", "Receive", "Recv", "Hcom", "hcom"}) {
+    for (std::string_view key : {"AllReduce", "AllGather", "ReduceScatter", "Broadcast", "AllToAll",
+             "Send", "Receive", "Recv", "Hcom", "hcom"}) {
         if (name.find(key) != std::string_view::npos)
             return true;
     }
@@ -41,8 +42,8 @@ std::int64_t outputTimelineFirstStartNs(const fs::path &path)
     return -1;
 }
 
-std::size_t readOutputTimelineData(const fs::path &path, const ImportContext &ctx,
-                                   std::int32_t rank, model::TraceBuilder &out)
+std::size_t readOutputTimelineData(
+    const fs::path &path, const ImportContext &ctx, std::int32_t rank, model::TraceBuilder &out)
 {
     if (ctx.progress != nullptr)
         ctx.progress->setStage("Reading " + ctx.relative(path));
@@ -67,8 +68,10 @@ std::size_t readOutputTimelineData(const fs::path &path, const ImportContext &ct
         const csv::ExactValue dur = csv::parseScaled(reader.field(durCol), 6);
         if (name.empty() || stream.empty() || start.status != csv::ValueStatus::Ok
             || dur.status != csv::ValueStatus::Ok || dur.value < 0) {
-            ctx.warn(path, "skipped a row without an op name, a stream and exact ms start and "
-                           "duration", reader.line());
+            ctx.warn(path,
+                "skipped a row without an op name, a stream and exact ms start and "
+                "duration",
+                reader.line());
             continue;
         }
         auto it = tracks.find(stream);
@@ -87,13 +90,12 @@ std::size_t readOutputTimelineData(const fs::path &path, const ImportContext &ct
             slash == std::string_view::npos ? name : name.substr(slash + 1);
         model::ArgsId args;
         if (ctx.options.keepArgs)
-            args = out.trace().args.add(
-                nlohmann::json{{"fullname", std::string(name)}}.dump());
+            args = out.trace().args.add(nlohmann::json {{"fullname", std::string(name)}}.dump());
         out.track(it->second)
             .add(start.value - origin, dur.value, out.intern(shortName),
-                 isCommunication(shortName) ? model::Category::Communication
-                                            : model::Category::Compute,
-                 args);
+                isCommunication(shortName) ? model::Category::Communication
+                                           : model::Category::Compute,
+                args);
         ++events;
     }
     if (events > 0)

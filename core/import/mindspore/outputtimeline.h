@@ -20,7 +20,7 @@ namespace stepscope::import::mindspore {
 /// Communication for HCCL-looking names (AllReduce, AllGather, ReduceScatter, Broadcast,
 /// Send, Receive, Hcom...), else Compute. Returns the events read.
 std::size_t readOutputTimelineData(const std::filesystem::path &path, const ImportContext &ctx,
-                                   std::int32_t rank, model::TraceBuilder &out);
+    std::int32_t rank, model::TraceBuilder &out);
 
 /// The first row's start in ns on the tick clock, or -1 (to pick an origin).
 std::int64_t outputTimelineFirstStartNs(const std::filesystem::path &path);

@@ -51,7 +51,7 @@ std::vector<ReduceColumns> reduceColumns(const std::vector<std::string> &header)
             continue; // not a reduce column (unknown extra column)
         auto [it, inserted] = index.emplace(base, out.size());
         if (inserted)
-            out.push_back(ReduceColumns{base, m[1].str()});
+            out.push_back(ReduceColumns {base, m[1].str()});
         out[it->second].*slot = static_cast<int>(c);
     }
     return out;
@@ -93,16 +93,16 @@ namespace {
 class RowSink
 {
 public:
-    RowSink(const fs::path &path, const ImportContext &ctx, std::int32_t rank,
-            model::TraceBuilder &out)
+    RowSink(
+        const fs::path &path, const ImportContext &ctx, std::int32_t rank, model::TraceBuilder &out)
         : m_path(path)
         , m_ctx(ctx)
         , m_rank(rank)
         , m_out(out)
         , m_origin(out.trace().originNs)
         , m_source(ctx.relative(path))
-        , m_phaseNames{out.intern("iteration_interval"), out.intern("fp_and_bp"),
-                       out.intern("tail")}
+        , m_phaseNames {
+              out.intern("iteration_interval"), out.intern("fp_and_bp"), out.intern("tail")}
     {
     }
 
@@ -128,16 +128,14 @@ private:
 void RowSink::addStep(const Row &r)
 {
     model::Trace &trace = m_out.trace();
-    trace.steps.push_back(model::Step{r.step, rel(r.start), rel(r.end)});
+    trace.steps.push_back(model::Step {r.step, rel(r.start), rel(r.end)});
 
     model::ReferenceStep ref;
     ref.rank = m_rank;
     ref.step = r.step;
     ref.source = m_source;
-    ref.valuesUs = {{"total", ticksToUs(r.total)},
-                    {"iteration_interval", ticksToUs(r.interval)},
-                    {"fp_and_bp", ticksToUs(r.fpbp)},
-                    {"tail", ticksToUs(r.tail)}};
+    ref.valuesUs = {{"total", ticksToUs(r.total)}, {"iteration_interval", ticksToUs(r.interval)},
+        {"fp_and_bp", ticksToUs(r.fpbp)}, {"tail", ticksToUs(r.tail)}};
     trace.referenceSteps.push_back(std::move(ref));
 
     if (!m_stepTrack.isValid()) {
@@ -151,8 +149,8 @@ void RowSink::addStep(const Row &r)
         m_stepTrack = m_out.addTrack(info);
     }
     model::TrackBuilder &tb = m_out.track(m_stepTrack);
-    tb.add(rel(r.start), (r.end - r.start) * TickNs,
-           m_out.intern("Step " + std::to_string(r.step)), model::Category::Annotation);
+    tb.add(rel(r.start), (r.end - r.start) * TickNs, m_out.intern("Step " + std::to_string(r.step)),
+        model::Category::Annotation);
     // Phases laid end to end from the step start (fp_point/bp_point are where they meet; the
     // durations are the profiler's, and add up to total on every real row).
     const std::int64_t phaseTicks[3] = {r.interval, r.fpbp, r.tail};
@@ -160,7 +158,7 @@ void RowSink::addStep(const Row &r)
     for (int p = 0; p < 3; ++p) {
         if (phaseTicks[p] > 0)
             tb.add(rel(at), phaseTicks[p] * TickNs, m_phaseNames[p],
-                   p == 0 ? model::Category::DataLoading : model::Category::Annotation);
+                p == 0 ? model::Category::DataLoading : model::Category::Annotation);
         at += phaseTicks[p];
     }
 }
@@ -187,41 +185,42 @@ void RowSink::addReduces(const csv::CsvReader &reader, const std::vector<ReduceC
         const auto s = util::parseInt(reader.field(rc.start));
         const auto e = util::parseInt(reader.field(rc.end));
         if (!s || !e) {
-            m_ctx.warn(m_path, "skipped a reduce entry whose start/end are not integers",
-                       reader.line());
+            m_ctx.warn(
+                m_path, "skipped a reduce entry whose start/end are not integers", reader.line());
             continue;
         }
         if (*s == 0 && *e == 0)
             continue; // the op did not run in this step
         if (*e < *s) {
-            m_ctx.warn(m_path, "skipped a reduce entry that ends before it starts",
-                       reader.line());
+            m_ctx.warn(m_path, "skipped a reduce entry that ends before it starts", reader.line());
             continue;
         }
         m_out.track(laneTrack(rc.stream))
-            .add(rel(*s), (*e - *s) * TickNs, m_out.intern(rc.base),
-                 model::Category::Communication);
+            .add(
+                rel(*s), (*e - *s) * TickNs, m_out.intern(rc.base), model::Category::Communication);
     }
 }
 
 } // namespace
 
 std::size_t readStepTraceRaw(const fs::path &path, const ImportContext &ctx, std::int32_t rank,
-                             model::TraceBuilder &out, const StepTraceOptions &options)
+    model::TraceBuilder &out, const StepTraceOptions &options)
 {
     if (ctx.progress != nullptr)
         ctx.progress->setStage("Reading " + ctx.relative(path));
     csv::CsvReader reader(path, &ctx);
     if (!reader.isOpen() || !reader.readHeader())
         return 0;
-    const char *names[] = {"step_num", "start_point",        "end_point", "fp_point", "bp_point",
-                           "iteration_interval", "fp_and_bp", "tail",      "total"};
+    const char *names[] = {"step_num", "start_point", "end_point", "fp_point", "bp_point",
+        "iteration_interval", "fp_and_bp", "tail", "total"};
     int cols[9];
     for (int i = 0; i < 9; ++i) {
         cols[i] = reader.column(names[i]);
         if (cols[i] < 0) {
-            ctx.error(path, std::string("missing column '") + names[i]
-                                + "': not a step_trace_raw file this version can read", 1);
+            ctx.error(path,
+                std::string("missing column '") + names[i]
+                    + "': not a step_trace_raw file this version can read",
+                1);
             return 0;
         }
     }
@@ -241,13 +240,13 @@ std::size_t readStepTraceRaw(const fs::path &path, const ImportContext &ctx, std
         }
         if (!ok || v[0] < 0) {
             ctx.warn(path, "skipped a row whose step number or tick columns are not integers",
-                     reader.line());
+                reader.line());
             continue;
         }
-        const Row r{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]};
+        const Row r {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]};
         if (r.end < r.start) {
-            ctx.warn(path, "skipped a row whose end_point is before its start_point",
-                     reader.line());
+            ctx.warn(
+                path, "skipped a row whose end_point is before its start_point", reader.line());
             continue;
         }
         sink.addStep(r);

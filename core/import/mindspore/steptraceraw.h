@@ -32,8 +32,7 @@ struct StepTraceOptions
 /// Bad rows are skipped with their line. Returns the number of steps read. Never throws
 /// except util::Cancelled.
 std::size_t readStepTraceRaw(const std::filesystem::path &path, const ImportContext &ctx,
-                             std::int32_t rank, model::TraceBuilder &out,
-                             const StepTraceOptions &options = {});
+    std::int32_t rank, model::TraceBuilder &out, const StepTraceOptions &options = {});
 
 /// The first step's start_point in ticks (to pick an origin), or -1.
 std::int64_t firstStepStartTicks(const std::filesystem::path &path);

@@ -32,8 +32,8 @@ public:
     void skipBlanks()
     {
         while (m_pos < m_text.size()
-               && (m_text[m_pos] == ' ' || m_text[m_pos] == '\n' || m_text[m_pos] == '\r'
-                   || m_text[m_pos] == '\t'))
+            && (m_text[m_pos] == ' ' || m_text[m_pos] == '\n' || m_text[m_pos] == '\r'
+                || m_text[m_pos] == '\t'))
             ++m_pos;
     }
     bool atEnd()
@@ -59,8 +59,8 @@ public:
         skipBlanks();
         const std::size_t begin = m_pos;
         while (m_pos < m_text.size() && m_text[m_pos] != ',' && m_text[m_pos] != ']'
-               && m_text[m_pos] != '[' && m_text[m_pos] != ' ' && m_text[m_pos] != '\n'
-               && m_text[m_pos] != '\r' && m_text[m_pos] != '\t')
+            && m_text[m_pos] != '[' && m_text[m_pos] != ' ' && m_text[m_pos] != '\n'
+            && m_text[m_pos] != '\r' && m_text[m_pos] != '\t')
             ++m_pos;
         return m_text.substr(begin, m_pos - begin);
     }
@@ -131,9 +131,9 @@ private:
     void truncated(std::size_t rows)
     {
         m_ctx.warn(m_file,
-                   "the file ends before its closing ']' (cut at byte " + std::to_string(m_cur.pos())
-                       + "); kept the " + std::to_string(rows) + " complete rows before the cut",
-                   0, static_cast<std::int64_t>(m_cur.pos()));
+            "the file ends before its closing ']' (cut at byte " + std::to_string(m_cur.pos())
+                + "); kept the " + std::to_string(rows) + " complete rows before the cut",
+            0, static_cast<std::int64_t>(m_cur.pos()));
     }
     void checkCancel(std::size_t rows) const
     {
@@ -150,7 +150,7 @@ bool Reader::parseRawRows(std::vector<RawRow> &rows)
 {
     if (!m_cur.eat('[')) {
         m_ctx.error(m_file, "expected a JSON list of [time, action, bytes, category] rows", 0,
-                    static_cast<std::int64_t>(m_cur.pos()));
+            static_cast<std::int64_t>(m_cur.pos()));
         return false;
     }
     std::vector<std::int64_t> values;
@@ -172,7 +172,7 @@ bool Reader::parseRawRows(std::vector<RawRow> &rows)
         } else if (values[3] < 0 || values[3] >= TorchCategories) {
             m_ctx.warn(m_file, "skipped a row whose category is not 0..7", 0, offset);
         } else {
-            rows.push_back(RawRow{values[0], values[1], values[2], values[3], offset});
+            rows.push_back(RawRow {values[0], values[1], values[2], values[3], offset});
         }
         if (!m_cur.eat(',')) {
             if (m_cur.eat(']')) {
@@ -181,7 +181,7 @@ bool Reader::parseRawRows(std::vector<RawRow> &rows)
             }
             if (!m_cur.atEnd()) {
                 m_ctx.warn(m_file, "expected ',' or ']' between rows; skipped to the next row", 0,
-                           static_cast<std::int64_t>(m_cur.pos()));
+                    static_cast<std::int64_t>(m_cur.pos()));
                 m_cur.skipPastClose();
                 m_cur.eat(',');
             }
@@ -212,18 +212,16 @@ bool Reader::readRaw(CategoryTimeline &out)
     const std::int64_t t0 = firstTime.value_or(0);
 
     std::vector<std::size_t> order(rows.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::iota(order.begin(), order.end(), std::size_t {0});
     const auto timeOf = [&](const RawRow &r) { return r.t < 0 ? t0 : r.t; };
-    if (!std::is_sorted(rows.begin(), rows.end(), [&](const RawRow &a, const RawRow &b) {
-            return timeOf(a) < timeOf(b);
-        })) {
+    if (!std::is_sorted(rows.begin(), rows.end(),
+            [&](const RawRow &a, const RawRow &b) { return timeOf(a) < timeOf(b); })) {
         m_ctx.warn(m_file, "rows are not sorted by time; sorted them before summing");
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-            return timeOf(rows[a]) < timeOf(rows[b]);
-        });
+        std::stable_sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return timeOf(rows[a]) < timeOf(rows[b]); });
     }
 
-    std::array<std::int64_t, MemoryCategoryCount> totals{};
+    std::array<std::int64_t, MemoryCategoryCount> totals {};
     out.timestampsNs.reserve(rows.size());
     for (auto &series : out.bytes)
         series.reserve(rows.size());
@@ -231,8 +229,10 @@ bool Reader::readRaw(CategoryTimeline &out)
         const RawRow &r = rows[k];
         const std::int64_t action = r.action + actionShift;
         if (action < 1 || action > 4) {
-            m_ctx.warn(m_file, "skipped a row whose action is not PREEXISTING, CREATE, "
-                               "INCREMENT_VERSION or DESTROY", 0, r.offset);
+            m_ctx.warn(m_file,
+                "skipped a row whose action is not PREEXISTING, CREATE, "
+                "INCREMENT_VERSION or DESTROY",
+                0, r.offset);
             continue;
         }
         totals[static_cast<std::size_t>(r.category)] += r.bytes;
@@ -248,12 +248,12 @@ bool Reader::readTimeline(CategoryTimeline &out)
     std::vector<std::int64_t> times;
     if (!m_cur.eat('[') || !readIntList(m_cur, times, true)) {
         m_ctx.error(m_file, "expected [times, sizes] with times a list of numbers (us)", 0,
-                    static_cast<std::int64_t>(m_cur.pos()));
+            static_cast<std::int64_t>(m_cur.pos()));
         return false;
     }
     if (!m_cur.eat(',') || !m_cur.eat('[')) {
         m_ctx.error(m_file, "expected the sizes list after the times list", 0,
-                    static_cast<std::int64_t>(m_cur.pos()));
+            static_cast<std::int64_t>(m_cur.pos()));
         return false;
     }
     std::vector<std::int64_t> values;
@@ -270,8 +270,7 @@ bool Reader::readTimeline(CategoryTimeline &out)
         if (!listOk && m_cur.atEnd())
             break;
         if (!listOk || values.size() != 1 + TorchCategories) {
-            m_ctx.warn(m_file, "skipped a sizes entry that is not a list of 9 integers", 0,
-                       offset);
+            m_ctx.warn(m_file, "skipped a sizes entry that is not a list of 9 integers", 0, offset);
         } else if (index < times.size()) {
             out.timestampsNs.push_back(times[index]);
             for (int c = 0; c < TorchCategories; ++c)
@@ -283,15 +282,16 @@ bool Reader::readTimeline(CategoryTimeline &out)
         ++index;
         if (!m_cur.eat(',') && m_cur.peek() != ']' && !m_cur.atEnd()) {
             m_ctx.warn(m_file, "expected ',' or ']' between sizes entries", 0,
-                       static_cast<std::int64_t>(m_cur.pos()));
+                static_cast<std::int64_t>(m_cur.pos()));
             m_cur.skipPastClose();
         }
     }
     if (!closed)
         truncated(out.timestampsNs.size());
     if (closed && index != times.size())
-        m_ctx.warn(m_file, "times has " + std::to_string(times.size()) + " entries but sizes has "
-                               + std::to_string(index) + "; kept the pairs present in both");
+        m_ctx.warn(m_file,
+            "times has " + std::to_string(times.size()) + " entries but sizes has "
+                + std::to_string(index) + "; kept the pairs present in both");
     return !out.timestampsNs.empty();
 }
 
@@ -326,8 +326,8 @@ MemoryTimelineForm sniffMemoryTimeline(std::string_view head)
     return count == 4 ? MemoryTimelineForm::Raw : MemoryTimelineForm::None;
 }
 
-bool readMemoryTimeline(const std::filesystem::path &file, const ImportContext &ctx,
-                        model::TraceBuilder &builder)
+bool readMemoryTimeline(
+    const std::filesystem::path &file, const ImportContext &ctx, model::TraceBuilder &builder)
 {
     if (ctx.progress != nullptr)
         ctx.progress->setStage("Reading " + ctx.relative(file));
@@ -345,8 +345,9 @@ bool readMemoryTimeline(const std::filesystem::path &file, const ImportContext &
     } else if (form == MemoryTimelineForm::Timeline) {
         ok = reader.readTimeline(timeline);
     } else {
-        ctx.error(file, "not a PyTorch memory timeline: expected [[time, action, bytes, "
-                        "category], ...] or [times, sizes]");
+        ctx.error(file,
+            "not a PyTorch memory timeline: expected [[time, action, bytes, "
+            "category], ...] or [times, sizes]");
     }
     if (ctx.progress != nullptr)
         ctx.progress->advance(detect::fileSize(file));

@@ -13,7 +13,7 @@ namespace stepscope::import::torchmemory {
 /// Which of PyTorch's memory-timeline exports a text holds (formats.md §6).
 enum class MemoryTimelineForm {
     None,
-    Raw,      ///< export_memory_timeline_raw: [[t_ns, action, bytes, category], ...]
+    Raw, ///< export_memory_timeline_raw: [[t_ns, action, bytes, category], ...]
     Timeline, ///< export_memory_timeline: [[t_us, ...], [[0, c0, ..., c7], ...]]
 };
 
@@ -29,7 +29,7 @@ MemoryTimelineForm sniffMemoryTimeline(std::string_view head);
 /// Bad rows are skipped and reported with their byte offset; a truncated file keeps every
 /// complete row before the cut. Returns true when at least one point was read. Never
 /// throws except util::Cancelled.
-bool readMemoryTimeline(const std::filesystem::path &file, const ImportContext &ctx,
-                        model::TraceBuilder &builder);
+bool readMemoryTimeline(
+    const std::filesystem::path &file, const ImportContext &ctx, model::TraceBuilder &builder);
 
 } // namespace stepscope::import::torchmemory

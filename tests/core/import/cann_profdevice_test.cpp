@@ -13,16 +13,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path Prof = fs::path(STEPSCOPE_TEST_DATA)
-    / "mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev";
+const fs::path Prof =
+    fs::path(STEPSCOPE_TEST_DATA) / "mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev";
 
 TEST(CannProfDeviceTest, RankFromInfoJson)
 {
     // info.json.0 / info.json.1 hold "rank_id": 0 / 1.
-    EXPECT_EQ(profDeviceRank(Prof / "PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0", 9),
-              0);
-    EXPECT_EQ(profDeviceRank(Prof / "PROF_000001_20230818142704567_GQFAMHBKGODKJMLA/device_1", 9),
-              1);
+    EXPECT_EQ(
+        profDeviceRank(Prof / "PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0", 9), 0);
+    EXPECT_EQ(
+        profDeviceRank(Prof / "PROF_000001_20230818142704567_GQFAMHBKGODKJMLA/device_1", 9), 1);
 }
 
 TEST(CannProfDeviceTest, FallbackWhenInfoIsMissingBrokenOrNone)

@@ -26,8 +26,8 @@ TEST(DetectTest, AscendParentOfRankFolders)
 {
     const Detection d = detectPath(Data / "ascend_pt/msinsight-cnn-level0-2rank");
     EXPECT_EQ(d.format, Format::Ascend);
-    EXPECT_EQ(names(d.ascendRankDirs),
-              (std::vector<std::string>{"rank0_ascend_pt", "rank1_ascend_pt"}));
+    EXPECT_EQ(
+        names(d.ascendRankDirs), (std::vector<std::string> {"rank0_ascend_pt", "rank1_ascend_pt"}));
     EXPECT_TRUE(d.clusterDir.empty());
     EXPECT_EQ(formatName(d.format), "ascend");
 }
@@ -36,7 +36,7 @@ TEST(DetectTest, AscendClusterBesideRankFolders)
 {
     const Detection d = detectPath(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed");
     EXPECT_EQ(d.format, Format::Ascend);
-    EXPECT_EQ(names(d.ascendRankDirs), (std::vector<std::string>{"test_rank_0", "test_rank_1"}));
+    EXPECT_EQ(names(d.ascendRankDirs), (std::vector<std::string> {"test_rank_0", "test_rank_1"}));
     EXPECT_EQ(d.clusterDir.filename(), "cluster_analysis_output");
     const Detection cluster =
         detectPath(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed/cluster_analysis_output");
@@ -72,13 +72,13 @@ TEST(DetectTest, MindSporeLegacyRanksFromFileNames)
     Detection d = detectPath(Data / "mindspore_legacy/mindinsight-widedeep-run1");
     EXPECT_EQ(d.format, Format::MindSporeLegacy);
     ASSERT_EQ(d.legacyFolders.size(), 1u);
-    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t>{1}));
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t> {1}));
     EXPECT_TRUE(d.profDevices.empty());
 
     d = detectPath(Data / "mindspore_legacy/mindinsight-cluster-pp-4rank");
     EXPECT_EQ(d.format, Format::MindSporeLegacy);
     ASSERT_EQ(d.legacyFolders.size(), 1u);
-    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t>{0, 1, 2, 3}));
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t> {0, 1, 2, 3}));
 }
 
 TEST(DetectTest, ProfFoldersInsideALegacyFolder)
@@ -88,7 +88,7 @@ TEST(DetectTest, ProfFoldersInsideALegacyFolder)
     EXPECT_EQ(d.format, Format::MindSporeLegacy);
     ASSERT_EQ(d.legacyFolders.size(), 1u);
     // step_trace_raw_0/_10, framework_raw_0/_1, ascend/gpu_timeline_display_0, ...
-    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t>{0, 1, 10}));
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t> {0, 1, 10}));
     ASSERT_EQ(d.profDevices.size(), 2u);
     EXPECT_EQ(d.profDevices[0].device, 0);
     EXPECT_EQ(d.profDevices[1].device, 1);
@@ -119,7 +119,8 @@ TEST(DetectTest, KinetoRanksFromDistributedInfo)
 
 TEST(DetectTest, KinetoWorkerCapturesWithoutDistributedInfo)
 {
-    const fs::path dir = Data / "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0";
+    const fs::path dir =
+        Data / "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0";
     const Detection d = detectPath(dir);
     EXPECT_EQ(d.format, Format::Kineto);
     ASSERT_EQ(d.kinetoFiles.size(), 2u);
@@ -142,25 +143,27 @@ TEST(DetectTest, MemoryExportAndXplane)
     const fs::path mem = Data / "torch_memory/hta-memory-timeline-raw";
     Detection d = detectPath(mem);
     EXPECT_EQ(d.format, Format::TorchMemory);
-    EXPECT_EQ(names(d.memoryFiles), (std::vector<std::string>{"memory_timeline.raw.gz"}));
+    EXPECT_EQ(names(d.memoryFiles), (std::vector<std::string> {"memory_timeline.raw.gz"}));
     EXPECT_EQ(sniffFile(mem / "memory_timeline.raw.gz"), FileKind::TorchMemoryRaw);
     d = detectPath(mem / "memory_timeline.raw.gz");
     EXPECT_EQ(d.format, Format::TorchMemory);
 
     d = detectPath(Data / "jax_xplane/tracelens-jax08-conv-mi300");
     EXPECT_EQ(d.format, Format::JaxXplane);
-    EXPECT_EQ(names(d.xplaneFiles), (std::vector<std::string>{"tw003.xplane.pb"}));
+    EXPECT_EQ(names(d.xplaneFiles), (std::vector<std::string> {"tw003.xplane.pb"}));
     EXPECT_EQ(formatName(d.format), "jax-xplane");
 }
 
 TEST(DetectTest, SniffShapes)
 {
-    EXPECT_EQ(sniffFile(Data / "kineto/hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz"),
-              FileKind::KinetoTrace);
+    EXPECT_EQ(sniffFile(Data
+                  / "kineto/hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz"),
+        FileKind::KinetoTrace);
     EXPECT_EQ(sniffFile(Data / "ascend_pt/mstt-advisor-fragments/trace_view.json"),
-              FileKind::ChromeArray);
-    EXPECT_EQ(sniffFile(Data / "mindspore_legacy/mindinsight-cluster-pp-4rank/flops_summary_0.json"),
-              FileKind::Unknown);
+        FileKind::ChromeArray);
+    EXPECT_EQ(
+        sniffFile(Data / "mindspore_legacy/mindinsight-cluster-pp-4rank/flops_summary_0.json"),
+        FileKind::Unknown);
 }
 
 TEST(DetectTest, UnknownContentAndMissingPath)

@@ -32,8 +32,8 @@ model::Session handMade()
         info.threadId = "7";
         info.threadName = "Stream 7";
         const model::TrackId t = b.addTrack(info);
-        const auto parent = b.track(t).add(10, 100, b.intern("outer"), model::Category::Compute,
-                                           b.trace().args.add(R"({"k":1})"));
+        const auto parent = b.track(t).add(
+            10, 100, b.intern("outer"), model::Category::Compute, b.trace().args.add(R"({"k":1})"));
         const auto child = b.track(t).add(20, 5, b.intern("inner"), model::Category::Memcpy);
         b.track(t).add(200, 0, b.intern("open"), model::Category::Other, {}, true);
         b.addFlow({t, parent}, {t, child}, b.intern("ac2g"));
@@ -44,7 +44,7 @@ model::Session handMade()
         c.timestampsNs = {0, 50};
         c.values = {1800.0, 1650.5};
         b.trace().counters.push_back(c);
-        b.trace().steps.push_back(model::Step{5, 10, 110});
+        b.trace().steps.push_back(model::Step {5, 10, 110});
         s.traces.push_back(std::make_shared<const model::Trace>(b.finish().trace));
     }
     s.report.add(model::Severity::Warning, "x.json", "cut", 0, 42);
@@ -88,14 +88,15 @@ TEST(DumpTest, EverythingInStableOrderWithAbsoluteTimes)
     EXPECT_EQ(j["counters"][0]["process"], "AI Core Freq");
     EXPECT_EQ(j["counters"][0]["name"], "AI Core Freq");
     EXPECT_EQ(j["counters"][0]["points"], nlohmann::json({{1000, 1800.0}, {1050, 1650.5}}));
-    EXPECT_EQ(j["steps"][1], nlohmann::json({{"rank", 1}, {"step", 5}, {"start_ns", 1510},
-                                             {"end_ns", 1610}}));
+    EXPECT_EQ(j["steps"][1],
+        nlohmann::json({{"rank", 1}, {"step", 5}, {"start_ns", 1510}, {"end_ns", 1610}}));
     ASSERT_EQ(j["diagnostics"].size(), 1u);
     EXPECT_EQ(j["diagnostics"][0]["offset"], 42);
 
     const std::string text = dumpText(handMade());
-    EXPECT_NE(text.find("track 1 rank 1 device_stream process 3 \"Ascend Hardware\""),
-              std::string::npos) << text;
+    EXPECT_NE(
+        text.find("track 1 rank 1 device_stream process 3 \"Ascend Hardware\""), std::string::npos)
+        << text;
     EXPECT_NE(text.find("  1200 unfinished d0 other open"), std::string::npos);
     EXPECT_NE(text.find("  1010 100 d0 compute outer {\"k\":1}"), std::string::npos);
     EXPECT_NE(text.find("flow 1:0 -> 1:2 ac2g\n"), std::string::npos);
@@ -124,8 +125,9 @@ TEST(DumpTest, RealLegacyTimelineAndStepTraceShareTheTickClock)
             break;
     }
     EXPECT_TRUE(found);
-    EXPECT_EQ(j.dump(), dumpJson(*loadPath(Data / "mindspore_legacy/mindinsight-widedeep-run1",
-                                           progress).session).dump());
+    EXPECT_EQ(j.dump(),
+        dumpJson(*loadPath(Data / "mindspore_legacy/mindinsight-widedeep-run1", progress).session)
+            .dump());
 }
 
 } // namespace

@@ -53,7 +53,8 @@ std::vector<fs::path> sampleFolders()
 TEST(LoaderTest, EverySampleFolderLoadsWithContent)
 {
     const std::vector<fs::path> folders = sampleFolders();
-    ASSERT_EQ(folders.size(), 15u); // 4 ascend_pt, 1 jax, 6 kineto, 3 mindspore_legacy, 1 torch_memory
+    ASSERT_EQ(
+        folders.size(), 15u); // 4 ascend_pt, 1 jax, 6 kineto, 3 mindspore_legacy, 1 torch_memory
     for (const fs::path &folder : folders) {
         SCOPED_TRACE(folder.string());
         util::Progress progress;
@@ -85,7 +86,7 @@ TEST(LoaderTest, JaxXplaneIsRecognisedButNotSupported)
     EXPECT_FALSE(r.session->hasContent());
     EXPECT_TRUE(r.session->traces.empty());
     EXPECT_TRUE(hasMessage(*r.session, model::Severity::Error,
-                           "JAX/XLA xplane.pb is not supported: export a Chrome trace"));
+        "JAX/XLA xplane.pb is not supported: export a Chrome trace"));
     ASSERT_FALSE(r.session->report.diagnostics().empty());
     EXPECT_EQ(r.session->report.diagnostics().front().file, "tw003.xplane.pb");
 }
@@ -126,7 +127,8 @@ TEST(LoaderTest, LegacyClusterFolderHasOneTracePerRank)
 
 TEST(LoaderTest, KinetoCapturesOfOneWorkerMergeIntoOneRank)
 {
-    const fs::path dir = Data / "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0";
+    const fs::path dir =
+        Data / "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0";
     const LoadResult both = load(dir);
     ASSERT_TRUE(both.session);
     ASSERT_EQ(both.session->traces.size(), 1u) << importSummaryText(*both.session);
@@ -171,7 +173,7 @@ TEST(LoaderTest, TwoFoldersClaimingOneRankAreBothShown)
     EXPECT_EQ(r.session->traces[1]->rank, 1);
     EXPECT_EQ(r.session->traces[0]->eventCount(), r.session->traces[1]->eventCount());
     EXPECT_TRUE(hasMessage(*r.session, model::Severity::Warning,
-                           "two folders claim rank 0; the second is shown as rank 1"));
+        "two folders claim rank 0; the second is shown as rank 1"));
 }
 
 /// Writes `files` raw memory exports of `rows` rows each: a load that takes a while.
@@ -195,7 +197,7 @@ TEST(LoaderTest, CancelStopsTheLoadPromptly)
 {
     const fs::path dir = writeBigMemoryFolder(3, 1500000);
     util::CancelToken token;
-    std::atomic<bool> started{false};
+    std::atomic<bool> started {false};
     util::Progress progress(
         [&](const std::string &stage, std::uint64_t, std::uint64_t) {
             if (stage.rfind("Reading", 0) == 0)

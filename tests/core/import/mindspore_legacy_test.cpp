@@ -29,7 +29,7 @@ protected:
     {
         m_dir = fs::temp_directory_path()
             / ("stepscope_mslegacy_"
-               + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+                + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::create_directories(m_dir);
         m_ctx.root = Legacy;
         m_ctx.report = &m_report;
@@ -87,13 +87,12 @@ TEST_F(MindSporeLegacyTest, HcclRawStepsAndOperators)
 
 TEST_F(MindSporeLegacyTest, HcclRawMalformedCells)
 {
-    const fs::path f = write(
-        "hccl_raw_0.csv",
+    const fs::path f = write("hccl_raw_0.csv",
         "step_num,communication_cost,wait_cost,link_info,communication_operator_cost\n"
         "1,1.5,2.5,{},\"{\"\"op_a\"\": [\"\"1\"\", 0.1, 0.2, {}]}\"\n" // line 2 ok
-        "2,x,2.5,{},{}\n"                                               // line 3 bad number
-        "3,1.0,1.0,{},\"{not json\"\n"                                  // line 4 bad JSON
-        "4,1.0,1.0,{},\"{\"\"op_b\"\": \"\"oops\"\"}\"\n"               // line 5 bad entry
+        "2,x,2.5,{},{}\n" // line 3 bad number
+        "3,1.0,1.0,{},\"{not json\"\n" // line 4 bad JSON
+        "4,1.0,1.0,{},\"{\"\"op_b\"\": \"\"oops\"\"}\"\n" // line 5 bad entry
         "-,1,1,{},{}\n");
     model::Trace t;
     EXPECT_EQ(readHcclRaw(f, m_ctx, 0, t), 3u);
@@ -106,9 +105,9 @@ TEST_F(MindSporeLegacyTest, HcclRawMalformedCells)
 TEST_F(MindSporeLegacyTest, ClusterAnalyseRowsInMicroseconds)
 {
     model::Trace t;
-    EXPECT_EQ(readClusterAnalyse(Cluster / "ascend_cluster_analyse_pipeline-parallel_2_4_0.csv",
-                                 m_ctx, 0, t),
-              6u);
+    EXPECT_EQ(readClusterAnalyse(
+                  Cluster / "ascend_cluster_analyse_pipeline-parallel_2_4_0.csv", m_ctx, 0, t),
+        6u);
     ASSERT_EQ(t.referenceSteps.size(), 6u);
     const model::ReferenceStep &r = t.referenceSteps[0];
     EXPECT_EQ(r.step, -1);
@@ -122,7 +121,7 @@ TEST_F(MindSporeLegacyTest, ClusterAnalyseRowsInMicroseconds)
 TEST_F(MindSporeLegacyTest, ClusterAnalyseDataParallelHeaderWithBlanks)
 {
     const fs::path f = write("ascend_cluster_analyse_data-parallel_1_8_3.csv",
-                             "iteration_interval, fp_and_bp, tail\n1.5,2,3\nbad,1,1\n");
+        "iteration_interval, fp_and_bp, tail\n1.5,2,3\nbad,1,1\n");
     model::Trace t;
     EXPECT_EQ(readClusterAnalyse(f, m_ctx, 3, t), 1u);
     ASSERT_EQ(t.referenceSteps.size(), 1u);
@@ -137,11 +136,10 @@ TEST_F(MindSporeLegacyTest, FlopsSummaryAndMinddata)
     EXPECT_TRUE(readFlopsSummary(Cluster / "flops_summary_0.json", m_ctx, t));
     EXPECT_EQ(t.metadata.extra.at("flops.FLOPs"), "107146.763");
     EXPECT_EQ(t.metadata.extra.at("flops.FLOPS_Utilization"), "0.23");
-    EXPECT_EQ(readMinddataPipeline(Legacy / "mindinsight-widedeep-run1/minddata_pipeline_raw_1.csv",
-                                   m_ctx, t),
-              4u);
-    EXPECT_EQ(t.metadata.extra.at("minddata.op1"),
-              "Shuffle workers=1 parent=0 queue_usage=0.3125");
+    EXPECT_EQ(readMinddataPipeline(
+                  Legacy / "mindinsight-widedeep-run1/minddata_pipeline_raw_1.csv", m_ctx, t),
+        4u);
+    EXPECT_EQ(t.metadata.extra.at("minddata.op1"), "Shuffle workers=1 parent=0 queue_usage=0.3125");
     EXPECT_EQ(t.metadata.extra.at("minddata.op0"), "Batch workers=4");
 
     const fs::path bad = write("flops_summary_1.json", "{\"FLOPs\": 1,");
@@ -155,9 +153,9 @@ TEST_F(MindSporeLegacyTest, OutputTimelineDataExactTimes)
 {
     model::TraceBuilder b;
     b.trace().originNs = 43806841592LL * 10; // min_cycle_counter_1.txt
-    EXPECT_EQ(readOutputTimelineData(Legacy / "mindinsight-widedeep-run1/output_timeline_data_1.txt",
-                                     m_ctx, 1, b),
-              2817u);
+    EXPECT_EQ(readOutputTimelineData(
+                  Legacy / "mindinsight-widedeep-run1/output_timeline_data_1.txt", m_ctx, 1, b),
+        2817u);
     const model::Trace t = b.finish().trace;
     // 2817 ops on 11 streams (python3: Counter of stream_id); stream 535 has 742.
     ASSERT_EQ(t.tracks.size(), 11u);
@@ -184,11 +182,11 @@ TEST_F(MindSporeLegacyTest, OutputTimelineDataExactTimes)
 TEST_F(MindSporeLegacyTest, OutputTimelineMalformedRows)
 {
     const fs::path f = write("output_timeline_data_0.txt",
-                             "op_name, stream_id, start_time(ms), duration(ms)\n"
-                             "A/Op-1,5,1.000001,0.5\n"
-                             "A/Op-2,5,abc,0.5\n"
-                             "A/Op-3,5,2.0,-1\n"
-                             "A/AllReduce-op9,6,3.0,0.25\n");
+        "op_name, stream_id, start_time(ms), duration(ms)\n"
+        "A/Op-1,5,1.000001,0.5\n"
+        "A/Op-2,5,abc,0.5\n"
+        "A/Op-3,5,2.0,-1\n"
+        "A/AllReduce-op9,6,3.0,0.25\n");
     model::TraceBuilder b;
     EXPECT_EQ(readOutputTimelineData(f, m_ctx, 0, b), 2u);
     const model::Trace t = b.finish().trace;

@@ -23,15 +23,15 @@ protected:
     {
         m_dir = fs::temp_directory_path()
             / ("stepscope_steptraceraw_"
-               + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+                + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::create_directories(m_dir);
         m_ctx.root = Legacy;
         m_ctx.report = &m_report;
     }
     void TearDown() override { fs::remove_all(m_dir); }
 
-    model::Trace read(const fs::path &p, std::int64_t originNs, std::size_t expectSteps,
-                      bool reduceLanes = true)
+    model::Trace read(
+        const fs::path &p, std::int64_t originNs, std::size_t expectSteps, bool reduceLanes = true)
     {
         model::TraceBuilder b;
         b.trace().originNs = originNs;
@@ -42,8 +42,8 @@ protected:
         EXPECT_EQ(t.checkInvariants(), "");
         return t;
     }
-    static const model::Track *track(const model::Trace &t, model::TrackKind kind,
-                                     const std::string &thread)
+    static const model::Track *track(
+        const model::Trace &t, model::TrackKind kind, const std::string &thread)
     {
         for (const model::Track &tr : t.tracks) {
             if (tr.info().kind == kind && tr.info().threadId == thread)
@@ -82,9 +82,9 @@ TEST_F(StepTraceRawTest, WideDeepOlderSchemeAllSteps)
     EXPECT_EQ(s2.step, 2);
     EXPECT_EQ(s2.source, "mindinsight-widedeep-run1/step_trace_raw_1_detail_time.csv");
     ASSERT_NE(s2.find("iteration_interval"), nullptr);
-    EXPECT_DOUBLE_EQ(*s2.find("iteration_interval"), 210.81);   // 21081 ticks
-    EXPECT_DOUBLE_EQ(*s2.find("fp_and_bp"), 117997.58);         // 11799758 ticks
-    EXPECT_DOUBLE_EQ(*s2.find("tail"), 87475.19);               // 8747519 ticks
+    EXPECT_DOUBLE_EQ(*s2.find("iteration_interval"), 210.81); // 21081 ticks
+    EXPECT_DOUBLE_EQ(*s2.find("fp_and_bp"), 117997.58); // 11799758 ticks
+    EXPECT_DOUBLE_EQ(*s2.find("tail"), 87475.19); // 8747519 ticks
     // Step lane: 322 steps + 965 non-zero phases (step 1 has iteration_interval 0).
     const model::Track *steps = track(t, model::TrackKind::Synthetic, "steps");
     ASSERT_NE(steps, nullptr);
@@ -108,7 +108,7 @@ TEST_F(StepTraceRawTest, ClusterNewerSchemeDurationFirst)
 {
     const model::Trace t =
         read(Legacy / "mindinsight-cluster-pp-4rank/step_trace_raw_0_detail_time.csv",
-             1162412079349LL * 10, 5);
+            1162412079349LL * 10, 5);
     ASSERT_EQ(t.steps.size(), 5u);
     EXPECT_EQ(t.steps[0].startNs, 0);
     EXPECT_EQ(t.steps[0].endNs, (1162429898009LL - 1162412079349LL) * 10);
@@ -144,12 +144,12 @@ TEST_F(StepTraceRawTest, MalformedRowsAreSkippedWithLines)
         << "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,"
            "fp_and_bp,tail,stream_5_parallel_0_start_point,stream_5_parallel_0_end_point,"
            "stream_5_parallel_0\r\n"
-        << "1,100,200,100,110,190,10,80,10,120,130,10\r\n"  // line 2: good
-        << "2,abc,300,100,210,290,10,80,10,220,230,10\r\n"  // line 3: bad tick
+        << "1,100,200,100,110,190,10,80,10,120,130,10\r\n" // line 2: good
+        << "2,abc,300,100,210,290,10,80,10,220,230,10\r\n" // line 3: bad tick
         << "3,300,400,100,310,390,10,80,10,330,320,-10\r\n" // line 4: reduce ends before start
-        << "4,400\r\n"                                      // line 5: short row
-        << "0,1,2,3,4,5,6,7,8,9,10,11\r\n"                  // summary row "0"
-        << "-,1,2,3,4,5,6,7,8,9,10,11\r\n";                 // summary row "-"
+        << "4,400\r\n" // line 5: short row
+        << "0,1,2,3,4,5,6,7,8,9,10,11\r\n" // summary row "0"
+        << "-,1,2,3,4,5,6,7,8,9,10,11\r\n"; // summary row "-"
     m_ctx.root = m_dir;
     const model::Trace t = read(f, 0, 2);
     ASSERT_EQ(t.steps.size(), 2u);
@@ -199,8 +199,8 @@ TEST_F(StepTraceRawTest, GarbageAndEmptyFilesAreReportedNotFatal)
 TEST_F(StepTraceRawTest, TruncatedFileKeepsTheCompleteRows)
 {
     // The real widedeep file cut in the middle of row 101 (line 102).
-    std::ifstream in(Legacy / "mindinsight-widedeep-run1/step_trace_raw_1_detail_time.csv",
-                     std::ios::binary);
+    std::ifstream in(
+        Legacy / "mindinsight-widedeep-run1/step_trace_raw_1_detail_time.csv", std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::size_t pos = 0;
     for (int line = 0; line < 101; ++line)

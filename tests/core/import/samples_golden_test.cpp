@@ -29,7 +29,7 @@ struct RankGolden
     std::uint64_t communication = 0;
     std::uint64_t synthetic = 0;
     std::vector<std::int64_t> steps;
-    std::uint64_t counters = 0;      ///< counter series
+    std::uint64_t counters = 0; ///< counter series
     std::uint64_t counterPoints = 0; ///< C events x args keys
     std::uint64_t memoryPoints = 0;
     std::int64_t flows = -1; ///< -1: not pinned (python3 counts in FlowsLinkWhateverTheFileOrder)
@@ -61,51 +61,52 @@ std::vector<SampleGolden> goldens()
         // 606 s / 611 f, 396 bind to a slice on both ends (215 lie on no slice). Memory:
         // memory_record.csv rows (1003). Step: ProfilerStep#50.
         {"ascend_pt/msinsight-cnn-level0-2rank", "ascend", 3379 + 3379,
-         {{0, 2460, 533, 4, 382, {50}, 30, 5952, 1003, 396},
-          {1, 2460, 533, 4, 382, {50}, 30, 5971, 1003, 396}}},
+            {{0, 2460, 533, 4, 382, {50}, 30, 5952, 1003, 396},
+                {1, 2460, 533, 4, 382, {50}, 30, 5971, 1003, 396}}},
         // Level2 adds the CANN process (host): 1134 / 1139 events; HCCL 300.
         {"ascend_pt/msinsight-cnn-level2-2rank", "ascend", 4811 + 4816,
-         {{0, 3594, 535, 300, 382, {50}, 30, 7120, 1003, 611},
-          {1, 3599, 535, 300, 382, {50}, 30, 7508, 1004, 611}}},
+            {{0, 3594, 535, 300, 382, {50}, 30, 7120, 1003, 611},
+                {1, 3599, 535, 300, 382, {50}, 30, 7508, 1004, 611}}},
         // No trace_view.json: kernel_details.csv rows are the device lanes (rank 0: 21 rows,
         // one cut short and skipped, 4 hcom_*; rank 1: 22 rows, 2 hcom_*). Rank 0
         // memory_record.csv: 11 rows; rank 1's is spreadsheet-mangled (E+ times, dropped).
         {"ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", "ascend", 20 + 22,
-         {{0, 0, 16, 4, 0, {}, 0, 0, 11, 0}, {1, 0, 20, 2, 0, {}, 0, 0, 0, 0}}},
+            {{0, 0, 16, 4, 0, {}, 0, 0, 11, 0}, {1, 0, 20, 2, 0, {}, 0, 0, 0, 0}}},
         // Loose trace_view.json: Python 1007 + CANN 382 host, Overlap Analysis 547.
         {"ascend_pt/mstt-advisor-fragments", "ascend-fragments", 2212,
-         {{0, 1389, 276, 0, 547, {1}, 0, 0, 0, 713}}},
+            {{0, 1389, 276, 0, 547, {1}, 0, 0, 0, 713}}},
         // X 123379 + 2 i + 28010 [memory] instants (also memory points); GPU 1 -> device.
         {"kineto/hta-ddp-2rank-rank1-memory", "kineto", 123379 + 2 + 28010,
-         {{1, 129098, 22290, 0, 3, range(2, 6), 0, 0, 28010, 22290}}},
+            {{1, 129098, 22290, 0, 3, range(2, 6), 0, 0, 28010, 22290}}},
         {"kineto/hta-ddp-a100-world2-nccl", "kineto", 26933 + 2,
-         {{0, 23128, 3804, 0, 3, {4, 5, 6}, 0, 0, 0, 4317}}},
-        {"kineto/hta-mi250-minitoy-rocm", "kineto", 113 + 2, {{0, 94, 18, 0, 3, {1, 2}, 0, 0, 0, 20}}},
+            {{0, 23128, 3804, 0, 3, {4, 5, 6}, 0, 0, 0, 4317}}},
+        {"kineto/hta-mi250-minitoy-rocm", "kineto", 113 + 2,
+            {{0, 94, 18, 0, 3, {1, 2}, 0, 0, 0, 20}}},
         // distributedInfo ranks 0 and 1; no flows in the sampled files.
         {"kineto/hta-sampled-2of128-ranks", "kineto", 4811 + 4676,
-         {{0, 3606, 1204, 0, 1, {551, 552}, 0, 0, 0, 0},
-          {1, 3521, 1154, 0, 1, {551, 552}, 0, 0, 0, 0}}},
+            {{0, 3606, 1204, 0, 1, {551, 552}, 0, 0, 0, 0},
+                {1, 3521, 1154, 0, 1, {551, 552}, 0, 0, 0, 0}}},
         // Two runs (workers 0 and 4) of worker0, two captures each (steps 5-10 and 16-21): the
         // two captures of a run merge into one rank. X + 2 i + [memory] per file:
         // 2 x (44666 + 2 + 12838) and 2 x (41906 + 2 + 10980).
         {"kineto/kineto-resnet50-dataloader-workers0-vs-4", "kineto",
-         2 * (44666 + 2 + 12838) + 2 * (41906 + 2 + 10980),
-         {{0, 96814, 18192, 0, 6, resnetSteps, 0, 0, 2 * 12838, 2 * 9096},
-          {1, 87254, 18516, 0, 6, resnetSteps, 0, 0, 2 * 10980, 2 * 9258}}},
+            2 * (44666 + 2 + 12838) + 2 * (41906 + 2 + 10980),
+            {{0, 96814, 18192, 0, 6, resnetSteps, 0, 0, 2 * 12838, 2 * 9096},
+                {1, 87254, 18516, 0, 6, resnetSteps, 0, 0, 2 * 10980, 2 * 9258}}},
         {"kineto/tracelens-mi300-resnet-actckpt-rank0of8", "kineto", 49208 + 2,
-         {{0, 45533, 3674, 0, 3, {15, 16, 17}, 0, 0, 0, 2817}}},
+            {{0, 45533, 3674, 0, 3, {15, 16, 17}, 0, 0, 0, 2817}}},
         // timeline_display_1.json: 2817 pid-1 ops (device) + 3542 pid-10000 reduce lanes
         // (synthetic) + step_trace_raw_1: 322 steps + 965 non-zero phases (synthetic).
         {"mindspore_legacy/mindinsight-widedeep-run1", "mindspore-legacy", 6359 + 322 + 965,
-         {{1, 0, 2817, 0, 3542 + 322 + 965, range(1, 322), 0, 0, 0, 0}}},
+            {{1, 0, 2817, 0, 3542 + 322 + 965, range(1, 322), 0, 0, 0, 0}}},
         // No timeline: step_trace_raw lanes only (5 steps + 14 phases; reduce entries 485,
         // 485, 1745, 1745).
         {"mindspore_legacy/mindinsight-cluster-pp-4rank", "mindspore-legacy",
-         4 * 19 + 485 + 485 + 1745 + 1745,
-         {{0, 0, 0, 485, 19, range(1, 5), 0, 0, 0, 0},
-          {1, 0, 0, 485, 19, range(1, 5), 0, 0, 0, 0},
-          {2, 0, 0, 1745, 19, range(1, 5), 0, 0, 0, 0},
-          {3, 0, 0, 1745, 19, range(1, 5), 0, 0, 0, 0}}},
+            4 * 19 + 485 + 485 + 1745 + 1745,
+            {{0, 0, 0, 485, 19, range(1, 5), 0, 0, 0, 0},
+                {1, 0, 0, 485, 19, range(1, 5), 0, 0, 0, 0},
+                {2, 0, 0, 1745, 19, range(1, 5), 0, 0, 0, 0},
+                {3, 0, 0, 1745, 19, range(1, 5), 0, 0, 0, 0}}},
         // PROF device_0 msprof_*: CANN 14 host, Ascend Hardware 4900 device + 40 Step Trace
         // (synthetic), Overlap Analysis 2504, HCCL 3380; plus ascend_timeline_display_0 (3)
         // and gpu_timeline_display_0 (2) device ops, plus step_trace_raw_0 (20 steps + 59
@@ -113,13 +114,14 @@ std::vector<SampleGolden> goldens()
         // 2512. Rank 10: step_trace_raw_10 only (40 steps + 119 phases, 80 non-zero reduce
         // entries). Steps of ranks 0/1: the PROF Iteration IDs 1..10.
         {"mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev", "mindspore-legacy",
-         (14 + 4940 + 2504 + 3380 + 3 + 2 + 20 + 59) + (9 + 4940 + 2512 + 3380) + (40 + 119 + 80),
-         {{0, 14, 4905, 3380, 40 + 2504 + 20 + 59, range(1, 10), 0, 0, 0, -1},
-          {1, 9, 4900, 3380, 40 + 2512, range(1, 10), 0, 0, 0, -1},
-          {10, 0, 0, 80, 159, range(1, 40), 0, 0, 0, 0}}},
+            (14 + 4940 + 2504 + 3380 + 3 + 2 + 20 + 59) + (9 + 4940 + 2512 + 3380)
+                + (40 + 119 + 80),
+            {{0, 14, 4905, 3380, 40 + 2504 + 20 + 59, range(1, 10), 0, 0, 0, -1},
+                {1, 9, 4900, 3380, 40 + 2512, range(1, 10), 0, 0, 0, -1},
+                {10, 0, 0, 80, 159, range(1, 40), 0, 0, 0, 0}}},
         // 16 845 rows of memory_timeline.raw.gz, no events.
         {"torch_memory/hta-memory-timeline-raw", "torch-memory", 0,
-         {{0, 0, 0, 0, 0, {}, 0, 0, 16845, 0}}},
+            {{0, 0, 0, 0, 0, {}, 0, 0, 16845, 0}}},
     };
 }
 
@@ -184,8 +186,7 @@ TEST(SamplesGoldenTest, JaxXplaneHasNothingButTheDiagnostic)
 TEST(SamplesGoldenTest, ReferenceStepsAndCollectivesOfTheLegacyCluster)
 {
     util::Progress progress;
-    const LoadResult r =
-        loadPath(Data / "mindspore_legacy/mindinsight-cluster-pp-4rank", progress);
+    const LoadResult r = loadPath(Data / "mindspore_legacy/mindinsight-cluster-pp-4rank", progress);
     ASSERT_TRUE(r.session);
     // Per rank: 5 step_trace_raw rows + hccl_raw steps (6, 6, 2, 2) + 6 cluster_analyse rows;
     // 500 hccl operator entries each.

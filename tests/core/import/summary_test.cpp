@@ -49,7 +49,7 @@ TEST(SummaryTest, LegacyClusterCountsAndSteps)
     EXPECT_NE(text.find("ranks: 0, 1, 2, 3\n"), std::string::npos);
     EXPECT_NE(text.find("events: 4536, tracks: 122"), std::string::npos);
     EXPECT_NE(text.find("  step 1: start 11624120793490 ns, duration 178186.600 us\n"),
-              std::string::npos);
+        std::string::npos);
 }
 
 TEST(SummaryTest, KeysAreExactlyTheDocumentedOnes)
@@ -60,16 +60,19 @@ TEST(SummaryTest, KeysAreExactlyTheDocumentedOnes)
     std::vector<std::string> keys;
     for (const auto &[k, v] : j.items())
         keys.push_back(k);
-    EXPECT_EQ(keys, (std::vector<std::string>{"counts", "diagnostics", "format", "ranks", "steps"}));
+    EXPECT_EQ(
+        keys, (std::vector<std::string> {"counts", "diagnostics", "format", "ranks", "steps"}));
     std::vector<std::string> counts;
     for (const auto &[k, v] : j["counts"].items())
         counts.push_back(k);
-    EXPECT_EQ(counts, (std::vector<std::string>{"counter_points", "counters", "events", "flows",
-                                                "memory_points", "tracks"}));
+    EXPECT_EQ(counts,
+        (std::vector<std::string> {
+            "counter_points", "counters", "events", "flows", "memory_points", "tracks"}));
     EXPECT_EQ(j["counts"]["memory_points"], 16845);
     EXPECT_EQ(j["format"], "torch-memory");
     // Stable text: the same load dumps to the same bytes.
-    EXPECT_EQ(j.dump(), importSummaryJson(*load(Data / "torch_memory/hta-memory-timeline-raw")).dump());
+    EXPECT_EQ(
+        j.dump(), importSummaryJson(*load(Data / "torch_memory/hta-memory-timeline-raw")).dump());
 }
 
 TEST(SummaryTest, DiagnosticsCarryTheirPosition)
@@ -95,8 +98,8 @@ TEST(SummaryTest, DiagnosticsCarryTheirPosition)
     const nlohmann::json w = importSummaryJson(withLine)["diagnostics"][0];
     EXPECT_EQ(w["line"], 7);
     EXPECT_EQ(w["count"], 2);
-    EXPECT_NE(importSummaryText(withLine).find("warning: a.csv:7: bad row (2 times)"),
-              std::string::npos);
+    EXPECT_NE(
+        importSummaryText(withLine).find("warning: a.csv:7: bad row (2 times)"), std::string::npos);
 }
 
 } // namespace

@@ -23,8 +23,9 @@ protected:
     void SetUp() override
     {
         m_dir = fs::temp_directory_path()
-            / ("stepscope_torchmemory_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed())
-               + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+            / ("stepscope_torchmemory_"
+                + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_"
+                + ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::create_directories(m_dir);
         m_ctx.root = m_dir;
         m_ctx.report = &m_report;
@@ -68,8 +69,8 @@ std::int64_t totalAt(const model::CategoryTimeline &t, std::size_t i)
 TEST_F(TorchMemoryTest, RealRawSampleHasEveryRowAndExactFinalTotals)
 {
     util::Progress progress;
-    const LoadResult r = loadPath(
-        fs::path(STEPSCOPE_TEST_DATA) / "torch_memory/hta-memory-timeline-raw", progress);
+    const LoadResult r =
+        loadPath(fs::path(STEPSCOPE_TEST_DATA) / "torch_memory/hta-memory-timeline-raw", progress);
     ASSERT_TRUE(r.session);
     EXPECT_EQ(r.session->format, "torch-memory");
     ASSERT_EQ(r.session->traces.size(), 1u);
@@ -85,8 +86,8 @@ TEST_F(TorchMemoryTest, RealRawSampleHasEveryRowAndExactFinalTotals)
     EXPECT_EQ(c.timestampsNs[644], 0);
     EXPECT_EQ(c.timestampsNs.back(), 1696966048083248105 - 1696966047096061874);
     // Final totals per category, summed with python3 over all rows.
-    const std::array<std::int64_t, 8> expected = {102440608, 102228128, 19395584, 0,
-                                                  128000,    107868160, 0,        424};
+    const std::array<std::int64_t, 8> expected = {
+        102440608, 102228128, 19395584, 0, 128000, 107868160, 0, 424};
     for (std::size_t k = 0; k < expected.size(); ++k)
         EXPECT_EQ(c.bytes[k].back(), expected[k]) << "category " << k;
     EXPECT_EQ(c.bytes[8].back(), 0); // CommunicationBuffer is not a PyTorch category
@@ -101,8 +102,9 @@ TEST_F(TorchMemoryTest, RealRawSampleHasEveryRowAndExactFinalTotals)
 TEST_F(TorchMemoryTest, TorchNpuZeroBasedActionsDecode)
 {
     // torch_npu numbers actions 0..3: PREEXISTING 0, CREATE 1, INCREMENT_VERSION 2, DESTROY 3.
-    const auto p = write("npu.json", "[[-1, 0, 100, 0], [10, 1, 50, 4], [20, 2, -50, 4], "
-                                     "[20, 2, 50, 5], [30, 3, -50, 5]]");
+    const auto p = write("npu.json",
+        "[[-1, 0, 100, 0], [10, 1, 50, 4], [20, 2, -50, 4], "
+        "[20, 2, 50, 5], [30, 3, -50, 5]]");
     const model::Trace t = read(p);
     const auto &c = t.memory.categories;
     ASSERT_EQ(c.timestampsNs.size(), 5u);
@@ -119,8 +121,8 @@ TEST_F(TorchMemoryTest, TorchNpuZeroBasedActionsDecode)
 TEST_F(TorchMemoryTest, TimelineFormTimesInMicroseconds)
 {
     const auto p = write("timeline.json",
-                         "[[1000.5, 1001.25], [[0, 1, 2, 3, 4, 5, 6, 7, 8], "
-                         "[0, 10, 20, 30, 40, 50, 60, 70, 80]]]");
+        "[[1000.5, 1001.25], [[0, 1, 2, 3, 4, 5, 6, 7, 8], "
+        "[0, 10, 20, 30, 40, 50, 60, 70, 80]]]");
     const model::Trace t = read(p);
     const auto &c = t.memory.categories;
     ASSERT_EQ(c.timestampsNs.size(), 2u);
@@ -141,11 +143,11 @@ TEST_F(TorchMemoryTest, BadRowsAreSkippedWithTheirOffset)
     ASSERT_EQ(c.timestampsNs.size(), 2u);
     EXPECT_EQ(c.bytes[0].back(), 10);
     EXPECT_EQ(c.bytes[1].back(), 3);
-    EXPECT_TRUE(hasDiagnostic("not a list of 4 integers",
-                              static_cast<std::int64_t>(text.find("[2, \"x\""))))
+    EXPECT_TRUE(hasDiagnostic(
+        "not a list of 4 integers", static_cast<std::int64_t>(text.find("[2, \"x\""))))
         << m_report.toText();
-    EXPECT_TRUE(hasDiagnostic("category is not 0..7",
-                              static_cast<std::int64_t>(text.find("[4, 2, 1, 9]"))));
+    EXPECT_TRUE(hasDiagnostic(
+        "category is not 0..7", static_cast<std::int64_t>(text.find("[4, 2, 1, 9]"))));
     // The two list-shape problems merge into one diagnostic with a count.
     for (const auto &d : m_report.diagnostics()) {
         if (d.message.find("not a list of 4 integers") != std::string::npos) {
@@ -166,8 +168,8 @@ TEST_F(TorchMemoryTest, TruncatedFileKeepsCompleteRows)
 TEST_F(TorchMemoryTest, TruncatedGzipOfTheRealSampleKeepsItsRows)
 {
     std::ifstream in(fs::path(STEPSCOPE_TEST_DATA)
-                         / "torch_memory/hta-memory-timeline-raw/memory_timeline.raw.gz",
-                     std::ios::binary);
+            / "torch_memory/hta-memory-timeline-raw/memory_timeline.raw.gz",
+        std::ios::binary);
     std::string gz((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto p = write("cut.raw.gz", gz.substr(0, gz.size() / 2));
     const model::Trace t = read(p);
@@ -191,9 +193,9 @@ TEST_F(TorchMemoryTest, SniffTellsTheTwoFormsApart)
 {
     EXPECT_EQ(sniffMemoryTimeline("[[-1, 1, 37888, 7], [-1, 1, 512, 7]"), MemoryTimelineForm::Raw);
     EXPECT_EQ(sniffMemoryTimeline("[[1.5, 2.5, 3.5], [[0,1,2,3,4,5,6,7,8]"),
-              MemoryTimelineForm::Timeline);
+        MemoryTimelineForm::Timeline);
     EXPECT_EQ(sniffMemoryTimeline("[[1.5, 2.5, 3.5, 4], [[0,1,2,3,4,5,6,7,8]"),
-              MemoryTimelineForm::Timeline);
+        MemoryTimelineForm::Timeline);
     EXPECT_EQ(sniffMemoryTimeline("[{\"ph\": \"X\"}]"), MemoryTimelineForm::None);
     EXPECT_EQ(sniffMemoryTimeline("{\"traceEvents\": []}"), MemoryTimelineForm::None);
 }

@@ -24,11 +24,11 @@ model::Trace part(std::int64_t origin, const std::string &tid, const std::string
     model::TraceBuilder b;
     b.trace().originNs = origin;
     const model::TrackId t = b.addTrack(stream(tid));
-    const auto a = b.track(t).add(100, 50, b.intern(name), model::Category::Compute,
-                                  b.trace().args.add(R"({"n":1})"));
+    const auto a = b.track(t).add(
+        100, 50, b.intern(name), model::Category::Compute, b.trace().args.add(R"({"n":1})"));
     const auto c = b.track(t).add(110, 10, b.intern(name + ".child"), model::Category::Memcpy);
     b.addFlow({t, a}, {t, c}, b.intern("flow"));
-    b.trace().steps.push_back(model::Step{7, 100, 150});
+    b.trace().steps.push_back(model::Step {7, 100, 150});
     model::CounterSeries series;
     series.process = "p";
     series.name = "freq";
@@ -43,7 +43,7 @@ model::Trace part(std::int64_t origin, const std::string &tid, const std::string
 TEST(TraceMergeTest, SingleSameClockPartIsReturnedAsIs)
 {
     std::vector<TracePart> parts;
-    parts.push_back(TracePart{part(1000, "7", "a"), true});
+    parts.push_back(TracePart {part(1000, "7", "a"), true});
     const model::Trace t = mergeTraces(std::move(parts), 3);
     EXPECT_EQ(t.rank, 3);
     EXPECT_EQ(t.metadata.rank, 3);
@@ -54,9 +54,9 @@ TEST(TraceMergeTest, SingleSameClockPartIsReturnedAsIs)
 TEST(TraceMergeTest, SameClockPartsKeepAbsoluteTimesAndShareTracks)
 {
     std::vector<TracePart> parts;
-    parts.push_back(TracePart{part(5000, "7", "late"), true});
-    parts.push_back(TracePart{part(1000, "7", "early"), true});
-    parts.push_back(TracePart{part(1000, "8", "other"), true});
+    parts.push_back(TracePart {part(5000, "7", "late"), true});
+    parts.push_back(TracePart {part(1000, "7", "early"), true});
+    parts.push_back(TracePart {part(1000, "8", "other"), true});
     const model::Trace t = mergeTraces(std::move(parts), 0);
     EXPECT_EQ(t.checkInvariants(), "");
     EXPECT_EQ(t.originNs, 1000); // earliest origin
@@ -81,22 +81,22 @@ TEST(TraceMergeTest, SameClockPartsKeepAbsoluteTimesAndShareTracks)
         const model::Track &from = t.track(f.from.track);
         const model::Track &to = t.track(f.to.track);
         EXPECT_EQ(std::string(t.strings.view(to.name(f.to.index))),
-                  std::string(t.strings.view(from.name(f.from.index))) + ".child");
+            std::string(t.strings.view(from.name(f.from.index))) + ".child");
         EXPECT_EQ(t.strings.view(f.category), "flow");
     }
     ASSERT_EQ(t.steps.size(), 3u);
     EXPECT_EQ(t.steps.front().startNs, 100);
     EXPECT_EQ(t.steps.back().startNs, 4100);
     ASSERT_EQ(t.counters.size(), 1u); // same (process, name, key)
-    EXPECT_EQ(t.counters[0].timestampsNs, (std::vector<std::int64_t>{100, 100, 4100}));
+    EXPECT_EQ(t.counters[0].timestampsNs, (std::vector<std::int64_t> {100, 100, 4100}));
     EXPECT_EQ(t.metadata.sourceFiles.size(), 3u);
 }
 
 TEST(TraceMergeTest, UnrelatedClockIsAlignedByItsFirstEvent)
 {
     std::vector<TracePart> parts;
-    parts.push_back(TracePart{part(1'000'000'000, "7", "wall"), true});
-    parts.push_back(TracePart{part(450, "9", "ticks"), false});
+    parts.push_back(TracePart {part(1'000'000'000, "7", "wall"), true});
+    parts.push_back(TracePart {part(450, "9", "ticks"), false});
     const model::Trace t = mergeTraces(std::move(parts), 0);
     EXPECT_EQ(t.originNs, 1'000'000'000);
     ASSERT_EQ(t.tracks.size(), 2u);
@@ -118,13 +118,13 @@ TEST(TraceMergeTest, MemoryTimelinesOfConsecutiveCapturesContinue)
     b.memory.categories.timestampsNs = {0, 5};
     for (auto &s : b.memory.categories.bytes)
         s = {3, 4};
-    b.memory.allocations.push_back(model::Allocation{"op", 64, 1, -1});
+    b.memory.allocations.push_back(model::Allocation {"op", 64, 1, -1});
     std::vector<TracePart> parts;
-    parts.push_back(TracePart{std::move(a), true});
-    parts.push_back(TracePart{std::move(b), true});
+    parts.push_back(TracePart {std::move(a), true});
+    parts.push_back(TracePart {std::move(b), true});
     const model::Trace t = mergeTraces(std::move(parts), 0);
-    EXPECT_EQ(t.memory.categories.timestampsNs, (std::vector<std::int64_t>{10, 20, 100, 105}));
-    EXPECT_EQ(t.memory.categories.bytes[3], (std::vector<std::int64_t>{1, 2, 3, 4}));
+    EXPECT_EQ(t.memory.categories.timestampsNs, (std::vector<std::int64_t> {10, 20, 100, 105}));
+    EXPECT_EQ(t.memory.categories.bytes[3], (std::vector<std::int64_t> {1, 2, 3, 4}));
     ASSERT_EQ(t.memory.allocations.size(), 1u);
     EXPECT_EQ(t.memory.allocations[0].allocatedNs, 101);
     EXPECT_EQ(t.memory.allocations[0].releasedNs, -1);
