@@ -216,13 +216,21 @@ TEST(LoaderTest, CancelStopsTheLoadPromptly)
     const auto waited = std::chrono::steady_clock::now() - cancelledAt;
     EXPECT_TRUE(r.cancelled);
     EXPECT_FALSE(r.session); // partial results are freed, not returned
-    EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(waited).count(), 200);
     EXPECT_LT(progress.done(), progress.total());
 
     // Without a cancel, the same folder loads: one rank per memory export.
     util::Progress plain;
+    const auto fullStart = std::chrono::steady_clock::now();
     const LoadResult full = loadPath(dir, plain);
+    const auto fullLoad = std::chrono::steady_clock::now() - fullStart;
     fs::remove_all(dir);
+    // "Promptly" relative to the work it saves, so the check holds on a loaded machine too
+    // (STYLE.md: no absolute timings in unit tests): the cancelled load returns in a small
+    // fraction of the time the whole load takes.
+    EXPECT_LT(waited * 5, fullLoad)
+        << "cancel waited " << std::chrono::duration_cast<std::chrono::milliseconds>(waited).count()
+        << " ms, the whole load takes "
+        << std::chrono::duration_cast<std::chrono::milliseconds>(fullLoad).count() << " ms";
     ASSERT_TRUE(full.session);
     EXPECT_FALSE(full.cancelled);
     ASSERT_EQ(full.session->traces.size(), 3u);
