@@ -3,6 +3,7 @@
 #include "analysissummary.h"
 
 #include "steps.h"
+#include "trainingsummary.h"
 #include "units.h"
 
 #include <nlohmann/json.hpp>
@@ -139,6 +140,7 @@ void addAnalysisToSummary(
     nlohmann::json &summary, const model::Session &session, const RunConfig &config)
 {
     addAnalysisToSummary(summary, analyzeSession(session, config));
+    addTrainingLogToSummary(summary, session);
 }
 
 void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
@@ -286,7 +288,7 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
 
 std::string analysisSummaryText(const model::Session &session, const RunConfig &config)
 {
-    return analysisSummaryText(analyzeSession(session, config));
+    return analysisSummaryText(analyzeSession(session, config)) + trainingLogText(session);
 }
 
 std::string analysisSummaryText(const SessionAnalysis &a)

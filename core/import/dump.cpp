@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "dump.h"
 
+#include "import/losslog/logdump.h"
 #include "import/summary.h"
 
 #include <sstream>
@@ -103,9 +104,13 @@ nlohmann::json dumpJson(const model::Session &session)
     nlohmann::json diagnostics = nlohmann::json::array();
     for (const model::Diagnostic &d : session.report.diagnostics())
         diagnostics.push_back(diagnosticJson(d));
+    nlohmann::json logs = nlohmann::json::array();
+    for (const auto &log : session.trainingLogs)
+        logs.push_back(nlohmann::json::parse(losslog::trainingLogToJson(*log, true)));
     return {{"origin_ns", session.originNs()}, {"tracks", std::move(tracks)},
         {"flows", std::move(flows)}, {"counters", std::move(counters)}, {"steps", std::move(steps)},
-        {"memory", std::move(memory)}, {"diagnostics", std::move(diagnostics)}};
+        {"memory", std::move(memory)}, {"training_logs", std::move(logs)},
+        {"diagnostics", std::move(diagnostics)}};
 }
 
 std::string dumpText(const model::Session &session)
@@ -149,6 +154,8 @@ std::string dumpText(const model::Session &session)
                 out << "  " << (trace->originNs + c.timestampsNs[i]) << ' ' << c.values[i] << '\n';
         }
     }
+    for (const auto &log : session.trainingLogs)
+        out << "training log " << losslog::describeTrainingLog(*log);
     out << session.report.toText();
     return out.str();
 }

@@ -9,6 +9,7 @@
 #include "import/detect/filetext.h"
 #include "import/importcontext.h"
 #include "import/kineto/kinetotrace.h"
+#include "import/losslog/losslog.h"
 #include "import/mindspore/legacyfolder.h"
 #include "import/torchmemory/memorytimeline.h"
 #include "import/tracemerge.h"
@@ -304,6 +305,7 @@ std::vector<RankJob> planJobs(const Detection &d)
         break;
     case Format::TorchMemory:
     case Format::JaxXplane:
+    case Format::TrainingLog:
     case Format::Unknown:
         break;
     }
@@ -388,6 +390,11 @@ bool load(const fs::path &path, util::Progress &progress, const LoadOptions &opt
     }
     std::sort(session.traces.begin(), session.traces.end(),
         [](const auto &a, const auto &b) { return a->rank < b->rank; });
+    for (const fs::path &file : d.logFiles) {
+        auto log = std::make_shared<model::TrainingLog>(losslog::readTrainingLog(file, ctx));
+        if (!log->empty())
+            session.trainingLogs.push_back(std::move(log));
+    }
     if (!session.hasContent() && d.format != Format::JaxXplane)
         session.report.add(model::Severity::Error, path.filename().string(),
             "nothing usable was found in this " + session.format

@@ -41,7 +41,7 @@ bool Session::hasContent() const
             || !t->referenceSteps.empty() || !t->counters.empty() || !t->collectives.empty())
             return true;
     }
-    return !clusterSteps.empty() || !clusterCollectives.empty();
+    return !clusterSteps.empty() || !clusterCollectives.empty() || !trainingLogs.empty();
 }
 
 } // namespace stepscope::model

@@ -4,6 +4,7 @@
 
 #include "loadreport.h"
 #include "trace.h"
+#include "traininglog.h"
 
 #include <memory>
 #include <string>
@@ -28,6 +29,8 @@ struct Session
     std::vector<CollectiveStat> clusterCollectives;
     std::vector<CommMatrixEntry> clusterMatrix;
     std::vector<ParallelGroup> communicationGroups;
+    /// Training logs opened alone or found beside the profile (import::detect), by path.
+    std::vector<std::shared_ptr<const TrainingLog>> trainingLogs;
 
     /// The earliest trace origin: the shared zero of a multi-rank timeline.
     std::int64_t originNs() const;

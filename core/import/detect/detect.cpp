@@ -3,6 +3,7 @@
 #include "detect.h"
 
 #include "import/detect/filetext.h"
+#include "import/losslog/losslog.h"
 #include "import/torchmemory/memorytimeline.h"
 
 #include <algorithm>
@@ -313,9 +314,14 @@ void detectFile(const fs::path &file, Detection &d)
         d.format = Format::TorchMemory;
         return;
     default:
+        if (losslog::detectLogFormat(file) != losslog::LogFormat::Unknown) {
+            d.logFiles.push_back(file);
+            d.format = Format::TrainingLog;
+            return;
+        }
         d.reason = "this file is not a profile StepScope can read: expected a PyTorch profiler "
-                   "trace (a JSON object with traceEvents), a memory-timeline export, or a "
-                   "profiler folder";
+                   "trace (a JSON object with traceEvents), a memory-timeline export, a "
+                   "training log, or a profiler folder";
         return;
     }
 }
@@ -341,6 +347,8 @@ std::string_view formatName(Format f)
         return "torch-memory";
     case Format::JaxXplane:
         return "jax-xplane";
+    case Format::TrainingLog:
+        return "training-log";
     }
     return "unknown";
 }
@@ -413,9 +421,16 @@ Detection detectPath(const fs::path &path)
 {
     Detection d;
     try {
-        if (isDir(path))
+        if (isDir(path)) {
             detectDir(path, d);
-        else if (isFile(path))
+            // Logs alone (a few levels down), or the logs lying beside a profile.
+            d.logFiles =
+                losslog::findTrainingLogs(path, d.format == Format::Unknown ? MaxDepth : 0);
+            if (d.format == Format::Unknown && !d.logFiles.empty()) {
+                d.format = Format::TrainingLog;
+                d.reason.clear();
+            }
+        } else if (isFile(path))
             detectFile(path, d);
         else
             d.reason = "no such file or folder";
@@ -429,6 +444,7 @@ Detection detectPath(const fs::path &path)
         [](const KinetoFile &a, const KinetoFile &b) { return a.path < b.path; });
     std::sort(d.memoryFiles.begin(), d.memoryFiles.end());
     std::sort(d.xplaneFiles.begin(), d.xplaneFiles.end());
+    std::sort(d.logFiles.begin(), d.logFiles.end());
     return d;
 }
 

@@ -20,6 +20,7 @@ enum class Format {
     Kineto, ///< PyTorch profiler Chrome trace(s)
     TorchMemory, ///< PyTorch export_memory_timeline(_raw) files only
     JaxXplane, ///< JAX/XLA *.xplane.pb: recognised, not supported
+    TrainingLog, ///< training logs only (formats.md §10): a log file or a folder of logs
 };
 
 /// Stable lower-case name used in `summary --json` ("ascend", "mindspore-legacy", ...).
@@ -74,6 +75,8 @@ struct Detection
     std::vector<KinetoFile> kinetoFiles;
     std::vector<std::filesystem::path> memoryFiles; ///< PyTorch memory-timeline exports
     std::vector<std::filesystem::path> xplaneFiles;
+    /// Training logs: the whole input (TrainingLog format) or the files beside a profile.
+    std::vector<std::filesystem::path> logFiles;
     /// Why nothing was recognised (for the Unknown format's diagnostic).
     std::string reason;
 };

@@ -31,6 +31,7 @@ public:
         if (!total || !consume(s, " |"))
             return false;
         b.noteProducer(PriorityGrpo, "GRPO iteration record");
+        b.noteTotalSteps(*total);
         std::uint32_t run = m_runs.observe(b, *iteration, lineNo);
         b.countRecord();
 

@@ -95,6 +95,8 @@ void readHfTrainerState(const json &doc, LogBuilder &b)
     }
     if (doc.contains("global_step") && doc["global_step"].is_number())
         b.log().scalars.emplace_back("global_step", doc["global_step"].get<double>());
+    if (doc.contains("max_steps") && doc["max_steps"].is_number())
+        b.log().scalars.emplace_back("total_steps", doc["max_steps"].get<double>());
 }
 
 void readGolden(const json &doc, LogBuilder &b)
@@ -201,6 +203,102 @@ std::string quoteNonFiniteLiterals(std::string_view text)
 
 } // namespace
 
+namespace {
+
+/// End (one past) of the JSON object starting at text[from] == '{', or npos when the text
+/// ends first. Strings and escapes are respected.
+std::size_t objectEnd(std::string_view text, std::size_t from)
+{
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = from; i < text.size(); ++i) {
+        char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if ((c == '}' || c == ']') && --depth == 0) {
+            return i + 1;
+        }
+    }
+    return std::string_view::npos;
+}
+
+json parseLenient(std::string_view text)
+{
+    json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_discarded()
+        && (text.find("NaN") != std::string_view::npos
+            || text.find("Infinity") != std::string_view::npos))
+        doc = json::parse(quoteNonFiniteLiterals(text), nullptr, false);
+    return doc;
+}
+
+/// A trainer_state.json that is not one JSON document (truncated while being written or
+/// copied): the complete log_history entries before the damage are read, with one issue
+/// saying where the damage is. False when the text has no log_history array.
+bool salvageTrainerState(std::string_view text, LogBuilder &b)
+{
+    const std::size_t key = text.find("\"log_history\"");
+    if (key == std::string_view::npos)
+        return false;
+    std::size_t pos = text.find_first_not_of(" \t\r\n", key + 13);
+    if (pos == std::string_view::npos || text[pos] != ':')
+        return false;
+    pos = text.find_first_not_of(" \t\r\n", pos + 1);
+    if (pos == std::string_view::npos || text[pos] != '[')
+        return false;
+    json doc = json::object();
+    doc["log_history"] = json::array();
+    // Scalars printed before the history (global_step, max_steps) are kept when readable.
+    for (std::string_view name : {"global_step", "max_steps"}) {
+        const std::size_t at = text.substr(0, key).find("\"" + std::string(name) + "\"");
+        if (at == std::string_view::npos)
+            continue;
+        std::size_t colon = text.find(':', at);
+        if (colon == std::string_view::npos || colon > key)
+            continue;
+        if (auto v = parseLeadingNumber(trim(text.substr(colon + 1, 32))))
+            doc[std::string(name)] = *v;
+    }
+    std::size_t damage = std::string_view::npos;
+    ++pos;
+    while (true) {
+        pos = text.find_first_not_of(" \t\r\n,", pos);
+        if (pos == std::string_view::npos) {
+            damage = text.size();
+            break;
+        }
+        if (text[pos] == ']')
+            break;
+        const std::size_t end = text[pos] == '{' ? objectEnd(text, pos) : std::string_view::npos;
+        json entry = end == std::string_view::npos ? json(nullptr)
+                                                   : parseLenient(text.substr(pos, end - pos));
+        if (end == std::string_view::npos || entry.is_discarded()) {
+            damage = pos;
+            break;
+        }
+        doc["log_history"].push_back(std::move(entry));
+        pos = end;
+    }
+    readHfTrainerState(doc, b);
+    const std::size_t kept = doc["log_history"].size();
+    b.log().addIssue(0,
+        "trainer_state.json is not complete JSON (truncated?): "
+            + (damage == std::string_view::npos
+                    ? std::string("log_history is whole, the rest of the document is damaged")
+                    : "log_history breaks off at byte " + std::to_string(damage))
+            + "; the " + std::to_string(kept) + " complete entries before it are kept");
+    return true;
+}
+
+} // namespace
+
 JsonLogKind readJsonDocument(std::string_view text, LogBuilder &b)
 {
     json doc = json::parse(text.begin(), text.end(), nullptr, false);
@@ -210,7 +308,14 @@ JsonLogKind readJsonDocument(std::string_view text, LogBuilder &b)
         std::string fixed = quoteNonFiniteLiterals(text);
         doc = json::parse(fixed, nullptr, false);
     }
-    if (doc.is_discarded() || !doc.is_object())
+    if (doc.is_discarded()) {
+        try {
+            return salvageTrainerState(text, b) ? JsonLogKind::HfTrainerState : JsonLogKind::None;
+        } catch (const json::exception &) {
+            return JsonLogKind::None;
+        }
+    }
+    if (!doc.is_object())
         return JsonLogKind::None;
     try {
         if (doc.contains("log_history") && doc["log_history"].is_array()
@@ -260,6 +365,8 @@ void readTrainerLogLine(std::string_view line, std::int64_t lineNo, LogBuilder &
     b.noteProducer(3, "LLaMA-Factory trainer_log.jsonl");
     b.countRecord();
     auto s = static_cast<std::int64_t>(*step);
+    if (auto total = jsonNumber(doc["total_steps"]); total && std::isfinite(*total))
+        b.noteTotalSteps(static_cast<std::int64_t>(*total));
     for (const auto &[key, value] : doc.items()) {
         if (key == "current_steps" || key == "total_steps" || key == "percentage")
             continue;

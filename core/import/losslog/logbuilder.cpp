@@ -54,6 +54,19 @@ void LogBuilder::add(std::string_view name, model::LogSeriesKind kind, std::stri
     touchRun(run, line);
 }
 
+void LogBuilder::noteTotalSteps(std::int64_t total)
+{
+    if (total <= 0)
+        return;
+    for (auto &[name, value] : m_log.scalars) {
+        if (name == "total_steps") {
+            value = static_cast<double>(total);
+            return;
+        }
+    }
+    m_log.scalars.emplace_back("total_steps", static_cast<double>(total));
+}
+
 std::uint32_t LogBuilder::openRun(std::int64_t line)
 {
     m_log.runs.push_back({line, line, {}});

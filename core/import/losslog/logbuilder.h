@@ -32,6 +32,9 @@ public:
     /// Extends the line range of `run` to include `line`.
     void touchRun(std::uint32_t run, std::int64_t line);
     void countRecord() { ++m_log.recordCount; }
+    /// Notes the total step count a record states ("iteration 5/ 100"): the scalar
+    /// "total_steps" (the last one printed wins), used for the ETA.
+    void noteTotalSteps(std::int64_t total);
     /// Notes the record kind seen; the first one in detection priority names the producer.
     void noteProducer(int priority, std::string_view name);
 

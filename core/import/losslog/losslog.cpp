@@ -269,7 +269,13 @@ LogFormat detectLogFormat(const fs::path &file, std::size_t scanBytes)
                 if (kind == JsonLogKind::MegatronGolden)
                     return LogFormat::MegatronGolden;
             }
-            return LogFormat::Unknown;
+            // A console log may start with a printed Python dict (MindSpore MMoE's config):
+            // only .json files stop here (profile traces are JSON of hundreds of MB).
+            std::string ext = file.extension().string();
+            std::transform(ext.begin(), ext.end(), ext.begin(),
+                [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            if (ext == ".json" || ext == ".gz")
+                return LogFormat::Unknown;
         }
         if (!first.empty() && isMetricsCsvHeader(first))
             return LogFormat::MetricsCsv;

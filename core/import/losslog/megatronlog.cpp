@@ -90,6 +90,7 @@ public:
             return false;
         b.noteProducer(PriorityMegatron, "Megatron/MindSpeed iteration log");
         std::uint32_t run = m_runs.observe(b, iteration, lineNo);
+        b.noteTotalSteps(total);
         b.countRecord();
         // "[YYYY-MM-DD HH:MM:SS(.ffffff)] " right before the record.
         if (recordStart >= 3 && line[recordStart - 1] == ' ' && line[recordStart - 2] == ']') {

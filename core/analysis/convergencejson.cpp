@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// JSON and Markdown of the training-log comparison (compare --json, --markdown).
+#include "convergence.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <sstream>
+
+namespace stepscope::analysis {
+
+namespace {
+
+using nlohmann::json;
+
+json opt(const std::optional<double> &v)
+{
+    return v ? json(*v) : json();
+}
+
+std::string cell(const std::optional<double> &v, const char *format = "%.4g")
+{
+    if (!v)
+        return "—";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, format, *v);
+    return buf;
+}
+
+} // namespace
+
+json convergenceJson(const Convergence &c)
+{
+    json j;
+    j["metric"] = c.metric;
+    j["before"] = c.beforeLabel;
+    j["after"] = c.afterLabel;
+    j["common_steps"] = c.commonSteps;
+    j["finite_common_steps"] = c.finiteCommonSteps;
+    j["max_rel_delta"] = opt(c.maxRelDelta);
+    j["max_rel_delta_step"] = c.maxRelDelta ? json(c.maxRelDeltaStep) : json();
+    j["max_rel_delta_raw"] = opt(c.maxRelDeltaRaw);
+    j["first_step_outside"] = c.firstStepOutside ? json(*c.firstStepOutside) : json();
+    j["tolerance"] = c.tolerance;
+    j["verdict"] = std::string(convergenceVerdictName(c.verdict));
+    j["reason"] = c.reason;
+    return j;
+}
+
+json trainingDeltasJson(const std::vector<TrainingDelta> &rows)
+{
+    json out = json::array();
+    for (const TrainingDelta &r : rows) {
+        out.push_back(
+            {{"key", r.key}, {"label", r.label}, {"unit", r.unit}, {"statistic", r.statistic},
+                {"before", opt(r.before)}, {"after", opt(r.after)}, {"delta", opt(r.delta)},
+                {"percent", opt(r.percent)}, {"verdict", std::string(verdictName(r.verdict))}});
+    }
+    return out;
+}
+
+void addTrainingToCompareJson(json &out, const TrainingComparison &c)
+{
+    if (!c.hasLogs)
+        return;
+    out["convergence"] = convergenceJson(c.convergence);
+    out["training"] = trainingDeltasJson(c.rows);
+}
+
+std::string trainingMarkdown(const TrainingComparison &c)
+{
+    if (!c.hasLogs)
+        return {};
+    const Convergence &v = c.convergence;
+    std::ostringstream md;
+    md << "### Training logs\n\n";
+    md << "**Convergence: " << convergenceVerdictName(v.verdict) << "** — " << v.metric << ", "
+       << v.commonSteps << " common steps, max relative difference "
+       << cell(
+              v.maxRelDelta ? std::optional<double>(*v.maxRelDelta * 100) : std::nullopt, "%.3g %%")
+       << " (tolerance " << cell(v.tolerance * 100, "%.3g %%") << ")";
+    if (v.firstStepOutside)
+        md << ", first outside at step " << *v.firstStepOutside;
+    md << ".\n\n" << v.reason << "\n\n";
+    md << "Before: `" << v.beforeLabel << "`, after: `" << v.afterLabel << "`\n\n";
+    if (!c.rows.empty()) {
+        md << "| metric | statistic | before | after | Δ % | verdict |\n";
+        md << "|---|---|---:|---:|---:|---|\n";
+        for (const TrainingDelta &r : c.rows)
+            md << "| " << r.label << " (" << r.unit << ") | " << r.statistic << " | "
+               << cell(r.before) << " | " << cell(r.after) << " | " << cell(r.percent, "%+.1f")
+               << " | " << verdictName(r.verdict) << " |\n";
+        md << '\n';
+    }
+    return md.str();
+}
+
+} // namespace stepscope::analysis

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "trainingsummary.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+namespace stepscope::analysis {
+
+namespace {
+
+using nlohmann::json;
+
+json number(double v)
+{
+    if (std::isnan(v))
+        return "nan";
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    return v;
+}
+
+std::string fileName(const std::string &source)
+{
+    return std::filesystem::path(source).filename().string();
+}
+
+/// First and last step of a run over all its series.
+std::pair<std::int64_t, std::int64_t> stepRange(const model::TrainingLog &log, std::uint32_t run)
+{
+    std::int64_t lo = 0;
+    std::int64_t hi = 0;
+    bool any = false;
+    for (const model::LogSeries &s : log.series) {
+        if (s.run != run || s.empty())
+            continue;
+        for (std::int64_t st : s.steps) {
+            lo = any ? std::min(lo, st) : st;
+            hi = any ? std::max(hi, st) : st;
+            any = true;
+        }
+    }
+    return {lo, hi};
+}
+
+} // namespace
+
+std::vector<TrainingRun> trainingRuns(const model::Session &session)
+{
+    std::vector<TrainingRun> out;
+    for (const auto &log : session.trainingLogs) {
+        for (std::uint32_t r = 0; r < log->runs.size(); ++r) {
+            TrainingRun t;
+            t.log = log.get();
+            t.run = r;
+            t.index = static_cast<std::uint32_t>(out.size());
+            t.label = fileName(log->source);
+            if (log->runs.size() > 1)
+                t.label += ", " + log->runs[r].label;
+            out.push_back(std::move(t));
+        }
+    }
+    return out;
+}
+
+const TrainingRun *mainTrainingRun(const std::vector<TrainingRun> &runs)
+{
+    const TrainingRun *best = nullptr;
+    std::size_t bestSize = 0;
+    for (const TrainingRun &r : runs) {
+        const model::LogSeries *loss = r.log->primaryLoss(r.run);
+        if (loss && loss->size() > bestSize) {
+            best = &r;
+            bestSize = loss->size();
+        }
+    }
+    return best;
+}
+
+json trainingLogJson(const model::Session &session, const HealthRules &rules)
+{
+    json out = json::object();
+    std::set<std::string> producers;
+    std::string producer;
+    for (const auto &log : session.trainingLogs) {
+        if (producers.insert(log->producer).second)
+            producer += (producer.empty() ? "" : ", ") + log->producer;
+    }
+    out["producer"] = producer;
+    json runs = json::array();
+    json series = json::array();
+    json health = json::array();
+    const std::vector<TrainingRun> all = trainingRuns(session);
+    std::size_t first = 0; // index in `all` of the current log's run 0
+    for (const auto &log : session.trainingLogs) {
+        for (std::uint32_t r = 0; r < log->runs.size(); ++r) {
+            const TrainingRun &t = all[first + r];
+            const auto [lo, hi] = stepRange(*log, r);
+            runs.push_back({{"index", t.index}, {"source", log->source}, {"label", t.label},
+                {"first_line", log->runs[r].firstLine}, {"last_line", log->runs[r].lastLine},
+                {"first_step", lo}, {"last_step", hi}});
+        }
+        for (const model::LogSeries &s : log->series) {
+            json points = json::array();
+            for (std::size_t i = 0; i < s.size(); ++i)
+                points.push_back(json::array({s.steps[i], number(s.values[i])}));
+            json o = {{"name", s.name}, {"kind", std::string(model::logSeriesKindName(s.kind))},
+                {"unit", s.unit}, {"run", all[first + s.run].index}, {"rank", s.rank},
+                {"points", std::move(points)}};
+            series.push_back(std::move(o));
+        }
+        for (const HealthFinding &f : trainingHealth(*log, rules)) {
+            health.push_back({{"kind", std::string(healthKindName(f.kind))},
+                {"severity", std::string(healthSeverityName(f.severity))},
+                {"run", all[first + f.run].index}, {"step", f.step}, {"line", f.line},
+                {"source", log->source}, {"series", f.series}, {"value", number(f.value)},
+                {"rule", f.rule}, {"threshold", f.threshold}, {"count", f.count},
+                {"evidence", f.evidence}});
+        }
+        first += log->runs.size();
+    }
+    out["runs"] = std::move(runs);
+    out["series"] = std::move(series);
+    out["health"] = std::move(health);
+    return out;
+}
+
+void addTrainingLogToSummary(json &summary, const model::Session &session)
+{
+    if (!session.trainingLogs.empty())
+        summary["training_log"] = trainingLogJson(session);
+}
+
+std::string trainingLogText(const model::Session &session, const HealthRules &rules)
+{
+    if (session.trainingLogs.empty())
+        return {};
+    std::ostringstream out;
+    out << "\nTraining log\n";
+    const std::vector<TrainingRun> all = trainingRuns(session);
+    for (const TrainingRun &t : all) {
+        const auto [lo, hi] = stepRange(*t.log, t.run);
+        out << "  run " << t.index << ": " << t.label << " (" << t.log->producer << "), steps "
+            << lo << "–" << hi;
+        if (const model::LogSeries *loss = t.log->primaryLoss(t.run)) {
+            out << ", " << loss->name << " " << loss->size() << " points";
+            if (!loss->empty())
+                out << ", " << number(loss->values.front()).dump() << " → "
+                    << number(loss->values.back()).dump();
+        }
+        out << '\n';
+    }
+    out << "\nTraining health\n";
+    std::size_t first = 0;
+    std::size_t shown = 0;
+    for (const auto &log : session.trainingLogs) {
+        for (const HealthFinding &f : trainingHealth(*log, rules)) {
+            out << "  [" << healthSeverityName(f.severity) << "] run " << all[first + f.run].index
+                << ", " << healthKindName(f.kind) << ": " << f.evidence
+                << "\n      rule: " << f.rule << '\n';
+            ++shown;
+        }
+        first += log->runs.size();
+    }
+    if (shown == 0)
+        out << "  no finding (rules: docs/metrics.md \"Training health\")\n";
+    return out.str();
+}
+
+} // namespace stepscope::analysis

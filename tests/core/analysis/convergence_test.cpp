@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// Convergence compare and log deltas on the before/after pairs of samples/SOURCES.md "Loss
+// logs". Every figure is printed by tests/tools/check_training_logs.py, which re-reads the
+// sample files with python3 alone (checked by hand against the log lines).
+#include "analysis/convergence.h"
+#include "import/loader.h"
+#include "import/losslog/losslog.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace stepscope;
+using namespace stepscope::analysis;
+using model::LogSeriesKind;
+
+namespace {
+
+const std::string Data = std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/";
+
+std::shared_ptr<const model::Session> load(const std::string &rel)
+{
+    util::Progress progress;
+    return import::loadPath(Data + rel, progress).session;
+}
+
+TrainingComparison pair(
+    const std::string &before, const std::string &after, const TrainingThresholds &t = {})
+{
+    const auto b = load(before);
+    const auto a = load(after);
+    EXPECT_TRUE(b && b->hasContent() && a && a->hasContent());
+    return compareTraining(*b, *a, t);
+}
+
+TrainingComparison mindspeed(const std::string &test)
+{
+    const std::string dir = "mindspeed-megatron-det-vs-nondet/" + test + "/";
+    return pair(dir + "pta_det.txt", dir + "pta_non_det.txt");
+}
+
+const TrainingDelta *row(const TrainingComparison &c, const std::string &key)
+{
+    for (const TrainingDelta &r : c.rows) {
+        if (r.key == key || r.label == key)
+            return &r;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST(Convergence, QwenSftHoldsAndTheStepTimeHalves)
+{
+    const TrainingComparison c = mindspeed("test_qwen_sft");
+    ASSERT_TRUE(c.hasLogs);
+    const Convergence &v = c.convergence;
+    EXPECT_EQ(v.metric, "lm loss");
+    EXPECT_EQ(v.commonSteps, 10u);
+    EXPECT_EQ(v.verdict, ConvergenceVerdict::Held) << v.reason;
+    ASSERT_TRUE(v.maxRelDelta);
+    EXPECT_NEAR(*v.maxRelDelta, 5.87e-6, 0.01e-6);
+    EXPECT_EQ(v.maxRelDeltaStep, 8);
+    EXPECT_FALSE(v.firstStepOutside);
+    const TrainingDelta *st = row(c, "log.step_time");
+    ASSERT_NE(st, nullptr);
+    EXPECT_EQ(st->unit, "ms");
+    EXPECT_DOUBLE_EQ(*st->before, 9006.6);
+    EXPECT_DOUBLE_EQ(*st->after, 4511.3);
+    EXPECT_NEAR(*st->percent, -49.91, 0.01);
+    EXPECT_EQ(st->verdict, Verdict::Improved);
+    const TrainingDelta *tp = row(c, "log.throughput");
+    ASSERT_NE(tp, nullptr);
+    EXPECT_DOUBLE_EQ(*tp->before, 760.9);
+    EXPECT_DOUBLE_EQ(*tp->after, 1519.1);
+    EXPECT_EQ(tp->verdict, Verdict::Improved);
+    EXPECT_TRUE(c.regressions.empty());
+}
+
+TEST(Convergence, DeterministicVsNotHoldsOnThePretrainAndXiaoyiPairs)
+{
+    const TrainingComparison p = mindspeed("test_ds3_pretrain");
+    EXPECT_EQ(p.convergence.verdict, ConvergenceVerdict::Held) << p.convergence.reason;
+    EXPECT_NEAR(*p.convergence.maxRelDelta, 6.99e-5, 0.01e-5);
+    EXPECT_NEAR(*row(p, "log.step_time")->percent, -14.57, 0.01);
+    const TrainingComparison x = mindspeed("test_xiaoyi_sft");
+    EXPECT_EQ(x.convergence.verdict, ConvergenceVerdict::Held) << x.convergence.reason;
+    EXPECT_EQ(x.convergence.commonSteps, 11u);
+    EXPECT_NEAR(*row(x, "log.step_time")->percent, -15.54, 0.01);
+}
+
+TEST(Convergence, DivergingDs3SftRunsAreFlagged)
+{
+    const TrainingComparison c = mindspeed("test_ds3_sft");
+    EXPECT_EQ(c.convergence.verdict, ConvergenceVerdict::Diverged);
+    EXPECT_NE(c.convergence.reason.find("rises"), std::string::npos) << c.convergence.reason;
+    EXPECT_NEAR(*row(c, "log.step_time")->percent, -30.36, 0.01);
+    ASSERT_FALSE(c.regressions.empty());
+    EXPECT_EQ(c.regressions.front().rfind("convergence diverged", 0), 0u);
+}
+
+TEST(Convergence, GoldenValuesPairsHoldWithTheirStepTimeAndMemoryDeltas)
+{
+    const std::string t5 = "megatron-golden-values/t5/t5_mcore_te_tp2_pp1_vp1";
+    const TrainingComparison c = pair(t5 + "/golden_values_dev_dgx_h100.json",
+        t5 + "_sequence_parallel/golden_values_dev_dgx_h100.json");
+    EXPECT_EQ(c.convergence.verdict, ConvergenceVerdict::Held) << c.convergence.reason;
+    EXPECT_EQ(c.convergence.commonSteps, 100u);
+    EXPECT_NEAR(*c.convergence.maxRelDelta, 7.25e-4, 0.01e-4);
+    EXPECT_EQ(c.convergence.maxRelDeltaStep, 61);
+    const TrainingDelta *st = row(c, "iteration-time");
+    ASSERT_NE(st, nullptr);
+    EXPECT_NEAR(*st->percent, 13.15, 0.01);
+    EXPECT_EQ(st->verdict, Verdict::Regressed); // slower by more than 5 %
+    const TrainingDelta *mem = row(c, "mem-max-allocated-bytes");
+    ASSERT_NE(mem, nullptr);
+    EXPECT_DOUBLE_EQ(*mem->before, 3377290752);
+    EXPECT_DOUBLE_EQ(*mem->after, 3234076160);
+    EXPECT_EQ(mem->verdict, Verdict::Unchanged); // -4.24 %: inside the 5 % default
+    ASSERT_EQ(c.regressions.size(), 1u);
+
+    const std::string moe =
+        "megatron-golden-values/moe/gpt3_moe_mcore_te_ep8_resume_torch_dist_dist_muon";
+    const TrainingComparison m = pair(moe + "/golden_values_dev_dgx_h100.json",
+        moe + "_param_layout/golden_values_dev_dgx_h100.json");
+    EXPECT_EQ(m.convergence.verdict, ConvergenceVerdict::Held) << m.convergence.reason;
+    EXPECT_NEAR(*m.convergence.maxRelDelta, 4.75e-5, 0.01e-5);
+    EXPECT_NEAR(*row(m, "iteration-time")->percent, -2.42, 0.01);
+    EXPECT_NEAR(*row(m, "mem-max-allocated-bytes")->percent, -7.03, 0.01);
+    EXPECT_EQ(row(m, "mem-max-allocated-bytes")->verdict, Verdict::Improved);
+    EXPECT_TRUE(m.regressions.empty());
+}
+
+TEST(Convergence, ToleranceDecidesHeldOrDrifted)
+{
+    const std::string t5 = "megatron-golden-values/t5/t5_mcore_te_tp2_pp1_vp1";
+    TrainingThresholds tight;
+    tight.tolerance = 1e-4;
+    const TrainingComparison c = pair(t5 + "/golden_values_dev_dgx_h100.json",
+        t5 + "_sequence_parallel/golden_values_dev_dgx_h100.json", tight);
+    EXPECT_EQ(c.convergence.verdict, ConvergenceVerdict::Drifted);
+    ASSERT_TRUE(c.convergence.firstStepOutside);
+    EXPECT_GE(*c.convergence.firstStepOutside, 1);
+    EXPECT_LE(*c.convergence.firstStepOutside, c.convergence.maxRelDeltaStep);
+}
+
+TEST(Convergence, NonFiniteLossIsDivergedNotZeroPercent)
+{
+    model::TrainingLog before;
+    before.runs.push_back({1, 100, "run 1"});
+    model::LogSeries loss;
+    loss.name = "loss";
+    loss.kind = LogSeriesKind::Loss;
+    for (std::int64_t s = 1; s <= 20; ++s)
+        loss.add(s, 3.0 - 0.05 * static_cast<double>(s), s);
+    before.series.push_back(loss);
+    model::TrainingLog after = before;
+    for (std::size_t i = 10; i < 20; ++i)
+        after.series[0].values[i] = std::nan("");
+    const Convergence c = compareConvergence(before, 0, after, 0);
+    EXPECT_EQ(c.verdict, ConvergenceVerdict::Diverged);
+    EXPECT_NE(c.reason.find("after: loss is nan at step 11"), std::string::npos) << c.reason;
+    EXPECT_NE(convergenceText(c).find("diverged"), std::string::npos);
+    const nlohmann::json j = convergenceJson(c);
+    EXPECT_EQ(j["verdict"], "diverged");
+    EXPECT_EQ(j["common_steps"], 20);
+}
+
+TEST(Convergence, CompareJsonAndMarkdownCarryTheVerdictAndRows)
+{
+    const TrainingComparison c = mindspeed("test_qwen_sft");
+    nlohmann::json out = nlohmann::json::object();
+    addTrainingToCompareJson(out, c);
+    ASSERT_TRUE(out.contains("convergence"));
+    for (const char *key :
+        {"metric", "common_steps", "max_rel_delta", "first_step_outside", "verdict"})
+        EXPECT_TRUE(out["convergence"].contains(key)) << key;
+    EXPECT_EQ(out["convergence"]["verdict"], "held");
+    ASSERT_TRUE(out["training"].is_array());
+    ASSERT_FALSE(out["training"].empty());
+    for (const char *key : {"key", "before", "after", "delta", "percent", "verdict"})
+        EXPECT_TRUE(out["training"][0].contains(key)) << key;
+    const std::string md = trainingMarkdown(c);
+    EXPECT_NE(md.find("**Convergence: held**"), std::string::npos);
+    EXPECT_NE(md.find("| elapsed time per iteration (ms) (ms) | median (after warm-up) | 9007 | "
+                      "4511 | -49.9 | improved |"),
+        std::string::npos)
+        << md;
+}
+
+TEST(Convergence, AcrossProducersAlignsByStep)
+{
+    // HF trainer_state.json (every step, 1218 steps) against the LLaMA-Factory log
+    // (steps 1-202): different producers and runs, compared over their common steps.
+    const TrainingComparison c = pair("hf-trainer-state-alpaca-llama7b/output/trainer_state.json",
+        "llamafactory-trainer-log-jsonl/trainer_log.jsonl");
+    ASSERT_TRUE(c.hasLogs);
+    EXPECT_EQ(c.convergence.commonSteps, 202u);
+    EXPECT_EQ(c.convergence.verdict, ConvergenceVerdict::Drifted);
+    EXPECT_EQ(c.convergence.metric, "loss");
+}

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// Training-health rules (docs/metrics.md "Training health"): each rule on a made-up series
+// that must fire and one that must not, and the real samples SOURCES.md describes. Figures
+// of the real files: tests/tools/check_training_logs.py.
+#include "analysis/traininghealth.h"
+#include "analysis/trainingsummary.h"
+#include "import/loader.h"
+#include "import/losslog/losslog.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <limits>
+
+using namespace stepscope;
+using namespace stepscope::analysis;
+using model::LogSeriesKind;
+
+namespace {
+
+const std::string Data = std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/";
+constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
+
+model::TrainingLog read(const std::string &rel)
+{
+    model::LoadReport report;
+    return import::losslog::readTrainingLog(Data + rel, report);
+}
+
+/// A one-run log with one series holding `values` at steps 1, 2, …; line = step + 100.
+model::TrainingLog logOf(LogSeriesKind kind, const std::vector<double> &values,
+    const std::string &name = "loss", const std::string &unit = "")
+{
+    model::TrainingLog log;
+    log.runs.push_back({1, 1000, "run 1"});
+    model::LogSeries s;
+    s.name = name;
+    s.kind = kind;
+    s.unit = unit;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        s.add(static_cast<std::int64_t>(i + 1), values[i], static_cast<std::int64_t>(i + 101));
+    log.series.push_back(s);
+    return log;
+}
+
+std::vector<HealthFinding> ofKind(const std::vector<HealthFinding> &all, HealthKind kind)
+{
+    std::vector<HealthFinding> out;
+    for (const HealthFinding &f : all) {
+        if (f.kind == kind)
+            out.push_back(f);
+    }
+    return out;
+}
+
+std::vector<double> decaying(std::size_t n, double from = 3.0)
+{
+    std::vector<double> v;
+    for (std::size_t i = 0; i < n; ++i)
+        v.push_back(from * std::exp(-0.01 * static_cast<double>(i)) + 0.01 * std::sin(double(i)));
+    return v;
+}
+
+} // namespace
+
+TEST(TrainingHealth, NonFiniteLossAfterFiniteValues)
+{
+    std::vector<double> v = decaying(30);
+    v[20] = NaN;
+    v[25] = std::numeric_limits<double>::infinity();
+    const auto f = ofKind(trainingHealth(logOf(LogSeriesKind::Loss, v)), HealthKind::NonFiniteLoss);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].step, 21);
+    EXPECT_EQ(f[0].line, 121);
+    EXPECT_EQ(f[0].count, 2u);
+    EXPECT_EQ(f[0].severity, HealthSeverity::Error);
+    EXPECT_NE(f[0].evidence.find("loss is nan at step 21 (line 121)"), std::string::npos);
+    // Leading NaN (a resumed run's steps it did not run) are not a finding.
+    std::vector<double> lead = decaying(30);
+    lead[0] = lead[1] = NaN;
+    EXPECT_TRUE(ofKind(trainingHealth(logOf(LogSeriesKind::Loss, lead)), HealthKind::NonFiniteLoss)
+                    .empty());
+}
+
+TEST(TrainingHealth, SpikeAgainstTheRollingMedian)
+{
+    std::vector<double> v = decaying(60);
+    v[40] = v[39] * 2;
+    const auto f = ofKind(trainingHealth(logOf(LogSeriesKind::Loss, v)), HealthKind::LossSpike);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].step, 41);
+    EXPECT_EQ(f[0].threshold, 6);
+    EXPECT_NE(f[0].evidence.find("robust z"), std::string::npos);
+    EXPECT_TRUE(
+        ofKind(trainingHealth(logOf(LogSeriesKind::Loss, decaying(60))), HealthKind::LossSpike)
+            .empty());
+}
+
+TEST(TrainingHealth, RisingAndFlatLoss)
+{
+    std::vector<double> rising = decaying(40);
+    for (std::size_t i = 20; i < 40; ++i)
+        rising[i] = i < 30 ? 2.0 : 3.0;
+    const auto r =
+        ofKind(trainingHealth(logOf(LogSeriesKind::Loss, rising)), HealthKind::LossRising);
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].step, 31); // windows of 10: steps 21-30 -> 31-40 rise by > 10 %
+    const std::vector<double> flat(60, 1.5);
+    const auto fl = trainingHealth(logOf(LogSeriesKind::Loss, flat));
+    EXPECT_EQ(ofKind(fl, HealthKind::LossFlat).size(), 1u);
+    EXPECT_TRUE(ofKind(fl, HealthKind::LossRising).empty());
+    EXPECT_TRUE(
+        ofKind(trainingHealth(logOf(LogSeriesKind::Loss, decaying(60))), HealthKind::LossFlat)
+            .empty());
+}
+
+TEST(TrainingHealth, GradNormExplosionAndVanishing)
+{
+    std::vector<double> g(30, 1.0);
+    g[7] = 2e5;
+    for (std::size_t i = 15; i < 27; ++i)
+        g[i] = 1e-4;
+    const auto all = trainingHealth(logOf(LogSeriesKind::GradNorm, g, "grad norm"));
+    const auto e = ofKind(all, HealthKind::GradNormExplosion);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].step, 8);
+    const auto v = ofKind(all, HealthKind::GradNormVanishing);
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_EQ(v[0].step, 16);
+    EXPECT_EQ(v[0].count, 12u);
+    std::vector<double> shortDip(30, 1.0);
+    for (std::size_t i = 5; i < 14; ++i) // 9 points: not sustained
+        shortDip[i] = 1e-4;
+    EXPECT_TRUE(ofKind(trainingHealth(logOf(LogSeriesKind::GradNorm, shortDip, "grad norm")),
+        HealthKind::GradNormVanishing)
+                    .empty());
+}
+
+TEST(TrainingHealth, LossScaleCollapseButNotConstantBf16Scale)
+{
+    std::vector<double> scale = {65536, 32768, 65536, 1024, 64, 32};
+    const auto f = ofKind(trainingHealth(logOf(LogSeriesKind::LossScale, scale, "loss scale")),
+        HealthKind::LossScaleCollapse);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].step, 5); // 64 <= 65536 / 1024
+    EXPECT_TRUE(ofKind(
+        trainingHealth(logOf(LogSeriesKind::LossScale, std::vector<double>(20, 1.0), "loss scale")),
+        HealthKind::LossScaleCollapse)
+                    .empty());
+}
+
+TEST(TrainingHealth, StepTimeRegressionStallAndEta)
+{
+    std::vector<double> t(40, 100.0);
+    for (std::size_t i = 30; i < 40; ++i)
+        t[i] = 150;
+    t[12] = 900;
+    model::TrainingLog log = logOf(LogSeriesKind::StepTime, t, "step time", "ms");
+    log.scalars.emplace_back("total_steps", 100.0);
+    const auto all = trainingHealth(log);
+    EXPECT_EQ(ofKind(all, HealthKind::StepTimeRegression).size(), 1u);
+    const auto stall = ofKind(all, HealthKind::StepStall);
+    ASSERT_EQ(stall.size(), 1u);
+    EXPECT_EQ(stall[0].step, 13);
+    const auto eta = ofKind(all, HealthKind::Eta);
+    ASSERT_EQ(eta.size(), 1u);
+    // 60 steps left x 125 ms, the median of the last 20 step times (10 x 100, 10 x 150 ms).
+    EXPECT_DOUBLE_EQ(eta[0].value, 60 * 0.125);
+}
+
+TEST(TrainingHealth, LrStepWithALossStep)
+{
+    model::TrainingLog log = logOf(LogSeriesKind::Loss, [] {
+        std::vector<double> v(40, 2.0);
+        for (std::size_t i = 20; i < 40; ++i)
+            v[i] = 1.6;
+        return v;
+    }());
+    model::LogSeries lr;
+    lr.name = "lr";
+    lr.kind = LogSeriesKind::LearningRate;
+    for (std::int64_t s = 1; s <= 40; ++s)
+        lr.add(s, s <= 20 ? 1e-3 : 1e-4, s + 100);
+    log.series.push_back(lr);
+    const auto f = ofKind(trainingHealth(log), HealthKind::LrStepLossStep);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].step, 21);
+    EXPECT_EQ(f[0].series, "lr");
+}
+
+TEST(TrainingHealth, Fp16DeepSpeedRunsHaveTheirFourOverflowSkippedSteps)
+{
+    for (const char *file : {"train_my_implementation_fp16.log", "train_with_kernel_fp16.log"}) {
+        SCOPED_TRACE(file);
+        const auto all = trainingHealth(
+            read(std::string("deepspeed-random-ltd-kernel-vs-python/output1/check/") + file));
+        std::size_t skipped = 0;
+        for (const HealthFinding &f : ofKind(all, HealthKind::OverflowSkipped))
+            skipped = std::max(skipped, f.count);
+        EXPECT_EQ(skipped, 4u); // grep -c "Skipping step"
+    }
+    const auto fp32 = trainingHealth(
+        read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log"));
+    EXPECT_TRUE(ofKind(fp32, HealthKind::OverflowSkipped).empty());
+}
+
+TEST(TrainingHealth, DivergingDs3SftIsFlaggedAndQwenSftIsNot)
+{
+    for (const char *file : {"pta_det.txt", "pta_non_det.txt"}) {
+        SCOPED_TRACE(file);
+        const auto rising =
+            ofKind(trainingHealth(
+                       read(std::string("mindspeed-megatron-det-vs-nondet/test_ds3_sft/") + file)),
+                HealthKind::LossRising);
+        ASSERT_EQ(rising.size(), 1u);
+        EXPECT_EQ(rising[0].step, 4); // median 4.018 (steps 1-3) -> 7.40 (steps 4-6)
+        const auto qwen = trainingHealth(
+            read(std::string("mindspeed-megatron-det-vs-nondet/test_qwen_sft/") + file));
+        for (const HealthFinding &f : qwen)
+            EXPECT_NE(f.severity, HealthSeverity::Error) << f.evidence;
+    }
+}
+
+TEST(TrainingHealth, SummaryJsonOfEveryLossLogFolder)
+{
+    for (const char *folder : {"deepspeed-chat-step1-opt1.3b",
+             "deepspeed-random-ltd-kernel-vs-python", "hf-trainer-state-alpaca-llama7b",
+             "lightning-csvlogger-2runs", "llamafactory-trainer-log-jsonl",
+             "megatron-golden-values", "mindformers-llama3-8b-lora-2runs",
+             "mindspeed-megatron-det-vs-nondet", "mindspore-lossmonitor-xidian"}) {
+        SCOPED_TRACE(folder);
+        util::Progress progress;
+        const auto s = import::loadPath(Data + folder, progress).session;
+        ASSERT_TRUE(s && s->hasContent());
+        nlohmann::json summary = nlohmann::json::object();
+        addTrainingLogToSummary(summary, *s);
+        ASSERT_TRUE(summary.contains("training_log"));
+        const nlohmann::json &t = summary["training_log"];
+        EXPECT_FALSE(t["producer"].get<std::string>().empty());
+        ASSERT_GE(t["runs"].size(), s->trainingLogs.size());
+        ASSERT_FALSE(t["series"].empty());
+        for (const nlohmann::json &series : t["series"]) {
+            EXPECT_TRUE(
+                series.contains("name") && series.contains("kind") && series.contains("unit"));
+            EXPECT_LT(series["run"].get<std::size_t>(), t["runs"].size());
+            ASSERT_TRUE(series["points"].is_array());
+            if (!series["points"].empty()) {
+                EXPECT_EQ(series["points"][0].size(), 2u);
+            }
+        }
+        for (const nlohmann::json &h : t["health"]) {
+            for (const char *key :
+                {"kind", "run", "step", "line", "evidence", "rule", "threshold"}) {
+                EXPECT_TRUE(h.contains(key)) << key;
+            }
+        }
+        // Valid JSON text whatever the values (NaN as strings).
+        const nlohmann::json reparsed = nlohmann::json::parse(summary.dump(), nullptr, false);
+        EXPECT_FALSE(reparsed.is_discarded());
+        EXPECT_FALSE(trainingLogText(*s).empty());
+    }
+}
+
+TEST(TrainingHealth, LlamaFactoryEtaFromTotalSteps)
+{
+    // trainer_log.jsonl: 202 of 5100 steps; total_steps 5100 on every line.
+    const model::TrainingLog log = read("llamafactory-trainer-log-jsonl/trainer_log.jsonl");
+    const double *total = log.scalar("total_steps");
+    ASSERT_NE(total, nullptr);
+    EXPECT_EQ(*total, 5100);
+}

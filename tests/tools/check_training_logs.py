@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 StepScope authors
+"""Recomputes, from the sample logs alone (python3, no third-party modules), the figures
+pinned in tests/core/analysis/convergence_test.cpp and traininghealth_test.cpp: per
+before/after pair the loss convergence (5-point centred moving average, relative band),
+median step time after the first point, median throughput, peak memory; plus the
+overflow-skipped steps of the fp16 DeepSpeed runs and the loss rise of ds3_sft.
+
+Usage: python3 tests/tools/check_training_logs.py [tests/data/loss_logs]
+"""
+import json
+import math
+import re
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "data" / "loss_logs")
+
+
+def megatron(path):
+    """{series name: {step: value}} of the Megatron iteration records (rank-less keys)."""
+    out = {}
+    for line in path.read_text(errors="replace").splitlines():
+        m = re.search(r"iteration\s+(\d+)/\s*(\d+) \|(.*)", line)
+        if not m:
+            continue
+        step = int(m.group(1))
+        for part in m.group(3).split("|"):
+            if ":" not in part:
+                continue
+            key, _, value = part.rpartition(":")
+            try:
+                out.setdefault(key.strip(), {})[step] = float(value)
+            except ValueError:
+                pass
+    return out
+
+
+def megatron_memory(path, rank):
+    """Peak 'max allocated' (MB) printed for `rank`."""
+    values = []
+    for line in path.read_text(errors="replace").splitlines():
+        m = re.search(r"\[Rank (\d+)\] \(after \d+ iterations\) memory \(MB\) \|.*max allocated: ([0-9.]+)", line)
+        if m and int(m.group(1)) == rank:
+            values.append(float(m.group(2)))
+    return max(values) if values else None
+
+
+def golden(path):
+    doc = json.loads(path.read_text())
+    out = {}
+    for name, metric in doc.items():
+        if isinstance(metric, dict) and isinstance(metric.get("values"), dict):
+            out[name] = {int(k): float(v) for k, v in metric["values"].items()}
+    return out
+
+
+def smooth(values, window=5):
+    half = window // 2
+    out = []
+    for i in range(len(values)):
+        win = [v for v in values[max(0, i - half):i + half + 1] if math.isfinite(v)]
+        out.append(sum(win) / len(win) if win else math.nan)
+    return out
+
+
+def convergence(b, a, tolerance=0.02):
+    steps = sorted(set(b) & set(a))
+    vb = [b[s] if math.isfinite(b[s]) and math.isfinite(a[s]) else math.nan for s in steps]
+    va = [a[s] if math.isfinite(b[s]) and math.isfinite(a[s]) else math.nan for s in steps]
+    sb, sa = smooth(vb), smooth(va)
+    floor = 0.01 * statistics.median(abs(v) for v in sb if math.isfinite(v))
+    rel = [abs(y - x) / max(abs(x), floor) if math.isfinite(vb[i]) else math.nan
+           for i, (x, y) in enumerate(zip(sb, sa))]
+    finite = [(r, s) for r, s in zip(rel, steps) if math.isfinite(r)]
+    worst = max(finite) if finite else (math.nan, None)
+    outside = next((s for r, s in finite if r > tolerance), None)
+    return len(steps), worst, outside
+
+
+def median_after_first(series):
+    values = [series[s] for s in sorted(series) if math.isfinite(series[s])][1:]
+    return statistics.median(values)
+
+
+def rising(series, share=0.10):
+    """The first window (a quarter of the points, >= 3) whose median is > 10 % above the previous."""
+    p = [(s, series[s]) for s in sorted(series) if math.isfinite(series[s])]
+    if len(p) < 6:
+        return None
+    w = min(max(len(p) // 4, 3), 200)
+    for start in range(w, len(p) - w + 1, w):
+        before = statistics.median(v for _, v in p[start - w:start])
+        after = statistics.median(v for _, v in p[start:start + w])
+        if before > 0 and after > before * (1 + share):
+            return p[start][0], before, after
+    return None
+
+
+def report_megatron_pair(name):
+    d = ROOT / "mindspeed-megatron-det-vs-nondet" / name
+    b, a = megatron(d / "pta_det.txt"), megatron(d / "pta_non_det.txt")
+    n, (worst, at), outside = convergence(b["lm loss"], a["lm loss"])
+    st = "elapsed time per iteration (ms)"
+    tp = "throughput per GPU (TFLOP/s/GPU)"
+    sb, sa = median_after_first(b[st]), median_after_first(a[st])
+    print(f"{name}: common {n}, max rel {worst:.3g} at {at}, first outside {outside}, "
+          f"rising before {rising(b['lm loss'])}, after {rising(a['lm loss'])}")
+    print(f"  step time median {sb} -> {sa} ms ({100 * (sa - sb) / sb:+.2f} %)")
+    if tp in b:
+        tb, ta = median_after_first(b[tp]), median_after_first(a[tp])
+        print(f"  throughput median {tb} -> {ta} ({100 * (ta - tb) / tb:+.2f} %)")
+    mb, ma = megatron_memory(d / "pta_det.txt", 0), megatron_memory(d / "pta_non_det.txt", 0)
+    if mb and ma:
+        print(f"  rank 0 max allocated peak {mb} -> {ma} MB")
+
+
+def report_golden_pair(before, after):
+    b, a = golden(ROOT / "megatron-golden-values" / before), golden(ROOT / "megatron-golden-values" / after)
+    n, (worst, at), outside = convergence(b["lm loss"], a["lm loss"])
+    sb, sa = median_after_first(b["iteration-time"]), median_after_first(a["iteration-time"])
+    mb, ma = max(b["mem-max-allocated-bytes"].values()), max(a["mem-max-allocated-bytes"].values())
+    print(f"{before.split('/')[1]} -> {after.split('/')[1]}: common {n}, max rel {worst:.3g} at {at}, "
+          f"first outside {outside}")
+    print(f"  iteration-time median {sb} -> {sa} s ({100 * (sa - sb) / sb:+.2f} %); "
+          f"mem-max-allocated-bytes peak {mb:.0f} -> {ma:.0f} ({100 * (ma - mb) / mb:+.2f} %)")
+
+
+def report_overflows():
+    for f in sorted((ROOT / "deepspeed-random-ltd-kernel-vs-python" / "output1" / "check").glob("*.log")):
+        n = sum(1 for line in f.read_text(errors="replace").splitlines() if "Skipping step" in line)
+        print(f"{f.name}: {n} overflow-skipped steps")
+
+
+if __name__ == "__main__":
+    for pair in ["test_qwen_sft", "test_ds3_pretrain", "test_ds3_sft", "test_xiaoyi_sft"]:
+        report_megatron_pair(pair)
+    t5 = "t5/t5_mcore_te_tp2_pp1_vp1"
+    report_golden_pair(t5 + "/golden_values_dev_dgx_h100.json", t5 + "_sequence_parallel/golden_values_dev_dgx_h100.json")
+    moe = "moe/gpt3_moe_mcore_te_ep8_resume_torch_dist_dist_muon"
+    report_golden_pair(moe + "/golden_values_dev_dgx_h100.json", moe + "_param_layout/golden_values_dev_dgx_h100.json")
+    report_overflows()
