@@ -4,6 +4,7 @@
 
 #include "analysis/analysissummary.h"
 #include "analysis/kpis.h"
+#include "cliargs.h"
 #include "import/dump.h"
 #include "import/loader.h"
 #include "import/summary.h"
@@ -22,44 +23,20 @@
 #include <cstring>
 #include <iostream>
 #include <optional>
-#include <regex>
 
 namespace stepscope::app {
 
 namespace {
 
-/// Parsed `summary`/`dump` arguments: one PATH, --json, --config FILE.
-struct LoadArgs
+/// Prints a parse outcome that is not Run; returns its exit code.
+int reportOutcome(const ParseOutcome &outcome)
 {
-    std::string path;
-    bool json = false;
-    std::string config;
-};
-
-std::optional<LoadArgs> parseLoadArgs(const std::vector<std::string> &args, bool allowConfig)
-{
-    LoadArgs out;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        if (a == "--json") {
-            out.json = true;
-        } else if (allowConfig && a == "--config" && i + 1 < args.size()) {
-            out.config = args[++i];
-        } else if (!a.empty() && a[0] == '-') {
-            std::cerr << "stepscope " << args[0] << ": unknown option " << a << '\n';
-            return std::nullopt;
-        } else if (out.path.empty()) {
-            out.path = a;
-        } else {
-            std::cerr << "stepscope " << args[0] << ": one PATH expected, got also " << a << '\n';
-            return std::nullopt;
-        }
+    if (outcome.action == ParseOutcome::Action::Help) {
+        std::cout << outcome.text.toStdString();
+        return ExitOk;
     }
-    if (out.path.empty()) {
-        std::cerr << "stepscope " << args[0] << ": missing PATH\n";
-        return std::nullopt;
-    }
-    return out;
+    std::cerr << outcome.text.toStdString() << '\n';
+    return ExitUsage;
 }
 
 /// Loads PATH, printing progress to nobody: headless commands stay quiet on stdout.
@@ -88,9 +65,11 @@ analysis::RunConfig runConfigFor(const LoadArgs &args, model::LoadReport *report
 
 int runSummary(const std::vector<std::string> &args)
 {
-    const auto parsed = parseLoadArgs(args, true);
-    if (!parsed)
-        return ExitUsage;
+    LoadArgs parsedArgs;
+    const ParseOutcome outcome = parseLoadArgs(toArguments(args), true, &parsedArgs);
+    if (outcome.action != ParseOutcome::Action::Run)
+        return reportOutcome(outcome);
+    const LoadArgs *parsed = &parsedArgs;
     auto session = load(parsed->path);
     if (!session->hasContent()) {
         printDiagnosticsToStderr(*session, parsed->path);
@@ -116,9 +95,11 @@ int runSummary(const std::vector<std::string> &args)
 
 int runDump(const std::vector<std::string> &args)
 {
-    const auto parsed = parseLoadArgs(args, false);
-    if (!parsed)
-        return ExitUsage;
+    LoadArgs parsedArgs;
+    const ParseOutcome outcome = parseLoadArgs(toArguments(args), false, &parsedArgs);
+    if (outcome.action != ParseOutcome::Action::Run)
+        return reportOutcome(outcome);
+    const LoadArgs *parsed = &parsedArgs;
     auto session = load(parsed->path);
     if (!session->hasContent()) {
         printDiagnosticsToStderr(*session, parsed->path);
@@ -160,78 +141,33 @@ QString profileNameOf(const std::string &path)
 
 int runExport(int argc, char **argv, const std::vector<std::string> &args)
 {
-    std::string path;
-    std::string out;
-    std::string view = "all";
-    std::string config;
+    ExportArgs parsed;
+    const ParseOutcome outcome = parseExportArgs(toArguments(args), &parsed);
+    if (outcome.action != ParseOutcome::Action::Run)
+        return reportOutcome(outcome);
+    const std::string &path = parsed.path;
+    const std::string &out = parsed.out;
+    const std::string &config = parsed.config;
     ui::TimeSelection selection;
+    selection.step = parsed.step;
+    selection.rangeUs = parsed.rangeUs;
     ui::ImageRequest request;
+    if (parsed.size)
+        request.size = QSize(parsed.size->first, parsed.size->second);
+    request.scale = parsed.scale;
+    request.format = parsed.format == "svg" ? ui::ImageFormat::Svg : ui::ImageFormat::Png;
     const auto usage = [&](const std::string &why) {
         std::cerr << "stepscope export: " << why << '\n';
         return ExitUsage;
     };
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == "--out" && hasValue) {
-            out = args[++i];
-        } else if (a == "--view" && hasValue) {
-            view = args[++i];
-        } else if (a == "--config" && hasValue) {
-            config = args[++i];
-        } else if (a == "--step" && hasValue) {
-            char *end = nullptr;
-            const long long step = std::strtoll(args[++i].c_str(), &end, 10);
-            if (!end || *end != '\0')
-                return usage("--step takes a step number, got " + args[i]);
-            selection.step = step;
-        } else if (a == "--range" && hasValue) {
-            std::smatch m;
-            const std::string value = args[++i];
-            if (!std::regex_match(value, m, std::regex(R"((-?\d+):(-?\d+))")))
-                return usage("--range takes START_US:END_US, got " + value);
-            selection.rangeUs = std::make_pair(std::stoll(m[1].str()), std::stoll(m[2].str()));
-        } else if (a == "--size" && hasValue) {
-            std::smatch m;
-            const std::string value = args[++i];
-            if (!std::regex_match(value, m, std::regex(R"((\d+)x(\d+))")))
-                return usage("--size takes WxH, got " + value);
-            request.size = QSize(std::stoi(m[1].str()), std::stoi(m[2].str()));
-            if (request.size.width() < 64 || request.size.height() < 64
-                || request.size.width() > 16384 || request.size.height() > 16384)
-                return usage("--size must be between 64x64 and 16384x16384");
-        } else if (a == "--scale" && hasValue) {
-            request.scale = std::atof(args[++i].c_str());
-            if (!(request.scale >= 0.5 && request.scale <= 4))
-                return usage("--scale must be between 0.5 and 4");
-        } else if (a == "--format" && hasValue) {
-            const std::string f = args[++i];
-            if (f == "png")
-                request.format = ui::ImageFormat::Png;
-            else if (f == "svg")
-                request.format = ui::ImageFormat::Svg;
-            else
-                return usage("--format is png or svg, got " + f);
-        } else if (!a.empty() && a[0] == '-') {
-            return usage("unknown option " + a);
-        } else if (path.empty()) {
-            path = a;
-        } else {
-            return usage("one PATH expected, got also " + a);
-        }
-    }
-    if (path.empty())
-        return usage("missing PATH");
-    if (out.empty())
-        return usage("missing --out DIR");
     std::vector<ui::ExportView> views;
-    if (view == "all") {
+    if (parsed.view == "all") {
         views = {ui::ExportView::Timeline, ui::ExportView::Steps, ui::ExportView::Memory,
             ui::ExportView::Communication};
-    } else if (auto v = ui::exportViewFromName(QString::fromStdString(view))) {
+    } else if (auto v = ui::exportViewFromName(QString::fromStdString(parsed.view))) {
         views = {*v};
     } else {
-        return usage("--view is timeline, steps, memory, communication or all; got " + view);
+        return usage("--view is timeline, steps, memory, communication or all; got " + parsed.view);
     }
 
     HeadlessApp app(argc, argv);
@@ -264,27 +200,13 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
 
 int runCompare(int argc, char **argv, const std::vector<std::string> &args)
 {
-    std::vector<std::string> paths;
-    std::string reportDir;
-    bool json = false;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        if (a == "--report" && i + 1 < args.size()) {
-            reportDir = args[++i];
-        } else if (a == "--json") {
-            json = true;
-        } else if (!a.empty() && a[0] == '-') {
-            std::cerr << "stepscope compare: unknown option " << a << '\n';
-            return ExitUsage;
-        } else {
-            paths.push_back(a);
-        }
-    }
-    if (paths.size() != 2 || (reportDir.empty() && !json)) {
-        std::cerr
-            << "stepscope compare: usage: stepscope compare BEFORE AFTER --report DIR [--json]\n";
-        return ExitUsage;
-    }
+    CompareArgs parsed;
+    const ParseOutcome outcome = parseCompareArgs(toArguments(args), &parsed);
+    if (outcome.action != ParseOutcome::Action::Run)
+        return reportOutcome(outcome);
+    const std::vector<std::string> &paths = parsed.paths;
+    const std::string &reportDir = parsed.reportDir;
+    const bool json = parsed.json;
     HeadlessApp app(argc, argv);
     std::array<ui::CompareSide, 2> sides;
     for (std::size_t k = 0; k < 2; ++k) {
@@ -330,6 +252,8 @@ std::string helpText()
            "  stepscope [PATH]                   open a profile folder or file in the window\n"
            "  stepscope BEFORE AFTER             compare two runs in the window\n"
            "  stepscope --compare BEFORE AFTER   the same\n"
+           "  stepscope --screenshot FILE [PATH...]\n"
+           "                                     save a PNG of the window once loaded, exit\n"
            "  stepscope summary PATH [--json] [--config FILE]\n"
            "                                     print what loaded: format, ranks, steps,\n"
            "                                     breakdown, KPIs, diagnostics\n"
@@ -340,6 +264,9 @@ std::string helpText()
            "  stepscope compare BEFORE AFTER --report DIR [--json]\n"
            "                                     write report.html and report.md\n"
            "  stepscope --version | --help\n"
+           "\n"
+           "The window also takes Qt's own options: -platform NAME (xcb, wayland,\n"
+           "offscreen), -style NAME (Fusion), -reverse, -qwindowgeometry WxH+X+Y, ...\n"
            "\n"
            "A run config (stepscope.json beside the profile, or --config FILE) supplies what\n"
            "the profile lacks for KPIs: parameters, global_batch_size, sequence_length,\n"

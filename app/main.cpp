@@ -4,9 +4,11 @@
 
 #include "cli.h"
 #include "ui/mainwindow.h"
+#include "windowargs.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QIcon>
 #include <QPixmap>
 #include <QStringList>
 #include <QTimer>
@@ -19,29 +21,38 @@
 
 namespace {
 
-int runGui(int argc, char **argv, const std::vector<std::string> &args)
+int runGui(int argc, char **argv)
 {
     stepscope::app::chooseOffscreenWithoutDisplay();
+    // QApplication takes Qt's own options (-platform, -style, -reverse, ...) out of the
+    // arguments; the rest is ours.
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("StepScope"));
     QApplication::setOrganizationName(QStringLiteral("StepScope"));
     QApplication::setApplicationVersion(QStringLiteral(STEPSCOPE_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.stepscope.StepScope"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/stepscope/packaging/icons/stepscope.svg")));
+
+    const stepscope::app::WindowArgs args =
+        stepscope::app::parseWindowArgs(QCoreApplication::arguments());
+    switch (args.action) {
+    case stepscope::app::WindowArgs::Action::Error:
+        std::fprintf(stderr, "stepscope: %s\n(stepscope --help lists the options)\n",
+            args.message.toLocal8Bit().constData());
+        return stepscope::app::ExitUsage;
+    case stepscope::app::WindowArgs::Action::Help:
+        std::fputs(stepscope::app::helpText().c_str(), stdout);
+        return stepscope::app::ExitOk;
+    case stepscope::app::WindowArgs::Action::Version:
+        std::printf("stepscope %s\n", STEPSCOPE_VERSION);
+        return stepscope::app::ExitOk;
+    case stepscope::app::WindowArgs::Action::Run:
+        break;
+    }
 
     stepscope::ui::MainWindow window;
-    QString screenshot;
-    QStringList paths;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--screenshot" && i + 1 < args.size())
-            screenshot = QString::fromStdString(args[++i]);
-        else if (args[i] == "--compare")
-            continue; // `--compare BEFORE AFTER` is the same as `BEFORE AFTER`
-        else if (args[i].rfind("-", 0) != 0)
-            paths << QString::fromStdString(args[i]); // `stepscope PATH` opens PATH
-    }
-    if (paths.size() > 2) {
-        std::fprintf(stderr, "stepscope: at most two paths (BEFORE AFTER) can be opened\n");
-        return stepscope::app::ExitUsage;
-    }
+    const QStringList &paths = args.paths;
+    const QString screenshot = args.screenshot;
     const bool compare = paths.size() == 2;
     window.show();
     if (!screenshot.isEmpty()) {
@@ -83,5 +94,5 @@ int main(int argc, char **argv)
     }
     if (!args.empty() && stepscope::app::isCommand(args[0]))
         return stepscope::app::runCommand(argc, argv, args);
-    return runGui(argc, argv, args);
+    return runGui(argc, argv);
 }

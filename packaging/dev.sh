@@ -18,7 +18,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # libqt6opengl6-dev named; fonts-dejavu-core keeps text from rendering as boxes.
 packages=(cmake g++ make ninja-build pkg-config qt6-base-dev qt6-charts-dev libqt6opengl6-dev
     qt6-svg-dev nlohmann-json3-dev libsimdjson-dev libgtest-dev zlib1g-dev xvfb xauth
-    fonts-dejavu-core python3)
+    fonts-dejavu-core python3 dpkg-dev file desktop-file-utils appstream man-db)
 
 install_missing() {
     local missing=()

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "compare/comparedialog.h"
 #include "compare/compareloader.h"
 #include "compare/compareview.h"
@@ -20,6 +21,7 @@
 #include "timeline/rangestatspanel.h"
 #include "timeline/timelineview.h"
 #include "welcomepage.h"
+#include "windowsettings.h"
 
 #include <QAction>
 #include <QApplication>
@@ -158,7 +160,20 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_details, &timeline::DetailsPane::jumpRequested, this,
         [this](const timeline::EventKey &e) { m_timeline->selectEvent(e, true); });
     m_welcome->setRecent(recentPaths());
+    // The layout a first launch (and View › Reset Layout) shows; then the one kept.
     resize(1280, 800);
+    resizeDocks({m_detailsDock}, {200}, Qt::Vertical);
+    m_defaultState = saveState();
+    settings::restoreWindowLayout(*this);
+}
+
+void MainWindow::resetLayout()
+{
+    settings::clearWindowLayout();
+    restoreState(m_defaultState);
+    if (!isMaximized() && !isFullScreen())
+        resize(1280, 800);
+    resizeDocks({m_detailsDock}, {std::max(160, height() / 4)}, Qt::Vertical);
 }
 
 MainWindow::~MainWindow() = default;
@@ -192,10 +207,20 @@ void MainWindow::createDocks()
     connect(steps, &StepsPanel::timeRequested, this, &MainWindow::showRankTime);
     // KPIs that need a run config offer to fill it in; the answer goes to both panels.
     const auto editRunConfig = [this, steps, memory] {
-        RunConfigDialog dialog(m_runConfig, this);
+        // Without a stepscope.json, the dialog starts from the values last entered.
+        analysis::RunConfig start = m_runConfig;
+        if (start.source.empty() && !start.parameters && !start.globalBatchSize
+            && !start.peakFlops) {
+            model::LoadReport ignored;
+            const std::string last = settings::runConfigDefaults();
+            if (!last.empty())
+                start = analysis::parseRunConfig(last, std::string(), &ignored);
+        }
+        RunConfigDialog dialog(start, this);
         if (dialog.exec() != QDialog::Accepted)
             return;
         m_runConfig = dialog.config();
+        settings::setRunConfigDefaults(dialog.toJson());
         if (dialog.saveBesideProfile() && !m_profile.path.isEmpty()) {
             const QFileInfo info(m_profile.path);
             const QString dir = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
@@ -275,11 +300,16 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(
         tr("Show &Hidden Lanes"), m_timeline, &timeline::TimelineView::showAllLanes);
     m_viewMenu->addSeparator();
-    for (QDockWidget *dock : {m_detailsDock, m_rangeDock, m_reportDock})
+    m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    m_viewMenu->addSeparator();
+    // Every panel, so that a closed or torn-off dock can come back; docks added later
+    // through addPanelDock() append theirs.
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts\t?"), this, &MainWindow::showShortcuts);
+    help->addAction(tr("&About StepScope"), this, [this] { showAboutDialog(this); });
 }
 
 void MainWindow::createToolBar()
@@ -343,17 +373,23 @@ void MainWindow::updateSearchLabel(int count, int current)
 
 void MainWindow::chooseFolder()
 {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open profile folder"));
-    if (!dir.isEmpty())
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Open profile folder"), settings::lastFolder(QStringLiteral("open")));
+    if (!dir.isEmpty()) {
+        settings::setLastFolder(QStringLiteral("open"), QFileInfo(dir).absolutePath());
         openPath(dir);
+    }
 }
 
 void MainWindow::chooseFile()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open profile file"), QString(),
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open profile file"),
+        settings::lastFolder(QStringLiteral("open")),
         tr("Profiles (*.json *.json.gz *.raw.gz *.csv *.pt.trace.json *.pickle);;All files (*)"));
-    if (!file.isEmpty())
+    if (!file.isEmpty()) {
+        settings::setLastFolder(QStringLiteral("open"), file);
         openPath(file);
+    }
 }
 
 void MainWindow::updateKpis()
@@ -430,6 +466,16 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
         tr("Loaded %1 in %2 s").arg(profile.path).arg(profile.elapsedMs / 1000.0, 0, 'f', 1), 8000);
     if (profile.session->report.count(model::Severity::Error) > 0)
         m_reportDock->raise();
+    if (profile.session->eventCount() == 0) {
+        // A memory-only profile: its content is in the Memory panel, not on an empty timeline.
+        if (auto *memory = findChild<QDockWidget *>(QStringLiteral("memoryDock"))) {
+            memory->show();
+            memory->raise();
+            resizeDocks({memory}, {height() * 2 / 3}, Qt::Vertical);
+        }
+        statusBar()->showMessage(
+            tr("%1 holds memory records only: see the Memory panel.").arg(profile.path));
+    }
     emit sessionChanged(profile.session);
     emit loadFinished(true);
 }
@@ -573,14 +619,16 @@ void MainWindow::exportView()
             what->addItem(dock->windowTitle(), dock->objectName());
     }
     what->addItem(tr("Whole window"), QStringLiteral("window"));
+    const settings::ExportDefaults defaults = settings::exportDefaults();
     auto *scale = new QComboBox(&dialog);
     scale->addItem(QStringLiteral("1×"), 1.0);
     scale->addItem(QStringLiteral("2×"), 2.0);
+    scale->setCurrentIndex(defaults.scale >= 1.5 ? 1 : 0);
     auto *width = new QSpinBox(&dialog);
     auto *height = new QSpinBox(&dialog);
     width->setRange(64, 16384);
     height->setRange(64, 16384);
-    const QSize current = m_centre->size();
+    const QSize current = defaults.size.isValid() ? defaults.size : m_centre->size();
     width->setValue(current.width());
     height->setValue(current.height());
     auto *size = new QHBoxLayout;
@@ -609,12 +657,19 @@ void MainWindow::exportView()
         }
     }
     const QString profile = QFileInfo(m_profile.path).fileName();
-    const QString name = defaultFileName(profile, key, step, ImageFormat::Png);
-    QString selectedFilter;
-    const QString file = QFileDialog::getSaveFileName(
-        this, tr("Export View"), name, tr("PNG image (*.png);;SVG image (*.svg)"), &selectedFilter);
+    const bool svgDefault = defaults.format == QLatin1String("svg");
+    const QString name = QDir(settings::lastFolder(QStringLiteral("export")))
+                             .filePath(defaultFileName(profile, key, step,
+                                 svgDefault ? ImageFormat::Svg : ImageFormat::Png));
+    const QString png = tr("PNG image (*.png)");
+    const QString svg = tr("SVG image (*.svg)");
+    QString selectedFilter = svgDefault ? svg : png;
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export View"), name,
+        svgDefault ? svg + QStringLiteral(";;") + png : png + QStringLiteral(";;") + svg,
+        &selectedFilter);
     if (file.isEmpty())
         return;
+    settings::setLastFolder(QStringLiteral("export"), file);
     ImageRequest request;
     request.path = file;
     request.size = QSize(width->value(), height->value());
@@ -623,6 +678,12 @@ void MainWindow::exportView()
             || selectedFilter.contains(QStringLiteral("svg"))
         ? ImageFormat::Svg
         : ImageFormat::Png;
+    settings::ExportDefaults chosen;
+    chosen.scale = request.scale;
+    chosen.format =
+        request.format == ImageFormat::Svg ? QStringLiteral("svg") : QStringLiteral("png");
+    chosen.size = request.size == m_centre->size() ? QSize() : request.size;
+    settings::setExportDefaults(chosen);
     QString error;
     if (!writeImage(viewPaintFunction(key), request, &error))
         QMessageBox::warning(this, tr("Export View"), error);
@@ -679,6 +740,7 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_loader->cancel();
+    settings::saveWindowLayout(*this);
     QMainWindow::closeEvent(event);
 }
 

@@ -100,6 +100,7 @@ private:
     void rememberRecent(const QString &path);
     void updateRecentMenu();
     void showShortcuts();
+    void resetLayout();
     void exportView();
     PaintFunction viewPaintFunction(const QString &what) const;
     void copyViewImage();
@@ -127,6 +128,7 @@ private:
     QWidget *m_compare = nullptr; ///< the compare view while one is shown
     KpiStrip *m_kpis = nullptr;
     analysis::RunConfig m_runConfig; ///< stepscope.json beside the profile, or the GUI's
+    QByteArray m_defaultState; ///< the dock layout of a first launch (View › Reset Layout)
 };
 
 } // namespace stepscope::ui

@@ -131,9 +131,9 @@ TEST_F(WindowFixture, SelectionShowsDetailsWithFlowsAndRangeShowsStatistics)
     QTableWidget *table = window.rangeStatsPanel()->table();
     ASSERT_GE(table->rowCount(), 1);
     EXPECT_TRUE(window.rangeStatsPanel()->toTsv().startsWith(
-        QStringLiteral("Name\tCategory\tTotal\tCount\tShare of range\n")));
+        QStringLiteral("Name\tRank\tCategory\tSelf\tTotal\tCount\tShare\n")));
     EXPECT_TRUE(window.rangeStatsPanel()->toTsv().contains(
-        QStringLiteral("kernel_0\tcompute\t100 ns\t1\t100.0 %")))
+        QStringLiteral("kernel_0\t0\tcompute\t100 ns\t100 ns\t1\t100.0 %")))
         << window.rangeStatsPanel()->toTsv().toStdString();
 }
 

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace stepscope;
 using namespace stepscope::ui;
 using namespace stepscope::ui::timeline;
@@ -70,4 +72,55 @@ TEST(TimelineRangeStats, PerNameTotalsClippedToTheRange)
     EXPECT_EQ(total, 6 * 100 + 50);
     EXPECT_EQ(stats.front().totalNs, 100);
     EXPECT_NEAR(stats.front().share, 100.0 / 1300.0, 1e-12);
+}
+
+TEST(TimelineRangeStats, SelfTimePerRankWithSharesAtMostOne)
+{
+    // Two ranks; each host lane has ProfilerStep#0 [0, 1000) and #1 [1000, 2000) enclosing
+    // five 25 ns launches each (at 0, 200, ..., 800 within the step); the device lane has ten
+    // 100 ns kernels. Worked by hand: ProfilerStep self = 1000 - 5 × 25 = 875.
+    auto session = testsupport::makeSession(10, 100, 100, 5, 2);
+    auto m = TimelineModel::build(session);
+    const auto stats = computeRangeStats(*m, 0, 2000);
+    std::map<std::int32_t, std::int64_t> hostSelf;
+    int step0Rows = 0;
+    for (const RangeStat &s : stats) {
+        EXPECT_LE(s.share, 1.0) << s.name.toStdString();
+        EXPECT_GE(s.share, 0.0);
+        EXPECT_LE(s.selfNs, s.totalNs);
+        if (s.name == QStringLiteral("ProfilerStep#0")) {
+            ++step0Rows;
+            EXPECT_EQ(s.selfNs, 875);
+            EXPECT_EQ(s.totalNs, 1000);
+            EXPECT_NEAR(s.share, 875.0 / 2000.0, 1e-12);
+        }
+        if (s.name.startsWith(QStringLiteral("ProfilerStep")) || s.name == QStringLiteral("launch"))
+            hostSelf[s.rank] += s.selfNs;
+    }
+    EXPECT_EQ(step0Rows, 2); // one row per rank, not one summed over both
+    // Self times of one lane partition its busy time: here the whole range.
+    EXPECT_EQ(hostSelf[0], 2000);
+    EXPECT_EQ(hostSelf[1], 2000);
+}
+
+TEST(TimelineSearch, AHitUnderThreePixelsIsZoomedTo)
+{
+    auto session = testsupport::makeSession(700, 100, 100);
+    auto m = TimelineModel::build(session);
+    TimelineView view;
+    view.resize(1230, 500);
+    view.setModel(m);
+    view.fitRange(0, 140'000, false); // 100 ns kernels are about 0.1 px wide
+    ASSERT_LT(view.viewState().axis.toPxLength(100), 3);
+    ASSERT_EQ(view.setSearchText(QStringLiteral("kernel_5")), 100);
+    view.nextMatch();
+    ASSERT_TRUE(view.viewState().selected.has_value());
+    const std::int64_t s = m->startOf(*view.viewState().selected);
+    const auto &axis = view.viewState().axis;
+    EXPECT_GE(axis.toPxLength(100), 3);
+    EXPECT_LE(axis.startNs(), s);
+    EXPECT_GE(axis.endNs(), s + 100);
+    // Backspace (undo zoom) goes back to the wide view.
+    view.undoZoom();
+    EXPECT_LT(view.viewState().axis.toPxLength(100), 3);
 }

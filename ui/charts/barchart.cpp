@@ -33,29 +33,6 @@ struct Scale
     QString suffix;
 };
 
-Scale scaleFor(ValueUnit unit, double maxValue)
-{
-    switch (unit) {
-    case ValueUnit::Duration:
-        if (maxValue >= 20e9)
-            return {1e9, QStringLiteral("s")};
-        if (maxValue >= 20e3 || maxValue == 0)
-            return {1e6, QStringLiteral("ms")};
-        return {1e3, QStringLiteral("µs")};
-    case ValueUnit::Bytes:
-        if (maxValue >= 1024.0 * 1024 * 1024)
-            return {1024.0 * 1024 * 1024, QStringLiteral("GiB")};
-        if (maxValue >= 1024.0 * 1024)
-            return {1024.0 * 1024, QStringLiteral("MiB")};
-        if (maxValue >= 1024.0)
-            return {1024.0, QStringLiteral("KiB")};
-        return {1, QStringLiteral("B")};
-    case ValueUnit::Plain:
-        break;
-    }
-    return {};
-}
-
 } // namespace
 
 struct BarChart::Impl
@@ -163,7 +140,11 @@ void BarChart::rebuild()
         if (c < d->markers.size() && !std::isnan(d->markers[c]))
             maxValue = std::max(maxValue, d->markers[c]);
     }
-    d->scale = scaleFor(d->unit, maxValue);
+    const TickUnit tickUnit = d->unit == ValueUnit::Bytes ? TickUnit::Bytes
+        : d->unit == ValueUnit::Duration                  ? TickUnit::Nanoseconds
+                                                          : TickUnit::Plain;
+    const AxisTicks ticks = niceTicks(0, maxValue, tickUnit, 5);
+    d->scale = {ticks.scale, ticks.unit};
 
     d->axisX = new QBarCategoryAxis();
     d->axisX->append(d->categories);
@@ -226,8 +207,7 @@ void BarChart::rebuild()
         marker->attachAxis(d->axisX);
         marker->attachAxis(d->axisY);
     }
-    d->axisY->setRange(0, std::max(1e-9, maxValue / d->scale.factor * 1.05));
-    d->axisY->applyNiceNumbers();
+    applyTicks(d->axisY, ticks);
 }
 
 int BarChart::categoryCount() const

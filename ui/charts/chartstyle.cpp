@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QValueAxis>
 
 namespace stepscope::ui {
 
@@ -29,6 +30,21 @@ void applyAxisStyle(QAbstractAxis *axis, const QPalette &palette)
     grid.setAlpha(40);
     axis->setGridLineColor(grid);
     axis->setLinePenColor(palette.color(QPalette::Mid));
+}
+
+void applyTicks(QValueAxis *axis, const AxisTicks &ticks)
+{
+    applyTicks(axis, ticks, ticks.lo, ticks.hi);
+}
+
+void applyTicks(QValueAxis *axis, const AxisTicks &ticks, double rangeLo, double rangeHi)
+{
+    axis->setRange(rangeLo, rangeHi > rangeLo ? rangeHi : rangeLo + ticks.step);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(ticks.step);
+    axis->setLabelFormat(
+        QStringLiteral("%.") + QString::number(ticks.decimals) + QStringLiteral("f"));
 }
 
 } // namespace stepscope::ui

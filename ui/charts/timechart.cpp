@@ -28,29 +28,6 @@ namespace {
 
 constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
 
-/// The x axis unit for a span: ms below 20 s, else s.
-double timeScaleFor(std::int64_t spanNs)
-{
-    return spanNs >= 20'000'000'000LL ? 1e9 : 1e6;
-}
-
-struct ByteUnit
-{
-    double scale;
-    const char *name;
-};
-
-ByteUnit byteUnitFor(double maxBytes)
-{
-    if (maxBytes >= 1024.0 * 1024 * 1024)
-        return {1024.0 * 1024 * 1024, "GiB"};
-    if (maxBytes >= 1024.0 * 1024)
-        return {1024.0 * 1024, "MiB"};
-    if (maxBytes >= 1024.0)
-        return {1024.0, "KiB"};
-    return {1.0, "B"};
-}
-
 } // namespace
 
 QString formatValue(ValueUnit unit, double value)
@@ -504,7 +481,11 @@ void TimeChart::refresh()
     auto [w0, w1] = d->window(this);
     if (w1 <= w0)
         w1 = w0 + 1;
-    d->xScale = timeScaleFor(w1 - w0);
+    // The unit and step follow the span shown; ticks sit at its round multiples.
+    const int xTargets = std::clamp(static_cast<int>(d->chart->plotArea().width() / 90), 2, 10);
+    const AxisTicks xTicks =
+        niceTicks(0, static_cast<double>(w1 - w0), TickUnit::Nanoseconds, xTargets);
+    d->xScale = xTicks.scale;
     analysis::DecimateOptions options;
     options.buckets = std::max(50, static_cast<int>(d->chart->plotArea().width()));
     options.startNs = w0;
@@ -537,16 +518,15 @@ void TimeChart::refresh()
     for (const MarkerData &m : d->markers)
         maxValue = std::max(maxValue, m.value);
 
+    const TickUnit yUnit = d->unit == ValueUnit::Bytes ? TickUnit::Bytes
+        : d->unit == ValueUnit::Duration               ? TickUnit::Nanoseconds
+                                                       : TickUnit::Plain;
+    const int yTargets = std::clamp(static_cast<int>(d->chart->plotArea().height() / 40), 2, 6);
+    const AxisTicks yTicks = niceTicks(0, maxValue, yUnit, yTargets);
+    d->yScale = yTicks.scale;
     QString yTitle = d->valueTitle;
-    d->yScale = 1.0;
-    if (d->unit == ValueUnit::Bytes) {
-        const ByteUnit u = byteUnitFor(maxValue);
-        d->yScale = u.scale;
-        yTitle += QStringLiteral(" (%1)").arg(QLatin1String(u.name));
-    } else if (d->unit == ValueUnit::Duration) {
-        d->yScale = 1e6;
-        yTitle += QStringLiteral(" (ms)");
-    }
+    if (!yTicks.unit.isEmpty())
+        yTitle += QStringLiteral(" (%1)").arg(yTicks.unit);
 
     for (SeriesData &s : d->series)
         if (s.stack < 0)
@@ -568,12 +548,10 @@ void TimeChart::refresh()
         m.series->replace(
             QList<QPointF> {QPointF(static_cast<double>(m.tNs) / d->xScale, m.value / d->yScale)});
 
-    d->axisX->setRange(static_cast<double>(w0) / d->xScale, static_cast<double>(w1) / d->xScale);
-    d->axisX->applyNiceNumbers();
-    d->axisX->setTitleText(
-        d->xScale >= 1e9 ? QStringLiteral("Time (s)") : QStringLiteral("Time (ms)"));
-    d->axisY->setRange(0, std::max(1e-9, maxValue / d->yScale * 1.08));
-    d->axisY->applyNiceNumbers();
+    applyTicks(
+        d->axisX, xTicks, static_cast<double>(w0) / d->xScale, static_cast<double>(w1) / d->xScale);
+    d->axisX->setTitleText(QStringLiteral("Time (%1)").arg(xTicks.unit));
+    applyTicks(d->axisY, yTicks);
     d->axisY->setTitleText(yTitle);
 }
 

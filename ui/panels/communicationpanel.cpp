@@ -38,6 +38,36 @@ QString us(double v)
     return QString::fromStdString(analysis::formatDuration(std::llround(v * 1000.0)));
 }
 
+} // namespace
+
+QString formatBandwidth(double gbPerSecond)
+{
+    // Decimal units, as the profilers write GB/s; small rates step down instead of "0 GB/s".
+    if (!(gbPerSecond > 0))
+        return QStringLiteral("–");
+    const char *unit = "GB/s";
+    double v = gbPerSecond;
+    if (v < 1e-3) {
+        v *= 1e6;
+        unit = "kB/s";
+    } else if (v < 1) {
+        v *= 1e3;
+        unit = "MB/s";
+    }
+    return QString::fromStdString(analysis::formatSignificant(v)) + QLatin1Char(' ')
+        + QLatin1String(unit);
+}
+
+QString formatMegabytes(double mb)
+{
+    // Ascend's "Transit Size(MB)" is bytes / 1024²: shown in binary units like the table.
+    if (!(mb > 0))
+        return QStringLiteral("0 B");
+    return QString::fromStdString(analysis::formatBytes(std::llround(mb * 1024.0 * 1024.0)));
+}
+
+namespace {
+
 std::string toLower(std::string s)
 {
     for (char &c : s)
@@ -166,10 +196,8 @@ void CommunicationPanel::fillTable()
             row.bytes ? numberItem(
                 QString::fromStdString(analysis::formatBytes(std::llround(*row.bytes))), *row.bytes)
                       : numberItem(QString(), none));
-        items.append(row.bandwidthGBps
-                ? numberItem(QStringLiteral("%1 GB/s").arg(QString::fromStdString(
-                                 analysis::formatSignificant(*row.bandwidthGBps))),
-                    *row.bandwidthGBps)
+        items.append(row.bandwidthGBps && *row.bandwidthGBps > 0
+                ? numberItem(formatBandwidth(*row.bandwidthGBps), *row.bandwidthGBps)
                 : numberItem(QString(), none));
         items.append(
             row.waitUs ? numberItem(us(*row.waitUs), *row.waitUs) : numberItem(QString(), none));
@@ -192,15 +220,29 @@ void CommunicationPanel::fillMatrix()
         return;
     }
     m_matrixStack->setCurrentIndex(1);
-    QStringList labels;
-    for (std::int32_t r : m_matrix.ranks)
-        labels.append(QString::number(r));
-    const auto n = static_cast<std::size_t>(m_matrix.ranks.size());
-    QList<double> values(static_cast<qsizetype>(n * n), std::numeric_limits<double>::quiet_NaN());
-    auto indexOf = [this](std::int32_t rank) {
-        return static_cast<std::size_t>(
-            std::lower_bound(m_matrix.ranks.begin(), m_matrix.ranks.end(), rank)
-            - m_matrix.ranks.begin());
+    // Rows only for ranks that send and columns only for ranks that receive: a 2-rank profile
+    // whose links reach ranks 0-7 is a 2 × 8 matrix, not 8 × 8 with six empty rows.
+    std::vector<std::int32_t> sources;
+    std::vector<std::int32_t> targets;
+    for (const auto &cell : m_matrix.cells) {
+        sources.push_back(cell.srcRank);
+        targets.push_back(cell.dstRank);
+    }
+    for (auto *v : {&sources, &targets}) {
+        std::sort(v->begin(), v->end());
+        v->erase(std::unique(v->begin(), v->end()), v->end());
+    }
+    QStringList rowLabels;
+    QStringList columnLabels;
+    for (std::int32_t r : sources)
+        rowLabels.append(QString::number(r));
+    for (std::int32_t r : targets)
+        columnLabels.append(QString::number(r));
+    const std::size_t columns = targets.size();
+    QList<double> values(
+        static_cast<qsizetype>(sources.size() * columns), std::numeric_limits<double>::quiet_NaN());
+    auto indexIn = [](const std::vector<std::int32_t> &v, std::int32_t rank) {
+        return static_cast<std::size_t>(std::lower_bound(v.begin(), v.end(), rank) - v.begin());
     };
     for (const auto &cell : m_matrix.cells) {
         double v = cell.sizeMb;
@@ -208,7 +250,8 @@ void CommunicationPanel::fillMatrix()
             v = cell.timeMs;
         else if (m_metric == MatrixMetric::Bandwidth)
             v = cell.bandwidthGBps ? *cell.bandwidthGBps : std::numeric_limits<double>::quiet_NaN();
-        const std::size_t i = indexOf(cell.srcRank) * n + indexOf(cell.dstRank);
+        const std::size_t i =
+            indexIn(sources, cell.srcRank) * columns + indexIn(targets, cell.dstRank);
         if (i < static_cast<std::size_t>(values.size()))
             values[static_cast<qsizetype>(i)] = v;
     }
@@ -217,9 +260,7 @@ void CommunicationPanel::fillMatrix()
     switch (m_metric) {
     case MatrixMetric::SizeMb:
         what = tr("transit size");
-        format = [](double v) -> QString {
-            return QString::fromStdString(analysis::formatSignificant(v)) + QStringLiteral(" MB");
-        };
+        format = [](double v) -> QString { return formatMegabytes(v); };
         break;
     case MatrixMetric::TimeMs:
         what = tr("transit time");
@@ -227,14 +268,12 @@ void CommunicationPanel::fillMatrix()
         break;
     case MatrixMetric::Bandwidth:
         what = tr("bandwidth");
-        format = [](double v) -> QString {
-            return QString::fromStdString(analysis::formatSignificant(v)) + QStringLiteral(" GB/s");
-        };
+        format = [](double v) -> QString { return formatBandwidth(v); };
         break;
     }
     m_heatMap->setTitle(
         tr("Rank-to-rank %1 (%2)").arg(what, QString::fromStdString(m_matrix.source)));
-    m_heatMap->setMatrix(labels, labels, values, format);
+    m_heatMap->setMatrix(rowLabels, columnLabels, values, format);
 }
 
 void CommunicationPanel::rowClicked(int viewRow)

@@ -70,4 +70,9 @@ private:
     HeatMap *m_heatMap = nullptr;
 };
 
+/// A bandwidth in GB/s in the unit that keeps it readable: "12.3 GB/s", "45.6 MB/s"; "–" for 0.
+QString formatBandwidth(double gbPerSecond);
+/// Ascend's transit size in MB (bytes / 1024²) in binary units: "40 B", "1.50 MiB".
+QString formatMegabytes(double mb);
+
 } // namespace stepscope::ui

@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSet>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardItemModel>
@@ -371,6 +372,7 @@ void MemoryPanel::rebuildCurves()
                 }
         }
     }
+    QSet<QString> usedNames;
     for (std::size_t i : m_curveIndices) {
         const model::MemoryCurve &c = t->memory.curves[i];
         struct Line
@@ -387,10 +389,19 @@ void MemoryPanel::rebuildCurves()
         for (const Line &line : lines) {
             if (line.values->size() != c.timestampsNs.size() || !anyRecorded(*line.values))
                 continue;
-            const QString name = m_curveIndices.size() > 1
+            QString name = m_curveIndices.size() > 1
                 ? QStringLiteral("%1 %2").arg(QString::fromStdString(c.device), line.name)
                 : line.name;
-            m_curveChart->addLine(name, line.color, c.timestampsNs, toDouble(*line.values), true);
+            // Two curves of one device (two allocator records) must not share a legend entry.
+            QColor color = line.color;
+            for (int k = 2; usedNames.contains(name); ++k) {
+                name = QStringLiteral("%1 %2 #%3")
+                           .arg(QString::fromStdString(c.device), line.name)
+                           .arg(k);
+                color = color.lighter(125);
+            }
+            usedNames.insert(name);
+            m_curveChart->addLine(name, color, c.timestampsNs, toDouble(*line.values), true);
         }
     }
     if (peak >= 0)
@@ -493,9 +504,17 @@ void MemoryPanel::rebuildPeak()
                 .arg(QString::fromStdString(analysis::formatBytes(*m_summary.peakReservedBytes))));
     if (!peaks.isEmpty())
         note.prepend(peaks.join(QStringLiteral(", ")) + QStringLiteral(". "));
-    m_peakNote->setText(note);
     m_peakChart->setTitle(tr("Memory at the peak by category, rank %1").arg(m_rank));
     m_peakChart->setData(categories, sets, BarChart::Mode::Grouped);
+    // Nothing to draw: the sentence says what is missing, no empty axes.
+    bool anyBar = false;
+    for (const BarSetData &set : sets)
+        for (double v : set.values)
+            anyBar = anyBar || (!std::isnan(v) && v > 0);
+    m_peakChart->setVisible(anyBar);
+    if (!anyBar)
+        note.prepend(tr("<b>No memory by category at the peak.</b> "));
+    m_peakNote->setText(note);
 }
 
 void MemoryPanel::rebuildAllocations()

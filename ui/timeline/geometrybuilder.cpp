@@ -571,8 +571,12 @@ void Builder::buildRuler()
             continue;
         m_g.lines.push_back({QLineF(px, h * 0.45, px, h), m_view.colors.mutedText, 1});
         m_g.lines.push_back({QLineF(px, h, px, m_g.layout.scrollBottom), m_view.colors.grid, 0});
-        text(QRectF(px + 3, 1, 120, h * 0.5), tickLabel(t - origin, spacing), m_view.colors.text,
-            Qt::AlignLeft | Qt::AlignVCenter);
+        // A label that would run past the right edge is left out rather than cut.
+        const QString label = tickLabel(t - origin, spacing);
+        const double labelWidth = m_fm.horizontalAdvance(label) + 2;
+        if (px + 3 + labelWidth <= laneRight())
+            text(QRectF(px + 3, 1, labelWidth, h * 0.5), label, m_view.colors.text,
+                Qt::AlignLeft | Qt::AlignVCenter);
     }
     // Step numbers of the first rank in view (all ranks share the timeline's zero).
     int traceIndex = 0;

@@ -180,7 +180,10 @@ QString shortcutHelpHtml()
         {"Ctrl+F, Enter, Shift+Enter", "search, next, previous match"},
         {"M", "turn the selected event into a range selection"},
         {"right-click a lane header", "pin, hide, show hidden lanes"},
-        {"Ctrl+O", "open a profile"},
+        {"Ctrl+O", "open a profile folder"},
+        {"Ctrl+Shift+E", "export the view (PNG or SVG)"},
+        {"Ctrl+Shift+C", "copy the view as an image"},
+        {"Ctrl+Q", "quit"},
         {"?", "this list"},
     };
     QString html = QStringLiteral("<table cellspacing=6>");

@@ -54,9 +54,15 @@ RangeStatsPanel::RangeStatsPanel(QWidget *parent)
     top->addWidget(m_title, 1);
     top->addWidget(copy);
     layout->addLayout(top);
-    m_table = new QTableWidget(0, 5, this);
-    m_table->setHorizontalHeaderLabels(
-        {tr("Name"), tr("Category"), tr("Total"), tr("Count"), tr("Share of range")});
+    m_table = new QTableWidget(0, 7, this);
+    m_table->setHorizontalHeaderLabels({tr("Name"), tr("Rank"), tr("Category"), tr("Self"),
+        tr("Total"), tr("Count"), tr("Share")});
+    m_table->horizontalHeaderItem(3)->setToolTip(
+        tr("Time in the range when this was the innermost event (its children excluded)"));
+    m_table->horizontalHeaderItem(4)->setToolTip(
+        tr("Summed durations in the range, children included"));
+    m_table->horizontalHeaderItem(6)->setToolTip(
+        tr("Self time ÷ (range length × the rank's lanes it ran on): at most 100 %"));
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -92,16 +98,21 @@ void RangeStatsPanel::setStats(std::int64_t t0, std::int64_t t1, std::vector<Ran
         auto *name = new QTableWidgetItem(s.name);
         name->setToolTip(s.name);
         m_table->setItem(r, 0, name);
+        m_table->setItem(r, 1, new NumberItem(QString::number(s.rank), s.rank));
         m_table->setItem(
-            r, 1, new QTableWidgetItem(QString::fromUtf8(model::categoryName(s.category).data())));
-        m_table->setItem(r, 2, new NumberItem(fmt(s.totalNs), static_cast<double>(s.totalNs)));
+            r, 2, new QTableWidgetItem(QString::fromUtf8(model::categoryName(s.category).data())));
+        m_table->setItem(r, 3, new NumberItem(fmt(s.selfNs), static_cast<double>(s.selfNs)));
+        m_table->setItem(r, 4, new NumberItem(fmt(s.totalNs), static_cast<double>(s.totalNs)));
         m_table->setItem(
-            r, 3, new NumberItem(QString::number(s.count), static_cast<double>(s.count)));
-        m_table->setItem(
-            r, 4, new NumberItem(QString::fromStdString(analysis::formatShare(s.share)), s.share));
+            r, 5, new NumberItem(QString::number(s.count), static_cast<double>(s.count)));
+        auto *share =
+            new NumberItem(QString::fromStdString(analysis::formatShare(s.share)), s.share);
+        if (s.lanes > 1)
+            share->setToolTip(tr("of %1 lanes' time").arg(s.lanes));
+        m_table->setItem(r, 6, share);
     }
     m_table->setSortingEnabled(true);
-    m_table->sortByColumn(2, Qt::DescendingOrder);
+    m_table->sortByColumn(3, Qt::DescendingOrder);
 }
 
 QString RangeStatsPanel::toTsv() const

@@ -30,24 +30,44 @@ bool idLess(const std::string &a, const std::string &b)
 
 QString processLabel(const model::TrackInfo &info)
 {
-    if (info.processName.empty())
-        return QStringLiteral("process ") + qs(info.processId);
+    if (info.processName.empty()) {
+        // Never a bare "process": say what kind of lanes it holds.
+        const QString what = info.kind == model::TrackKind::DeviceStream
+            ? QStringLiteral("device")
+            : QStringLiteral("process");
+        return info.processId.empty() ? QStringLiteral("%1 without an id").arg(what)
+                                      : what + QLatin1Char(' ') + qs(info.processId);
+    }
     if (info.processId.empty() || info.processName == info.processId)
         return qs(info.processName);
     return qs(info.processName) + QStringLiteral(" (") + qs(info.processId) + QStringLiteral(")");
 }
 
+/// "stream " + id unless the id already says "stream 7"; a negative id (a profiler's
+/// synthetic lane) without its minus sign, marked as such.
+QString numbered(const QString &word, const std::string &id)
+{
+    QString text = qs(id).trimmed();
+    if (text.isEmpty())
+        return QStringLiteral("%1 without an id").arg(word);
+    if (text.startsWith(word, Qt::CaseInsensitive))
+        return text;
+    if (text.startsWith(QLatin1Char('-')) && text.size() > 1)
+        return QStringLiteral("%1 %2 (synthetic)").arg(word, text.mid(1));
+    return word + QLatin1Char(' ') + text;
+}
+
 QString threadLabel(const model::TrackInfo &info)
 {
-    if (!info.threadName.empty())
+    if (!info.threadName.empty() && info.threadName != info.threadId)
         return qs(info.threadName);
     switch (info.kind) {
     case model::TrackKind::DeviceStream:
-        return QStringLiteral("stream ") + qs(info.threadId);
+        return numbered(QStringLiteral("stream"), info.threadId);
     case model::TrackKind::CommunicationGroup:
-        return QStringLiteral("group ") + qs(info.threadId);
+        return numbered(QStringLiteral("group"), info.threadId);
     default:
-        return QStringLiteral("thread ") + qs(info.threadId);
+        return numbered(QStringLiteral("thread"), info.threadId);
     }
 }
 

@@ -635,6 +635,24 @@ void TimelineView::revealEvent(const EventKey &e)
     changed();
 }
 
+void TimelineView::zoomToSmallMatch(const EventKey &e)
+{
+    if (!m_model)
+        return;
+    const std::int64_t s = m_model->startOf(e);
+    const std::int64_t duration = std::max<std::int64_t>(1, m_model->endOf(e) - s);
+    if (m_view.axis.toPxLength(duration) >= 3)
+        return;
+    // The hit gets about 40 px, centred; at most the zoom the axis allows.
+    const std::int64_t span =
+        std::max<std::int64_t>(duration * std::max(1, m_view.axis.widthPx() / 40), 10);
+    const std::int64_t middle = s + duration / 2;
+    pushUndo();
+    m_view.axis.fit(middle - span / 2, middle - span / 2 + span);
+    updateScrollBar();
+    changed();
+}
+
 void TimelineView::setRange(std::optional<std::pair<std::int64_t, std::int64_t>> range)
 {
     m_view.range = range;
@@ -684,6 +702,7 @@ void TimelineView::nextMatch()
         m_view.currentMatch = (m_view.currentMatch + 1) % n;
     }
     selectEvent((*m_view.searchMatches)[static_cast<std::size_t>(m_view.currentMatch)], true);
+    zoomToSmallMatch((*m_view.searchMatches)[static_cast<std::size_t>(m_view.currentMatch)]);
     emit searchChanged(n, m_view.currentMatch);
 }
 
@@ -694,6 +713,7 @@ void TimelineView::previousMatch()
         return;
     m_view.currentMatch = m_view.currentMatch <= 0 ? n - 1 : m_view.currentMatch - 1;
     selectEvent((*m_view.searchMatches)[static_cast<std::size_t>(m_view.currentMatch)], true);
+    zoomToSmallMatch((*m_view.searchMatches)[static_cast<std::size_t>(m_view.currentMatch)]);
     emit searchChanged(n, m_view.currentMatch);
 }
 

@@ -105,6 +105,8 @@ private:
     void clampAxis();
     void applyPalette();
     void revealEvent(const EventKey &e);
+    /// Zooms in on a search hit that would be under 3 px wide, so it is seen, not a speck.
+    void zoomToSmallMatch(const EventKey &e);
     void computeFlows();
     QString tooltipAt(QPoint pos) const;
     QSize canvasSize() const;

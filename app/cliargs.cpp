@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "cliargs.h"
+
+#include <QCommandLineParser>
+#include <QRegularExpression>
+
+#include <limits>
+
+namespace stepscope::app {
+
+namespace {
+
+using Action = ParseOutcome::Action;
+
+ParseOutcome error(const QString &command, const QString &why)
+{
+    return {Action::Error, QStringLiteral("stepscope %1: %2").arg(command, why)};
+}
+
+/// The parser's help with our own usage line (the program name is not argv[0] here).
+QString helpOf(const QCommandLineParser &parser, const QString &usage, const QString &what)
+{
+    QString text = parser.helpText();
+    const qsizetype firstLineEnd = text.indexOf(QLatin1Char('\n'));
+    text = text.mid(firstLineEnd + 1);
+    return QStringLiteral("Usage: stepscope %1\n%2\n\n%3\n")
+        .arg(usage, what.trimmed(), text.trimmed());
+}
+
+/// Parses; on --help or a parse error fills `outcome` and returns false.
+bool parseInto(QCommandLineParser &parser, const QStringList &arguments, const QString &usage,
+    const QString &what, ParseOutcome *outcome)
+{
+    const QCommandLineOption help(
+        {QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Print this help and exit."));
+    parser.addOption(help);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    // The command name stands where QCommandLineParser expects the program name.
+    if (!parser.parse(arguments)) {
+        *outcome = error(arguments.value(0), parser.errorText());
+        return false;
+    }
+    if (parser.isSet(help)) {
+        *outcome = {Action::Help, helpOf(parser, usage, what)};
+        return false;
+    }
+    return true;
+}
+
+/// A whole int64 from `text`, or nullopt ("12x", "", "99999999999999999999").
+std::optional<std::int64_t> toInt64(const QString &text)
+{
+    bool ok = false;
+    const qlonglong v = text.toLongLong(&ok);
+    return ok ? std::optional<std::int64_t>(v) : std::nullopt;
+}
+
+} // namespace
+
+QStringList toArguments(const std::vector<std::string> &args)
+{
+    QStringList out;
+    for (const std::string &a : args)
+        out << QString::fromLocal8Bit(a.data(), static_cast<qsizetype>(a.size()));
+    return out;
+}
+
+ParseOutcome parseLoadArgs(const QStringList &arguments, bool allowConfig, LoadArgs *out)
+{
+    const QString command = arguments.value(0);
+    QCommandLineParser parser;
+    const QCommandLineOption json(QStringLiteral("json"),
+        command == QLatin1String("dump") ? QStringLiteral("Print JSON instead of text.")
+                                         : QStringLiteral("Print a JSON object instead of text."));
+    const QCommandLineOption config(QStringLiteral("config"),
+        QStringLiteral("Read the run config from FILE instead of a stepscope.json beside the "
+                       "profile."),
+        QStringLiteral("FILE"));
+    parser.addOption(json);
+    if (allowConfig)
+        parser.addOption(config);
+    parser.addPositionalArgument(
+        QStringLiteral("PATH"), QStringLiteral("A profile folder or trace file."));
+    const QString usage = allowConfig ? command + QStringLiteral(" PATH [--json] [--config FILE]")
+                                      : command + QStringLiteral(" PATH [--json]");
+    const QString what = command == QLatin1String("dump")
+        ? QStringLiteral("Prints everything the model holds, in a stable order.\n")
+        : QStringLiteral("Prints what loaded: format, ranks, steps, breakdown, KPIs, "
+                         "diagnostics.\n");
+    ParseOutcome outcome;
+    if (!parseInto(parser, arguments, usage, what, &outcome))
+        return outcome;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty())
+        return error(command, QStringLiteral("missing PATH"));
+    if (positional.size() > 1)
+        return error(command, QStringLiteral("one PATH expected, got also %1").arg(positional[1]));
+    out->path = positional.front().toStdString();
+    out->json = parser.isSet(json);
+    if (allowConfig && parser.isSet(config)) {
+        out->config = parser.value(config).toStdString();
+        if (out->config.empty())
+            return error(command, QStringLiteral("--config needs a FILE"));
+    }
+    return outcome;
+}
+
+ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
+{
+    const QString command = QStringLiteral("export");
+    QCommandLineParser parser;
+    const QCommandLineOption outDir(QStringLiteral("out"),
+        QStringLiteral("Write the pictures into DIR (required; created when missing)."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption view(QStringLiteral("view"),
+        QStringLiteral("timeline, steps, memory, communication or all (the default)."),
+        QStringLiteral("VIEW"));
+    const QCommandLineOption step(
+        QStringLiteral("step"), QStringLiteral("Show profiler step N."), QStringLiteral("N"));
+    const QCommandLineOption range(QStringLiteral("range"),
+        QStringLiteral("Show this range, in µs from the start of the trace."),
+        QStringLiteral("START_US:END_US"));
+    const QCommandLineOption size(QStringLiteral("size"),
+        QStringLiteral("Picture size in pixels, 64x64 to 16384x16384."), QStringLiteral("WxH"));
+    const QCommandLineOption scale(QStringLiteral("scale"),
+        QStringLiteral("Device pixel ratio, 0.5 to 4 (2 for a high-density picture)."),
+        QStringLiteral("S"));
+    const QCommandLineOption format(QStringLiteral("format"),
+        QStringLiteral("png (the default) or svg."), QStringLiteral("FORMAT"));
+    const QCommandLineOption config(QStringLiteral("config"),
+        QStringLiteral("Read the run config from FILE."), QStringLiteral("FILE"));
+    for (const QCommandLineOption *o :
+        {&outDir, &view, &step, &range, &size, &scale, &format, &config})
+        parser.addOption(*o);
+    parser.addPositionalArgument(
+        QStringLiteral("PATH"), QStringLiteral("A profile folder or trace file."));
+    ParseOutcome outcome;
+    if (!parseInto(parser, arguments, QStringLiteral("export PATH --out DIR [options]"),
+            QStringLiteral("Writes pictures of the views without a display.\n"), &outcome))
+        return outcome;
+
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty())
+        return error(command, QStringLiteral("missing PATH"));
+    if (positional.size() > 1)
+        return error(command, QStringLiteral("one PATH expected, got also %1").arg(positional[1]));
+    out->path = positional.front().toStdString();
+    out->out = parser.value(outDir).toStdString();
+    if (out->out.empty())
+        return error(command, QStringLiteral("missing --out DIR"));
+    if (parser.isSet(view)) {
+        out->view = parser.value(view).toStdString();
+        static const QStringList Views {QStringLiteral("timeline"), QStringLiteral("steps"),
+            QStringLiteral("memory"), QStringLiteral("communication"), QStringLiteral("all")};
+        if (!Views.contains(parser.value(view)))
+            return error(command,
+                QStringLiteral("--view is timeline, steps, memory, communication or all; got %1")
+                    .arg(parser.value(view)));
+    }
+    if (parser.isSet(step)) {
+        const auto n = toInt64(parser.value(step));
+        if (!n)
+            return error(command,
+                QStringLiteral("--step takes a step number, got %1").arg(parser.value(step)));
+        out->step = *n;
+    }
+    if (parser.isSet(range)) {
+        // µs that fit int64 nanoseconds once multiplied by 1000.
+        constexpr std::int64_t Limit = std::numeric_limits<std::int64_t>::max() / 1000;
+        const QString value = parser.value(range);
+        static const QRegularExpression Pattern(QStringLiteral("^(-?\\d+):(-?\\d+)$"));
+        const QRegularExpressionMatch m = Pattern.match(value);
+        if (!m.hasMatch())
+            return error(
+                command, QStringLiteral("--range takes START_US:END_US, got %1").arg(value));
+        const auto a = toInt64(m.captured(1));
+        const auto b = toInt64(m.captured(2));
+        if (!a || !b || *a > Limit || *a < -Limit || *b > Limit || *b < -Limit)
+            return error(command,
+                QStringLiteral("--range %1 is out of range (at most %2 µs either way)")
+                    .arg(value)
+                    .arg(Limit));
+        if (*b <= *a)
+            return error(
+                command, QStringLiteral("--range %1 is empty (END_US <= START_US)").arg(value));
+        out->rangeUs = std::make_pair(*a, *b);
+    }
+    if (parser.isSet(size)) {
+        const QString value = parser.value(size);
+        static const QRegularExpression Pattern(QStringLiteral("^(\\d+)x(\\d+)$"));
+        const QRegularExpressionMatch m = Pattern.match(value);
+        bool okW = false;
+        bool okH = false;
+        const int w = m.hasMatch() ? m.captured(1).toInt(&okW) : 0;
+        const int h = m.hasMatch() ? m.captured(2).toInt(&okH) : 0;
+        if (!m.hasMatch())
+            return error(command, QStringLiteral("--size takes WxH, got %1").arg(value));
+        if (!okW || !okH || w < 64 || h < 64 || w > 16384 || h > 16384)
+            return error(command,
+                QStringLiteral("--size must be between 64x64 and 16384x16384, got %1").arg(value));
+        out->size = std::make_pair(w, h);
+    }
+    if (parser.isSet(scale)) {
+        bool ok = false;
+        const double s = parser.value(scale).toDouble(&ok);
+        if (!ok || !(s >= 0.5 && s <= 4))
+            return error(command,
+                QStringLiteral("--scale must be between 0.5 and 4, got %1")
+                    .arg(parser.value(scale)));
+        out->scale = s;
+    }
+    if (parser.isSet(format)) {
+        const QString f = parser.value(format);
+        if (f != QLatin1String("png") && f != QLatin1String("svg"))
+            return error(command, QStringLiteral("--format is png or svg, got %1").arg(f));
+        out->format = f.toStdString();
+    }
+    out->config = parser.value(config).toStdString();
+    return outcome;
+}
+
+ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
+{
+    const QString command = QStringLiteral("compare");
+    QCommandLineParser parser;
+    const QCommandLineOption report(QStringLiteral("report"),
+        QStringLiteral("Write report.html (self-contained) and report.md with its pictures into "
+                       "DIR."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption json(
+        QStringLiteral("json"), QStringLiteral("Print the comparison as JSON on standard output."));
+    parser.addOption(report);
+    parser.addOption(json);
+    parser.addPositionalArgument(QStringLiteral("BEFORE"), QStringLiteral("The run before."));
+    parser.addPositionalArgument(QStringLiteral("AFTER"), QStringLiteral("The run after."));
+    ParseOutcome outcome;
+    if (!parseInto(parser, arguments, QStringLiteral("compare BEFORE AFTER --report DIR [--json]"),
+            QStringLiteral("Compares two runs; at least one of --report and --json is needed.\n"),
+            &outcome))
+        return outcome;
+    for (const QString &p : parser.positionalArguments())
+        out->paths.push_back(p.toStdString());
+    out->reportDir = parser.value(report).toStdString();
+    out->json = parser.isSet(json);
+    if (parser.isSet(report) && out->reportDir.empty())
+        return error(command, QStringLiteral("--report needs a DIR"));
+    if (out->paths.size() != 2)
+        return error(command,
+            QStringLiteral("usage: stepscope compare BEFORE AFTER --report DIR [--json]; got %1 "
+                           "path(s)")
+                .arg(out->paths.size()));
+    if (out->reportDir.empty() && !out->json)
+        return error(command, QStringLiteral("usage: needs --report DIR or --json"));
+    return outcome;
+}
+
+} // namespace stepscope::app

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+/// The headless commands' command lines, each parsed with QCommandLineParser: every option
+/// in `stepscope COMMAND --help`, a bad value an error naming the option (exit 2), numbers
+/// read without anything that throws.
+namespace stepscope::app {
+
+/// The outcome of parsing one command line.
+struct ParseOutcome
+{
+    enum class Action { Run, Help, Error };
+    Action action = Action::Run;
+    QString text; ///< the help (Help) or the error naming the option (Error)
+};
+
+/// `summary PATH [--json] [--config FILE]` and `dump PATH [--json]`.
+struct LoadArgs
+{
+    std::string path;
+    bool json = false;
+    std::string config;
+};
+
+/// `export PATH --out DIR [...]`.
+struct ExportArgs
+{
+    std::string path;
+    std::string out;
+    std::string view = "all";
+    std::string config;
+    std::optional<std::int64_t> step;
+    std::optional<std::pair<std::int64_t, std::int64_t>> rangeUs;
+    std::optional<std::pair<int, int>> size; ///< width, height in px
+    double scale = 1.0;
+    std::string format = "png";
+};
+
+/// `compare BEFORE AFTER [--report DIR] [--json]`.
+struct CompareArgs
+{
+    std::vector<std::string> paths;
+    std::string reportDir;
+    bool json = false;
+};
+
+/// `arguments` starts with the command name ("summary", "dump", ...).
+ParseOutcome parseLoadArgs(const QStringList &arguments, bool allowConfig, LoadArgs *out);
+ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out);
+ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out);
+
+/// The arguments after the program name, as Qt strings (local 8-bit, as argv is).
+QStringList toArguments(const std::vector<std::string> &args);
+
+} // namespace stepscope::app

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "windowargs.h"
+
+#include <QCommandLineParser>
+
+namespace stepscope::app {
+
+namespace {
+
+struct WindowParser
+{
+    QCommandLineParser parser;
+    QCommandLineOption screenshot {QStringLiteral("screenshot"),
+        QStringLiteral("Once the profile (or both runs) has loaded, save a PNG of the window "
+                       "to FILE and exit."),
+        QStringLiteral("FILE")};
+    QCommandLineOption compare {QStringLiteral("compare"),
+        QStringLiteral("Compare BEFORE AFTER (two paths compare without it, too).")};
+    QCommandLineOption help {
+        {QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Print this help and exit.")};
+    QCommandLineOption version {{QStringLiteral("v"), QStringLiteral("version")},
+        QStringLiteral("Print the version and exit.")};
+
+    WindowParser()
+    {
+        parser.addOption(screenshot);
+        parser.addOption(compare);
+        parser.addOption(help);
+        parser.addOption(version);
+        parser.addPositionalArgument(QStringLiteral("PATH"),
+            QStringLiteral("A profile folder or trace file; two paths (BEFORE AFTER) compare."),
+            QStringLiteral("[PATH [AFTER]]"));
+    }
+};
+
+} // namespace
+
+WindowArgs parseWindowArgs(const QStringList &arguments)
+{
+    WindowParser p;
+    WindowArgs out;
+    if (!p.parser.parse(arguments)) {
+        out.action = WindowArgs::Action::Error;
+        out.message = p.parser.errorText();
+        return out;
+    }
+    if (p.parser.isSet(p.help)) {
+        out.action = WindowArgs::Action::Help;
+        return out;
+    }
+    if (p.parser.isSet(p.version)) {
+        out.action = WindowArgs::Action::Version;
+        return out;
+    }
+    out.paths = p.parser.positionalArguments();
+    out.screenshot = p.parser.value(p.screenshot);
+    if (p.parser.isSet(p.screenshot) && out.screenshot.isEmpty()) {
+        out.action = WindowArgs::Action::Error;
+        out.message = QStringLiteral("--screenshot needs a FILE");
+    } else if (out.paths.size() > 2) {
+        out.action = WindowArgs::Action::Error;
+        out.message = QStringLiteral("at most two paths (BEFORE AFTER) can be opened, got %1")
+                          .arg(out.paths.size());
+    } else if (p.parser.isSet(p.compare) && out.paths.size() != 2) {
+        out.action = WindowArgs::Action::Error;
+        out.message = QStringLiteral("--compare needs two paths, BEFORE AFTER");
+    }
+    return out;
+}
+
+QString windowOptionsHelp()
+{
+    WindowParser p;
+    // helpText() starts with a "Usage: <program>" line and ends with the positional
+    // arguments; keep the option lines only.
+    const QString text = p.parser.helpText();
+    const qsizetype begin = text.indexOf(QLatin1String("Options:"));
+    const qsizetype end = text.indexOf(QLatin1String("Arguments:"));
+    return text.mid(begin, end < 0 ? -1 : end - begin).trimmed() + QLatin1Char('\n');
+}
+
+} // namespace stepscope::app

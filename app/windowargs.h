@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace stepscope::app {
+
+/// What `stepscope [--screenshot FILE] [--compare] [PATH [AFTER]]` asks of the window.
+/// Qt's own options (-platform, -style, -reverse, ...) never reach here: QApplication takes
+/// them out of the arguments first.
+struct WindowArgs
+{
+    enum class Action { Run, Help, Version, Error };
+    Action action = Action::Run;
+    QStringList paths; ///< none, one (open) or two (compare BEFORE AFTER)
+    QString screenshot; ///< save a picture of the window once loaded, then exit
+    QString message; ///< the usage error (Action::Error), naming the option
+};
+
+/// Parses QCoreApplication::arguments() (the program name first) with QCommandLineParser.
+WindowArgs parseWindowArgs(const QStringList &arguments);
+
+/// The window's options as --help lists them.
+QString windowOptionsHelp();
+
+} // namespace stepscope::app

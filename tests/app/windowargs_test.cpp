@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// The window's command line (app/windowargs.cpp). Qt's own options are taken out by
+// QApplication before this parser runs (the gui_qt_options_pass_through ctest checks that
+// end to end); these tests check what remains.
+
+#include "app/windowargs.h"
+
+#include <gtest/gtest.h>
+
+using stepscope::app::parseWindowArgs;
+using stepscope::app::WindowArgs;
+
+namespace {
+
+WindowArgs parse(QStringList args)
+{
+    args.prepend(QStringLiteral("stepscope"));
+    return parseWindowArgs(args);
+}
+
+} // namespace
+
+TEST(WindowArgs, OnePathOpensTwoCompare)
+{
+    const WindowArgs none = parse({});
+    EXPECT_EQ(none.action, WindowArgs::Action::Run);
+    EXPECT_TRUE(none.paths.isEmpty());
+
+    const WindowArgs one = parse({QStringLiteral("/runs/a")});
+    EXPECT_EQ(one.action, WindowArgs::Action::Run);
+    EXPECT_EQ(one.paths, QStringList {QStringLiteral("/runs/a")});
+
+    const WindowArgs two =
+        parse({QStringLiteral("--compare"), QStringLiteral("before"), QStringLiteral("after")});
+    EXPECT_EQ(two.action, WindowArgs::Action::Run);
+    EXPECT_EQ(two.paths, (QStringList {QStringLiteral("before"), QStringLiteral("after")}));
+}
+
+TEST(WindowArgs, ScreenshotTakesAFileInBothSpellings)
+{
+    EXPECT_EQ(
+        parse({QStringLiteral("--screenshot"), QStringLiteral("out.png"), QStringLiteral("p")})
+            .screenshot,
+        QStringLiteral("out.png"));
+    const WindowArgs eq = parse({QStringLiteral("--screenshot=x.png"), QStringLiteral("p")});
+    EXPECT_EQ(eq.screenshot, QStringLiteral("x.png"));
+    EXPECT_EQ(eq.paths, QStringList {QStringLiteral("p")});
+}
+
+TEST(WindowArgs, BadUseIsAnErrorNamingTheOption)
+{
+    const WindowArgs unknown = parse({QStringLiteral("--nosuch"), QStringLiteral("p")});
+    EXPECT_EQ(unknown.action, WindowArgs::Action::Error);
+    EXPECT_TRUE(unknown.message.contains(QStringLiteral("nosuch")))
+        << unknown.message.toStdString();
+
+    const WindowArgs missing = parse({QStringLiteral("--screenshot")});
+    EXPECT_EQ(missing.action, WindowArgs::Action::Error);
+    EXPECT_TRUE(missing.message.contains(QStringLiteral("screenshot")));
+
+    const WindowArgs three = parse({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")});
+    EXPECT_EQ(three.action, WindowArgs::Action::Error);
+
+    const WindowArgs compareOne = parse({QStringLiteral("--compare"), QStringLiteral("a")});
+    EXPECT_EQ(compareOne.action, WindowArgs::Action::Error);
+    EXPECT_TRUE(compareOne.message.contains(QStringLiteral("--compare")));
+}
+
+TEST(WindowArgs, HelpAndVersion)
+{
+    EXPECT_EQ(parse({QStringLiteral("--help")}).action, WindowArgs::Action::Help);
+    EXPECT_EQ(parse({QStringLiteral("-h")}).action, WindowArgs::Action::Help);
+    EXPECT_EQ(parse({QStringLiteral("--version")}).action, WindowArgs::Action::Version);
+    EXPECT_TRUE(stepscope::app::windowOptionsHelp().contains(QStringLiteral("--screenshot")));
+}
