@@ -59,6 +59,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace stepscope::ui {
 
 namespace {
@@ -466,7 +468,11 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
         tr("Loaded %1 in %2 s").arg(profile.path).arg(profile.elapsedMs / 1000.0, 0, 'f', 1), 8000);
     if (profile.session->report.count(model::Severity::Error) > 0)
         m_reportDock->raise();
-    if (profile.session->eventCount() == 0) {
+    const auto &traces = profile.session->traces;
+    const bool memoryOnly = profile.session->eventCount() == 0
+        && std::any_of(
+            traces.begin(), traces.end(), [](const auto &t) { return !t->memory.empty(); });
+    if (memoryOnly) {
         // A memory-only profile: its content is in the Memory panel, not on an empty timeline.
         if (auto *memory = findChild<QDockWidget *>(QStringLiteral("memoryDock"))) {
             memory->show();
