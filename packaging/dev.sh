@@ -3,10 +3,29 @@
 # SPDX-FileCopyrightText: 2026 StepScope authors
 #
 # Sets up a fresh Debian 12 machine and builds StepScope.
-#   packaging/dev.sh test   install what is missing, build, run every test with ctest
+#   packaging/dev.sh test   install what is missing, then every CI stage in order (below);
+#                           any failing stage fails the command
 #   packaging/dev.sh demo   install what is missing, build, open the demo comparison;
 #                           without a display, write the demo's pictures and report to a
 #                           folder and print its path
+#   packaging/dev.sh fuzz [SECONDS]
+#                           build the libFuzzer targets and run each for SECONDS (default 600),
+#                           one at a time under nice, keeping the corpus in build/fuzz/corpus
+#   packaging/dev.sh stage NAME...
+#                           run only the named CI stages (format subjects build ctest tidy asan
+#                           tsan fuzz-smoke package), e.g. to repeat a failing one
+#
+# The CI stages of `test` (docs/robustness.md says what each covers and what it costs):
+#   format      clang-format --dry-run --Werror over every tracked .cpp/.h
+#   subjects    commit subjects since the rule was introduced are at most 72 characters
+#   build       the ci preset (warnings are errors), whole tree
+#   ctest       the whole ctest suite of the ci build
+#   tidy        clang-tidy (.clang-tidy) over core/ and app/, from the ci compile database
+#   asan        clang AddressSanitizer + UndefinedBehaviorSanitizer (asan-core preset): core
+#               and its tests, i.e. every reader; the ui tests run only in the ci build
+#   tsan        ThreadSanitizer, core only, the loader and trace-reader thread tests
+#   fuzz-smoke  every libFuzzer target (built by the asan stage) for 6 s: under 5 minutes
+#   package     packaging/check-package.sh, when it exists
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,7 +37,12 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # libqt6opengl6-dev named; fonts-dejavu-core keeps text from rendering as boxes.
 packages=(cmake g++ make ninja-build pkg-config qt6-base-dev qt6-charts-dev libqt6opengl6-dev
     qt6-svg-dev nlohmann-json3-dev libsimdjson-dev libgtest-dev zlib1g-dev xvfb xauth
-    fonts-dejavu-core python3 dpkg-dev file desktop-file-utils appstream man-db)
+    fonts-dejavu-core python3 dpkg-dev file desktop-file-utils appstream man-db
+    git clang libclang-rt-14-dev clang-format clang-tidy llvm)
+# CI tools: git (format and subject checks list tracked files and commits), clang (the fuzz
+# build; libclang-rt-14-dev holds libFuzzer and clang's sanitizer runtimes), clang-format and
+# clang-tidy (14 on Debian 12; the checked-in .clang-format/.clang-tidy are written for 14),
+# llvm (llvm-symbolizer: sanitizer reports name files and lines).
 
 install_missing() {
     local missing=()
@@ -50,6 +74,154 @@ run_tests() {
     QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$jobs" --timeout 900
 }
 
+# --- CI stages --------------------------------------------------------------------------
+
+tracked_sources() {
+    # NUL-separated tracked .cpp/.h; outside a git checkout, the source folders' files.
+    if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        git -C "$root" ls-files -z -- '*.cpp' '*.h'
+    else
+        (cd "$root" && find core app ui tests \( -name '*.cpp' -o -name '*.h' \) -print0)
+    fi
+}
+
+stage_format() {
+    cd "$root"
+    tracked_sources | xargs -0 -r -n 40 -P "$jobs" clang-format --dry-run --Werror
+}
+
+# The rule "subject <= 72 characters" holds from this commit on; older history is left as is.
+subjects_since=64fa5e928d6e6807dbf8a3b39e5cb8b7e272d9ee
+stage_subjects() {
+    if ! git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        echo "dev.sh: not a git checkout, no commit subjects to check"
+        return 0
+    fi
+    local range=HEAD
+    if git -C "$root" cat-file -e "$subjects_since^{commit}" 2>/dev/null; then
+        range="$subjects_since..HEAD"
+    else
+        range="-1 HEAD" # shallow clone without the start commit: check the newest commit
+    fi
+    # shellcheck disable=SC2086
+    git -C "$root" log --no-merges --format='%h %s' $range | python3 "$root/packaging/check-subjects.py"
+}
+
+stage_build() { configure_and_build; }
+stage_ctest() { run_tests; }
+
+stage_tidy() {
+    # Needs the ci build's compile_commands.json (and its generated files): run after "build".
+    local files=()
+    mapfile -t files < <(cd "$root" && git ls-files -- 'core/*.cpp' 'app/*.cpp' 2>/dev/null \
+        || find core app -name '*.cpp')
+    local log="$root/build/tidy.log" rc=0
+    mkdir -p "$root/build"
+    printf "$root/%s\n" "${files[@]}" \
+        | xargs -r -n 4 -P "$jobs" clang-tidy -p "$build" --quiet >"$log" 2>&1 || rc=$?
+    grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$|^Suppressed [0-9]+ warnings|^Use -header-filter|^Use -system-headers' \
+        "$log" || true
+    if [ "$rc" -ne 0 ] || grep -q -E ': (warning|error):' "$log"; then
+        echo "dev.sh: clang-tidy findings above (build/tidy.log)" >&2
+        return 1
+    fi
+    echo "dev.sh: clang-tidy clean over ${#files[@]} files"
+}
+
+sanitizer_env() {
+    export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:check_initialization_order=1"
+    export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+    export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+}
+
+stage_asan() {
+    # clang ASan + UBSan over core and its tests (model, import, analysis: every reader), in
+    # the tree that also holds the fuzz targets, so CI compiles core once for both. The whole
+    # suite under gcc's ASan: cmake --preset asan && cmake --build build/asan && ctest.
+    sanitizer_build
+    sanitizer_env
+    (cd "$root/build/asan-core" && ctest --output-on-failure --parallel "$jobs" --timeout 1800)
+}
+
+stage_tsan() {
+    local dir="$root/build/tsan-core"
+    cmake --preset tsan-core -S "$root" >/dev/null
+    cmake --build "$dir" --parallel "$jobs" --target import_tests
+    sanitizer_env
+    # The threads of core: the folder loader's per-file workers and the trace reader's chunk
+    # parsers. setarch -R: gcc 12's TSan runtime cannot map its shadow under a randomised layout
+    # with large mmap_rnd_bits.
+    setarch "$(uname -m)" -R "$dir/tests/import_tests" \
+        --gtest_filter='LoaderTest.*:ChromeTraceReader.*:KinetoTrace.*:Robustness*'
+}
+
+sanitizer_build() {
+    cmake --preset asan-core -S "$root" >/dev/null
+    cmake --build "$root/build/asan-core" --parallel "$jobs"
+}
+
+# fuzz_run SECONDS: each target in turn under nice, corpus in build/fuzz/corpus/<target>,
+# seeded from tests/data by tests/fuzz/CMakeLists.txt (build/asan-core/tests/fuzz/seeds/<target>).
+fuzz_run() {
+    local seconds=$1 dir="$root/build/asan-core/tests/fuzz" out="$root/build/fuzz" failed=0
+    sanitizer_env
+    export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=1"
+    mkdir -p "$out/corpus" "$out/findings"
+    local name
+    local fuzzer="$dir/stepscope_fuzz"
+    for name in $("$fuzzer" --list-targets | cut -f1); do
+        mkdir -p "$out/corpus/$name"
+        echo "dev.sh: fuzz $name for $seconds s"
+        if ! STEPSCOPE_FUZZ_TARGET=$name nice -n 10 "$fuzzer" -max_total_time="$seconds" \
+            -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+            -artifact_prefix="$out/findings/$name-" \
+            "$out/corpus/$name" "$dir/seeds/$name" \
+            >"$out/$name.log" 2>&1; then
+            failed=1
+            tail -n 60 "$out/$name.log" >&2
+        fi
+        grep -E '^stat::number_of_executed_units|^#[0-9]+.*DONE' "$out/$name.log" \
+            | tail -n 2 || true
+    done
+    return $failed
+}
+
+stage_fuzz_smoke() {
+    sanitizer_build # built by the asan stage already: nothing to do then
+    fuzz_run "${STEPSCOPE_FUZZ_SMOKE_SECONDS:-6}"
+}
+
+stage_package() {
+    if [ -x "$root/packaging/check-package.sh" ]; then
+        "$root/packaging/check-package.sh"
+    else
+        echo "dev.sh: no packaging/check-package.sh, nothing to check"
+    fi
+}
+
+run_stage() {
+    local name=$1 t0=$SECONDS
+    echo "== dev.sh: stage $name"
+    case "$name" in
+    format) stage_format ;;
+    subjects) stage_subjects ;;
+    build) stage_build ;;
+    ctest) stage_ctest ;;
+    tidy) stage_tidy ;;
+    asan) stage_asan ;;
+    tsan) stage_tsan ;;
+    fuzz-smoke) stage_fuzz_smoke ;;
+    package) stage_package ;;
+    *)
+        echo "dev.sh: unknown stage $name" >&2
+        return 2
+        ;;
+    esac
+    echo "== dev.sh: stage $name passed in $((SECONDS - t0)) s"
+}
+
+ci_stages=(format subjects build ctest tidy asan tsan fuzz-smoke package)
+
 run_demo() {
     local demo="$root/resources/demo"
     local exe="$build/app/stepscope"
@@ -71,8 +243,22 @@ run_demo() {
 case "${1:-}" in
 test)
     install_missing
-    configure_and_build
-    run_tests
+    for st in "${ci_stages[@]}"; do
+        run_stage "$st"
+    done
+    echo "== dev.sh: all stages passed in $SECONDS s"
+    ;;
+stage)
+    shift
+    install_missing
+    for st in "$@"; do
+        run_stage "$st"
+    done
+    ;;
+fuzz)
+    install_missing
+    sanitizer_build
+    fuzz_run "${2:-600}"
     ;;
 demo)
     install_missing
@@ -80,7 +266,7 @@ demo)
     run_demo
     ;;
 *)
-    echo "usage: packaging/dev.sh test|demo" >&2
+    echo "usage: packaging/dev.sh test|demo|fuzz [SECONDS]|stage NAME..." >&2
     exit 2
     ;;
 esac

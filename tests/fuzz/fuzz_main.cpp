@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// One libFuzzer binary for every reader; STEPSCOPE_FUZZ_TARGET picks the target (targets.cpp).
+//   STEPSCOPE_FUZZ_TARGET=kineto_json stepscope_fuzz CORPUS SEEDS   fuzz one target
+//   stepscope_fuzz --list-targets                                   "name<TAB>seed globs" lines
+// Each input is written to a file in a private temporary folder (the readers open paths, as
+// the CLI does) and loaded through the public entry point; the session is then dumped as
+// JSON, so the output path (summary/dump --json) is fuzzed with every reader's strings.
+#include "import/dump.h"
+#include "import/loader.h"
+#include "import/losslog/logdump.h"
+#include "import/losslog/losslog.h"
+#include "import/summary.h"
+#include "model/loadreport.h"
+#include "targets.h"
+#include "util/progress.h"
+
+#include <nlohmann/json.hpp>
+#include <zlib.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace stepscope;
+
+namespace {
+
+const fuzz::Target *g_target = nullptr;
+fs::path g_root;
+fs::path g_file;
+
+void writeFile(const fs::path &file, const std::uint8_t *data, std::size_t size)
+{
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char *>(data), static_cast<std::streamsize>(size));
+}
+
+std::string gzip(const std::uint8_t *data, std::size_t size)
+{
+    z_stream z {};
+    if (deflateInit2(&z, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        std::abort();
+    std::string out(deflateBound(&z, static_cast<uLong>(size)) + 32, '\0');
+    z.next_in = const_cast<Bytef *>(data);
+    z.avail_in = static_cast<uInt>(size);
+    z.next_out = reinterpret_cast<Bytef *>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    if (deflate(&z, Z_FINISH) != Z_STREAM_END)
+        std::abort();
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+/// The JSON the CLI prints must serialise (strict UTF-8 check of nlohmann's dump()).
+void dumpAll(const nlohmann::json &j)
+{
+    const std::string text = j.dump();
+    if (text.empty())
+        std::abort();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    for (int i = 1; i < *argc; ++i) {
+        if (std::strcmp((*argv)[i], "--list-targets") == 0) {
+            for (const fuzz::Target &t : fuzz::targets())
+                std::printf("%s\t%s\n", t.name, t.seeds);
+            std::exit(0);
+        }
+    }
+    const char *name = std::getenv("STEPSCOPE_FUZZ_TARGET");
+    for (const fuzz::Target &t : fuzz::targets()) {
+        if (name != nullptr && std::strcmp(name, t.name) == 0)
+            g_target = &t;
+    }
+    if (g_target == nullptr) {
+        std::fprintf(stderr, "set STEPSCOPE_FUZZ_TARGET to one of:");
+        for (const fuzz::Target &t : fuzz::targets())
+            std::fprintf(stderr, " %s", t.name);
+        std::fprintf(stderr, "\n");
+        std::exit(2);
+    }
+    const char *tmp = std::getenv("TMPDIR");
+    fs::path base = fs::exists("/dev/shm") ? fs::path("/dev/shm") : fs::path(tmp ? tmp : "/tmp");
+    g_root =
+        base / ("stepscope-fuzz-" + std::string(g_target->name) + "-" + std::to_string(getpid()));
+    fs::remove_all(g_root);
+    g_file = g_root / g_target->path;
+    fs::create_directories(g_file.parent_path());
+    if (g_target->companion != nullptr) {
+        const fs::path companion = g_root / g_target->companion;
+        fs::create_directories(companion.parent_path());
+        std::ofstream touch(companion);
+    }
+    std::atexit([] {
+        std::error_code ec;
+        fs::remove_all(g_root, ec);
+    });
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    if (g_target->mode == fuzz::Mode::FolderGzip) {
+        const std::string z = gzip(data, size);
+        writeFile(g_file, reinterpret_cast<const std::uint8_t *>(z.data()), z.size());
+    } else {
+        writeFile(g_file, data, size);
+    }
+    if (g_target->mode == fuzz::Mode::TrainingLog) {
+        model::LoadReport report;
+        const model::TrainingLog log = import::readTrainingLog(g_file, report);
+        if (import::trainingLogToJson(log, true).empty())
+            std::abort();
+        for (const model::Diagnostic &d : report.diagnostics())
+            dumpAll(import::diagnosticJson(d));
+        return 0;
+    }
+    util::Progress progress;
+    import::LoadOptions options;
+    options.threads = 1;
+    const import::LoadResult result = import::loadPath(g_root, progress, options);
+    if (result.session == nullptr)
+        std::abort(); // never cancelled here
+    dumpAll(import::importSummaryJson(*result.session));
+    dumpAll(import::dumpJson(*result.session));
+    return 0;
+}
