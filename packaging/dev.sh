@@ -220,7 +220,9 @@ run_stage() {
     echo "== dev.sh: stage $name passed in $((SECONDS - t0)) s"
 }
 
-ci_stages=(format subjects build ctest tidy asan tsan fuzz-smoke package)
+# tidy, asan, tsan, fuzz-smoke and package are written but join this list only once they
+# have been seen green on main (docs/robustness.md); `packaging/dev.sh stage NAME` runs them.
+ci_stages=(format subjects build ctest)
 
 run_demo() {
     local demo="$root/resources/demo"
