@@ -10,6 +10,7 @@
 #include "kpistrip.h"
 #include "loading/loadprogressdialog.h"
 #include "loading/loadreportview.h"
+#include "panels/clusterpanel.h"
 #include "panels/communicationpanel.h"
 #include "panels/memorypanel.h"
 #include "panels/stepspanel.h"
@@ -252,8 +253,31 @@ void MainWindow::createDocks()
     });
     connect(memory, &MemoryPanel::timeRequested, this, &MainWindow::showRankTime);
     connect(communication, &CommunicationPanel::timeRequested, this, &MainWindow::showRankTime);
+    createClusterDock();
     m_reportDock = addPanelDock(tr("Diagnostics"), m_report, QStringLiteral("diagnosticsDock"));
     m_detailsDock->raise();
+}
+
+/// The Cluster panel (issue 11): a loaded rank opens in the timeline, a rank whose folder is
+/// on disk but not loaded opens in a window of its own, only when asked.
+void MainWindow::createClusterDock()
+{
+    auto *cluster = new ClusterPanel(this);
+    addPanelDock(tr("Cluster"), cluster, QStringLiteral("clusterDock"));
+    connect(this, &MainWindow::sessionChanged, cluster,
+        [this, cluster](std::shared_ptr<const model::Session> session) {
+            cluster->setProfilePath(m_profile.path);
+            cluster->setSession(std::move(session));
+        });
+    connect(cluster, &ClusterPanel::timeRequested, this, &MainWindow::showRankTime);
+    connect(cluster, &ClusterPanel::message, this,
+        [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(cluster, &ClusterPanel::rankFolderRequested, this, [](int, const QString &folder) {
+        auto *window = new MainWindow;
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+        window->openPath(folder);
+    });
 }
 
 QDockWidget *MainWindow::addPanelDock(
@@ -301,6 +325,19 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(tr("&Undo Zoom"), m_timeline, &timeline::TimelineView::undoZoom);
     m_viewMenu->addAction(
         tr("Show &Hidden Lanes"), m_timeline, &timeline::TimelineView::showAllLanes);
+    // Ranks are aligned by their clock offsets where the evidence is strong (issue 11 item 5).
+    m_rawClocks = m_viewMenu->addAction(tr("&Raw Clocks"));
+    m_rawClocks->setObjectName(QStringLiteral("rawClocksAction"));
+    m_rawClocks->setCheckable(true);
+    m_rawClocks->setToolTip(tr("Show each rank on its own clock, without the offsets estimated "
+                               "from matched collectives"));
+    connect(m_rawClocks, &QAction::toggled, this, [this](bool raw) {
+        if (!m_profile.timeline)
+            return;
+        m_profile.timeline = timeline::TimelineModel::withClocks(m_profile.timeline, !raw);
+        m_timeline->setClockVariant(m_profile.timeline);
+        m_details->setModel(m_profile.timeline);
+    });
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
     m_viewMenu->addSeparator();
@@ -452,10 +489,12 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
         return;
     }
     m_profile = profile;
+    if (m_rawClocks && m_rawClocks->isChecked())
+        m_profile.timeline = timeline::TimelineModel::withClocks(m_profile.timeline, false);
     rememberRecent(profile.path);
     m_welcome->setMessage({});
-    m_timeline->setModel(profile.timeline);
-    m_details->setModel(profile.timeline);
+    m_timeline->setModel(m_profile.timeline);
+    m_details->setModel(m_profile.timeline);
     m_rangeStats->clear();
     if (m_centre->currentWidget()
         != m_timeline) // first profile: the timeline gets most of the height

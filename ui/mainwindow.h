@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QAction;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
@@ -88,6 +89,7 @@ private:
     void createMenus();
     void createToolBar();
     void createDocks();
+    void createClusterDock();
     void chooseFolder();
     void chooseFile();
     void chooseCompare();
@@ -116,6 +118,7 @@ private:
     QDockWidget *m_rangeDock = nullptr;
     QDockWidget *m_reportDock = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QAction *m_rawClocks = nullptr; ///< View › Raw Clocks
     QMenu *m_recentMenu = nullptr;
     QLineEdit *m_search = nullptr;
     QLabel *m_searchLabel = nullptr;

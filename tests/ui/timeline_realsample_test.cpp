@@ -44,7 +44,11 @@ TEST(TimelineRealSample, AscendTwoRanksShowStepLanesFromTheAnalysis)
         const auto expected = analysis::stepLaneSegments(trace);
         ASSERT_FALSE(expected.empty());
         ASSERT_EQ(m->stepSegments(ti).size(), expected.size());
-        const std::int64_t offset = trace.originNs - session->originNs();
+        // Rank 1 is moved by its clock offset (matched collectives, issue 11 item 5).
+        const RankClock &clock = m->clocks()[static_cast<std::size_t>(ti)];
+        const std::int64_t offset =
+            trace.originNs - session->originNs() + (clock.applied ? clock.offsetNs : 0);
+        EXPECT_EQ(m->offsetNs(ti), offset);
         for (std::size_t i = 0; i < expected.size(); ++i) {
             EXPECT_EQ(m->stepSegments(ti)[i].startNs, expected[i].startNs + offset);
             EXPECT_EQ(m->stepSegments(ti)[i].kind, toSegmentColor(expected[i].kind));

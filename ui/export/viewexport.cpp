@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "viewexport.h"
 
+#include "ui/panels/clusterpanel.h"
 #include "ui/panels/communicationpanel.h"
 #include "ui/panels/memorypanel.h"
 #include "ui/panels/stepspanel.h"
@@ -63,7 +64,8 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     const analysis::RunConfig &config, bool hasConfig)
 {
     std::shared_ptr<Panel> panel = std::make_shared<Panel>();
-    if constexpr (!std::is_same_v<Panel, CommunicationPanel>) {
+    if constexpr (!std::is_same_v<Panel,
+                      CommunicationPanel> && !std::is_same_v<Panel, ClusterPanel>) {
         if (hasConfig)
             panel->setRunConfig(config);
     }
@@ -89,14 +91,16 @@ QString exportViewName(ExportView view)
         return QStringLiteral("memory");
     case ExportView::Communication:
         return QStringLiteral("communication");
+    case ExportView::Cluster:
+        return QStringLiteral("cluster");
     }
     return {};
 }
 
 std::optional<ExportView> exportViewFromName(const QString &name)
 {
-    for (ExportView v :
-        {ExportView::Timeline, ExportView::Steps, ExportView::Memory, ExportView::Communication}) {
+    for (ExportView v : {ExportView::Timeline, ExportView::Steps, ExportView::Memory,
+             ExportView::Communication, ExportView::Cluster}) {
         if (exportViewName(v) == name)
             return v;
     }
@@ -160,6 +164,8 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session, ExportV
     case ExportView::Communication:
         return withTitle(
             title, panelBody<CommunicationPanel>(std::move(session), config, hasConfig));
+    case ExportView::Cluster:
+        return withTitle(title, panelBody<ClusterPanel>(std::move(session), config, hasConfig));
     }
     return {};
 }

@@ -204,7 +204,7 @@ SegmentColor toColor(analysis::SegmentKind kind)
 } // namespace
 
 std::shared_ptr<const TimelineModel> TimelineModel::build(
-    std::shared_ptr<const model::Session> session)
+    std::shared_ptr<const model::Session> session, bool alignClocks)
 {
     auto m = std::make_shared<TimelineModel>();
     m->m_session = std::move(session);
@@ -212,23 +212,18 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
         return m;
     const model::Session &s = *m->m_session;
     const std::int64_t origin = s.originNs();
-    std::int64_t lo = 0;
-    std::int64_t hi = 0;
-    bool any = false;
+    auto lanes = std::make_shared<std::vector<Lane>>();
     for (std::size_t ti = 0; ti < s.traces.size(); ++ti) {
         const model::Trace &trace = *s.traces[ti];
         const std::int64_t offset = trace.originNs - origin;
         m->m_offsets.push_back(offset);
         m->m_trackLane.emplace_back(trace.tracks.size(), -1);
-        addTraceLanes(m->m_lanes, m->m_trackLane.back(), trace, static_cast<int>(ti));
+        addTraceLanes(*lanes, m->m_trackLane.back(), trace, static_cast<int>(ti));
         m->m_eventCount += trace.eventCount();
 
-        const auto [t0, t1] = trace.extent();
-        if (!trace.tracks.empty() && trace.eventCount() > 0) {
-            lo = any ? std::min(lo, t0 + offset) : t0 + offset;
-            hi = any ? std::max(hi, t1 + offset) : t1 + offset;
-            any = true;
-        }
+        const bool hasEvents = !trace.tracks.empty() && trace.eventCount() > 0;
+        m->m_traceExtents.push_back(
+            hasEvents ? trace.extent() : std::pair<std::int64_t, std::int64_t> {1, 0});
 
         std::vector<StepSpan> steps;
         const std::vector<model::Step> detected =
@@ -261,9 +256,80 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
         m->m_steps.push_back(std::move(steps));
         m->m_segments.push_back(std::move(segments));
     }
-    if (any)
-        m->m_extent = {lo, std::max(hi, lo + 1)};
+    m->m_lanes = std::move(lanes);
+    m->m_clocks = estimateRankClocks(s);
+    m->applyClocks(alignClocks);
     return m;
+}
+
+std::shared_ptr<const TimelineModel> TimelineModel::withClocks(
+    const std::shared_ptr<const TimelineModel> &model, bool aligned)
+{
+    if (!model || model->m_clocksAligned == aligned)
+        return model;
+    auto m = std::make_shared<TimelineModel>(*model);
+    m->applyClocks(aligned);
+    return m;
+}
+
+/*
+ * Moves each trace with a known clock offset by it (or back), then recomputes the extent:
+ * the offset is part of offsetNs(), so events, steps and step-lane segments all follow.
+ */
+void TimelineModel::applyClocks(bool aligned)
+{
+    m_clocksAligned = aligned;
+    for (std::size_t ti = 0; ti < m_clocks.size() && ti < m_offsets.size(); ++ti) {
+        RankClock &clock = m_clocks[ti];
+        const bool apply = aligned && clock.known && !clock.reference && clock.offsetNs != 0;
+        const std::int64_t delta =
+            (apply ? clock.offsetNs : 0) - (clock.applied ? clock.offsetNs : 0);
+        clock.applied = apply;
+        if (delta == 0)
+            continue;
+        m_offsets[ti] += delta;
+        for (StepSpan &st : m_steps[ti]) {
+            st.startNs += delta;
+            st.endNs += delta;
+        }
+        std::vector<StepLaneSegment> &segments = m_segments[ti];
+        std::vector<std::int64_t> starts(segments.size());
+        std::vector<std::int64_t> ends(segments.size());
+        std::vector<std::uint8_t> codes(segments.size());
+        for (std::size_t k = 0; k < segments.size(); ++k) {
+            segments[k].startNs += delta;
+            segments[k].endNs += delta;
+            starts[k] = segments[k].startNs;
+            ends[k] = segments[k].endNs;
+            codes[k] = static_cast<std::uint8_t>(static_cast<unsigned>(segments[k].kind) + 1);
+        }
+        m_segmentSummaries[ti] =
+            RowSummary::build(segments.size(), starts.data(), ends.data(), codes.data());
+    }
+    std::int64_t lo = 0;
+    std::int64_t hi = 0;
+    bool any = false;
+    for (std::size_t ti = 0; ti < m_traceExtents.size(); ++ti) {
+        const auto [t0, t1] = m_traceExtents[ti];
+        if (t0 > t1)
+            continue;
+        lo = any ? std::min(lo, t0 + m_offsets[ti]) : t0 + m_offsets[ti];
+        hi = any ? std::max(hi, t1 + m_offsets[ti]) : t1 + m_offsets[ti];
+        any = true;
+    }
+    m_extent = any ? std::pair<std::int64_t, std::int64_t> {lo, std::max(hi, lo + 1)}
+                   : std::pair<std::int64_t, std::int64_t> {0, 1};
+}
+
+QString TimelineModel::laneTooltip(int lane) const
+{
+    if (lane < 0 || static_cast<std::size_t>(lane) >= m_lanes->size())
+        return {};
+    const Lane &l = (*m_lanes)[static_cast<std::size_t>(lane)];
+    const auto ti = static_cast<std::size_t>(l.traceIndex);
+    if (l.kind != LaneKind::Rank || ti >= m_clocks.size())
+        return l.tooltip;
+    return l.tooltip + QStringLiteral("\n") + clockNote(m_clocks[ti], m_clocks.front().rank);
 }
 
 int TimelineModel::laneOfTrack(int traceIndex, int trackIndex) const
@@ -331,7 +397,7 @@ std::vector<EventKey> TimelineModel::search(const QString &needle) const
 std::size_t TimelineModel::summaryBytes() const
 {
     std::size_t bytes = 0;
-    for (const Lane &l : m_lanes)
+    for (const Lane &l : *m_lanes)
         for (const RowSummary &s : l.summaries)
             bytes += s.memoryBytes();
     return bytes;

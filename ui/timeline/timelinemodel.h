@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "clockalignment.h"
 #include "model/session.h"
 #include "rowsummary.h"
 #include "ui/palette.h"
@@ -81,15 +82,29 @@ struct EventKey
 ///
 /// Times handed out are session-relative ns: a trace's own time t shows at
 /// t + offsetNs(traceIndex). Immutable after build; safe to read from any thread.
+///
+/// Clock alignment: with `alignClocks`, a rank whose clock offset is known (RankClock) is
+/// shifted by it, so offsetNs() includes it; a rank with weak evidence keeps its own clock and
+/// its header tooltip says why. withClocks() gives the other variant cheaply (lanes and LOD
+/// summaries are shared, only offsets, steps and step-lane segments move).
 class TimelineModel
 {
 public:
     static std::shared_ptr<const TimelineModel> build(
-        std::shared_ptr<const model::Session> session);
+        std::shared_ptr<const model::Session> session, bool alignClocks = true);
+    /// The same model with clock offsets applied (aligned) or not (raw clocks).
+    static std::shared_ptr<const TimelineModel> withClocks(
+        const std::shared_ptr<const TimelineModel> &model, bool aligned);
 
     const model::Session &session() const { return *m_session; }
     const std::shared_ptr<const model::Session> &sessionPtr() const { return m_session; }
-    const std::vector<Lane> &lanes() const { return m_lanes; }
+    const std::vector<Lane> &lanes() const { return *m_lanes; }
+    /// A lane's tooltip; rank headers add their clock note.
+    QString laneTooltip(int lane) const;
+    /// Per-trace clock evidence; empty when the session has fewer than two traces.
+    const std::vector<RankClock> &clocks() const { return m_clocks; }
+    /// True when built (or switched) with clock offsets applied where known.
+    bool clocksAligned() const { return m_clocksAligned; }
     const model::Trace &trace(int traceIndex) const
     {
         return *m_session->traces[static_cast<std::size_t>(traceIndex)];
@@ -146,8 +161,13 @@ public:
     std::size_t summaryBytes() const;
 
 private:
+    void applyClocks(bool aligned);
+
     std::shared_ptr<const model::Session> m_session;
-    std::vector<Lane> m_lanes;
+    std::shared_ptr<const std::vector<Lane>> m_lanes = std::make_shared<std::vector<Lane>>();
+    std::vector<RankClock> m_clocks;
+    bool m_clocksAligned = false;
+    std::vector<std::pair<std::int64_t, std::int64_t>> m_traceExtents; // own time; {1, 0}: none
     std::vector<std::int64_t> m_offsets;
     std::vector<std::vector<int>> m_trackLane; // [trace][track] -> lane
     std::vector<std::vector<StepLaneSegment>> m_segments;

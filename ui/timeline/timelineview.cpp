@@ -98,6 +98,19 @@ void TimelineView::setModel(std::shared_ptr<const TimelineModel> model)
     m_undo.clear();
 }
 
+void TimelineView::setClockVariant(std::shared_ptr<const TimelineModel> model)
+{
+    if (!m_model || !model || model->lanes().size() != m_model->lanes().size()) {
+        setModel(std::move(model));
+        return;
+    }
+    m_model = std::move(model);
+    m_view.hovered.reset();
+    if (!m_searchText.isEmpty())
+        setSearchText(m_searchText);
+    viewport()->update();
+}
+
 Geometry TimelineView::currentGeometry() const
 {
     if (!m_model)
@@ -512,13 +525,13 @@ QString TimelineView::tooltipAt(QPoint pos) const
             return QStringLiteral("<b>step %1</b><br>").arg(hit.segment->step)
                 + QString::fromUtf8(segmentLabel(hit.segment->kind)) + QStringLiteral(": ")
                 + dur(hit.segment->endNs - hit.segment->startNs);
-        return lane ? lane->tooltip : QString();
+        return lane ? m_model->laneTooltip(hit.lane) : QString();
     case HitResult::Kind::Header:
     case HitResult::Kind::Counter:
     case HitResult::Kind::EmptyLane:
-        return lane
-            ? lane->tooltip.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))
-            : QString();
+        return lane ? m_model->laneTooltip(hit.lane).toHtmlEscaped().replace(
+                   QLatin1Char('\n'), QStringLiteral("<br>"))
+                    : QString();
     default:
         return {};
     }

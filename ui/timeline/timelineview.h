@@ -32,6 +32,9 @@ public:
     ~TimelineView() override;
 
     void setModel(std::shared_ptr<const TimelineModel> model);
+    /// Replaces the model by a variant with the same lanes (TimelineModel::withClocks), keeping
+    /// zoom, scroll, collapsed / hidden / pinned lanes and the selection.
+    void setClockVariant(std::shared_ptr<const TimelineModel> model);
     const std::shared_ptr<const TimelineModel> &model() const { return m_model; }
     const ViewState &viewState() const { return m_view; }
     const TimelineMetrics &metrics() const { return m_metrics; }

@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "clusterheatmap.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace stepscope::ui {
+
+namespace {
+
+constexpr int Margin = 6;
+constexpr int LegendHeight = 12;
+constexpr int LegendWidth = 240;
+constexpr int MaxCellWidth = 64;
+constexpr int MaxCellHeight = 22;
+
+QColor blend(const QColor &a, const QColor &b, double f)
+{
+    return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * f),
+        static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
+        static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
+}
+
+/// The sequential scale of ui/charts/heatmap (ColorBrewer "Blues"), light = small.
+QColor sequential(double f)
+{
+    static const QColor Low(0xde, 0xeb, 0xf7);
+    static const QColor Mid(0x6b, 0xae, 0xd6);
+    static const QColor High(0x08, 0x30, 0x6b);
+    f = std::clamp(f, 0.0, 1.0);
+    return f < 0.5 ? blend(Low, Mid, f * 2) : blend(Mid, High, (f - 0.5) * 2);
+}
+
+/// ColorBrewer "RdBu" reversed: -1 blue (faster), 0 white, +1 red (slower).
+QColor diverging(double f)
+{
+    static const QColor Blue(0x21, 0x66, 0xac);
+    static const QColor White(0xf7, 0xf7, 0xf7);
+    static const QColor Red(0xb2, 0x18, 0x2b);
+    f = std::clamp(f, -1.0, 1.0);
+    return f < 0 ? blend(White, Blue, -f) : blend(White, Red, f);
+}
+
+/// A label every `n` items so labels `labelPx` tall never overlap items `itemPx` apart.
+int labelStride(double itemPx, int labelPx)
+{
+    if (itemPx >= labelPx)
+        return 1;
+    const double need = labelPx / std::max(itemPx, 1e-9);
+    int stride = 1;
+    for (;;) {
+        for (int m : {1, 2, 5}) {
+            if (stride * m >= need)
+                return stride * m;
+        }
+        stride *= 10;
+    }
+}
+
+/// [first, last) of `count` items drawn over `px` pixels, at pixel p.
+std::pair<int, int> bucket(int p, int count, int px)
+{
+    if (count <= px) {
+        const int cell = std::max(1, px / std::max(1, count));
+        const int i = p / cell;
+        return {i, std::min(count, i + 1)};
+    }
+    const auto first = static_cast<int>(static_cast<std::int64_t>(p) * count / px);
+    const auto last = static_cast<int>(static_cast<std::int64_t>(p + 1) * count / px);
+    return {first, std::max(first + 1, last)};
+}
+
+} // namespace
+
+ClusterHeatMap::ClusterHeatMap(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("clusterHeatMap"));
+    setMouseTracking(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void ClusterHeatMap::setMatrix(std::vector<std::int32_t> rowRanks,
+    std::vector<std::int64_t> columnSteps, std::vector<double> values, const QString &title,
+    std::function<QString(double)> format)
+{
+    m_ranks = std::move(rowRanks);
+    m_steps = std::move(columnSteps);
+    m_values = std::move(values);
+    m_values.resize(m_ranks.size() * m_steps.size(), std::nan(""));
+    m_title = title;
+    m_format = std::move(format);
+    m_min = 0;
+    m_max = 0;
+    bool first = true;
+    for (double v : m_values) {
+        if (std::isnan(v))
+            continue;
+        m_min = first ? v : std::min(m_min, v);
+        m_max = first ? v : std::max(m_max, v);
+        first = false;
+    }
+    if (m_diverging) {
+        const double a = std::max(std::fabs(m_min), std::fabs(m_max));
+        m_min = -a;
+        m_max = a;
+    }
+    m_imageFor = {};
+    updateGeometry();
+    update();
+}
+
+void ClusterHeatMap::setDiverging(bool diverging)
+{
+    m_diverging = diverging;
+    m_imageFor = {};
+    update();
+}
+
+double ClusterHeatMap::value(int row, int column) const
+{
+    if (row < 0 || column < 0 || row >= rowCount() || column >= columnCount())
+        return std::nan("");
+    return m_values[static_cast<std::size_t>(row) * m_steps.size()
+        + static_cast<std::size_t>(column)];
+}
+
+int ClusterHeatMap::labelWidth() const
+{
+    const QFontMetrics fm(font());
+    const std::int32_t widest = m_ranks.empty()
+        ? 0
+        : std::max(std::abs(*std::min_element(m_ranks.begin(), m_ranks.end())),
+            *std::max_element(m_ranks.begin(), m_ranks.end()));
+    return std::max(fm.horizontalAdvance(QStringLiteral("rank")),
+        fm.horizontalAdvance(QString::number(widest) + QStringLiteral("0")));
+}
+
+QRect ClusterHeatMap::gridRect() const
+{
+    const QFontMetrics fm(font());
+    const int left = Margin + labelWidth() + Margin;
+    const int top = Margin + fm.height() + Margin + fm.height();
+    const int bottom = Margin + LegendHeight + fm.height() + Margin;
+    const int cols = std::max(1, columnCount());
+    const int rows = std::max(1, rowCount());
+    const int availW = std::max(1, width() - left - Margin);
+    const int availH = std::max(1, height() - top - bottom);
+    const int w = cols <= availW ? std::min(MaxCellWidth, availW / cols) * cols : availW;
+    const int h = rows <= availH ? std::min(MaxCellHeight, availH / rows) * rows : availH;
+    return QRect(left, top, w, h);
+}
+
+std::pair<int, int> ClusterHeatMap::rowsAtY(int y) const
+{
+    const QRect g = gridRect();
+    if (y < g.top() || y > g.bottom() || m_ranks.empty())
+        return {-1, -1};
+    return bucket(y - g.top(), rowCount(), g.height());
+}
+
+std::pair<int, int> ClusterHeatMap::cellAt(const QPoint &pos) const
+{
+    const QRect g = gridRect();
+    if (!g.contains(pos) || m_ranks.empty() || m_steps.empty())
+        return {-1, -1};
+    const auto [r0, r1] = bucket(pos.y() - g.top(), rowCount(), g.height());
+    const auto [c0, c1] = bucket(pos.x() - g.left(), columnCount(), g.width());
+    if (r0 >= rowCount() || c0 >= columnCount())
+        return {-1, -1};
+    int bestR = r0;
+    int bestC = c0;
+    double best = -HUGE_VAL;
+    for (int r = r0; r < r1; ++r) {
+        for (int c = c0; c < c1; ++c) {
+            const double v = value(r, c);
+            if (!std::isnan(v) && v > best) {
+                best = v;
+                bestR = r;
+                bestC = c;
+            }
+        }
+    }
+    return {bestR, bestC};
+}
+
+QColor ClusterHeatMap::colorFor(double v) const
+{
+    if (std::isnan(v))
+        return palette().color(QPalette::Base);
+    if (m_diverging)
+        return diverging(m_max > 0 ? v / m_max : 0.0);
+    const double span = m_max - m_min;
+    return sequential(span > 0 ? (v - m_min) / span : 1.0);
+}
+
+QString ClusterHeatMap::toolTipAt(const QPoint &pos) const
+{
+    const auto [r, c] = cellAt(pos);
+    if (r < 0)
+        return {};
+    const double v = value(r, c);
+    QString tip = QStringLiteral("rank %1 · step %2 · %3: %4")
+                      .arg(rankOfRow(r))
+                      .arg(stepOfColumn(c))
+                      .arg(m_title,
+                          std::isnan(v) ? QStringLiteral("no value")
+                                        : (m_format ? m_format(v) : QString::number(v)));
+    const auto [r0, r1] = rowsAtY(pos.y());
+    if (r1 - r0 > 1)
+        tip += QStringLiteral("\n(largest of ranks %1–%2 in this pixel row)")
+                   .arg(rankOfRow(r0))
+                   .arg(rankOfRow(r1 - 1));
+    return tip;
+}
+
+QSize ClusterHeatMap::sizeHint() const
+{
+    return QSize(std::min(1000, 120 + 40 * columnCount()), std::min(600, 90 + 14 * rowCount()));
+}
+
+QSize ClusterHeatMap::minimumSizeHint() const
+{
+    return QSize(220, 160);
+}
+
+/*
+ * The cells as an image of one pixel per drawn column and pixel row (each the largest value
+ * of the items it covers), scaled without smoothing into the grid: the paint cost depends on
+ * the widget's size, not on the number of ranks.
+ */
+void ClusterHeatMap::rebuildImage() const
+{
+    const QRect g = gridRect();
+    if (m_imageFor == g.size() && !m_image.isNull())
+        return;
+    m_imageFor = g.size();
+    const int cols = columnCount();
+    const int rows = rowCount();
+    const int iw = std::min(cols, g.width());
+    const int ih = std::min(rows, g.height());
+    m_image = QImage(std::max(1, iw), std::max(1, ih), QImage::Format_RGB32);
+    m_image.fill(palette().color(QPalette::Base));
+    if (cols == 0 || rows == 0)
+        return;
+    for (int y = 0; y < ih; ++y) {
+        const auto [r0, r1] = bucket(y, rows, ih);
+        auto *line = reinterpret_cast<QRgb *>(m_image.scanLine(y));
+        for (int x = 0; x < iw; ++x) {
+            const auto [c0, c1] = bucket(x, cols, iw);
+            double best = std::nan("");
+            for (int r = r0; r < r1; ++r)
+                for (int c = c0; c < c1; ++c) {
+                    const double v = value(r, c);
+                    if (!std::isnan(v) && (std::isnan(best) || v > best))
+                        best = v;
+                }
+            line[x] = colorFor(best).rgb();
+        }
+    }
+}
+
+void ClusterHeatMap::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    const QColor text = palette().color(QPalette::Text);
+    p.setPen(text);
+    const QFontMetrics fm(font());
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.drawText(QRect(Margin, Margin, width() - 2 * Margin, fm.height()), Qt::AlignLeft,
+        m_ranks.empty() ? m_title + QStringLiteral(": no ranks")
+                        : QStringLiteral("%1 · %2 ranks × %3 steps")
+                              .arg(m_title)
+                              .arg(rowCount())
+                              .arg(columnCount()));
+    p.setFont(font());
+    if (m_ranks.empty() || m_steps.empty())
+        return;
+    const QRect g = gridRect();
+    rebuildImage();
+    p.drawImage(g, m_image);
+    p.setPen(palette().color(QPalette::Mid));
+    p.drawRect(g.adjusted(0, 0, -1, -1));
+    p.setPen(text);
+
+    // Column labels: step ids, thinned so they do not overlap.
+    const double colPx = static_cast<double>(g.width()) / columnCount();
+    const int widestStep = fm.horizontalAdvance(QString::number(m_steps.back())) + 6;
+    const int cStride = labelStride(colPx, widestStep);
+    p.drawText(QRect(Margin, g.top() - fm.height(), g.left() - 2 * Margin, fm.height()),
+        Qt::AlignRight | Qt::AlignBottom, QStringLiteral("step"));
+    for (int c = 0; c < columnCount(); c += cStride) {
+        const int x = g.left() + static_cast<int>(c * colPx);
+        p.drawText(QRect(x, g.top() - fm.height(),
+                       std::max<int>(widestStep, static_cast<int>(colPx)), fm.height()),
+            Qt::AlignLeft | Qt::AlignBottom, QString::number(m_steps[static_cast<std::size_t>(c)]));
+    }
+    // Row labels: ranks, thinned likewise.
+    const double rowPx = static_cast<double>(g.height()) / rowCount();
+    const int rStride = labelStride(rowPx, fm.height());
+    for (int r = 0; r < rowCount(); r += rStride) {
+        const int y = g.top() + static_cast<int>(r * rowPx);
+        p.drawText(QRect(Margin, y, g.left() - 2 * Margin,
+                       std::max<int>(fm.height(), static_cast<int>(rowPx))),
+            Qt::AlignRight | Qt::AlignTop, QString::number(m_ranks[static_cast<std::size_t>(r)]));
+    }
+
+    // Legend: the scale with its ends in the metric's unit.
+    const int ly = g.bottom() + Margin + 2;
+    const QRect legend(g.left(), ly, std::min(std::max(g.width(), 120), LegendWidth), LegendHeight);
+    for (int x = 0; x < legend.width(); ++x) {
+        const double f = static_cast<double>(x) / std::max(1, legend.width() - 1);
+        p.fillRect(QRect(legend.left() + x, legend.top(), 1, legend.height()),
+            colorFor(m_min + (m_max - m_min) * f));
+    }
+    const QString lo = m_format ? m_format(m_min) : QString::number(m_min);
+    const QString hi = m_format ? m_format(m_max) : QString::number(m_max);
+    const QRect under(legend.left(), legend.bottom() + 1, legend.width(), fm.height());
+    p.drawText(under, Qt::AlignLeft, lo);
+    p.drawText(under, Qt::AlignRight, hi);
+    const QString what = m_diverging
+        ? QStringLiteral("%1: blue = faster, red = slower").arg(m_title)
+        : (rowCount() > g.height()
+                ? QStringLiteral("%1 (largest of the ranks in a pixel row)").arg(m_title)
+                : m_title);
+    p.drawText(QRect(legend.right() + 2 * Margin, legend.top() - 2,
+                   std::max(0, width() - legend.right() - 3 * Margin), fm.height()),
+        Qt::AlignLeft | Qt::AlignVCenter, what);
+}
+
+void ClusterHeatMap::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    m_imageFor = {};
+}
+
+void ClusterHeatMap::mouseMoveEvent(QMouseEvent *event)
+{
+    const QString tip = toolTipAt(event->position().toPoint());
+    if (tip.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), tip, this);
+}
+
+void ClusterHeatMap::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    const auto [r, c] = cellAt(event->position().toPoint());
+    if (r >= 0 && event->button() == Qt::LeftButton)
+        emit cellActivated(r, c);
+}
+
+} // namespace stepscope::ui
