@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <map>
 #include <sstream>
 
 namespace stepscope::analysis {
@@ -37,6 +38,9 @@ nlohmann::json stepJson(const StepBreakdown &b)
     j["other_idle_us"] = toUs(b.otherIdleNs);
     j["bubble_us"] = toUs(b.bubbleNs);
     j["preparing_us"] = toUs(b.preparingNs);
+    j["basis"] = b.basis == BreakdownBasis::ProfilerTable ? "profiler_table" : "timeline";
+    if (b.stageNs >= 0)
+        j["stage_us"] = toUs(b.stageNs);
     if (b.reference) {
         nlohmann::json r;
         r["source"] = b.reference->source;
@@ -70,27 +74,29 @@ void mergeSteps(nlohmann::json &summary, const std::vector<StepBreakdown> &break
     nlohmann::json &steps = summary[key];
     if (!steps.is_array())
         steps = nlohmann::json::array();
+    // Index the importer's step objects once (scanning them per breakdown was quadratic).
+    std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> index;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const auto &s = steps[i];
+        if (!s.is_object())
+            continue;
+        const auto rank = s.find("rank");
+        auto number = s.find("step");
+        if (number == s.end())
+            number = s.find("number");
+        if (rank != s.end() && number != s.end() && rank->is_number_integer()
+            && number->is_number_integer())
+            index.emplace(std::pair {rank->get<std::int64_t>(), number->get<std::int64_t>()}, i);
+    }
     for (const auto &b : breakdowns) {
         nlohmann::json add = stepJson(b);
-        bool merged = false;
-        for (auto &s : steps) {
-            if (!s.is_object())
-                continue;
-            const auto rank = s.find("rank");
-            auto number = s.find("step");
-            if (number == s.end())
-                number = s.find("number");
-            if (rank != s.end() && number != s.end() && rank->is_number_integer()
-                && number->is_number_integer() && rank->get<std::int64_t>() == b.rank
-                && number->get<std::int64_t>() == b.step) {
-                for (auto it = add.begin(); it != add.end(); ++it)
-                    s[it.key()] = it.value();
-                merged = true;
-                break;
-            }
-        }
-        if (!merged)
+        const auto it = index.find({b.rank, b.step});
+        if (it == index.end()) {
             steps.push_back(std::move(add));
+            continue;
+        }
+        for (auto e = add.begin(); e != add.end(); ++e)
+            steps[it->second][e.key()] = e.value();
     }
 }
 
@@ -122,7 +128,7 @@ SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &c
     SessionAnalysis a;
     for (const auto &t : session.traces) {
         detectSteps(*t, &a.notes);
-        auto b = computeBreakdowns(*t);
+        auto b = computeBreakdowns(*t, &a.notes);
         a.breakdowns.insert(a.breakdowns.end(), b.begin(), b.end());
         if (!t->memory.empty())
             a.memory.push_back(summarizeMemory(*t, config));
@@ -133,6 +139,7 @@ SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &c
     a.ranks = computeRankTable(session, a.breakdowns);
     a.collectives = collectiveTable(session);
     a.matrix = communicationMatrix(session);
+    a.cluster = analyzeCluster(session, a.breakdowns);
     return a;
 }
 
@@ -278,6 +285,7 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
                 c.bandwidthGBps ? nlohmann::json(*c.bandwidthGBps) : nlohmann::json(nullptr)}});
     comm["matrix"] = {{"source", a.matrix.source}, {"ranks", a.matrix.ranks}, {"cells", cells}};
     summary["communication"] = comm;
+    summary["cluster"] = clusterJson(a.cluster);
 
     nlohmann::json notes = nlohmann::json::array();
     for (const auto &d : a.notes.diagnostics())

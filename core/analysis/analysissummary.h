@@ -4,6 +4,7 @@
 
 #include "bottlenecks.h"
 #include "breakdown.h"
+#include "cluster.h"
 #include "communication.h"
 #include "kpis.h"
 #include "memorycategories.h"
@@ -29,6 +30,7 @@ struct SessionAnalysis
     RankTable ranks;
     std::vector<CollectiveRow> collectives;
     CommMatrix matrix;
+    ClusterAnalysis cluster; ///< over all ranks (cluster.h)
     /// What the analysis had to assume (steps inferred from Optimizer.step#, one step over
     /// the whole trace): shown as `analysis_notes` / "Notes".
     model::LoadReport notes;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "breakdown.h"
 
+#include "breakdowntable.h"
 #include "intervalset.h"
 #include "steps.h"
 #include "util/text.h"
@@ -156,6 +157,7 @@ struct StepResult
     std::int64_t commNs = 0; ///< |comm| in the step
     std::int64_t spanIdleNs = 0; ///< idle between the first and last device task
     std::int64_t prepWindowNs = 0; ///< step start to first device task
+    detail::IdleParts spanIdle; ///< idle after the first device task, split (no preparing)
 };
 
 void addSegments(
@@ -222,6 +224,7 @@ StepResult analyseStep(
     b.hostWaitNs = hostWait.length();
     b.otherIdleNs = other.length();
     b.freeNs = b.dataLoadingNs + b.launchGapNs + b.hostWaitNs + b.otherIdleNs;
+    r.spanIdle = {b.hostWaitNs, idleData.length(), b.launchGapNs, b.otherIdleNs};
 
     if (wantSegments) {
         auto *out = &r.segments;
@@ -403,7 +406,13 @@ std::int64_t StepBreakdown::segmentNs(SegmentKind kind) const
 
 std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace)
 {
-    const auto steps = detectSteps(trace, nullptr);
+    return computeBreakdowns(trace, nullptr);
+}
+
+std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace, model::LoadReport *notes)
+{
+    const StepDetection detection = detectStepsWithSource(trace, nullptr);
+    const auto &steps = detection.steps;
     std::vector<StepBreakdown> out;
     if (steps.empty())
         return out;
@@ -412,7 +421,26 @@ std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace)
     if (trace.metadata.format == "kineto")
         tb = computeTbBreakdowns(trace);
     out.reserve(steps.size());
-    for (const auto &step : steps) {
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const model::Step &step = steps[i];
+        const model::ReferenceStep *row = detection.rows.empty() ? nullptr : detection.rows[i];
+        if (row) {
+            // The table is the truth; our figures for the same window stay beside it.
+            const bool onTimeline = detection.onTimeline[i];
+            StepResult r;
+            if (onTimeline)
+                r = analyseStep(sets, step, trace.rank, false);
+            StepBreakdown b = detail::tableBreakdown(
+                *row, step, trace.rank, onTimeline ? &r.b : nullptr, r.spanIdle);
+            if (onTimeline) {
+                b.reference = compare(row->valuesUs, row->source, r);
+                const auto message = detail::tableDisagreement(b);
+                if (message && notes)
+                    notes->add(model::Severity::Warning, row->source, *message);
+            }
+            out.push_back(std::move(b));
+            continue;
+        }
         StepResult r = analyseStep(sets, step, trace.rank, false);
         // The most detailed reference wins: a step_trace_time.csv row (every category), else
         // the Overlap Analysis lanes of this very timeline, else a file giving only the step
@@ -436,13 +464,20 @@ std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace)
 
 std::vector<LaneSegment> stepLaneSegments(const model::Trace &trace)
 {
-    const auto steps = detectSteps(trace, nullptr);
+    const StepDetection detection = detectStepsWithSource(trace, nullptr);
+    const auto &steps = detection.steps;
     std::vector<LaneSegment> out;
     if (steps.empty())
         return out;
     const TraceSets sets = collectSets(trace);
-    for (const auto &step : steps) {
-        StepResult r = analyseStep(sets, step, trace.rank, true);
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const model::ReferenceStep *row = detection.rows.empty() ? nullptr : detection.rows[i];
+        if (row && !detection.onTimeline[i]) {
+            const StepBreakdown b = detail::tableBreakdown(*row, steps[i], trace.rank, nullptr, {});
+            detail::appendTableSegments(b, out);
+            continue;
+        }
+        StepResult r = analyseStep(sets, steps[i], trace.rank, true);
         out.insert(out.end(), r.segments.begin(), r.segments.end());
     }
     return out;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "model/loadreport.h"
 #include "model/trace.h"
 
 #include <array>
@@ -78,11 +79,44 @@ struct TbBreakdown
     std::int64_t totalNs() const;
 };
 
+/// Where a breakdown's numbers come from.
+enum class BreakdownBasis : std::uint8_t {
+    Timeline, ///< our definitions over the rank's timeline (no step table for the step)
+    ProfilerTable, ///< the rank's step table row (step_trace_time.csv, cluster row, DB)
+};
+
+/// Our own figures for a step over the timeline, kept beside the table's numbers when the
+/// breakdown's basis is ProfilerTable and the step is on the timeline. Same meaning and
+/// identity as the StepBreakdown fields of the same names.
+struct TimelineFigures
+{
+    std::int64_t startNs = 0;
+    std::int64_t endNs = 0;
+    std::int64_t computeNs = 0;
+    std::int64_t commExposedNs = 0;
+    std::int64_t commOverlappedNs = 0;
+    std::int64_t freeNs = 0;
+    std::int64_t hostWaitNs = 0;
+    std::int64_t dataLoadingNs = 0;
+    std::int64_t launchGapNs = 0;
+    std::int64_t otherIdleNs = 0;
+    std::int64_t bubbleNs = 0;
+    std::int64_t preparingNs = 0;
+};
+
 /// Where one step's wall time went, on one rank.
 ///
 /// Identity (asserted by tests): preparingNs + computeNs + commExposedNs + bubbleNs + freeNs
 /// == durationNs(), and freeNs == hostWaitNs + dataLoadingNs + launchGapNs + otherIdleNs.
 /// commOverlappedNs is part of computeNs (it is comm ∩ compute), not added again.
+///
+/// With a step table (basis ProfilerTable, docs/metrics.md "The profiler's table is the
+/// truth"): computeNs = Computing, commOverlappedNs = Overlapped, bubbleNs = Bubble,
+/// commExposedNs = Communication(Not Overlapped) − Bubble, freeNs = Free, preparingNs =
+/// Preparing (0 when the column is absent), stageNs = Stage; so durationNs() = Preparing +
+/// Computing + Communication(Not Overlapped) + Free = Preparing + Stage + Bubble (the
+/// profiler's identity, within its 0.4 us rounding). Our split of idle time is fitted into
+/// Free (the four parts sum to it exactly).
 struct StepBreakdown
 {
     std::int32_t rank = 0;
@@ -105,6 +139,11 @@ struct StepBreakdown
     std::int64_t deviceEndNs = -1;
     std::optional<StepReference> reference;
     std::optional<TbBreakdown> tbBreakdown;
+    BreakdownBasis basis = BreakdownBasis::Timeline;
+    /// The profiler's Stage (device span minus bubble) when the table gives it, else -1.
+    std::int64_t stageNs = -1;
+    /// Basis ProfilerTable and the step is on the timeline: our own figures.
+    std::optional<TimelineFigures> timeline;
 
     std::int64_t durationNs() const { return endNs - startNs; }
     /// The ns of one kind as the step lane draws it: Compute is computeNs − commOverlappedNs.
@@ -112,7 +151,11 @@ struct StepBreakdown
 };
 
 /// One interval of the step lane. Invariant: segments are sorted by start, do not overlap,
-/// and per step the durations of each kind equal StepBreakdown::segmentNs(kind).
+/// and per step the durations of each kind equal StepBreakdown::segmentNs(kind), taken from
+/// StepBreakdown::timeline when the step has one (the lane shows where things happened). A
+/// step with no timeline (trace-less rank) is drawn from its table: one block per category
+/// in the profiler's column order (Computing, Communication(Not Overlapped) then its bubble,
+/// Overlapped, Free in its parts, Preparing).
 struct LaneSegment
 {
     std::int64_t startNs = 0; ///< relative to the trace origin
@@ -122,8 +165,11 @@ struct LaneSegment
 };
 
 /// Per-step breakdown of one rank (steps from detectSteps()). Never throws; an empty trace
-/// or one without device events gives steps whose time is all idle.
+/// or one without device events gives steps whose time is all idle (or the table's numbers
+/// when the rank has a step table). With `notes`, each step whose timeline disagrees with the
+/// table by more than 1 % of the step adds a Warning naming the step and the difference.
 std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace);
+std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace, model::LoadReport *notes);
 /// The intervals the step lane draws (same definitions as computeBreakdowns()).
 std::vector<LaneSegment> stepLaneSegments(const model::Trace &trace);
 /// The TensorBoard-plugin breakdown alone, one entry per step (empty when the trace has no

@@ -103,7 +103,10 @@ RankTable computeRankTable(
         byRank[t->rank];
     for (const auto &b : breakdowns)
         byRank[b.rank].push_back(&b);
-    const auto offsets = estimateClockOffsets(session);
+    // One lookup per rank (the table was quadratic in ranks when it scanned the offsets).
+    std::map<std::int32_t, ClockOffset> offsets;
+    for (const auto &o : estimateClockOffsets(session))
+        offsets.emplace(o.rank, o);
     for (const auto &[rank, steps] : byRank) {
         RankStats r;
         r.rank = rank;
@@ -128,13 +131,12 @@ RankTable computeRankTable(
             r.freeMeanNs = freeNs / n;
             r.bubbleMeanNs = bubble / n;
         }
-        for (const auto &o : offsets) {
-            if (o.rank == rank) {
-                r.clockOffsetNs = o.offsetNs;
-                r.offsetKnown = o.known;
-                r.matchedCollectives = o.matched;
-                r.clockSpreadNs = o.spreadNs;
-            }
+        if (const auto it = offsets.find(rank); it != offsets.end()) {
+            const ClockOffset &o = it->second;
+            r.clockOffsetNs = o.offsetNs;
+            r.offsetKnown = o.known;
+            r.matchedCollectives = o.matched;
+            r.clockSpreadNs = o.spreadNs;
         }
         table.ranks.push_back(r);
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -143,9 +144,7 @@ std::vector<model::Step> optimizerSteps(const model::Trace &trace)
     return steps;
 }
 
-} // namespace
-
-StepDetection detectStepsWithSource(const model::Trace &trace, model::LoadReport *report)
+StepDetection timelineSteps(const model::Trace &trace, model::LoadReport *report)
 {
     StepDetection d;
     if (!trace.steps.empty()) {
@@ -188,6 +187,113 @@ StepDetection detectStepsWithSource(const model::Trace &trace, model::LoadReport
     }
     d.source = StepSource::Empty;
     return d;
+}
+
+/// The steps of a rank with a step table (see detectStepsWithSource).
+StepDetection tableSteps(
+    const model::Trace &trace, StepDetection raw, std::vector<const model::ReferenceStep *> rows)
+{
+    std::stable_sort(
+        rows.begin(), rows.end(), [](const model::ReferenceStep *a, const model::ReferenceStep *b) {
+            return a->step < b->step;
+        });
+    const bool marked = raw.source == StepSource::Importer || raw.source == StepSource::ProfilerStep
+        || raw.source == StepSource::AscendStep;
+    std::map<std::int64_t, std::size_t> rawByNumber;
+    if (marked) {
+        for (std::size_t i = 0; i < raw.steps.size(); ++i)
+            rawByNumber.emplace(raw.steps[i].number, i);
+    }
+    std::vector<bool> rawUsed(raw.steps.size(), false);
+    struct Out
+    {
+        model::Step step;
+        const model::ReferenceStep *row;
+        bool onTimeline;
+    };
+    std::vector<Out> out;
+    std::vector<const model::ReferenceStep *> unplaced;
+    for (const auto *row : rows) {
+        const auto it = rawByNumber.find(row->step);
+        std::size_t match = raw.steps.size();
+        if (row->step >= 0 && it != rawByNumber.end() && !rawUsed[it->second])
+            match = it->second;
+        else if (rows.size() == 1 && raw.steps.size() == 1 && (!marked || row->step < 0))
+            match = 0; // one step each, one of them unnumbered: the same step
+        if (match == raw.steps.size()) {
+            unplaced.push_back(row);
+            continue;
+        }
+        rawUsed[match] = true;
+        model::Step st = raw.steps[match];
+        if (row->step >= 0 || !marked)
+            st.number = row->step;
+        out.push_back({st, row, true});
+    }
+    std::int64_t cursor = 0;
+    bool any = false;
+    for (std::size_t i = 0; i < raw.steps.size(); ++i) {
+        // Guessed steps (whole trace, optimizer ranges) give way to the table's.
+        if (!rawUsed[i] && !marked)
+            continue;
+        if (!rawUsed[i])
+            out.push_back({raw.steps[i], nullptr, true});
+        cursor = any ? std::max(cursor, raw.steps[i].endNs) : raw.steps[i].endNs;
+        any = true;
+    }
+    if (!any)
+        cursor = trace.extent().first;
+    for (const auto *row : unplaced) {
+        const std::int64_t ns = tableStepNs(*row);
+        out.push_back({model::Step {row->step, cursor, cursor + ns}, row, false});
+        cursor += ns;
+    }
+    std::stable_sort(out.begin(), out.end(),
+        [](const Out &a, const Out &b) { return a.step.startNs < b.step.startNs; });
+    StepDetection d;
+    d.source = StepSource::ProfilerTable;
+    for (const auto &o : out) {
+        d.steps.push_back(o.step);
+        d.rows.push_back(o.row);
+        d.onTimeline.push_back(o.onTimeline);
+    }
+    return d;
+}
+
+} // namespace
+
+bool isStepTableRow(const model::ReferenceStep &row)
+{
+    return row.kind != "stage" && row.find("Computing") != nullptr;
+}
+
+std::int64_t usToNs(double us)
+{
+    return static_cast<std::int64_t>(std::llround(us * 1000.0));
+}
+
+std::int64_t tableStepNs(const model::ReferenceStep &row)
+{
+    std::int64_t ns = 0;
+    for (const char *key : {"Preparing", "Computing", "Communication(Not Overlapped)", "Free"}) {
+        if (const double *v = row.find(key))
+            ns += usToNs(*v);
+    }
+    return std::max<std::int64_t>(ns, 0);
+}
+
+StepDetection detectStepsWithSource(const model::Trace &trace, model::LoadReport *report)
+{
+    std::vector<const model::ReferenceStep *> rows;
+    for (const auto &r : trace.referenceSteps) {
+        if (isStepTableRow(r))
+            rows.push_back(&r);
+    }
+    if (rows.empty())
+        return timelineSteps(trace, report);
+    // The table replaces the guesses (whole trace, optimizer steps): no note about them.
+    StepDetection raw = timelineSteps(trace, nullptr);
+    return tableSteps(trace, std::move(raw), std::move(rows));
 }
 
 std::vector<model::Step> detectSteps(const model::Trace &trace, model::LoadReport *report)

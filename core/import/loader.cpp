@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "loader.h"
 
+#include "import/ascend/clusterranks.h"
 #include "import/ascend/rankfolder.h"
 #include "import/cann/profdevice.h"
 #include "import/cann/proftimeline.h"
@@ -382,6 +383,7 @@ bool load(const fs::path &path, util::Progress &progress, const LoadOptions &opt
         progress.setStage("Reading " + ctx.relative(d.clusterDir));
         try {
             ascend::readAscendClusterFolder(d.clusterDir, ctx, session);
+            ascend::addClusterRanks(session, ctx);
         } catch (const util::Cancelled &) {
             return false;
         } catch (const std::exception &e) {

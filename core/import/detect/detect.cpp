@@ -234,6 +234,11 @@ void detectDir(const fs::path &dir, Detection &d)
         d.fragmentsDir = dir;
         return;
     }
+    // cluster_analysis_output/ alone in the folder: every rank from its rows.
+    if (!d.clusterDir.empty()) {
+        d.format = Format::Ascend;
+        return;
+    }
     // §4 MindSpore legacy (the folder itself or its profiler/ subfolder).
     for (const fs::path &candidate : {dir, dir / "profiler"}) {
         if (isDir(candidate) && hasLegacyFiles(candidate)) {

@@ -50,6 +50,15 @@ std::vector<std::int64_t> range(std::int64_t first, std::int64_t last)
     return v;
 }
 
+/// A trace-less rank: its step-table rows only, no events, no memory.
+RankGolden rankOnly(std::int32_t rank)
+{
+    RankGolden g;
+    g.rank = rank;
+    g.flows = 0;
+    return g;
+}
+
 std::vector<SampleGolden> goldens()
 {
     std::vector<std::int64_t> resnetSteps = range(5, 10);
@@ -71,10 +80,17 @@ std::vector<SampleGolden> goldens()
         // one cut short and skipped, 4 hcom_*; rank 1: 22 rows, 2 hcom_*). Rank 0
         // memory_record.csv: 11 rows; rank 1's is spreadsheet-mangled (E+ times, dropped).
         {"ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", "ascend", 20 + 22,
-            {{0, 0, 16, 4, 0, {}, 0, 0, 11, 0}, {1, 0, 20, 2, 0, {}, 0, 0, 0, 0}}},
+            {{0, 0, 16, 4, 0, {}, 0, 0, 11, 0}, {1, 0, 20, 2, 0, {}, 0, 0, 0, 0},
+                // Ranks 2-15: only their cluster_step_trace_time.csv rows, no timeline.
+                rankOnly(2), rankOnly(3), rankOnly(4), rankOnly(5), rankOnly(6), rankOnly(7),
+                rankOnly(8), rankOnly(9), rankOnly(10), rankOnly(11), rankOnly(12), rankOnly(13),
+                rankOnly(14), rankOnly(15)}},
         // Loose trace_view.json: Python 1007 + CANN 382 host, Overlap Analysis 547.
         {"ascend_pt/mstt-advisor-fragments", "ascend-fragments", 2212,
-            {{0, 1389, 276, 0, 547, {1}, 0, 0, 0, 713}}},
+            {{0, 1389, 276, 0, 547, {1}, 0, 0, 0, 713},
+                // Ranks 1-7 of its cluster_step_trace_time.csv (rank 0 is the loose trace).
+                rankOnly(1), rankOnly(2), rankOnly(3), rankOnly(4), rankOnly(5), rankOnly(6),
+                rankOnly(7)}},
         // X 123379 + 2 i + 28010 [memory] instants (also memory points); GPU 1 -> device.
         {"kineto/hta-ddp-2rank-rank1-memory", "kineto", 123379 + 2 + 28010,
             {{1, 129098, 22290, 0, 3, range(2, 6), 0, 0, 28010, 22290}}},
@@ -210,7 +226,7 @@ TEST(SamplesGoldenTest, FlowsLinkWhateverTheFileOrder)
         {"kineto/hta-ddp-2rank-rank1-memory", {22290}},
         {"kineto/kineto-resnet50-dataloader-workers0-vs-4", {2 * 9096, 2 * 9258}},
         {"ascend_pt/msinsight-cnn-level2-2rank", {611, 611}},
-        {"ascend_pt/mstt-advisor-fragments", {713}},
+        {"ascend_pt/mstt-advisor-fragments", {713, 0, 0, 0, 0, 0, 0, 0}},
     };
     for (const auto &[folder, expected] : flows) {
         SCOPED_TRACE(folder);

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "breakdowntable.h"
+
+#include "steps.h"
+#include "units.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace stepscope::analysis::detail {
+
+namespace {
+
+std::int64_t column(const model::ReferenceStep &row, const char *key)
+{
+    const double *v = row.find(key);
+    return v ? std::max<std::int64_t>(usToNs(*v), 0) : 0;
+}
+
+/// Splits `freeNs` in proportion to our idle parts; the rounding remainder goes to the
+/// largest part, all of it to other idle when we measured no idle time.
+IdleParts fitIdle(std::int64_t freeNs, const IdleParts &ours)
+{
+    std::array<std::int64_t, 4> parts = {
+        ours.hostWaitNs, ours.dataLoadingNs, ours.launchGapNs, ours.otherIdleNs};
+    std::int64_t sum = 0;
+    for (auto p : parts)
+        sum += std::max<std::int64_t>(p, 0);
+    std::array<std::int64_t, 4> fitted {};
+    if (sum <= 0) {
+        fitted[3] = freeNs;
+    } else {
+        std::int64_t given = 0;
+        std::size_t largest = 0;
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            const double share =
+                static_cast<double>(std::max<std::int64_t>(parts[i], 0)) / static_cast<double>(sum);
+            fitted[i] = static_cast<std::int64_t>(std::floor(share * static_cast<double>(freeNs)));
+            given += fitted[i];
+            if (parts[i] > parts[largest])
+                largest = i;
+        }
+        fitted[largest] += freeNs - given;
+    }
+    return IdleParts {fitted[0], fitted[1], fitted[2], fitted[3]};
+}
+
+TimelineFigures figuresOf(const StepBreakdown &b)
+{
+    TimelineFigures t;
+    t.startNs = b.startNs;
+    t.endNs = b.endNs;
+    t.computeNs = b.computeNs;
+    t.commExposedNs = b.commExposedNs;
+    t.commOverlappedNs = b.commOverlappedNs;
+    t.freeNs = b.freeNs;
+    t.hostWaitNs = b.hostWaitNs;
+    t.dataLoadingNs = b.dataLoadingNs;
+    t.launchGapNs = b.launchGapNs;
+    t.otherIdleNs = b.otherIdleNs;
+    t.bubbleNs = b.bubbleNs;
+    t.preparingNs = b.preparingNs;
+    return t;
+}
+
+} // namespace
+
+StepBreakdown tableBreakdown(const model::ReferenceStep &row, const model::Step &step,
+    std::int32_t rank, const StepBreakdown *measured, const IdleParts &idle)
+{
+    StepBreakdown b;
+    b.rank = rank;
+    b.step = step.number;
+    b.basis = BreakdownBasis::ProfilerTable;
+    b.computeNs = column(row, "Computing");
+    b.commOverlappedNs = std::min(column(row, "Overlapped"), b.computeNs);
+    b.bubbleNs = column(row, "Bubble");
+    b.commExposedNs =
+        std::max<std::int64_t>(column(row, "Communication(Not Overlapped)") - b.bubbleNs, 0);
+    b.freeNs = column(row, "Free");
+    b.preparingNs = column(row, "Preparing");
+    if (row.find("Stage"))
+        b.stageNs = column(row, "Stage");
+    const IdleParts fitted = fitIdle(b.freeNs, idle);
+    b.hostWaitNs = fitted.hostWaitNs;
+    b.dataLoadingNs = fitted.dataLoadingNs;
+    b.launchGapNs = fitted.launchGapNs;
+    b.otherIdleNs = fitted.otherIdleNs;
+    b.startNs = step.startNs;
+    b.endNs = b.startNs + b.preparingNs + b.computeNs + b.commExposedNs + b.bubbleNs + b.freeNs;
+    if (measured) {
+        b.timeline = figuresOf(*measured);
+        b.deviceStartNs = measured->deviceStartNs;
+        b.deviceEndNs = measured->deviceEndNs;
+    } else if (b.endNs > b.startNs + b.preparingNs) {
+        b.deviceStartNs = b.startNs + b.preparingNs;
+        b.deviceEndNs = b.endNs;
+    }
+    return b;
+}
+
+void appendTableSegments(const StepBreakdown &b, std::vector<LaneSegment> &out)
+{
+    std::int64_t t = b.startNs;
+    for (SegmentKind kind : {SegmentKind::Compute, SegmentKind::CommExposed, SegmentKind::Bubble,
+             SegmentKind::CommOverlapped, SegmentKind::HostWait, SegmentKind::DataLoading,
+             SegmentKind::LaunchGap, SegmentKind::OtherIdle, SegmentKind::Preparing}) {
+        const std::int64_t ns = b.segmentNs(kind);
+        if (ns <= 0)
+            continue;
+        out.push_back(LaneSegment {t, t + ns, kind, b.step});
+        t += ns;
+    }
+}
+
+std::optional<std::string> tableDisagreement(const StepBreakdown &b)
+{
+    if (!b.reference)
+        return std::nullopt;
+    const double stepUs = static_cast<double>(b.durationNs()) / 1000.0;
+    const ReferenceCategory *worst = nullptr;
+    for (const auto &c : b.reference->categories) {
+        if (!worst || std::abs(c.differenceUs) > std::abs(worst->differenceUs))
+            worst = &c;
+    }
+    if (!worst || stepUs <= 0 || std::abs(worst->differenceUs) <= 0.01 * stepUs)
+        return std::nullopt;
+    const auto ns = [](double us) { return static_cast<std::int64_t>(std::llround(us * 1000.0)); };
+    return "rank " + std::to_string(b.rank) + " step " + std::to_string(b.step)
+        + ": our timeline differs from " + b.reference->source + " in `" + worst->column + "` by "
+        + formatDuration(ns(worst->differenceUs)) + " ("
+        + formatShare(std::abs(worst->differenceUs) / stepUs) + " of the step; timeline "
+        + formatDuration(ns(worst->oursUs)) + ", table " + formatDuration(ns(worst->referenceUs))
+        + "); the table's numbers are shown";
+}
+
+} // namespace stepscope::analysis::detail

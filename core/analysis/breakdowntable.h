@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+// Breakdowns from a rank's step table (docs/metrics.md "The profiler's table is the
+// truth"): internal to computeBreakdowns() / stepLaneSegments().
+
+#include "breakdown.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace stepscope::analysis::detail {
+
+/// Our split of the idle time between the first and last device task of a step.
+struct IdleParts
+{
+    std::int64_t hostWaitNs = 0;
+    std::int64_t dataLoadingNs = 0;
+    std::int64_t launchGapNs = 0;
+    std::int64_t otherIdleNs = 0;
+};
+
+/// The step's breakdown with every number from `row`; `measured` is our breakdown of the same
+/// step window (nullptr when the step is not on the timeline) and `idle` its idle split,
+/// fitted into the table's Free.
+StepBreakdown tableBreakdown(const model::ReferenceStep &row, const model::Step &step,
+    std::int32_t rank, const StepBreakdown *measured, const IdleParts &idle);
+
+/// One block per category from the step's start, in the profiler's column order.
+void appendTableSegments(const StepBreakdown &b, std::vector<LaneSegment> &out);
+
+/// The `notes` message when our timeline and the table disagree by more than 1 % of the
+/// step in some column (b must carry a reference); nullopt when they agree.
+std::optional<std::string> tableDisagreement(const StepBreakdown &b);
+
+} // namespace stepscope::analysis::detail

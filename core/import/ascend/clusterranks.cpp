@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "clusterranks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+
+namespace stepscope::import::ascend {
+
+namespace {
+
+bool fullRow(const model::ReferenceStep &r)
+{
+    return r.kind != "stage" && r.find("Computing") != nullptr;
+}
+
+/// The largest relative difference of the columns both rows have.
+double worstDifference(const model::ReferenceStep &a, const model::ReferenceStep &b)
+{
+    double worst = 0;
+    for (const auto &[key, v] : a.valuesUs) {
+        const double *w = b.find(key);
+        if (w)
+            worst = std::max(worst, std::abs(v - *w) / std::max({std::abs(v), std::abs(*w), 1.0}));
+    }
+    return worst;
+}
+
+} // namespace
+
+void addClusterRanks(model::Session &session, const ImportContext &ctx)
+{
+    std::map<std::int32_t, std::vector<const model::ReferenceStep *>> rows;
+    for (const auto &r : session.clusterSteps) {
+        if (r.kind != "stage" && r.rank >= 0)
+            rows[r.rank].push_back(&r);
+    }
+    if (rows.empty())
+        return;
+    // Loose fragments carry no rank id (formats.md §2.1): their trace is rank 0 by default and
+    // may be any rank or another window of the run, so no cluster row is attached to it.
+    const bool rankless = session.format == "ascend-fragments";
+    std::unordered_map<std::int32_t, model::Trace *> byRank;
+    for (auto &t : session.traces) {
+        // The session is still being built: this loader owns every trace exclusively.
+        if (t.use_count() == 1)
+            byRank[t->rank] = const_cast<model::Trace *>(t.get());
+    }
+    std::int64_t added = 0;
+    std::int64_t completed = 0;
+    std::string source;
+    for (const auto &[rank, list] : rows) {
+        source = list.front()->source;
+        const auto it = byRank.find(rank);
+        if (it == byRank.end()) {
+            auto trace = std::make_shared<model::Trace>();
+            trace->rank = rank;
+            trace->metadata.format = "ascend";
+            trace->metadata.rank = rank;
+            trace->metadata.sourceFiles.push_back(source);
+            trace->referenceSteps.reserve(list.size());
+            for (const auto *r : list)
+                trace->referenceSteps.push_back(*r);
+            session.traces.push_back(std::move(trace));
+            ++added;
+            continue;
+        }
+        if (rankless) {
+            ctx.report->add(model::Severity::Info, source,
+                "the rank " + std::to_string(rank)
+                    + " row(s) are not attached to the loose trace files, which carry no rank "
+                      "id (shown as rank "
+                    + std::to_string(rank) + "); they stay in the cluster summary");
+            continue;
+        }
+        model::Trace &trace = *it->second;
+        for (const auto *r : list) {
+            const auto own = std::find_if(trace.referenceSteps.begin(), trace.referenceSteps.end(),
+                [&](const model::ReferenceStep &s) { return fullRow(s) && s.step == r->step; });
+            if (own == trace.referenceSteps.end()) {
+                trace.referenceSteps.push_back(*r);
+                ++completed;
+            } else if (worstDifference(*own, *r) > 1e-4) {
+                ctx.report->add(model::Severity::Warning, source,
+                    "rank " + std::to_string(rank) + " step " + std::to_string(r->step)
+                        + ": the cluster row differs from " + own->source
+                        + " by more than 0.01 %; the rank's own file is used");
+            }
+        }
+    }
+    if (added > 0)
+        ctx.report->add(model::Severity::Info, source,
+            std::to_string(added)
+                + " rank(s) have no folder here: their steps come from this "
+                  "file (no timeline)");
+    if (completed > 0)
+        ctx.report->add(model::Severity::Info, source,
+            std::to_string(completed)
+                + " step row(s) missing from the ranks' own "
+                  "step_trace_time.csv were taken from this file");
+}
+
+} // namespace stepscope::import::ascend

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+//
+// The profiler's step table is the truth (docs/metrics.md): synthetic traces with a
+// step_trace_time-like row, numbers chosen by hand.
+#include "analysis/breakdown.h"
+#include "analysis/steps.h"
+#include "model/tracebuilder.h"
+
+#include <gtest/gtest.h>
+
+using namespace stepscope;
+using model::Category;
+using model::TrackKind;
+
+namespace {
+
+constexpr std::int64_t Us = 1000;
+
+model::ReferenceStep row(std::int64_t step, double computing, double cno, double overlapped,
+    double free, double bubble = 0, double preparing = -1)
+{
+    model::ReferenceStep r;
+    r.step = step;
+    r.source = "ASCEND_PROFILER_OUTPUT/step_trace_time.csv";
+    r.valuesUs = {{"Computing", computing}, {"Communication(Not Overlapped)", cno},
+        {"Overlapped", overlapped}, {"Communication", cno + overlapped}, {"Free", free},
+        {"Stage", computing + cno + free - bubble}, {"Bubble", bubble}};
+    if (preparing >= 0)
+        r.valuesUs.emplace_back("Preparing", preparing);
+    return r;
+}
+
+void expectIdentity(const analysis::StepBreakdown &s)
+{
+    EXPECT_EQ(
+        s.preparingNs + s.computeNs + s.commExposedNs + s.bubbleNs + s.freeNs, s.durationNs());
+    EXPECT_EQ(s.hostWaitNs + s.dataLoadingNs + s.launchGapNs + s.otherIdleNs, s.freeNs);
+}
+
+/// ProfilerStep#7 over [0, 1000) us: 100 us preparing, kernels [100, 400) and [800, 1000), an
+/// HCCL op [300, 500) (100 us under the kernel), a host op over [500, 700) of the idle
+/// [500, 800). Ours: compute 500, exposed 100, overlapped 100, Free (span idle) 300 of which
+/// host wait 200, other idle 100; Stage 900; Preparing 100.
+model::Trace tracedRank()
+{
+    model::TraceBuilder b;
+    model::TrackInfo h;
+    h.threadId = "1";
+    const auto host = b.addTrack(h);
+    model::TrackInfo d;
+    d.kind = TrackKind::DeviceStream;
+    d.threadId = "7";
+    const auto stream = b.addTrack(d);
+    model::TrackInfo g;
+    g.kind = TrackKind::CommunicationGroup;
+    const auto group = b.addTrack(g);
+    b.track(host).add(0, 1000 * Us, b.intern("ProfilerStep#7"), Category::Annotation);
+    b.track(host).add(500 * Us, 200 * Us, b.intern("aten::copy_"), Category::HostOp);
+    b.track(stream).add(100 * Us, 300 * Us, b.intern("MatMul"), Category::Compute);
+    b.track(stream).add(800 * Us, 200 * Us, b.intern("Add"), Category::Compute);
+    b.track(group).add(300 * Us, 200 * Us, b.intern("hcom_allReduce_"), Category::Communication);
+    return b.finish().trace;
+}
+
+} // namespace
+
+TEST(StepTable, ColumnsAndStepIdComeFromTheTable)
+{
+    model::Trace trace = tracedRank();
+    // The table differs from the timeline: compute 520 instead of 500 (20 us of 1 020: 2 %).
+    trace.referenceSteps.push_back(row(7, 520, 100, 100, 300, 0, 100));
+    model::LoadReport notes;
+    const auto steps = analysis::computeBreakdowns(trace, &notes);
+    ASSERT_EQ(steps.size(), 1u);
+    const auto &s = steps[0];
+    EXPECT_EQ(s.step, 7);
+    EXPECT_EQ(s.basis, analysis::BreakdownBasis::ProfilerTable);
+    EXPECT_EQ(s.computeNs, 520 * Us);
+    EXPECT_EQ(s.commExposedNs, 100 * Us);
+    EXPECT_EQ(s.commOverlappedNs, 100 * Us);
+    EXPECT_EQ(s.freeNs, 300 * Us);
+    EXPECT_EQ(s.preparingNs, 100 * Us);
+    EXPECT_EQ(s.stageNs, 920 * Us);
+    EXPECT_EQ(s.durationNs(), 1020 * Us);
+    expectIdentity(s);
+    // Our idle split (host wait 200, other idle 100) fitted into the table's Free.
+    EXPECT_EQ(s.hostWaitNs, 200 * Us);
+    EXPECT_EQ(s.otherIdleNs, 100 * Us);
+    // Our own figures stay beside the table's.
+    ASSERT_TRUE(s.timeline.has_value());
+    EXPECT_EQ(s.timeline->computeNs, 500 * Us);
+    EXPECT_EQ(s.timeline->endNs - s.timeline->startNs, 1000 * Us);
+    ASSERT_TRUE(s.reference.has_value());
+    EXPECT_FALSE(s.reference->withinTolerance);
+    // A diagnostic names the step and the column that differs.
+    ASSERT_EQ(notes.diagnostics().size(), 1u);
+    const auto &d = notes.diagnostics()[0];
+    EXPECT_NE(d.message.find("step 7"), std::string::npos) << d.message;
+    EXPECT_NE(d.message.find("Computing"), std::string::npos) << d.message;
+}
+
+TEST(StepTable, AgreementWithinOnePercentIsSilent)
+{
+    model::Trace trace = tracedRank();
+    trace.referenceSteps.push_back(row(7, 503, 100, 100, 300, 0, 100));
+    model::LoadReport notes;
+    const auto steps = analysis::computeBreakdowns(trace, &notes);
+    ASSERT_EQ(steps.size(), 1u);
+    EXPECT_EQ(steps[0].durationNs(), 1003 * Us);
+    EXPECT_EQ(steps[0].computeNs, 503 * Us);
+    EXPECT_TRUE(notes.diagnostics().empty()) << notes.toText();
+}
+
+TEST(StepTable, TracelessRankGetsTheTableStepsAndLane)
+{
+    model::Trace trace;
+    trace.rank = 9;
+    trace.referenceSteps.push_back(row(3, 80, 216, 8, 77, 178));
+    trace.referenceSteps.push_back(row(2, 75, 146, 7, 70));
+    const auto detection = analysis::detectStepsWithSource(trace, nullptr);
+    EXPECT_EQ(detection.source, analysis::StepSource::ProfilerTable);
+    const auto steps = analysis::computeBreakdowns(trace);
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_EQ(steps[0].step, 2);
+    EXPECT_EQ(steps[1].step, 3);
+    EXPECT_EQ(steps[0].startNs, 0);
+    EXPECT_EQ(steps[1].startNs, steps[0].endNs);
+    EXPECT_EQ(steps[1].bubbleNs, 178 * Us);
+    EXPECT_EQ(steps[1].commExposedNs, (216 - 178) * Us);
+    EXPECT_EQ(steps[1].durationNs(), (80 + 216 + 77) * Us);
+    EXPECT_EQ(steps[1].otherIdleNs, 77 * Us);
+    EXPECT_FALSE(steps[1].timeline.has_value());
+    EXPECT_FALSE(steps[1].reference.has_value());
+    for (const auto &s : steps)
+        expectIdentity(s);
+
+    // The lane: one block per category, in the profiler's column order, summing per kind.
+    const auto lane = analysis::stepLaneSegments(trace);
+    std::vector<analysis::SegmentKind> kinds;
+    for (const auto &seg : lane) {
+        if (seg.step == 3)
+            kinds.push_back(seg.kind);
+    }
+    using K = analysis::SegmentKind;
+    EXPECT_EQ(kinds,
+        (std::vector<K> {K::Compute, K::CommExposed, K::Bubble, K::CommOverlapped, K::OtherIdle}));
+    for (std::size_t i = 1; i < lane.size(); ++i)
+        EXPECT_EQ(lane[i].startNs, lane[i - 1].endNs);
+    EXPECT_EQ(lane.back().endNs, steps[1].endNs);
+    for (const auto &s : steps) {
+        for (int k = 0; k < analysis::SegmentKindCount; ++k) {
+            std::int64_t sum = 0;
+            for (const auto &seg : lane) {
+                if (seg.step == s.step && static_cast<int>(seg.kind) == k)
+                    sum += seg.endNs - seg.startNs;
+            }
+            EXPECT_EQ(sum, s.segmentNs(static_cast<analysis::SegmentKind>(k))) << k;
+        }
+    }
+}
+
+TEST(StepTable, StepOnARankWithoutDeviceEventsIsKept)
+{
+    // A trace with host events only (no device task): the table's step survives with its id.
+    model::TraceBuilder b;
+    model::TrackInfo h;
+    h.threadId = "1";
+    const auto host = b.addTrack(h);
+    b.track(host).add(0, 50 * Us, b.intern("aten::add"), Category::HostOp);
+    model::Trace trace = b.finish().trace;
+    trace.referenceSteps.push_back(row(12, 10, 5, 1, 3));
+    const auto steps = analysis::computeBreakdowns(trace);
+    ASSERT_EQ(steps.size(), 1u);
+    EXPECT_EQ(steps[0].step, 12);
+    EXPECT_EQ(steps[0].computeNs, 10 * Us);
+    EXPECT_EQ(steps[0].durationNs(), 18 * Us);
+}
+
+TEST(StepTable, TimelineStepsTheTableDoesNotListAreKept)
+{
+    model::Trace trace = tracedRank();
+    trace.referenceSteps.push_back(row(9, 10, 0, 0, 5));
+    const auto steps = analysis::computeBreakdowns(trace);
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_EQ(steps[0].step, 7);
+    EXPECT_EQ(steps[0].basis, analysis::BreakdownBasis::Timeline);
+    EXPECT_EQ(steps[1].step, 9);
+    EXPECT_EQ(steps[1].basis, analysis::BreakdownBasis::ProfilerTable);
+    EXPECT_GE(steps[1].startNs, steps[0].endNs);
+}
+
+TEST(StepTable, StageRowsAreNotAStepTable)
+{
+    model::Trace trace = tracedRank();
+    auto stage = row(7, 1, 1, 1, 1);
+    stage.kind = "stage";
+    trace.referenceSteps.push_back(stage);
+    const auto steps = analysis::computeBreakdowns(trace);
+    ASSERT_EQ(steps.size(), 1u);
+    EXPECT_EQ(steps[0].basis, analysis::BreakdownBasis::Timeline);
+    EXPECT_EQ(steps[0].computeNs, 500 * Us);
+}
