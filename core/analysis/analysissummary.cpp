@@ -126,10 +126,13 @@ std::string kpiText(const Kpi &k)
 SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &config)
 {
     SessionAnalysis a;
+    a.config = config;
     for (const auto &t : session.traces) {
         detectSteps(*t, &a.notes);
-        auto b = computeBreakdowns(*t, &a.notes);
-        a.breakdowns.insert(a.breakdowns.end(), b.begin(), b.end());
+        BreakdownPass pass = computeBreakdownPass(*t, &a.notes);
+        a.breakdowns.insert(a.breakdowns.end(), std::make_move_iterator(pass.steps.begin()),
+            std::make_move_iterator(pass.steps.end()));
+        a.lanes.push_back(std::move(pass.segments));
         if (!t->memory.empty())
             a.memory.push_back(summarizeMemory(*t, config));
     }
@@ -141,6 +144,38 @@ SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &c
     a.matrix = communicationMatrix(session);
     a.cluster = analyzeCluster(session, a.breakdowns);
     return a;
+}
+
+SessionAnalysis withRunConfig(
+    const SessionAnalysis &previous, const model::Session &session, const RunConfig &config)
+{
+    SessionAnalysis a = previous;
+    a.config = config;
+    for (MemorySummary &m : a.memory)
+        applyRunConfig(m, config);
+    a.estimate = estimateModelMemory(config);
+    a.kpis = computeKpis(session, config, a.breakdowns);
+    a.bottlenecks = rankBottlenecks(a.breakdowns, &a.memory, &a.kpis);
+    return a;
+}
+
+std::vector<StepBreakdown> breakdownsOfRank(const SessionAnalysis &analysis, std::int32_t rank)
+{
+    std::vector<StepBreakdown> out;
+    for (const StepBreakdown &b : analysis.breakdowns) {
+        if (b.rank == rank)
+            out.push_back(b);
+    }
+    return out;
+}
+
+const MemorySummary *memoryOfRank(const SessionAnalysis &analysis, std::int32_t rank)
+{
+    for (const MemorySummary &m : analysis.memory) {
+        if (m.rank == rank)
+            return &m;
+    }
+    return nullptr;
 }
 
 void addAnalysisToSummary(

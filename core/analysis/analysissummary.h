@@ -19,10 +19,17 @@
 
 namespace stepscope::analysis {
 
-/// Everything the analysis derives from a session, computed once (for the CLI and the GUI).
+/// Everything the analysis derives from a session, computed once per load (the loader's
+/// worker thread builds it; the panels, the timeline's step lane, the compare view, the
+/// report and the CLI read it, shared as `std::shared_ptr<const SessionAnalysis>`). A plain
+/// struct: later parts add members.
 struct SessionAnalysis
 {
+    RunConfig config; ///< what the config-dependent parts were computed with
     std::vector<StepBreakdown> breakdowns; ///< all ranks, by rank then step
+    /// Step-lane segments, one vector per session trace (same order as session.traces),
+    /// from the same breakdown pass as `breakdowns`.
+    std::vector<std::vector<LaneSegment>> lanes;
     Kpis kpis;
     std::vector<MemorySummary> memory; ///< one per rank that has memory data
     std::optional<MemoryEstimate> estimate; ///< from the run config, even without memory data
@@ -35,7 +42,16 @@ struct SessionAnalysis
     /// the whole trace): shown as `analysis_notes` / "Notes".
     model::LoadReport notes;
 };
+/// One breakdown pass per trace (computeBreakdownPass), then everything derived from it.
 SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &config);
+/// `previous` with a new run config: KPIs, memory estimates and bottlenecks recomputed from
+/// the existing breakdowns (no new breakdown pass).
+SessionAnalysis withRunConfig(
+    const SessionAnalysis &previous, const model::Session &session, const RunConfig &config);
+/// The breakdowns of one rank, in step order.
+std::vector<StepBreakdown> breakdownsOfRank(const SessionAnalysis &analysis, std::int32_t rank);
+/// The memory summary of one rank, nullptr when the rank has no memory data.
+const MemorySummary *memoryOfRank(const SessionAnalysis &analysis, std::int32_t rank);
 
 /// Adds the analysis to the importer's summary object (issue 4 item 9): `steps` (array of
 /// per-step objects with compute_us ... preparing_us, reference, tb_breakdown_us; rank and

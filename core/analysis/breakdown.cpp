@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -404,18 +405,21 @@ std::int64_t StepBreakdown::segmentNs(SegmentKind kind) const
     return 0;
 }
 
-std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace)
-{
-    return computeBreakdowns(trace, nullptr);
-}
+namespace {
 
-std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace, model::LoadReport *notes)
+std::atomic<std::uint64_t> g_breakdownPasses {0};
+
+/// computeBreakdowns and, with `wantSegments`, stepLaneSegments from the same pass.
+BreakdownPass runBreakdownPass(
+    const model::Trace &trace, model::LoadReport *notes, bool wantSegments)
 {
+    g_breakdownPasses.fetch_add(1, std::memory_order_relaxed);
+    BreakdownPass pass;
     const StepDetection detection = detectStepsWithSource(trace, nullptr);
     const auto &steps = detection.steps;
-    std::vector<StepBreakdown> out;
+    std::vector<StepBreakdown> &out = pass.steps;
     if (steps.empty())
-        return out;
+        return pass;
     const TraceSets sets = collectSets(trace);
     std::vector<TbBreakdown> tb;
     if (trace.metadata.format == "kineto")
@@ -429,7 +433,7 @@ std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace, model::L
             const bool onTimeline = detection.onTimeline[i];
             StepResult r;
             if (onTimeline)
-                r = analyseStep(sets, step, trace.rank, false);
+                r = analyseStep(sets, step, trace.rank, wantSegments);
             StepBreakdown b = detail::tableBreakdown(
                 *row, step, trace.rank, onTimeline ? &r.b : nullptr, r.spanIdle);
             if (onTimeline) {
@@ -437,11 +441,14 @@ std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace, model::L
                 const auto message = detail::tableDisagreement(b);
                 if (message && notes)
                     notes->add(model::Severity::Warning, row->source, *message);
+                pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
+            } else if (wantSegments) {
+                detail::appendTableSegments(b, pass.segments);
             }
             out.push_back(std::move(b));
             continue;
         }
-        StepResult r = analyseStep(sets, step, trace.rank, false);
+        StepResult r = analyseStep(sets, step, trace.rank, wantSegments);
         // The most detailed reference wins: a step_trace_time.csv row (every category), else
         // the Overlap Analysis lanes of this very timeline, else a file giving only the step
         // total (legacy step_trace_raw, which in mixed fixtures may even be another run).
@@ -457,30 +464,37 @@ std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace, model::L
             if (t.step == step.number)
                 r.b.tbBreakdown = t;
         }
+        pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
         out.push_back(std::move(r.b));
     }
-    return out;
+    return pass;
+}
+
+} // namespace
+
+std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace)
+{
+    return computeBreakdowns(trace, nullptr);
+}
+
+std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace, model::LoadReport *notes)
+{
+    return runBreakdownPass(trace, notes, false).steps;
 }
 
 std::vector<LaneSegment> stepLaneSegments(const model::Trace &trace)
 {
-    const StepDetection detection = detectStepsWithSource(trace, nullptr);
-    const auto &steps = detection.steps;
-    std::vector<LaneSegment> out;
-    if (steps.empty())
-        return out;
-    const TraceSets sets = collectSets(trace);
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        const model::ReferenceStep *row = detection.rows.empty() ? nullptr : detection.rows[i];
-        if (row && !detection.onTimeline[i]) {
-            const StepBreakdown b = detail::tableBreakdown(*row, steps[i], trace.rank, nullptr, {});
-            detail::appendTableSegments(b, out);
-            continue;
-        }
-        StepResult r = analyseStep(sets, steps[i], trace.rank, true);
-        out.insert(out.end(), r.segments.begin(), r.segments.end());
-    }
-    return out;
+    return runBreakdownPass(trace, nullptr, true).segments;
+}
+
+BreakdownPass computeBreakdownPass(const model::Trace &trace, model::LoadReport *notes)
+{
+    return runBreakdownPass(trace, notes, true);
+}
+
+std::uint64_t breakdownPassCount()
+{
+    return g_breakdownPasses.load(std::memory_order_relaxed);
 }
 
 } // namespace stepscope::analysis

@@ -172,6 +172,19 @@ std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace);
 std::vector<StepBreakdown> computeBreakdowns(const model::Trace &trace, model::LoadReport *notes);
 /// The intervals the step lane draws (same definitions as computeBreakdowns()).
 std::vector<LaneSegment> stepLaneSegments(const model::Trace &trace);
+/// One pass over a trace: the breakdowns of computeBreakdowns() and the segments of
+/// stepLaneSegments() from the same interval sets (the loader's analysis uses this).
+struct BreakdownPass
+{
+    std::vector<StepBreakdown> steps;
+    std::vector<LaneSegment> segments;
+};
+/// `notes` receives what computeBreakdowns(trace, notes) reports.
+BreakdownPass computeBreakdownPass(const model::Trace &trace, model::LoadReport *notes = nullptr);
+/// Breakdown passes over a trace run so far in this process (computeBreakdowns,
+/// stepLaneSegments and computeBreakdownPass each count one): tests check that a load
+/// computes the breakdown once per trace. Thread-safe.
+std::uint64_t breakdownPassCount();
 /// The TensorBoard-plugin breakdown alone, one entry per step (empty when the trace has no
 /// ProfilerStep ranges or no host events).
 std::vector<TbBreakdown> computeTbBreakdowns(const model::Trace &trace);

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "compare.h"
 
+#include "analysissummary.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -465,72 +467,6 @@ std::vector<DeltaRow> memoryGroupPeakRows(
             std::string(memoryGroupName(AllGroups[g])) + " peak", "bytes", b, a, Better::Lower));
     }
     return rows;
-}
-
-namespace {
-
-const model::Trace *chooseTrace(const model::Session &s, std::optional<std::int32_t> rank)
-{
-    if (rank)
-        if (const model::Trace *t = s.traceForRank(*rank))
-            return t;
-    return s.traces.empty() ? nullptr : s.traces.front().get();
-}
-
-// [start of the first paired step, end of the last) on one side.
-std::pair<std::int64_t, std::int64_t> pairedWindow(
-    const std::vector<StepBreakdown> &steps, const StepPairing &pairing, bool before)
-{
-    std::int64_t first = std::numeric_limits<std::int64_t>::max();
-    std::int64_t last = std::numeric_limits<std::int64_t>::min();
-    for (const StepPair &p : pairing.pairs) {
-        const StepBreakdown &s = steps[before ? p.beforeIndex : p.afterIndex];
-        first = std::min(first, s.startNs);
-        last = std::max(last, s.endNs);
-    }
-    return {first, last};
-}
-
-} // namespace
-
-RunComparison compareRuns(const model::Session &before, const model::Session &after,
-    const RunConfig &beforeConfig, const RunConfig &afterConfig, const CompareOptions &options)
-{
-    RunComparison r;
-    const model::Trace *tb = chooseTrace(before, options.beforeRank);
-    const model::Trace *ta = chooseTrace(after, options.afterRank);
-    r.kpiRows = kpiDeltaRows(computeKpis(before, beforeConfig), computeKpis(after, afterConfig));
-    if (!tb || !ta)
-        return r;
-    r.beforeRank = tb->rank;
-    r.afterRank = ta->rank;
-    r.beforeSteps = computeBreakdowns(*tb);
-    r.afterSteps = computeBreakdowns(*ta);
-    r.pairing = pairSteps(r.beforeSteps, r.afterSteps, options.anchor);
-    r.meanStepRows = meanStepDeltaRows(r.beforeSteps, r.afterSteps, r.pairing);
-    for (const StepPair &p : r.pairing.pairs)
-        r.pairRows.push_back(
-            stepDeltaRows(r.beforeSteps[p.beforeIndex], r.afterSteps[p.afterIndex]));
-    r.memoryRows =
-        memoryDeltaRows(summarizeMemory(*tb, beforeConfig), summarizeMemory(*ta, afterConfig));
-    std::vector<DeltaRow> groupPeaks =
-        memoryGroupPeakRows(memoryGroupTimeline(*tb), memoryGroupTimeline(*ta));
-    r.memoryRows.insert(r.memoryRows.end(), groupPeaks.begin(), groupPeaks.end());
-
-    NameDeltaOptions kernelOptions;
-    kernelOptions.topN = options.topN;
-    if (!r.pairing.pairs.empty()) {
-        r.perPairedStep = true;
-        kernelOptions.beforeWindow = pairedWindow(r.beforeSteps, r.pairing, true);
-        kernelOptions.afterWindow = pairedWindow(r.afterSteps, r.pairing, false);
-        kernelOptions.beforeDivisor = static_cast<double>(r.pairing.pairs.size());
-        kernelOptions.afterDivisor = static_cast<double>(r.pairing.pairs.size());
-    }
-    r.kernels = nameDeltas(*tb, *ta, kernelOptions);
-    NameDeltaOptions opOptions = kernelOptions;
-    opOptions.scope = OpScope::HostOps;
-    r.ops = nameDeltas(*tb, *ta, opOptions);
-    return r;
 }
 
 } // namespace stepscope::analysis

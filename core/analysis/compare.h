@@ -2,8 +2,11 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "bottlenecks.h"
 #include "breakdown.h"
+#include "deltarow.h"
 #include "kpis.h"
+#include "losscompare.h"
 #include "memorycategories.h"
 #include "model/session.h"
 #include "model/trace.h"
@@ -15,6 +18,8 @@
 #include <vector>
 
 namespace stepscope::analysis {
+
+struct SessionAnalysis; // analysissummary.h
 
 // ---------------------------------------------------------------------------------------
 // Step pairing: which step of "before" is shown against which step of "after".
@@ -72,34 +77,6 @@ StepPairing pairSteps(const std::vector<StepBreakdown> &before,
 // ---------------------------------------------------------------------------------------
 // Delta rows: before / after / delta / % with the direction that counts as better.
 // ---------------------------------------------------------------------------------------
-
-enum class Better : std::uint8_t { Lower, Higher, Neither };
-enum class Verdict : std::uint8_t {
-    Improved, ///< moved in the better direction by more than the tolerance
-    Regressed, ///< moved in the worse direction by more than the tolerance
-    Unchanged, ///< within the tolerance
-    Unknown, ///< a side is missing, or the metric has no better direction
-};
-std::string_view verdictName(Verdict v);
-
-struct DeltaRow
-{
-    std::string key; ///< stable key ("step_time_mean_us", "segment.data_loading", ...)
-    std::string label; ///< what the table shows
-    std::string unit; ///< "us", "fraction", "samples/s", ... as in the inputs
-    std::optional<double> before;
-    std::optional<double> after;
-    std::optional<double> delta; ///< after - before
-    std::optional<double> percent; ///< 100 * delta / |before|; empty when before is 0
-    Better better = Better::Neither;
-    Verdict verdict = Verdict::Unknown;
-};
-
-/// A row from two values. `tolerance` is relative to |before| (default 0.5 %): smaller
-/// changes are Unchanged. With before == 0 any change beyond 1e-12 decides the verdict.
-DeltaRow makeDeltaRow(std::string key, std::string label, std::string unit,
-    std::optional<double> before, std::optional<double> after, Better better,
-    double tolerance = 0.005);
 
 /// Better direction of a KPI key of kpis.h (step time, shares and memory lower; samples/s,
 /// tokens/s, MFU higher).
@@ -218,11 +195,44 @@ struct RunComparison
     NameDeltaTable kernels;
     NameDeltaTable ops;
     bool perPairedStep = false; ///< kernel/op totals are per paired step
+    std::vector<DeltaRow> bottleneckRows; ///< bottleneckDeltaRows of both analyses
+    std::vector<Bottleneck> beforeBottlenecks; ///< each run's ranking, as analysed
+    std::vector<Bottleneck> afterBottlenecks;
+    /// Primary loss curves of both training logs (when both sides have one with a loss).
+    std::optional<LossComparison> loss;
+    std::vector<CrossCheckRow> crossCheck; ///< both logs present
+    std::string beforeLogSource; ///< the logs' sources ("" = no log)
+    std::string afterLogSource;
 };
 
-/// Never throws; a session without traces gives empty tables.
+/// One side of a comparison: the loaded session, its analysis (analyzeSession, computed
+/// once by the loader) and the training log found beside the profile (may be null).
+struct CompareInput
+{
+    const model::Session *session = nullptr;
+    const SessionAnalysis *analysis = nullptr;
+    const model::TrainingLog *log = nullptr;
+};
+
+/// The only source of before/after rows (compare view, report, `compare --json`, Markdown).
+/// Reads the breakdowns, KPIs, memory and bottlenecks of both analyses (no new breakdown
+/// pass); scans the traces only for kernel / op names and memory groups over time. Never
+/// throws; a session without traces gives empty tables. Null session or analysis: empty.
+RunComparison compareRuns(
+    const CompareInput &before, const CompareInput &after, const CompareOptions &options = {});
+/// Same, analysing both sessions first (tests, callers without a loader).
 RunComparison compareRuns(const model::Session &before, const model::Session &after,
     const RunConfig &beforeConfig, const RunConfig &afterConfig,
     const CompareOptions &options = {});
+
+/// The loss part of a comparison (loss, crossCheck, the log sources) from the primary loss
+/// of two training logs; either may be null (then only its source is left empty).
+void compareTrainingLogs(
+    RunComparison &r, const model::TrainingLog *before, const model::TrainingLog *after);
+
+/// Bottleneck shares of both runs ("bottleneck.<key>", fraction): every kind either run
+/// lists, in kind order; lower is better except compute efficiency (no direction).
+std::vector<DeltaRow> bottleneckDeltaRows(
+    const std::vector<Bottleneck> &before, const std::vector<Bottleneck> &after);
 
 } // namespace stepscope::analysis

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-#include "compare.h"
+#include "deltarow.h"
 #include "model/traininglog.h"
 
 #include <cstdint>

@@ -392,10 +392,16 @@ MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config
         } catch (const std::exception &) {
         }
     }
+    applyRunConfig(s, config);
+    return s;
+}
+
+void applyRunConfig(MemorySummary &s, const RunConfig &config)
+{
     s.estimate = estimateModelMemory(config);
+    s.nonModelStateBytes.reset();
     if (s.estimate && s.peakAllocatedBytes)
         s.nonModelStateBytes = *s.peakAllocatedBytes - s.estimate->totalBytes;
-    return s;
 }
 
 } // namespace stepscope::analysis

@@ -106,5 +106,8 @@ struct MemorySummary
     std::optional<std::int64_t> nonModelStateBytes;
 };
 MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config);
+/// The run-config part of a summary (estimate, nonModelStateBytes) for a new config, without
+/// reading the trace again.
+void applyRunConfig(MemorySummary &summary, const RunConfig &config);
 
 } // namespace stepscope::analysis

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// compareJson: `stepscope compare --json`, every number from RunComparison.
+#include "compareoutput.h"
+
+#include <nlohmann/json.hpp>
+
+namespace stepscope::analysis {
+
+namespace {
+
+nlohmann::json optional(const std::optional<double> &v)
+{
+    return v ? nlohmann::json(*v) : nlohmann::json();
+}
+
+std::string_view betterName(Better b)
+{
+    switch (b) {
+    case Better::Lower:
+        return "lower";
+    case Better::Higher:
+        return "higher";
+    case Better::Neither:
+        break;
+    }
+    return "neither";
+}
+
+nlohmann::json rowsJson(const std::vector<DeltaRow> &rows)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const DeltaRow &r : rows) {
+        out.push_back({{"key", r.key}, {"label", rowTitle(r)}, {"unit", r.unit},
+            {"before", optional(r.before)}, {"after", optional(r.after)},
+            {"delta", optional(r.delta)}, {"percent", optional(r.percent)},
+            {"better", std::string(betterName(r.better))},
+            {"verdict", std::string(verdictName(r.verdict))}});
+    }
+    return out;
+}
+
+nlohmann::json statsJson(const NameStats &s)
+{
+    return {{"count", s.count}, {"total_ns", s.totalNs}, {"mean_ns", s.meanNs}, {"share", s.share}};
+}
+
+nlohmann::json namesJson(const NameDeltaTable &t)
+{
+    const auto list = [](const std::vector<NameDelta> &names) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const NameDelta &d : names) {
+            out.push_back({{"name", d.name}, {"before", statsJson(d.before)},
+                {"after", statsJson(d.after)}, {"delta_total_ns", d.deltaTotalNs},
+                {"only_before", d.onlyBefore}, {"only_after", d.onlyAfter}});
+        }
+        return out;
+    };
+    return {{"top", list(t.top)}, {"only_before", list(t.onlyBefore)},
+        {"only_after", list(t.onlyAfter)}, {"total_before_ns", t.totalBeforeNs},
+        {"total_after_ns", t.totalAfterNs}, {"name_count_before", t.nameCountBefore},
+        {"name_count_after", t.nameCountAfter}};
+}
+
+nlohmann::json bottlenecksJson(const std::vector<Bottleneck> &list)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const Bottleneck &b : list)
+        out.push_back({{"kind", std::string(bottleneckKindKey(b.kind))}, {"share", b.share},
+            {"evidence", b.evidence}});
+    return out;
+}
+
+nlohmann::json lossJson(const RunComparison &c)
+{
+    if (!c.loss)
+        return nullptr;
+    const LossComparison &l = *c.loss;
+    return {{"common_steps", l.points.size()}, {"only_before_steps", l.onlyBeforeCount},
+        {"only_after_steps", l.onlyAfterCount}, {"max_abs_delta", optional(l.maxAbsDelta)},
+        {"max_abs_delta_step", l.maxAbsDeltaStep}, {"max_relative", optional(l.maxRelative)},
+        {"max_relative_step", l.maxRelativeStep}, {"final_relative", optional(l.finalRelative)},
+        {"final_abs_delta", optional(l.finalAbsDelta)}, {"final_step", l.finalStep}};
+}
+
+} // namespace
+
+nlohmann::json compareJson(
+    const RunComparison &c, const CompareRunInfo &before, const CompareRunInfo &after)
+{
+    nlohmann::json j;
+    j["before"] = {{"name", before.name}, {"path", before.path}, {"format", before.format},
+        {"rank", c.beforeRank}, {"log", c.beforeLogSource}};
+    j["after"] = {{"name", after.name}, {"path", after.path}, {"format", after.format},
+        {"rank", c.afterRank}, {"log", c.afterLogSource}};
+    j["pairing"] = std::string(pairingModeName(c.pairing.mode));
+    j["kpis"] = rowsJson(c.kpiRows);
+    j["mean_step"] = rowsJson(c.meanStepRows);
+    nlohmann::json steps = nlohmann::json::array();
+    for (std::size_t i = 0; i < c.pairing.pairs.size() && i < c.pairRows.size(); ++i) {
+        const StepPair &p = c.pairing.pairs[i];
+        steps.push_back({{"before_step", p.beforeStep}, {"after_step", p.afterStep},
+            {"rows", rowsJson(c.pairRows[i])}});
+    }
+    j["steps"] = std::move(steps);
+    j["memory"] = rowsJson(c.memoryRows);
+    j["bottlenecks"] = rowsJson(c.bottleneckRows);
+    j["bottlenecks_before"] = bottlenecksJson(c.beforeBottlenecks);
+    j["bottlenecks_after"] = bottlenecksJson(c.afterBottlenecks);
+    j["per_paired_step"] = c.perPairedStep;
+    j["kernels"] = namesJson(c.kernels);
+    j["host_ops"] = namesJson(c.ops);
+    j["loss"] = lossJson(c);
+    nlohmann::json cross = nlohmann::json::array();
+    for (const CrossCheckRow &r : c.crossCheck)
+        cross.push_back({{"name", r.name}, {"rank", r.rank},
+            {"statistic", std::string(crossCheckStatisticName(r.statistic))},
+            {"row", rowsJson({r.row}).front()}});
+    j["cross_check"] = std::move(cross);
+    return j;
+}
+
+} // namespace stepscope::analysis

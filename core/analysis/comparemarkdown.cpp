@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// compareMarkdown and the row formatting every comparison output shares.
+#include "compareoutput.h"
+#include "metricdefinitions.h"
+#include "units.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace stepscope::analysis {
+
+namespace {
+
+constexpr const char *Minus = "\u2212";
+constexpr const char *Dash = "\u2014";
+
+std::string cell(std::string s)
+{
+    std::string out;
+    for (char ch : s) {
+        if (ch == '|')
+            out += "\\|";
+        else if (ch == '\n')
+            out += ' ';
+        else
+            out += ch;
+    }
+    return out;
+}
+
+void rowsTable(std::ostringstream &out, const std::string &title, const std::vector<DeltaRow> &rows)
+{
+    if (rows.empty())
+        return;
+    out << "\n## " << title << "\n\n| metric | before | after | Δ | Δ % | verdict |\n"
+        << "|---|---:|---:|---:|---:|---|\n";
+    for (const DeltaRow &r : rows) {
+        out << "| " << cell(rowTitle(r)) << " | "
+            << (r.before ? formatRowValue(r.unit, *r.before) : Dash) << " | "
+            << (r.after ? formatRowValue(r.unit, *r.after) : Dash) << " | "
+            << (r.delta ? formatRowValue(r.unit, *r.delta, true) : Dash) << " | "
+            << (r.percent ? formatRowPercent(*r.percent) : Dash) << " | " << verdictName(r.verdict)
+            << " |\n";
+    }
+}
+
+} // namespace
+
+std::string formatRowValue(const std::string &unit, double value, bool isDelta)
+{
+    if (!std::isfinite(value))
+        return Dash;
+    const std::string sign = isDelta ? (value > 0 ? "+" : value < 0 ? Minus : "") : "";
+    const double v = isDelta ? std::fabs(value) : value;
+    if (unit == "us")
+        return sign + formatDuration(static_cast<std::int64_t>(std::llround(v * 1000.0)));
+    if (unit == "ns")
+        return sign + formatDuration(static_cast<std::int64_t>(std::llround(v)));
+    if (unit == "fraction") {
+        if (isDelta) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.1f pp", v * 100.0);
+            return sign + buf;
+        }
+        return formatShare(v);
+    }
+    if (unit == "bytes")
+        return sign + formatBytes(static_cast<std::int64_t>(std::llround(v)));
+    std::string out = sign + formatSignificant(v);
+    if (!unit.empty())
+        out += " " + unit;
+    return out;
+}
+
+std::string formatRowPercent(double percent)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f %%", std::fabs(percent));
+    return std::string(percent > 0 ? "+" : percent < 0 ? Minus : "") + buf;
+}
+
+std::string rowTitle(const DeltaRow &row)
+{
+    if (row.label == row.key) {
+        if (const MetricDefinition *d = metricDefinition(row.key))
+            return std::string(d->title);
+    }
+    return row.label;
+}
+
+std::string compareMarkdown(
+    const RunComparison &c, const CompareRunInfo &before, const CompareRunInfo &after)
+{
+    std::ostringstream out;
+    out << "# StepScope comparison: " << cell(before.name) << " → " << cell(after.name)
+        << "\n\n| run | path | format | rank |\n|---|---|---|---:|\n"
+        << "| before: " << cell(before.name) << " | " << cell(before.path) << " | " << before.format
+        << " | " << c.beforeRank << " |\n"
+        << "| after: " << cell(after.name) << " | " << cell(after.path) << " | " << after.format
+        << " | " << c.afterRank << " |\n\n"
+        << c.pairing.pairs.size() << " step pair(s), paired " << pairingModeName(c.pairing.mode)
+        << ".\n";
+    rowsTable(out, "KPIs", c.kpiRows);
+    rowsTable(out, "Step breakdown, mean over paired steps", c.meanStepRows);
+    rowsTable(out, "Bottlenecks (share of step time)", c.bottleneckRows);
+    rowsTable(out, "Memory", c.memoryRows);
+    if (!c.kernels.top.empty()) {
+        out << "\n## Kernel deltas\n\nDevice kernels, totals "
+            << (c.perPairedStep ? "per paired step" : "over the whole traces") << " (before "
+            << c.kernels.nameCountBefore << " names, after " << c.kernels.nameCountAfter
+            << ").\n\n| kernel | count before | count after | total before | total after | Δ "
+               "total |\n|---|---:|---:|---:|---:|---:|\n";
+        for (const NameDelta &d : c.kernels.top) {
+            out << "| " << cell(d.name) << " | " << d.before.count << " | " << d.after.count
+                << " | " << formatDuration(d.before.totalNs) << " | "
+                << formatDuration(d.after.totalNs) << " | "
+                << formatRowValue("ns", d.deltaTotalNs, true) << " |\n";
+        }
+    }
+    if (c.loss) {
+        const LossComparison &l = *c.loss;
+        out << "\n## Loss curves\n\n"
+            << l.points.size() << " common steps; max relative divergence "
+            << (l.maxRelative ? formatShare(*l.maxRelative) : Dash) << ", final "
+            << (l.finalRelative ? formatShare(*l.finalRelative) : Dash) << ".\n";
+    }
+    if (!c.crossCheck.empty()) {
+        std::vector<DeltaRow> rows;
+        for (const CrossCheckRow &r : c.crossCheck)
+            rows.push_back(r.row);
+        rowsTable(out, "Training-log cross-check", rows);
+    }
+    return out.str();
+}
+
+} // namespace stepscope::analysis

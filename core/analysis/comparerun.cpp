@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// compareRuns: the rows of a whole comparison, from two analysed sessions (compare.h).
+#include "analysissummary.h"
+#include "compare.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace stepscope::analysis {
+
+namespace {
+
+const model::Trace *chooseTrace(const model::Session &s, std::optional<std::int32_t> rank)
+{
+    if (rank)
+        if (const model::Trace *t = s.traceForRank(*rank))
+            return t;
+    return s.traces.empty() ? nullptr : s.traces.front().get();
+}
+
+// [start of the first paired step, end of the last) on one side.
+std::pair<std::int64_t, std::int64_t> pairedWindow(
+    const std::vector<StepBreakdown> &steps, const StepPairing &pairing, bool before)
+{
+    std::int64_t first = std::numeric_limits<std::int64_t>::max();
+    std::int64_t last = std::numeric_limits<std::int64_t>::min();
+    for (const StepPair &p : pairing.pairs) {
+        const StepBreakdown &s = steps[before ? p.beforeIndex : p.afterIndex];
+        first = std::min(first, s.startNs);
+        last = std::max(last, s.endNs);
+    }
+    return {first, last};
+}
+
+} // namespace
+
+void compareTrainingLogs(
+    RunComparison &r, const model::TrainingLog *before, const model::TrainingLog *after)
+{
+    r.loss.reset();
+    r.crossCheck.clear();
+    r.beforeLogSource.clear();
+    r.afterLogSource.clear();
+    if (before)
+        r.beforeLogSource = before->source;
+    if (after)
+        r.afterLogSource = after->source;
+    if (!before || !after)
+        return;
+    const model::LogSeries *sb = before->primaryLoss(0);
+    const model::LogSeries *sa = after->primaryLoss(0);
+    if (sb && sa)
+        r.loss = compareLoss(*sb, *sa);
+    r.crossCheck = crossCheck(*before, 0, *after, 0);
+}
+
+RunComparison compareRuns(
+    const CompareInput &before, const CompareInput &after, const CompareOptions &options)
+{
+    RunComparison r;
+    if (!before.session || !after.session || !before.analysis || !after.analysis)
+        return r;
+    const SessionAnalysis &ab = *before.analysis;
+    const SessionAnalysis &aa = *after.analysis;
+    r.kpiRows = kpiDeltaRows(ab.kpis, aa.kpis);
+    r.beforeBottlenecks = ab.bottlenecks;
+    r.afterBottlenecks = aa.bottlenecks;
+    r.bottleneckRows = bottleneckDeltaRows(ab.bottlenecks, aa.bottlenecks);
+    compareTrainingLogs(r, before.log, after.log);
+    const model::Trace *tb = chooseTrace(*before.session, options.beforeRank);
+    const model::Trace *ta = chooseTrace(*after.session, options.afterRank);
+    if (!tb || !ta)
+        return r;
+    r.beforeRank = tb->rank;
+    r.afterRank = ta->rank;
+    r.beforeSteps = breakdownsOfRank(ab, tb->rank);
+    r.afterSteps = breakdownsOfRank(aa, ta->rank);
+    r.pairing = pairSteps(r.beforeSteps, r.afterSteps, options.anchor);
+    r.meanStepRows = meanStepDeltaRows(r.beforeSteps, r.afterSteps, r.pairing);
+    for (const StepPair &p : r.pairing.pairs)
+        r.pairRows.push_back(
+            stepDeltaRows(r.beforeSteps[p.beforeIndex], r.afterSteps[p.afterIndex]));
+    const MemorySummary *mb = memoryOfRank(ab, tb->rank);
+    const MemorySummary *ma = memoryOfRank(aa, ta->rank);
+    if (mb || ma) {
+        r.memoryRows = memoryDeltaRows(mb ? *mb : MemorySummary {}, ma ? *ma : MemorySummary {});
+        std::vector<DeltaRow> groupPeaks =
+            memoryGroupPeakRows(memoryGroupTimeline(*tb), memoryGroupTimeline(*ta));
+        r.memoryRows.insert(r.memoryRows.end(), groupPeaks.begin(), groupPeaks.end());
+    }
+
+    NameDeltaOptions kernelOptions;
+    kernelOptions.topN = options.topN;
+    if (!r.pairing.pairs.empty()) {
+        r.perPairedStep = true;
+        kernelOptions.beforeWindow = pairedWindow(r.beforeSteps, r.pairing, true);
+        kernelOptions.afterWindow = pairedWindow(r.afterSteps, r.pairing, false);
+        kernelOptions.beforeDivisor = static_cast<double>(r.pairing.pairs.size());
+        kernelOptions.afterDivisor = static_cast<double>(r.pairing.pairs.size());
+    }
+    r.kernels = nameDeltas(*tb, *ta, kernelOptions);
+    NameDeltaOptions opOptions = kernelOptions;
+    opOptions.scope = OpScope::HostOps;
+    r.ops = nameDeltas(*tb, *ta, opOptions);
+    return r;
+}
+
+RunComparison compareRuns(const model::Session &before, const model::Session &after,
+    const RunConfig &beforeConfig, const RunConfig &afterConfig, const CompareOptions &options)
+{
+    const SessionAnalysis ab = analyzeSession(before, beforeConfig);
+    const SessionAnalysis aa = analyzeSession(after, afterConfig);
+    return compareRuns({&before, &ab, nullptr}, {&after, &aa, nullptr}, options);
+}
+
+std::vector<DeltaRow> bottleneckDeltaRows(
+    const std::vector<Bottleneck> &before, const std::vector<Bottleneck> &after)
+{
+    std::vector<DeltaRow> rows;
+    for (int k = 0; k < BottleneckKindCount; ++k) {
+        const auto kind = static_cast<BottleneckKind>(k);
+        std::optional<double> b;
+        std::optional<double> a;
+        bool firstBefore = false;
+        bool firstAfter = false;
+        for (std::size_t i = 0; i < before.size(); ++i)
+            if (before[i].kind == kind) {
+                b = before[i].share;
+                firstBefore = i == 0;
+            }
+        for (std::size_t i = 0; i < after.size(); ++i)
+            if (after[i].kind == kind) {
+                a = after[i].share;
+                firstAfter = i == 0;
+            }
+        if (!b && !a)
+            continue;
+        std::string label(bottleneckKindName(kind));
+        if (firstBefore)
+            label += " (first before)";
+        if (firstAfter)
+            label += " (first after)";
+        // Compute efficiency is 1 − MFU or the compute share: no direction for the latter.
+        const Better better =
+            kind == BottleneckKind::ComputeEfficiency ? Better::Neither : Better::Lower;
+        rows.push_back(makeDeltaRow(
+            "bottleneck." + std::string(bottleneckKindKey(kind)), label, "fraction", b, a, better));
+    }
+    return rows;
+}
+
+} // namespace stepscope::analysis
