@@ -3,12 +3,16 @@
 #include "cli.h"
 
 #include "analysis/analysissummary.h"
+#include "analysis/compareoutput.h"
 #include "analysis/kpis.h"
+#include "analysis/trainingsummary.h"
 #include "cliargs.h"
 #include "import/dump.h"
 #include "import/loader.h"
 #include "import/summary.h"
+#include "ui/compare/comparedata.h"
 #include "ui/export/viewexport.h"
+#include "ui/loading/profileloader.h"
 #include "ui/report/comparereport.h"
 
 #include <nlohmann/json.hpp>
@@ -79,15 +83,20 @@ int runSummary(const std::vector<std::string> &args)
     }
     model::LoadReport configReport;
     const analysis::RunConfig config = runConfigFor(*parsed, &configReport);
+    // The same analysis the GUI's loader builds (no timeline: nothing is drawn).
+    const ui::LoadedProfile profile =
+        ui::prepareProfile(QString::fromStdString(parsed->path), session, config, false);
     if (parsed->json) {
         nlohmann::json summary = import::importSummaryJson(*session);
-        analysis::addAnalysisToSummary(summary, *session, config);
+        analysis::addAnalysisToSummary(summary, *profile.analysis);
+        analysis::addTrainingLogToSummary(summary, *session);
         for (const model::Diagnostic &d : configReport.diagnostics())
             summary["diagnostics"].push_back(import::diagnosticJson(d));
         std::cout << summary.dump(2) << '\n';
     } else {
         std::cout << import::importSummaryText(*session);
-        std::cout << analysis::analysisSummaryText(*session, config);
+        std::cout << analysis::analysisSummaryText(*profile.analysis)
+                  << analysis::trainingLogText(*session);
         std::cout << configReport.toText();
     }
     return ExitOk;
@@ -207,30 +216,31 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
     const std::vector<std::string> &paths = parsed.paths;
     const std::string &reportDir = parsed.reportDir;
     const bool json = parsed.json;
-    HeadlessApp app(argc, argv);
-    std::array<ui::CompareSide, 2> sides;
+    // One analysis per run (the loader's prepareProfile), one comparison (compareRuns inside
+    // CompareData); JSON and Markdown come from core. Only the report's pictures need Qt GUI.
+    std::array<ui::LoadedProfile, 2> profiles;
     for (std::size_t k = 0; k < 2; ++k) {
-        sides[k].session = load(paths[k]);
-        if (!sides[k].session->hasContent()) {
-            printDiagnosticsToStderr(*sides[k].session, paths[k]);
+        auto session = load(paths[k]);
+        if (!session->hasContent()) {
+            printDiagnosticsToStderr(*session, paths[k]);
             return ExitNothingLoaded;
         }
-        sides[k].path = QString::fromStdString(paths[k]);
-        sides[k].name = profileNameOf(paths[k]);
         model::LoadReport configReport;
         LoadArgs loadArgs;
         loadArgs.path = paths[k];
-        sides[k].config = runConfigFor(loadArgs, &configReport);
+        const analysis::RunConfig config = runConfigFor(loadArgs, &configReport);
+        profiles[k] = ui::prepareProfile(
+            QString::fromStdString(paths[k]), std::move(session), config, !reportDir.empty());
     }
-    if (sides[0].name == sides[1].name) {
-        sides[0].name += QStringLiteral(" (before)");
-        sides[1].name += QStringLiteral(" (after)");
-    }
+    const auto data = ui::compare::CompareData::build(profiles[0], profiles[1]);
     if (json)
-        std::cout << ui::compareJson(sides[0], sides[1]).dump(2) << '\n';
+        std::cout << analysis::compareJson(data->comparison, data->beforeInfo(), data->afterInfo())
+                         .dump(2)
+                  << '\n';
     if (!reportDir.empty()) {
+        HeadlessApp app(argc, argv);
         QString error;
-        const ui::Report report = ui::buildCompareReport(sides[0], sides[1]);
+        const ui::Report report = ui::buildCompareReport(data);
         if (!ui::writeReport(report, QString::fromStdString(reportDir), &error)) {
             std::cerr << "stepscope compare: " << error.toStdString() << '\n';
             return ExitNothingLoaded;

@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "kpistrip.h"
 
+#include "analysis/compareoutput.h"
 #include "analysis/units.h"
+#include "palette.h"
 
 #include <QFrame>
 #include <QHBoxLayout>
@@ -20,25 +22,24 @@ struct KpiInfo
 {
     const char *key;
     const char *label;
-    bool higherIsBetter;
     const char *definition;
 };
 
 // Definitions as in docs/metrics.md (one paragraph each, shortened for a tooltip).
 constexpr KpiInfo Shown[] = {
-    {"step_time_mean_us", "step", false,
+    {"step_time_mean_us", "step",
         "Mean wall time of a training step (slowest rank per step number)."},
-    {"tokens_per_s", "", true,
+    {"tokens_per_s", "",
         "Tokens processed per second by the whole job: global batch × sequence length / step "
         "time. Needs the run config."},
-    {"mfu", "MFU", true,
+    {"mfu", "MFU",
         "Model FLOPs utilisation: model FLOPs per second (6 × parameters per token for "
         "training) / (peak FLOP/s per device × devices)."},
-    {"comm_share", "comm", false,
+    {"comm_share", "comm",
         "Share of step time spent in communication not hidden under compute (exposed)."},
-    {"data_wait_share", "data wait", false,
+    {"data_wait_share", "data wait",
         "Share of step time the device is idle while the host is loading data."},
-    {"memory_peak_allocated_bytes", "peak", false,
+    {"memory_peak_allocated_bytes", "peak",
         "Highest device memory allocated by the framework's allocator over the capture."},
 };
 
@@ -163,8 +164,10 @@ void KpiStrip::setKpis(const analysis::Kpis &kpis)
     }
 }
 
-void KpiStrip::setComparison(const analysis::Kpis &before, const analysis::Kpis &after)
+void KpiStrip::setComparison(const analysis::Kpis &before, const analysis::Kpis &after,
+    const std::vector<analysis::DeltaRow> &rows)
 {
+    const Theme theme = currentTheme();
     for (std::size_t i = 0; i < m_buttons.size(); ++i) {
         const KpiInfo &info = Shown[i];
         const analysis::Kpi *a = before.find(info.key);
@@ -174,15 +177,15 @@ void KpiStrip::setComparison(const analysis::Kpis &before, const analysis::Kpis 
             QStringLiteral("%1 → %2").arg(a ? formatKpiValue(*a) : QStringLiteral("—"),
                 b ? formatKpiValue(*b) : QStringLiteral("—")));
         QString style;
-        if (have && *a->value != 0) {
-            const double delta = (*b->value - *a->value) / std::fabs(*a->value);
-            text += QStringLiteral(" (%1%2 %)")
-                        .arg(delta >= 0 ? QStringLiteral("+") : QStringLiteral("−"))
-                        .arg(std::fabs(delta) * 100.0, 0, 'f', 1);
-            const bool better = info.higherIsBetter ? delta > 0 : delta < 0;
-            if (std::fabs(delta) > 1e-9)
-                style =
-                    better ? QStringLiteral("color: #1a7f37;") : QStringLiteral("color: #c62828;");
+        const auto row = std::find_if(rows.begin(), rows.end(),
+            [&info](const analysis::DeltaRow &r) { return r.key == info.key; });
+        if (have && row != rows.end() && row->percent) {
+            text += QStringLiteral(" (%1)").arg(
+                QString::fromStdString(analysis::formatRowPercent(*row->percent)));
+            if (row->verdict == analysis::Verdict::Improved)
+                style = QStringLiteral("color: %1;").arg(betterColor(theme).name());
+            else if (row->verdict == analysis::Verdict::Regressed)
+                style = QStringLiteral("color: %1;").arg(worseColor(theme).name());
         }
         m_missing[i] = !have;
         m_buttons[i]->setText(text);

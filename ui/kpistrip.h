@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "analysis/deltarow.h"
 #include "analysis/kpis.h"
 
 #include <QString>
@@ -19,8 +20,8 @@ namespace stepscope::ui {
 /// peak. Shows what the analysis computed (analysis::computeKpis); a KPI without a value shows
 /// "—", says in its tooltip which input is missing, and emits runConfigRequested when clicked
 /// so the window can open the run-config dialog. Every KPI's tooltip gives its definition.
-/// In compare mode each KPI reads "before → after (Δ)", the delta green where better and red
-/// where worse (the direction depends on the metric).
+/// In compare mode each KPI reads "before → after (Δ %)" with the Δ % and its colour from the
+/// comparison's KPI row (analysis::kpiDeltaRows: green where better, red where worse).
 ///
 /// Used by the main window and, through QWidget::grab(), by the export. GUI thread only.
 class KpiStrip : public QWidget
@@ -30,7 +31,9 @@ public:
     explicit KpiStrip(QWidget *parent = nullptr);
 
     void setKpis(const analysis::Kpis &kpis);
-    void setComparison(const analysis::Kpis &before, const analysis::Kpis &after);
+    /// `rows`: the comparison's KPI rows (analysis::RunComparison::kpiRows).
+    void setComparison(const analysis::Kpis &before, const analysis::Kpis &after,
+        const std::vector<analysis::DeltaRow> &rows);
     void clear();
 
     /// The KPI keys shown, in order (keys of analysis::Kpi).

@@ -204,7 +204,9 @@ void MainWindow::createDocks()
     addPanelDock(tr("Steps"), scrolled(steps), QStringLiteral("stepsDock"));
     addPanelDock(tr("Memory"), scrolled(memory), QStringLiteral("memoryDock"));
     addPanelDock(tr("Communication"), scrolled(communication), QStringLiteral("communicationDock"));
-    connect(this, &MainWindow::sessionChanged, steps, &StepsPanel::setSession);
+    // The Steps panel reads the load's analysis (onLoaded hands it over, see below).
+    connect(this, &MainWindow::sessionChanged, steps,
+        [this, steps] { steps->setAnalysis(m_profile.session, m_profile.analysis); });
     connect(this, &MainWindow::sessionChanged, memory, &MemoryPanel::setSession);
     connect(this, &MainWindow::sessionChanged, communication, &CommunicationPanel::setSession);
     connect(steps, &StepsPanel::timeRequested, this, &MainWindow::showRankTime);
@@ -233,22 +235,23 @@ void MainWindow::createDocks()
                 QMessageBox::warning(
                     this, tr("Run config"), tr("Cannot write %1").arg(file.fileName()));
         }
-        steps->setRunConfig(m_runConfig);
+        if (m_profile.session && m_profile.analysis) {
+            // KPIs and bottlenecks only: the breakdowns do not depend on the config.
+            m_profile.analysis = std::make_shared<const analysis::SessionAnalysis>(
+                analysis::withRunConfig(*m_profile.analysis, *m_profile.session, m_runConfig));
+            steps->setAnalysis(m_profile.session, m_profile.analysis);
+        }
         memory->setRunConfig(m_runConfig);
         updateKpis();
     };
     connect(m_kpis, &KpiStrip::runConfigRequested, this, editRunConfig);
     connect(steps, &StepsPanel::runConfigRequested, this, editRunConfig);
     connect(memory, &MemoryPanel::runConfigRequested, this, editRunConfig);
-    // A stepscope.json beside the profile is read with each load.
-    connect(this, &MainWindow::sessionChanged, this, [this, steps, memory] {
-        m_runConfig = {};
-        if (const auto found = analysis::findRunConfig(m_profile.path.toStdString())) {
-            model::LoadReport ignored;
-            m_runConfig = analysis::loadRunConfig(*found, &ignored);
-            steps->setRunConfig(m_runConfig);
+    // The loader read the stepscope.json beside the profile into the analysis' config.
+    connect(this, &MainWindow::sessionChanged, this, [this, memory] {
+        m_runConfig = m_profile.analysis ? m_profile.analysis->config : analysis::RunConfig {};
+        if (!m_runConfig.source.empty())
             memory->setRunConfig(m_runConfig);
-        }
         updateKpis();
     });
     connect(memory, &MemoryPanel::timeRequested, this, &MainWindow::showRankTime);
@@ -267,6 +270,7 @@ void MainWindow::createClusterDock()
     connect(this, &MainWindow::sessionChanged, cluster,
         [this, cluster](std::shared_ptr<const model::Session> session) {
             cluster->setProfilePath(m_profile.path);
+            cluster->setAnalysis(m_profile.analysis);
             cluster->setSession(std::move(session));
         });
     connect(cluster, &ClusterPanel::timeRequested, this, &MainWindow::showRankTime);
@@ -433,9 +437,9 @@ void MainWindow::chooseFile()
 
 void MainWindow::updateKpis()
 {
-    if (!m_profile.session)
+    if (!m_profile.session || !m_profile.analysis)
         return;
-    m_kpis->setKpis(analysis::computeKpis(*m_profile.session, m_runConfig));
+    m_kpis->setKpis(m_profile.analysis->kpis);
     m_kpis->setVisible(m_centre->currentWidget() == m_timeline);
 }
 

@@ -103,89 +103,143 @@ QColor flowColor(Theme theme)
     return theme == Theme::Light ? rgb(0x202020) : rgb(0xE0E0E0);
 }
 
-QColor segmentColor(SegmentColor segment, Theme theme)
+QColor segmentColor(analysis::SegmentKind kind, Theme theme)
 {
     unsigned v = 0xCCCCCC;
-    switch (segment) {
-    case SegmentColor::Compute:
+    switch (kind) {
+    case analysis::SegmentKind::Compute:
         v = 0x0072B2;
         break;
-    case SegmentColor::CommExposed:
+    case analysis::SegmentKind::CommExposed:
         v = 0xD55E00;
         break;
-    case SegmentColor::CommOverlapped:
+    case analysis::SegmentKind::CommOverlapped:
         v = 0xE69F00;
         break;
-    case SegmentColor::HostWait:
+    case analysis::SegmentKind::HostWait:
         v = 0x777777;
         break;
-    case SegmentColor::DataLoading:
+    case analysis::SegmentKind::DataLoading:
         v = 0xCC79A7;
         break;
-    case SegmentColor::LaunchGap:
+    case analysis::SegmentKind::LaunchGap:
         v = 0xAAAAAA;
         break;
-    case SegmentColor::OtherIdle:
+    case analysis::SegmentKind::OtherIdle:
         v = 0xCCCCCC;
         break;
-    case SegmentColor::Bubble:
+    case analysis::SegmentKind::Bubble:
         v = 0x56B4E9;
         break;
-    case SegmentColor::Preparing:
+    case analysis::SegmentKind::Preparing:
         v = 0xF0E442;
         break;
     }
     return adjust(rgb(v), theme);
 }
 
-const char *segmentLabel(SegmentColor segment)
+QString segmentName(analysis::SegmentKind kind)
 {
-    switch (segment) {
-    case SegmentColor::Compute:
-        return "compute";
-    case SegmentColor::CommExposed:
-        return "communication, exposed";
-    case SegmentColor::CommOverlapped:
-        return "communication, overlapped";
-    case SegmentColor::HostWait:
-        return "host wait";
-    case SegmentColor::DataLoading:
-        return "data loading";
-    case SegmentColor::LaunchGap:
-        return "launch gaps";
-    case SegmentColor::OtherIdle:
-        return "other idle";
-    case SegmentColor::Bubble:
-        return "pipeline bubble";
-    case SegmentColor::Preparing:
-        return "preparing";
-    }
-    return "";
+    const std::string_view name = analysis::segmentKindName(kind);
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
 
-SegmentColor toSegmentColor(analysis::SegmentKind kind)
+const std::array<analysis::SegmentKind, analysis::SegmentKindCount> &segmentKinds()
 {
-    switch (kind) {
-    case analysis::SegmentKind::Compute:
-        return SegmentColor::Compute;
-    case analysis::SegmentKind::CommExposed:
-        return SegmentColor::CommExposed;
-    case analysis::SegmentKind::CommOverlapped:
-        return SegmentColor::CommOverlapped;
-    case analysis::SegmentKind::HostWait:
-        return SegmentColor::HostWait;
-    case analysis::SegmentKind::DataLoading:
-        return SegmentColor::DataLoading;
-    case analysis::SegmentKind::LaunchGap:
-        return SegmentColor::LaunchGap;
-    case analysis::SegmentKind::OtherIdle:
-        return SegmentColor::OtherIdle;
-    case analysis::SegmentKind::Bubble:
-        return SegmentColor::Bubble;
-    case analysis::SegmentKind::Preparing:
-        return SegmentColor::Preparing;
+    static const std::array<analysis::SegmentKind, analysis::SegmentKindCount> kinds = [] {
+        std::array<analysis::SegmentKind, analysis::SegmentKindCount> k {};
+        for (std::size_t i = 0; i < k.size(); ++i)
+            k[i] = static_cast<analysis::SegmentKind>(i);
+        return k;
+    }();
+    return kinds;
+}
+
+QColor beforeColor(Theme theme)
+{
+    return theme == Theme::Dark ? rgb(0x56B4E9) : rgb(0x0072B2);
+}
+
+QColor afterColor(Theme theme)
+{
+    return theme == Theme::Dark ? rgb(0xF0B830) : rgb(0xE69F00);
+}
+
+QColor betterColor(Theme theme)
+{
+    return theme == Theme::Dark ? rgb(0x5CD67A) : rgb(0x1A7F37);
+}
+
+QColor worseColor(Theme theme)
+{
+    return theme == Theme::Dark ? rgb(0xFF6B6B) : rgb(0xC62828);
+}
+
+QColor referenceMarkerColor(Theme theme)
+{
+    return theme == Theme::Dark ? rgb(0xE0E0E0) : rgb(0x222222);
+}
+
+QColor memoryCurveColor(MemoryCurve curve, Theme theme)
+{
+    switch (curve) {
+    case MemoryCurve::Allocated:
+        return adjust(rgb(0x0072B2), theme);
+    case MemoryCurve::Reserved:
+        return adjust(rgb(0xE69F00), theme);
+    case MemoryCurve::Active:
+        break;
     }
-    return SegmentColor::OtherIdle;
+    return adjust(rgb(0x009E73), theme);
+}
+
+QColor peakMarkerColor(Theme theme)
+{
+    return adjust(rgb(0xD55E00), theme);
+}
+
+QColor estimateColor(Theme theme)
+{
+    return adjust(rgb(0xAAAAAA), theme);
+}
+
+QColor fallbackSeriesColor(Theme theme)
+{
+    return adjust(rgb(0xA0A0A4), theme);
+}
+
+QColor heatScaleColor(double f)
+{
+    const QColor low = rgb(0xDEEBF7);
+    const QColor mid = rgb(0x6BAED6);
+    const QColor high = rgb(0x08306B);
+    f = std::clamp(f, 0.0, 1.0);
+    const auto blend = [](const QColor &a, const QColor &b, double t) {
+        return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * t),
+            static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * t),
+            static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * t));
+    };
+    return f < 0.5 ? blend(low, mid, f * 2) : blend(mid, high, (f - 0.5) * 2);
+}
+
+QColor paperTextColor()
+{
+    return rgb(0x202020);
+}
+
+QColor paperMutedColor()
+{
+    return rgb(0x808080);
+}
+
+QColor paperGridColor()
+{
+    return rgb(0xD8D8D8);
+}
+
+QColor paperTitleBarColor()
+{
+    return rgb(0xE8E8E8);
 }
 
 QColor memoryCategoryColor(model::MemoryCategory category, Theme theme)

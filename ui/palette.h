@@ -7,6 +7,7 @@
 #include "model/memory.h"
 
 #include <QColor>
+#include <QString>
 
 #include <array>
 
@@ -38,28 +39,39 @@ QColor searchMatchColor(Theme theme = Theme::Light);
 QColor rangeSelectionColor(Theme theme = Theme::Light);
 QColor flowColor(Theme theme = Theme::Light);
 
-/// Step-lane / breakdown segments, by DESIGN.md's table.
-enum class SegmentColor {
-    Compute,
-    CommExposed,
-    CommOverlapped,
-    HostWait,
-    DataLoading,
-    LaunchGap,
-    OtherIdle,
-    Bubble,
-    Preparing,
-};
-inline constexpr int SegmentColorCount = 9;
-QColor segmentColor(SegmentColor segment, Theme theme = Theme::Light);
-const char *segmentLabel(SegmentColor segment);
+/// Step-lane / breakdown segments (analysis::SegmentKind), by DESIGN.md's table.
+QColor segmentColor(analysis::SegmentKind kind, Theme theme = Theme::Light);
+/// The kind's name as every view shows it (analysis::segmentKindName).
+QString segmentName(analysis::SegmentKind kind);
+/// Every segment kind in analysis order (legends, delta strips).
+const std::array<analysis::SegmentKind, analysis::SegmentKindCount> &segmentKinds();
 
-/// The colour of an analysis segment kind (same hue as the SegmentColor of the same name).
-SegmentColor toSegmentColor(analysis::SegmentKind kind);
-inline QColor segmentColor(analysis::SegmentKind kind, Theme theme = Theme::Light)
-{
-    return segmentColor(toSegmentColor(kind), theme);
-}
+/// The two runs of a comparison: the same "before" and "after" colour in the compare view's
+/// bars, the loss plot and the report.
+QColor beforeColor(Theme theme = Theme::Light);
+QColor afterColor(Theme theme = Theme::Light);
+/// Better / worse after a change (Δ cells, KPI deltas, delta strips: "after" spends less /
+/// more time), non-finite loss values.
+QColor betterColor(Theme theme = Theme::Light);
+QColor worseColor(Theme theme = Theme::Light);
+/// A reference drawn over data (the profiler's own step time, a peak marker).
+QColor referenceMarkerColor(Theme theme = Theme::Light);
+/// The memory panel's curves (allocator counters), its peak markers and the run-config
+/// estimate bar.
+enum class MemoryCurve { Allocated, Reserved, Active };
+QColor memoryCurveColor(MemoryCurve curve, Theme theme = Theme::Light);
+QColor peakMarkerColor(Theme theme = Theme::Light);
+QColor estimateColor(Theme theme = Theme::Light);
+/// A series without a colour of its own.
+QColor fallbackSeriesColor(Theme theme = Theme::Light);
+/// Sequential blue scale of heat maps (ColorBrewer "Blues"), 0 = light / small, 1 = dark.
+QColor heatScaleColor(double fraction);
+
+/// Neutral inks of exported pictures drawn on white paper (titles, axes, grid, title bars).
+QColor paperTextColor();
+QColor paperMutedColor();
+QColor paperGridColor();
+QColor paperTitleBarColor();
 
 /// Memory categories: a fixed qualitative set, and the fixed bottom-to-top stacking order
 /// (parameters, gradients, optimizer state, activations, input, autograd detail, temporary,

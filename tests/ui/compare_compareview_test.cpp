@@ -126,8 +126,9 @@ TEST(CompareView, OverlayDrawsBothStepLanesOnOneAxis)
     bool hasCompute = false;
     bool hasLoading = false;
     for (const auto &batch : g.content) {
-        hasCompute = hasCompute || batch.color == ui::segmentColor(ui::SegmentColor::Compute);
-        hasLoading = hasLoading || batch.color == ui::segmentColor(ui::SegmentColor::DataLoading);
+        hasCompute = hasCompute || batch.color == ui::segmentColor(analysis::SegmentKind::Compute);
+        hasLoading =
+            hasLoading || batch.color == ui::segmentColor(analysis::SegmentKind::DataLoading);
     }
     EXPECT_TRUE(hasCompute);
     EXPECT_TRUE(hasLoading);
@@ -147,11 +148,11 @@ TEST(CompareView, KpiStripAndKernelTabAreFilled)
     EXPECT_TRUE(view->kpiStrip()->text("step_time_mean_us").contains(QStringLiteral("→")))
         << view->kpiStrip()->text("step_time_mean_us").toStdString();
     const auto *data = view->data().get();
-    EXPECT_FALSE(data->kernels.top.empty());
+    EXPECT_FALSE(data->comparison.kernels.top.empty());
     // First row is the section title, then the top name by |Δ total|.
     ASSERT_GT(view->kernelTable()->rowCount(), 1);
-    EXPECT_EQ(
-        view->kernelTable()->item(1, 0)->text().toStdString(), data->kernels.top.front().name);
+    EXPECT_EQ(view->kernelTable()->item(1, 0)->text().toStdString(),
+        data->comparison.kernels.top.front().name);
 }
 
 TEST(CompareView, Screenshot)

@@ -7,13 +7,13 @@
 #include <gtest/gtest.h>
 
 using namespace stepscope;
-using ui::SegmentColor;
+using analysis::SegmentKind;
 using ui::compare::DeltaStrip;
 using ui::timeline::StepLaneSegment;
 
 namespace {
 
-const DeltaStrip *findStrip(const std::vector<DeltaStrip> &strips, std::optional<SegmentColor> kind)
+const DeltaStrip *findStrip(const std::vector<DeltaStrip> &strips, std::optional<SegmentKind> kind)
 {
     for (const auto &s : strips)
         if (s.kind == kind)
@@ -28,14 +28,14 @@ TEST(CompareDeltaStrip, SignsFollowWhichSideSpendsTheTime)
     // before: step [1000, 1100): compute 0-60, data loading 60-100 (relative)
     // after:  step [5000, 5070): compute 0-50, data loading 50-60, compute 60-70
     const std::vector<StepLaneSegment> before = {
-        {1000, 1060, SegmentColor::Compute, 1}, {1060, 1100, SegmentColor::DataLoading, 1},
-        {1100, 1200, SegmentColor::Compute, 2}, // next step: outside the window
+        {1000, 1060, SegmentKind::Compute, 1}, {1060, 1100, SegmentKind::DataLoading, 1},
+        {1100, 1200, SegmentKind::Compute, 2}, // next step: outside the window
     };
     const std::vector<StepLaneSegment> after = {
-        {4990, 5000, SegmentColor::DataLoading, 0}, // previous step: outside
-        {5000, 5050, SegmentColor::Compute, 1},
-        {5050, 5060, SegmentColor::DataLoading, 1},
-        {5060, 5070, SegmentColor::Compute, 1},
+        {4990, 5000, SegmentKind::DataLoading, 0}, // previous step: outside
+        {5000, 5050, SegmentKind::Compute, 1},
+        {5050, 5060, SegmentKind::DataLoading, 1},
+        {5060, 5070, SegmentKind::Compute, 1},
     };
     const auto strips = ui::compare::computeDeltaStrips(before, 1000, 1100, after, 5000, 5070);
     ASSERT_EQ(strips.size(), 3u); // step, compute, data loading
@@ -49,7 +49,7 @@ TEST(CompareDeltaStrip, SignsFollowWhichSideSpendsTheTime)
     EXPECT_EQ(step->pieces[0].endNs, 100);
     EXPECT_EQ(step->pieces[0].sign, -1); // after is shorter: green
 
-    const DeltaStrip *compute = findStrip(strips, SegmentColor::Compute);
+    const DeltaStrip *compute = findStrip(strips, SegmentKind::Compute);
     ASSERT_NE(compute, nullptr);
     EXPECT_EQ(compute->beforeNs, 60);
     EXPECT_EQ(compute->afterNs, 60);
@@ -63,7 +63,7 @@ TEST(CompareDeltaStrip, SignsFollowWhichSideSpendsTheTime)
     EXPECT_EQ(compute->pieces[1].endNs, 70);
     EXPECT_EQ(compute->pieces[1].sign, 1);
 
-    const DeltaStrip *data = findStrip(strips, SegmentColor::DataLoading);
+    const DeltaStrip *data = findStrip(strips, SegmentKind::DataLoading);
     ASSERT_NE(data, nullptr);
     EXPECT_EQ(data->beforeNs, 40);
     EXPECT_EQ(data->afterNs, 10);
@@ -101,7 +101,7 @@ TEST(CompareDeltaStrip, DemoPairStripsMatchTheBreakdowns)
     const DeltaStrip *step = findStrip(strips, std::nullopt);
     ASSERT_NE(step, nullptr);
     EXPECT_EQ(step->deltaNs(), 123884000 - 173992000);
-    const DeltaStrip *loading = findStrip(strips, SegmentColor::DataLoading);
+    const DeltaStrip *loading = findStrip(strips, SegmentKind::DataLoading);
     ASSERT_NE(loading, nullptr);
     EXPECT_EQ(loading->beforeNs, b.dataLoadingNs);
     EXPECT_EQ(loading->afterNs, a.dataLoadingNs);
@@ -112,16 +112,16 @@ TEST(CompareDeltaStrip, DemoPairStripsMatchTheBreakdowns)
 
 TEST(CompareDeltaStrip, StripColoursFollowTheSign)
 {
-    const std::vector<StepLaneSegment> before = {{0, 100, SegmentColor::DataLoading, 1}};
+    const std::vector<StepLaneSegment> before = {{0, 100, SegmentKind::DataLoading, 1}};
     const std::vector<StepLaneSegment> after = {
-        {0, 40, SegmentColor::DataLoading, 1}, {40, 150, SegmentColor::Compute, 1}};
+        {0, 40, SegmentKind::DataLoading, 1}, {40, 150, SegmentKind::Compute, 1}};
     ui::compare::StripPicture p;
     p.strips = ui::compare::computeDeltaStrips(before, 0, 100, after, 0, 150);
     p.axis = ui::timeline::TimeAxis(0, 0.5, 400); // 150 ns = 300 px
     const ui::compare::StripMetrics m;
     const auto g = ui::compare::buildStripGeometry(p, QSize(m.headerWidth + 400, 200), m);
-    const QColor red = ui::compare::moreColor();
-    const QColor green = ui::compare::lessColor();
+    const QColor red = ui::worseColor();
+    const QColor green = ui::betterColor();
     // Expected red: step [100,150) and compute [40,150); green: data loading [40,100).
     double redPx = 0;
     double greenPx = 0;

@@ -68,7 +68,7 @@ TEST(CompareDeltaTable, DemoPairStepTimeFallsAndDataLoadingCollapses)
     const auto data = testsupport::demoPair();
     const auto pairing = data->pairing(std::nullopt);
     const auto aligned = ui::compare::alignedPair(*data, pairing, {});
-    const auto sections = ui::compare::deltaSections(*data, pairing, aligned);
+    const auto sections = ui::compare::deltaSections(data->comparison, aligned);
     QTableWidget t;
     ui::compare::fillDeltaTable(&t, sections);
     const QColor green = ui::compare::verdictColor(analysis::Verdict::Improved, ui::currentTheme());

@@ -66,8 +66,8 @@ TEST(CompareLossPlot, LossTabShowsBothSeries)
     QPainter p(&img);
     ui::compare::paintLossOverlay(p, img.size(), o);
     p.end();
-    EXPECT_GT(countColour(img, ui::compare::beforeColor()), 20);
-    EXPECT_GT(countColour(img, ui::compare::afterColor()), 20);
+    EXPECT_GT(countColour(img, ui::beforeColor()), 20);
+    EXPECT_GT(countColour(img, ui::afterColor()), 20);
 }
 
 TEST(CompareLossPlot, NonFiniteValuesAreMarkersNotLinePoints)

@@ -28,7 +28,7 @@ inline ui::LoadedProfile loadProfile(const std::string &path)
     p.path = QString::fromStdString(path);
     p.session = import::loadPath(std::filesystem::path(path), progress).session;
     if (p.session)
-        p.timeline = ui::timeline::TimelineModel::build(p.session);
+        p = ui::prepareProfile(p.path, p.session); // what the loader's worker does
     return p;
 }
 
@@ -37,7 +37,7 @@ inline std::shared_ptr<const ui::compare::CompareData> demoPair()
 {
     static const std::shared_ptr<const ui::compare::CompareData> data =
         ui::compare::CompareData::build(loadProfile(demoPairDir() + "resnet50_num_workers_0"),
-            loadProfile(demoPairDir() + "resnet50_num_workers_4"), {}, {}, false);
+            loadProfile(demoPairDir() + "resnet50_num_workers_4"), false);
     return data;
 }
 

@@ -1,61 +1,18 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-#include "import/loader.h"
+#include "compare_testsupport.h"
 #include "ui/report/comparereport.h"
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <QRegularExpression>
 
 using namespace stepscope;
 using namespace stepscope::ui;
 
-namespace {
-CompareSide side(const char *relative, const char *name)
+TEST(CompareReport, DemoPairHasEverySectionAndOnlyEmbeddedImages)
 {
-    util::Progress progress;
-    CompareSide s;
-    s.path =
-        QString::fromUtf8(STEPSCOPE_TEST_DATA) + QLatin1Char('/') + QString::fromUtf8(relative);
-    s.session = import::loadPath(s.path.toStdString(), progress).session;
-    s.name = QString::fromUtf8(name);
-    return s;
-}
-
-const nlohmann::json *row(const nlohmann::json &rows, const std::string &key)
-{
-    for (const auto &r : rows)
-        if (r.at("key") == key)
-            return &r;
-    return nullptr;
-}
-} // namespace
-
-class DemoPair : public ::testing::Test
-{
-protected:
-    static void SetUpTestSuite()
-    {
-        s_before = new CompareSide(side(
-            "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0", "workers0"));
-        s_after = new CompareSide(side(
-            "kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_4", "workers4"));
-    }
-    static void TearDownTestSuite()
-    {
-        delete s_before;
-        delete s_after;
-    }
-    static CompareSide *s_before;
-    static CompareSide *s_after;
-};
-CompareSide *DemoPair::s_before = nullptr;
-CompareSide *DemoPair::s_after = nullptr;
-
-TEST_F(DemoPair, ReportHasEverySectionAndOnlyEmbeddedImages)
-{
-    const Report report = buildCompareReport(*s_before, *s_after, QSize(1000, 500));
+    const Report report = buildCompareReport(testsupport::demoPair(), QSize(1000, 500));
     QStringList titles;
     for (const ReportSection &s : report.sections)
         titles << s.title;
@@ -70,24 +27,34 @@ TEST_F(DemoPair, ReportHasEverySectionAndOnlyEmbeddedImages)
     int images = 0;
     for (auto it = ref.globalMatch(html); it.hasNext(); ++images)
         EXPECT_TRUE(it.next().captured(1).startsWith(QStringLiteral("data:image/png;base64,")));
-    EXPECT_EQ(images, 3); // paired steps + the aligned step's timeline before and after
+    EXPECT_EQ(images, 2); // paired step times + both aligned timelines (no training logs)
+    // The Markdown summary is core's (analysis::compareMarkdown of the same comparison).
+    EXPECT_EQ(report.summaryMarkdown.toStdString(),
+        analysis::compareMarkdown(testsupport::demoPair()->comparison,
+            testsupport::demoPair()->beforeInfo(), testsupport::demoPair()->afterInfo()));
 }
 
-TEST_F(DemoPair, DataLoadingCollapsesAndStepTimeFalls)
+TEST(CompareReport, KpiAndStepRowsAreTheComparisonRows)
 {
-    const nlohmann::json j = compareJson(*s_before, *s_after);
-    EXPECT_EQ(j.at("pairing"), "by step number");
-    const nlohmann::json *dl = row(j.at("mean_step"), "segment.data_loading");
-    ASSERT_NE(dl, nullptr);
-    EXPECT_GT(dl->at("before").get<double>(), 40000.0); // > 40 ms per step before
-    EXPECT_LT(dl->at("after").get<double>(), 1000.0); // < 1 ms after
-    EXPECT_EQ(dl->at("verdict"), "improved");
-    const nlohmann::json *st = row(j.at("kpis"), "step_time_median_us");
-    ASSERT_NE(st, nullptr);
-    EXPECT_LT(st->at("delta").get<double>(), 0.0);
-    // The first bottleneck of "before" is data loading and it is not first "after".
-    ASSERT_FALSE(j.at("bottlenecks_before").empty());
-    EXPECT_EQ(j.at("bottlenecks_before")[0].at("kind"), "data_loading");
-    ASSERT_FALSE(j.at("bottlenecks_after").empty());
-    EXPECT_NE(j.at("bottlenecks_after")[0].at("kind"), "data_loading");
+    const auto data = testsupport::demoPair();
+    const Report report = buildCompareReport(data, QSize(800, 400));
+    const ReportSection *kpis = nullptr;
+    for (const ReportSection &s : report.sections)
+        if (s.title == QStringLiteral("KPIs"))
+            kpis = &s;
+    ASSERT_NE(kpis, nullptr);
+    ASSERT_EQ(kpis->tables.size(), 2u);
+    ASSERT_EQ(kpis->tables[0].rows.size(), data->comparison.kpiRows.size());
+    ASSERT_EQ(kpis->tables[1].rows.size(), data->comparison.meanStepRows.size());
+    for (std::size_t i = 0; i < data->comparison.meanStepRows.size(); ++i) {
+        const analysis::DeltaRow &r = data->comparison.meanStepRows[i];
+        const QStringList &cells = kpis->tables[1].rows[i];
+        EXPECT_EQ(cells[0].toStdString(), analysis::rowTitle(r));
+        EXPECT_EQ(cells[1].toStdString(), analysis::formatRowValue(r.unit, *r.before));
+        EXPECT_EQ(cells[2].toStdString(), analysis::formatRowValue(r.unit, *r.after));
+        // Data loading collapses with four workers: green (better) in the report.
+        if (r.key == "segment.data_loading") {
+            EXPECT_EQ(kpis->tables[1].tones[i][3], CellTone::Better);
+        }
+    }
 }

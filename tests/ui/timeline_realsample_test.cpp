@@ -51,7 +51,7 @@ TEST(TimelineRealSample, AscendTwoRanksShowStepLanesFromTheAnalysis)
         EXPECT_EQ(m->offsetNs(ti), offset);
         for (std::size_t i = 0; i < expected.size(); ++i) {
             EXPECT_EQ(m->stepSegments(ti)[i].startNs, expected[i].startNs + offset);
-            EXPECT_EQ(m->stepSegments(ti)[i].kind, toSegmentColor(expected[i].kind));
+            EXPECT_EQ(m->stepSegments(ti)[i].kind, expected[i].kind);
         }
         // One step (50) per rank in this sample: step_trace_time.csv has one row per rank.
         ASSERT_EQ(m->steps(ti).size(), 1u);
@@ -68,8 +68,8 @@ TEST(TimelineRealSample, AscendTwoRanksShowStepLanesFromTheAnalysis)
     const Geometry g = view.currentGeometry();
     bool exposed = false;
     for (const RectBatch &b : g.content)
-        exposed =
-            exposed || (b.color == segmentColor(SegmentColor::CommExposed) && !b.rects.empty());
+        exposed = exposed
+            || (b.color == segmentColor(analysis::SegmentKind::CommExposed) && !b.rects.empty());
     EXPECT_TRUE(exposed);
 }
 

@@ -29,7 +29,7 @@ TEST(TimelineStepLane, SegmentsMatchTheAnalysis)
             EXPECT_EQ(got[i].startNs, expected[i].startNs + offset);
             EXPECT_EQ(got[i].endNs, expected[i].endNs + offset);
             EXPECT_EQ(got[i].step, expected[i].step);
-            EXPECT_EQ(got[i].kind, toSegmentColor(expected[i].kind));
+            EXPECT_EQ(got[i].kind, expected[i].kind);
         }
         ASSERT_EQ(m->steps(ti).size(), 10u);
         EXPECT_EQ(m->steps(ti)[3].startNs, 3 * 100 * 200 + offset);

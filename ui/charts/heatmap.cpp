@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "heatmap.h"
 
+#include "ui/palette.h"
+
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -17,29 +19,6 @@ namespace {
 constexpr int Margin = 6;
 constexpr int LegendHeight = 14;
 constexpr int MaxCell = 72;
-
-/// Sequential blue scale (ColorBrewer "Blues" end points and middle), light = small.
-QColor blend(const QColor &a, const QColor &b, double f)
-{
-    return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * f),
-        static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
-        static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
-}
-
-QColor scaleColor(double f)
-{
-    static const QColor Low(0xde, 0xeb, 0xf7);
-    static const QColor Mid(0x6b, 0xae, 0xd6);
-    static const QColor High(0x08, 0x30, 0x6b);
-    f = std::clamp(f, 0.0, 1.0);
-    return f < 0.5 ? blend(Low, Mid, f * 2) : blend(Mid, High, (f - 0.5) * 2);
-}
-
-QColor textOn(const QColor &fill)
-{
-    const double luminance = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF();
-    return luminance > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
-}
 
 } // namespace
 
@@ -134,7 +113,7 @@ QColor HeatMap::colorFor(double v) const
     if (std::isnan(v))
         return palette().color(QPalette::Base);
     const double span = m_max - m_min;
-    return scaleColor(span > 0 ? (v - m_min) / span : 1.0);
+    return heatScaleColor(span > 0 ? (v - m_min) / span : 1.0);
 }
 
 QColor HeatMap::cellColor(int row, int column) const
@@ -217,7 +196,7 @@ void HeatMap::paintEvent(QPaintEvent *)
     const QRect legend(g.left(), g.bottom() + Margin + 2, std::min(g.width(), 240), LegendHeight);
     for (int x = 0; x < legend.width(); ++x)
         p.fillRect(QRect(legend.left() + x, legend.top(), 1, legend.height()),
-            scaleColor(static_cast<double>(x) / std::max(1, legend.width() - 1)));
+            heatScaleColor(static_cast<double>(x) / std::max(1, legend.width() - 1)));
     p.setPen(palette().color(QPalette::Text));
     const QString lo = m_format ? m_format(m_min) : QString::number(m_min);
     const QString hi = m_format ? m_format(m_max) : QString::number(m_max);

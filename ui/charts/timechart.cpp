@@ -5,6 +5,7 @@
 #include "analysis/decimate.h"
 #include "analysis/units.h"
 #include "chartstyle.h"
+#include "ui/palette.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -281,7 +282,7 @@ int TimeChart::addStack(const QStringList &names, const QList<QColor> &colors,
         s.name =
             k < static_cast<std::size_t>(names.size()) ? names[static_cast<int>(k)] : QString();
         s.color = k < static_cast<std::size_t>(colors.size()) ? colors[static_cast<int>(k)]
-                                                              : QColor(Qt::gray);
+                                                              : fallbackSeriesColor();
         s.stack = stackIndex;
         s.row = static_cast<int>(k);
         s.line = new QLineSeries(d->chart);

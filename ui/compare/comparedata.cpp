@@ -16,29 +16,16 @@ namespace stepscope::ui::compare {
 
 namespace {
 
-/// Breakdowns of one rank, in step order.
-std::vector<analysis::StepBreakdown> breakdownsOfRank(
-    const std::vector<analysis::StepBreakdown> &all, std::int32_t rank)
-{
-    std::vector<analysis::StepBreakdown> out;
-    for (const auto &b : all) {
-        if (b.rank == rank)
-            out.push_back(b);
-    }
-    return out;
-}
-
-void fillSide(
-    CompareSide &side, LoadedProfile profile, const analysis::RunConfig &config, bool findLogs)
+void fillSide(CompareSide &side, LoadedProfile profile, bool findLogs)
 {
     side.profile = std::move(profile);
     if (!side.profile.session)
         return;
-    const model::Session &session = *side.profile.session;
-    side.analysis = analysis::analyzeSession(session, config);
+    if (!side.profile.analysis)
+        side.profile.analysis = std::make_shared<const analysis::SessionAnalysis>(
+            analysis::analyzeSession(*side.profile.session, {}));
+    side.analysis = side.profile.analysis;
     side.traceIndex = 0;
-    if (!session.traces.empty())
-        side.breakdowns = breakdownsOfRank(side.analysis.breakdowns, session.traces.front()->rank);
     if (!findLogs)
         return;
     try {
@@ -52,6 +39,19 @@ void fillSide(
     } catch (const std::exception &) {
         // A folder we cannot list simply has no logs; the Loss tab offers "Add log...".
     }
+    // The comparison uses the first log: one with a loss curve when there is one.
+    std::stable_partition(side.logs.begin(), side.logs.end(),
+        [](const auto &log) { return log->primaryLoss(0) != nullptr; });
+}
+
+analysis::CompareRunInfo infoOf(const CompareSide &side)
+{
+    analysis::CompareRunInfo info;
+    info.name = side.name().toStdString();
+    info.path = side.profile.path.toStdString();
+    if (side.profile.session)
+        info.format = side.profile.session->format;
+    return info;
 }
 
 } // namespace
@@ -70,32 +70,44 @@ std::pair<std::int64_t, std::int64_t> CompareSide::stepWindow(std::size_t index)
     return {breakdowns[index].startNs + offset, breakdowns[index].endNs + offset};
 }
 
-std::shared_ptr<const CompareData> CompareData::build(LoadedProfile before, LoadedProfile after,
-    const analysis::RunConfig &configBefore, const analysis::RunConfig &configAfter, bool findLogs)
+std::shared_ptr<const CompareData> CompareData::build(
+    LoadedProfile before, LoadedProfile after, bool findLogs)
 {
     auto data = std::make_shared<CompareData>();
-    fillSide(data->before, std::move(before), configBefore, findLogs);
-    fillSide(data->after, std::move(after), configAfter, findLogs);
-    const auto *sb = data->before.profile.session.get();
-    const auto *sa = data->after.profile.session.get();
-    if (sb && sa && !sb->traces.empty() && !sa->traces.empty()) {
-        // Per profiled step: the two profiles need not cover the same number of steps.
-        analysis::NameDeltaOptions options;
-        options.beforeDivisor =
-            static_cast<double>(std::max<std::size_t>(1, data->before.breakdowns.size()));
-        options.afterDivisor =
-            static_cast<double>(std::max<std::size_t>(1, data->after.breakdowns.size()));
-        options.scope = analysis::OpScope::DeviceKernels;
-        data->kernels = analysis::nameDeltas(*sb->traces.front(), *sa->traces.front(), options);
-        options.scope = analysis::OpScope::HostOps;
-        data->hostOps = analysis::nameDeltas(*sb->traces.front(), *sa->traces.front(), options);
-    }
+    fillSide(data->before, std::move(before), findLogs);
+    fillSide(data->after, std::move(after), findLogs);
+    data->comparison = data->compare(std::nullopt,
+        data->before.logs.empty() ? nullptr : data->before.logs.front().get(),
+        data->after.logs.empty() ? nullptr : data->after.logs.front().get());
+    data->before.breakdowns = data->comparison.beforeSteps;
+    data->after.breakdowns = data->comparison.afterSteps;
     return data;
+}
+
+analysis::RunComparison CompareData::compare(std::optional<analysis::ManualAnchor> anchor,
+    const model::TrainingLog *beforeLog, const model::TrainingLog *afterLog) const
+{
+    analysis::CompareOptions options;
+    options.anchor = anchor;
+    return analysis::compareRuns({before.profile.session.get(), before.analysis.get(), beforeLog},
+        {after.profile.session.get(), after.analysis.get(), afterLog}, options);
 }
 
 analysis::StepPairing CompareData::pairing(std::optional<analysis::ManualAnchor> anchor) const
 {
+    if (!anchor)
+        return comparison.pairing;
     return analysis::pairSteps(before.breakdowns, after.breakdowns, anchor);
+}
+
+analysis::CompareRunInfo CompareData::beforeInfo() const
+{
+    return infoOf(before);
+}
+
+analysis::CompareRunInfo CompareData::afterInfo() const
+{
+    return infoOf(after);
 }
 
 AlignedPair alignedPair(const CompareData &data, const analysis::StepPairing &pairing,
@@ -144,10 +156,10 @@ LossOverlay makeLossOverlay(std::shared_ptr<const model::TrainingLog> before,
         o.afterSource = QString::fromStdString(o.afterLog->source);
         o.afterSeries = o.afterLog->primaryLoss(0);
     }
-    if (o.beforeSeries && o.afterSeries)
-        o.comparison = analysis::compareLoss(*o.beforeSeries, *o.afterSeries);
-    if (o.beforeLog && o.afterLog)
-        o.crossCheck = analysis::crossCheck(*o.beforeLog, 0, *o.afterLog, 0);
+    analysis::RunComparison logs;
+    analysis::compareTrainingLogs(logs, o.beforeLog.get(), o.afterLog.get());
+    o.comparison = std::move(logs.loss);
+    o.crossCheck = std::move(logs.crossCheck);
     return o;
 }
 

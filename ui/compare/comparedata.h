@@ -4,6 +4,7 @@
 
 #include "analysis/analysissummary.h"
 #include "analysis/compare.h"
+#include "analysis/compareoutput.h"
 #include "analysis/losscompare.h"
 #include "model/traininglog.h"
 #include "ui/loading/profileloader.h"
@@ -19,15 +20,17 @@
 
 namespace stepscope::ui::compare {
 
-/// One run of a comparison: the loaded profile, its analysis and the breakdowns of the rank
-/// the compare view shows (the first trace of the session).
+/// One run of a comparison: the loaded profile (with the loader's analysis) and the
+/// breakdowns of the rank the compare view shows (the first trace of the session).
 struct CompareSide
 {
     LoadedProfile profile;
-    analysis::SessionAnalysis analysis;
+    std::shared_ptr<const analysis::SessionAnalysis> analysis; ///< = profile.analysis, not null
     int traceIndex = 0; ///< into session->traces
-    std::vector<analysis::StepBreakdown> breakdowns; ///< of that trace's rank, by step
-    /// Training logs found beside the profile (findTrainingLogs), read; may be empty.
+    /// Of that trace's rank, by step: the comparison's beforeSteps / afterSteps.
+    std::vector<analysis::StepBreakdown> breakdowns;
+    /// Training logs found beside the profile (findTrainingLogs), read; those with a loss
+    /// curve first; may be empty.
     std::vector<std::shared_ptr<const model::TrainingLog>> logs;
 
     QString name() const; ///< folder name of the profile
@@ -36,24 +39,31 @@ struct CompareSide
 };
 
 /// Everything a comparison of two runs shows that does not depend on the user's choices
-/// (pairing override, aligned pair, zoom): both sides and the kernel deltas per profiled step.
-/// Built once off the GUI thread (build()), then shared immutable as
+/// (pairing override, aligned pair, zoom): both sides and analysis::compareRuns of them with
+/// the automatic pairing (KPI, step, memory, bottleneck, kernel / op and loss rows). Built
+/// once off the GUI thread (build()), then shared immutable as
 /// `std::shared_ptr<const CompareData>`; safe to read from any thread.
 struct CompareData
 {
     CompareSide before;
     CompareSide after;
-    analysis::NameDeltaTable kernels; ///< device kernels, totals per profiled step
-    analysis::NameDeltaTable hostOps; ///< host ops, totals per profiled step
+    analysis::RunComparison comparison; ///< automatic pairing, the first log of each side
 
-    /// Analyses both profiles (config: defaults unless given), computes kernel deltas and,
-    /// when `findLogs`, reads the training logs found beside each profile. Never throws.
-    static std::shared_ptr<const CompareData> build(LoadedProfile before, LoadedProfile after,
-        const analysis::RunConfig &configBefore = {}, const analysis::RunConfig &configAfter = {},
-        bool findLogs = true);
+    /// Uses each profile's analysis (a profile without one is analysed here with a default
+    /// run config), reads the training logs beside each profile when `findLogs`, then
+    /// compareRuns. Never throws.
+    static std::shared_ptr<const CompareData> build(
+        LoadedProfile before, LoadedProfile after, bool findLogs = true);
 
+    /// compareRuns again around `anchor` (empty: `comparison` itself), with the given logs
+    /// (the Loss tab may replace them).
+    analysis::RunComparison compare(std::optional<analysis::ManualAnchor> anchor,
+        const model::TrainingLog *beforeLog, const model::TrainingLog *afterLog) const;
     /// Pairing of the shown ranks' steps, automatic or around `anchor`.
     analysis::StepPairing pairing(std::optional<analysis::ManualAnchor> anchor) const;
+    /// What the outputs (JSON, Markdown, report) say about each run.
+    analysis::CompareRunInfo beforeInfo() const;
+    analysis::CompareRunInfo afterInfo() const;
 };
 
 /// The choice that makes a view of CompareData: pairing override and which pair is aligned.
@@ -93,7 +103,8 @@ AlignedPair alignedPair(const CompareData &data, const analysis::StepPairing &pa
 /// Index of the pair of before step `beforeStep` (step number), else 0.
 std::size_t pairIndexOf(const analysis::StepPairing &pairing, std::int64_t beforeStep);
 
-/// Loss curves of the two runs for the Loss tab: the primary loss of each side's log.
+/// Loss curves of the two runs for the Loss tab: the primary loss of each side's log; the
+/// divergence figures and cross-check rows are analysis::compareTrainingLogs'.
 struct LossOverlay
 {
     QString beforeSource;

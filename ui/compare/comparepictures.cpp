@@ -79,8 +79,8 @@ PaintFunction alignedTimelinesPainter(
 
         painter.setFont(font);
         auto caption = [&](int y, const QString &text) {
-            painter.fillRect(QRect(0, y, size.width(), title), QColor(0xe8, 0xe8, 0xe8));
-            painter.setPen(Qt::black);
+            painter.fillRect(QRect(0, y, size.width(), title), paperTitleBarColor());
+            painter.setPen(paperTextColor());
             painter.drawText(
                 QRect(6, y, size.width() - 12, title), Qt::AlignLeft | Qt::AlignVCenter, text);
         };

@@ -139,8 +139,8 @@ private:
         const QString head =
             QStringLiteral("Δ ") + s.label + QStringLiteral("  ") + signedDur(s.deltaNs());
         text(QRectF(6, y - 1, m_left - 10, m_m.stripHeight + 2), head,
-            s.deltaNs() > 0       ? moreColor(m_p.theme)
-                : s.deltaNs() < 0 ? lessColor(m_p.theme)
+            s.deltaNs() > 0       ? worseColor(m_p.theme)
+                : s.deltaNs() < 0 ? betterColor(m_p.theme)
                                   : m_p.colors.mutedText,
             false);
         if (s.kind)
@@ -155,7 +155,7 @@ private:
                 continue;
             const double from = std::max(a, lastRight);
             const double w = std::max(1.0, b - from);
-            m_content.add(piece.sign > 0 ? moreColor(m_p.theme) : lessColor(m_p.theme),
+            m_content.add(piece.sign > 0 ? worseColor(m_p.theme) : betterColor(m_p.theme),
                 QRectF(from, y + 1, w, m_m.stripHeight - 2));
             lastRight = from + w;
         }

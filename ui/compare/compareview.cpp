@@ -245,9 +245,8 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
                 view->setCollapsed(key, true);
     }
     m_syncing = false;
-    m_kpis->setComparison(m_data->before.analysis.kpis, m_data->after.analysis.kpis);
-    fillNameDeltaTable(m_kernelTable, m_data->kernels);
-    fillNameDeltaTable(m_hostOpTable, m_data->hostOps);
+    m_kpis->setComparison(
+        m_data->before.analysis->kpis, m_data->after.analysis->kpis, m_data->comparison.kpiRows);
     m_beforeLog = m_data->before.logs.empty() ? nullptr : m_data->before.logs.front();
     m_afterLog = m_data->after.logs.empty() ? nullptr : m_data->after.logs.front();
     updateLoss();
@@ -301,7 +300,12 @@ void CompareView::rebuildPairing()
 {
     if (!m_data)
         return;
-    m_pairing = m_data->pairing(m_selection.anchor);
+    m_comparison = m_selection.anchor
+        ? m_data->compare(m_selection.anchor, m_beforeLog.get(), m_afterLog.get())
+        : m_data->comparison;
+    m_pairing = m_comparison.pairing;
+    fillNameDeltaTable(m_kernelTable, m_comparison.kernels);
+    fillNameDeltaTable(m_hostOpTable, m_comparison.ops);
     const std::size_t index =
         m_selection.pairIndex.value_or(defaultPairIndex(m_pairing, m_selection.anchor));
     QString text =
@@ -413,7 +417,7 @@ void CompareView::updateTables()
 {
     if (!m_data)
         return;
-    fillDeltaTable(m_deltaTable, deltaSections(*m_data, m_pairing, m_aligned));
+    fillDeltaTable(m_deltaTable, deltaSections(m_comparison, m_aligned));
 }
 
 void CompareView::updateStepBars()
@@ -428,8 +432,8 @@ void CompareView::updateStepBars()
                 ? QString::number(pair.beforeStep)
                 : QStringLiteral("%1↔%2").arg(pair.beforeStep).arg(pair.afterStep));
         before.values << static_cast<double>(
-            m_data->before.breakdowns[pair.beforeIndex].durationNs());
-        after.values << static_cast<double>(m_data->after.breakdowns[pair.afterIndex].durationNs());
+            m_comparison.beforeSteps[pair.beforeIndex].durationNs());
+        after.values << static_cast<double>(m_comparison.afterSteps[pair.afterIndex].durationNs());
     }
     m_stepBars->setTitle(tr("Paired step times"));
     m_stepBars->setValueUnit(ValueUnit::Duration);

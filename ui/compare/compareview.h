@@ -66,6 +66,8 @@ public:
     /// Aligns pair `index` of the current pairing (clamped) and fits both timelines to it.
     void setPairIndex(std::size_t index);
     const analysis::StepPairing &pairing() const { return m_pairing; }
+    /// The comparison shown: CompareData's, or compareRuns around the picked anchor.
+    const analysis::RunComparison &comparison() const { return m_comparison; }
     const AlignedPair &aligned() const { return m_aligned; }
     /// Fits both timelines to the aligned pair (the longer of the two steps, plus a margin).
     void fitAlignedStep();
@@ -106,6 +108,7 @@ private:
 
     std::shared_ptr<const CompareData> m_data;
     CompareSelection m_selection;
+    analysis::RunComparison m_comparison;
     analysis::StepPairing m_pairing;
     AlignedPair m_aligned;
     std::shared_ptr<const model::TrainingLog> m_beforeLog;

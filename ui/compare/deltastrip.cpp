@@ -13,7 +13,7 @@ using Interval = std::pair<std::int64_t, std::int64_t>;
 
 /// Intervals of `kind` (all kinds when empty) inside [start, end), shifted by -start, merged.
 std::vector<Interval> clipped(const std::vector<timeline::StepLaneSegment> &segments,
-    std::optional<SegmentColor> kind, std::int64_t start, std::int64_t end)
+    std::optional<analysis::SegmentKind> kind, std::int64_t start, std::int64_t end)
 {
     std::vector<Interval> out;
     if (!kind) {
@@ -107,33 +107,23 @@ std::vector<DeltaStrip> computeDeltaStrips(
     std::int64_t afterStartNs, std::int64_t afterEndNs)
 {
     std::vector<DeltaStrip> out;
-    auto addStrip = [&](std::optional<SegmentColor> kind) {
+    auto addStrip = [&](std::optional<analysis::SegmentKind> kind) {
         const auto b = clipped(beforeSegments, kind, beforeStartNs, beforeEndNs);
         const auto a = clipped(afterSegments, kind, afterStartNs, afterEndNs);
         if (kind && b.empty() && a.empty())
             return;
         DeltaStrip strip;
         strip.kind = kind;
-        strip.label = kind ? QString::fromUtf8(segmentLabel(*kind)) : QStringLiteral("Step time");
+        strip.label = kind ? segmentName(*kind) : QStringLiteral("Step time");
         strip.beforeNs = total(b);
         strip.afterNs = total(a);
         strip.pieces = difference(b, a);
         out.push_back(std::move(strip));
     };
     addStrip(std::nullopt);
-    for (int k = 0; k < SegmentColorCount; ++k)
-        addStrip(static_cast<SegmentColor>(k));
+    for (const analysis::SegmentKind kind : segmentKinds())
+        addStrip(kind);
     return out;
-}
-
-QColor moreColor(Theme theme)
-{
-    return theme == Theme::Dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xd6, 0x27, 0x28);
-}
-
-QColor lessColor(Theme theme)
-{
-    return theme == Theme::Dark ? QColor(0x5c, 0xd6, 0x7a) : QColor(0x2c, 0xa0, 0x2c);
 }
 
 } // namespace stepscope::ui::compare

@@ -29,7 +29,7 @@ struct DeltaPiece
 /// sum of +1 pieces − sum of −1 pieces == afterNs − beforeNs.
 struct DeltaStrip
 {
-    std::optional<SegmentColor> kind; ///< empty: the whole step (wall time)
+    std::optional<analysis::SegmentKind> kind; ///< empty: the whole step (wall time)
     QString label;
     std::int64_t beforeNs = 0; ///< time of the category in "before"'s aligned step
     std::int64_t afterNs = 0;
@@ -42,7 +42,7 @@ struct DeltaStrip
 
 /// The delta strips of an aligned pair of steps: first the step itself (red where "after"
 /// runs longer), then one strip per step-lane category present on either side, in
-/// SegmentColor order. `beforeSegments` / `afterSegments` are a timeline's step lane
+/// analysis::SegmentKind order. `beforeSegments` / `afterSegments` are a timeline's step lane
 /// (session-relative, sorted, disjoint); only the parts inside [start, end) of each side's
 /// step count, shifted so that the step starts at 0.
 ///
@@ -52,10 +52,5 @@ std::vector<DeltaStrip> computeDeltaStrips(
     const std::vector<timeline::StepLaneSegment> &beforeSegments, std::int64_t beforeStartNs,
     std::int64_t beforeEndNs, const std::vector<timeline::StepLaneSegment> &afterSegments,
     std::int64_t afterStartNs, std::int64_t afterEndNs);
-
-/// Red for "after spends more", green for "after spends less" (Okabe–Ito vermillion and
-/// bluish green would clash with segment hues, so these are the delta colours of the table).
-QColor moreColor(Theme theme = Theme::Light);
-QColor lessColor(Theme theme = Theme::Light);
 
 } // namespace stepscope::ui::compare

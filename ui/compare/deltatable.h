@@ -21,16 +21,15 @@ struct DeltaSection
     std::vector<analysis::DeltaRow> rows;
 };
 
-/// Every row of the Δ table, all from core (analysis/compare.h): KPIs, the mean over the
-/// paired steps and the aligned pair per breakdown category, bottleneck shares and memory
-/// peaks (allocated, reserved, each category at the peak) of the shown ranks.
+/// The sections of the Δ table, every row from analysis::compareRuns: KPIs, the mean over
+/// the paired steps, the aligned pair per breakdown category (its row of `pairRows`),
+/// bottleneck shares and memory peaks of the shown ranks.
 std::vector<DeltaSection> deltaSections(
-    const CompareData &data, const analysis::StepPairing &pairing, const AlignedPair &aligned);
+    const analysis::RunComparison &comparison, const AlignedPair &aligned);
 
-/// A value in the unit the row carries ("us" → "148 ms", "fraction" → "21.0 %",
-/// "bytes" → "6.17 GiB"); with `isDelta` a signed difference (fractions in "pp").
+/// analysis::formatRowValue as a QString (the same text as the report and the Markdown).
 QString formatDeltaValue(const std::string &unit, double value, bool isDelta = false);
-/// The label shown for a row (KPI keys get their DESIGN.md names).
+/// analysis::rowTitle: KPI keys get their docs/metrics.md titles.
 QString rowLabel(const analysis::DeltaRow &row);
 /// Green for Improved, red for Regressed, invalid (no colour) otherwise.
 QColor verdictColor(analysis::Verdict verdict, Theme theme = Theme::Light);

@@ -46,16 +46,6 @@ struct Range
 
 } // namespace
 
-QColor beforeColor(Theme theme)
-{
-    return theme == Theme::Dark ? QColor(0x56, 0xB4, 0xE9) : QColor(0x00, 0x72, 0xB2);
-}
-
-QColor afterColor(Theme theme)
-{
-    return theme == Theme::Dark ? QColor(0xF0, 0xB8, 0x30) : QColor(0xE6, 0x9F, 0x00);
-}
-
 std::vector<QPointF> lossPolyline(
     const model::LogSeries &series, double stepMin, double stepMax, int widthPx)
 {
@@ -197,7 +187,7 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     painter.restore();
 
     // NaN / inf markers in the row above the plot.
-    const QColor bad = theme == Theme::Dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+    const QColor bad = worseColor(theme);
     int badCount = 0;
     for (int k = 0; k < 2; ++k) {
         if (!series[k])

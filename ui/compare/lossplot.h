@@ -15,10 +15,6 @@ class QPainter;
 
 namespace stepscope::ui::compare {
 
-/// Colours of the two runs in every compare picture (Okabe–Ito blue and orange).
-QColor beforeColor(Theme theme = Theme::Light);
-QColor afterColor(Theme theme = Theme::Light);
-
 /// One curve as drawn: (step, value) per pixel column, min and max kept per column so spikes
 /// survive; NaN/inf points and verbatim duplicates are left out (NaN/inf become markers).
 std::vector<QPointF> lossPolyline(

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "viewexport.h"
 
+#include "ui/palette.h"
 #include "ui/panels/clusterpanel.h"
 #include "ui/panels/communicationpanel.h"
 #include "ui/panels/memorypanel.h"
@@ -32,7 +33,7 @@ PaintFunction withTitle(const QString &title, PaintFunction body)
         font.setBold(true);
         p.save();
         p.setFont(font);
-        p.setPen(QColor(0x20, 0x20, 0x20));
+        p.setPen(paperTextColor());
         p.drawText(QRect(8, 0, size.width() - 16, TitleHeight), Qt::AlignVCenter | Qt::AlignLeft,
             QFontMetrics(font).elidedText(title, Qt::ElideMiddle, size.width() - 16));
         p.restore();

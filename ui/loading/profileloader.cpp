@@ -10,6 +10,26 @@
 
 namespace stepscope::ui {
 
+LoadedProfile prepareProfile(const QString &path, std::shared_ptr<const model::Session> session,
+    const std::optional<analysis::RunConfig> &config, bool withTimeline)
+{
+    LoadedProfile profile;
+    profile.path = path;
+    profile.session = std::move(session);
+    analysis::RunConfig runConfig;
+    if (config) {
+        runConfig = *config;
+    } else if (const auto found = analysis::findRunConfig(path.toStdString())) {
+        model::LoadReport ignored; // the run-config dialog shows what it could read
+        runConfig = analysis::loadRunConfig(*found, &ignored);
+    }
+    profile.analysis = std::make_shared<const analysis::SessionAnalysis>(
+        analysis::analyzeSession(*profile.session, runConfig));
+    if (withTimeline)
+        profile.timeline = timeline::TimelineModel::build(profile.session, true, profile.analysis);
+    return profile;
+}
+
 ProfileLoader::ProfileLoader(QObject *parent)
     : QObject(parent)
 {
@@ -75,8 +95,7 @@ quint64 ProfileLoader::start(const QString &path)
                             emit progressChanged(generation, tr("Preparing the timeline"), 1, 1);
                     },
                     Qt::QueuedConnection);
-                profile.session = result.session;
-                profile.timeline = timeline::TimelineModel::build(result.session);
+                profile = prepareProfile(path, result.session);
                 wasCancelled = token->isCancelled();
             }
         } catch (const util::Cancelled &) {
@@ -87,11 +106,11 @@ quint64 ProfileLoader::start(const QString &path)
             session->rootPath = path.toStdString();
             session->report.add(model::Severity::Error, path.toStdString(),
                 std::string("internal error while loading: ") + e.what());
-            profile.session = session;
-            profile.timeline = timeline::TimelineModel::build(session);
+            profile = prepareProfile(path, session);
         }
         if (wasCancelled) {
             profile.session.reset();
+            profile.analysis.reset();
             profile.timeline.reset();
         }
         profile.elapsedMs = timer.elapsed();

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "analysis/analysissummary.h"
 #include "import/loader.h"
 #include "model/session.h"
 #include "ui/timeline/timelinemodel.h"
@@ -13,25 +14,36 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace stepscope::ui {
 
-/// What a finished load hands to the GUI: the immutable session and the timeline's view of
-/// it (lanes, LOD summaries, step lane), both built off the GUI thread.
+/// What a finished load hands to the GUI: the immutable session, its analysis (one
+/// analyzeSession per load, with the stepscope.json found beside the profile) and the
+/// timeline's view of it (lanes, LOD summaries, the analysis' step lane), all built off the
+/// GUI thread.
 struct LoadedProfile
 {
     QString path;
     std::shared_ptr<const model::Session> session;
+    std::shared_ptr<const analysis::SessionAnalysis> analysis;
     std::shared_ptr<const timeline::TimelineModel> timeline;
     qint64 elapsedMs = 0;
 };
 
+/// What the loader's worker does after import::loadPath, callable from any thread (the CLI
+/// calls it too): reads the run config beside `path` (analysis::findRunConfig; `config`
+/// overrides it when given), analyses the session once and, with `withTimeline`, builds the
+/// TimelineModel from that analysis. `session` must not be null.
+LoadedProfile prepareProfile(const QString &path, std::shared_ptr<const model::Session> session,
+    const std::optional<analysis::RunConfig> &config = std::nullopt, bool withTimeline = true);
+
 /// Loads profiles in the background (STYLE.md §3): a worker thread (QtConcurrent) calls
-/// import::loadPath with a util::Progress and util::CancelToken, then builds the
-/// TimelineModel. Each start() gets a new generation number and cancels the previous job; a
-/// job's progress and result reach the GUI thread through queued calls and are dropped when
-/// their generation is no longer current. For the current generation exactly one of
+/// import::loadPath with a util::Progress and util::CancelToken, then prepareProfile (the
+/// analysis and the TimelineModel). Each start() gets a new generation number and cancels the
+/// previous job; a job's progress and result reach the GUI thread through queued calls and are
+/// dropped when their generation is no longer current. For the current generation exactly one of
 /// loaded() or cancelled() is emitted. The GUI never sees a half-built model.
 ///
 /// Thread affinity: GUI thread. The destructor cancels running jobs and waits for them.

@@ -74,14 +74,16 @@ bool fromClusterTable(
 }
 
 /// Without a cluster table: each loaded rank's own breakdown.
-void fromBreakdowns(
-    const model::Session &session, std::vector<QString> &categories, std::vector<CellRow> &rows)
+void fromBreakdowns(const model::Session &session, const analysis::SessionAnalysis *analysed,
+    std::vector<QString> &categories, std::vector<CellRow> &rows)
 {
     categories = {QStringLiteral("Computing"), QStringLiteral("Communication(Not Overlapped)"),
         QStringLiteral("Overlapped"), QStringLiteral("Free"), QStringLiteral("Bubble"),
         QStringLiteral("Preparing")};
     for (const auto &trace : session.traces) {
-        for (const analysis::StepBreakdown &b : analysis::computeBreakdowns(*trace)) {
+        const auto breakdowns = analysed ? analysis::breakdownsOfRank(*analysed, trace->rank)
+                                         : analysis::computeBreakdowns(*trace);
+        for (const analysis::StepBreakdown &b : breakdowns) {
             CellRow row;
             row.rank = trace->rank;
             row.step = b.step;
@@ -110,14 +112,15 @@ std::vector<QString> ClusterData::metricNames() const
     return out;
 }
 
-ClusterData buildClusterData(const model::Session &session, const QString &)
+ClusterData buildClusterData(
+    const model::Session &session, const QString &, const analysis::SessionAnalysis *analysed)
 {
     ClusterData d;
     std::vector<CellRow> rows;
     if (fromClusterTable(session, d.categories, rows))
         d.source = QStringLiteral("cluster_step_trace_time.csv (the profiler's table)");
     else {
-        fromBreakdowns(session, d.categories, rows);
+        fromBreakdowns(session, analysed, d.categories, rows);
         d.source = QStringLiteral("each loaded rank's step breakdown");
     }
     std::set<std::int32_t> rankSet;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "analysis/analysissummary.h"
 #include "model/session.h"
 
 #include <QString>
@@ -90,7 +91,9 @@ struct ClusterData
     std::vector<QString> metricNames() const;
 };
 
-/// The cluster of a loaded session (every rank the session knows of).
-ClusterData buildClusterData(const model::Session &session, const QString &profilePath);
+/// The cluster of a loaded session (every rank the session knows of). Without a cluster
+/// table the ranks' own breakdowns come from `analysed` (the load's analysis) when given.
+ClusterData buildClusterData(const model::Session &session, const QString &profilePath,
+    const analysis::SessionAnalysis *analysed = nullptr);
 
 } // namespace stepscope::ui::cluster

@@ -152,9 +152,9 @@ void ClusterPanel::setProfilePath(const QString &path)
 void ClusterPanel::setSession(std::shared_ptr<const model::Session> session)
 {
     m_session = std::move(session);
-    m_data = m_session
-        ? std::make_shared<cluster::ClusterData>(cluster::buildClusterData(*m_session, m_path))
-        : std::make_shared<cluster::ClusterData>();
+    m_data = m_session ? std::make_shared<cluster::ClusterData>(
+                 cluster::buildClusterData(*m_session, m_path, m_analysis.get()))
+                       : std::make_shared<cluster::ClusterData>();
     const cluster::ClusterData &d = *m_data;
     if (d.empty())
         m_summary->setText(tr("No ranks: open a profile folder, a cluster folder or "

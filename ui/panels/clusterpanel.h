@@ -56,6 +56,11 @@ public:
 
 public slots:
     void setSession(std::shared_ptr<const model::Session> session);
+    /// The load's analysis for the next setSession (its breakdowns, not a new pass).
+    void setAnalysis(std::shared_ptr<const analysis::SessionAnalysis> analysed)
+    {
+        m_analysis = std::move(analysed);
+    }
     /// Shows heat-map metric `index` (0 = step time, then the categories).
     void showMetric(int index);
     /// Opens a rank: its timeline when loaded, else its folder when present.
@@ -74,6 +79,7 @@ private:
     void scanRankFolders();
 
     std::shared_ptr<const model::Session> m_session;
+    std::shared_ptr<const analysis::SessionAnalysis> m_analysis;
     std::shared_ptr<const cluster::ClusterData> m_data;
     QString m_path;
     bool m_foldersScanned = false;

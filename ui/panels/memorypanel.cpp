@@ -382,9 +382,9 @@ void MemoryPanel::rebuildCurves()
             QColor color;
         };
         const Line lines[] = {
-            {&c.allocatedBytes, tr("allocated"), QColor(0x00, 0x72, 0xB2)},
-            {&c.reservedBytes, tr("reserved"), QColor(0xE6, 0x9F, 0x00)},
-            {&c.activeBytes, tr("active"), QColor(0x00, 0x9E, 0x73)},
+            {&c.allocatedBytes, tr("allocated"), memoryCurveColor(MemoryCurve::Allocated)},
+            {&c.reservedBytes, tr("reserved"), memoryCurveColor(MemoryCurve::Reserved)},
+            {&c.activeBytes, tr("active"), memoryCurveColor(MemoryCurve::Active)},
         };
         for (const Line &line : lines) {
             if (line.values->size() != c.timestampsNs.size() || !anyRecorded(*line.values))
@@ -407,7 +407,7 @@ void MemoryPanel::rebuildCurves()
     if (peak >= 0)
         m_curveChart->addMarker(
             tr("peak %1 %2").arg(peakWhat, QString::fromStdString(analysis::formatBytes(peak))),
-            QColor(0xD5, 0x5E, 0x00), peakNs, static_cast<double>(peak));
+            peakMarkerColor(), peakNs, static_cast<double>(peak));
 }
 
 void MemoryPanel::rebuildGroups()
@@ -447,7 +447,7 @@ void MemoryPanel::rebuildGroups()
         const auto k = static_cast<std::size_t>(it - total.begin());
         m_groupChart->addMarker(
             tr("peak %1").arg(QString::fromStdString(analysis::formatBytes(*it))),
-            QColor(0xD5, 0x5E, 0x00), m_groups.timestampsNs[k], static_cast<double>(*it));
+            peakMarkerColor(), m_groups.timestampsNs[k], static_cast<double>(*it));
     }
 }
 
@@ -465,7 +465,7 @@ void MemoryPanel::rebuildPeak()
     if (m_summary.hasGroups) {
         BarSetData measured {m_summary.groupsInferred ? tr("measured at peak (categories inferred)")
                                                       : tr("measured at peak"),
-            QColor(0x00, 0x72, 0xB2), {}};
+            memoryCurveColor(MemoryCurve::Allocated), {}};
         for (MemoryGroup g : AllGroups)
             measured.values.append(
                 static_cast<double>(m_summary.byGroupAtPeak[static_cast<std::size_t>(g)]));
@@ -474,7 +474,7 @@ void MemoryPanel::rebuildPeak()
     QString note;
     if (m_summary.estimate) {
         const auto &e = *m_summary.estimate;
-        BarSetData estimate {tr("run-config estimate"), QColor(0xAA, 0xAA, 0xAA), {}};
+        BarSetData estimate {tr("run-config estimate"), estimateColor(), {}};
         for (MemoryGroup g : AllGroups) {
             double v = nan;
             if (g == MemoryGroup::Parameters)

@@ -30,18 +30,6 @@ namespace {
 
 using analysis::SegmentKind;
 
-constexpr SegmentKind AllKinds[] = {
-    SegmentKind::Compute,
-    SegmentKind::CommExposed,
-    SegmentKind::CommOverlapped,
-    SegmentKind::HostWait,
-    SegmentKind::DataLoading,
-    SegmentKind::LaunchGap,
-    SegmentKind::OtherIdle,
-    SegmentKind::Bubble,
-    SegmentKind::Preparing,
-};
-
 QString qs(std::string_view s)
 {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
@@ -121,9 +109,9 @@ StepsPanel::StepsPanel(QWidget *parent)
         if (!v.isValid())
             return;
         const auto index = v.toULongLong();
-        if (index < m_bottlenecks.size()) {
-            const auto &bn = m_bottlenecks[index];
-            for (const auto &b : m_breakdowns)
+        if (index < m_analysis->bottlenecks.size()) {
+            const auto &bn = m_analysis->bottlenecks[index];
+            for (const auto &b : m_analysis->breakdowns)
                 if (b.rank == bn.rank && b.step == bn.step) {
                     emitStep(b);
                     return;
@@ -150,8 +138,20 @@ StepsPanel::~StepsPanel() = default;
 
 void StepsPanel::setSession(std::shared_ptr<const model::Session> session)
 {
+    std::shared_ptr<const analysis::SessionAnalysis> analysed;
+    if (session)
+        analysed = std::make_shared<const analysis::SessionAnalysis>(
+            analysis::analyzeSession(*session, m_config));
+    setAnalysis(std::move(session), std::move(analysed));
+}
+
+void StepsPanel::setAnalysis(std::shared_ptr<const model::Session> session,
+    std::shared_ptr<const analysis::SessionAnalysis> analysed)
+{
     m_session = std::move(session);
-    m_breakdowns.clear();
+    m_analysis = analysed && m_session ? std::move(analysed)
+                                       : std::make_shared<const analysis::SessionAnalysis>();
+    m_config = m_analysis->config;
     m_rankBox->clear();
     if (!m_session || m_session->traces.empty()) {
         m_message->setText(tr("<h3>No profile</h3><p>Open a profile folder to see the time "
@@ -160,13 +160,10 @@ void StepsPanel::setSession(std::shared_ptr<const model::Session> session)
         m_kpiStrip->clear();
         return;
     }
-    for (const auto &trace : m_session->traces) {
-        auto b = analysis::computeBreakdowns(*trace);
-        m_breakdowns.insert(m_breakdowns.end(), std::make_move_iterator(b.begin()),
-            std::make_move_iterator(b.end()));
+    for (const auto &trace : m_session->traces)
         m_rankBox->addItem(tr("rank %1").arg(trace->rank), trace->rank);
-    }
-    if (m_breakdowns.empty()) {
+    const auto &breakdowns = m_analysis->breakdowns;
+    if (breakdowns.empty()) {
         m_message->setText(
             tr("<h3>No steps</h3><p>This profile has no device activity to break down into "
                "steps.</p><p>Record a few steps with the device timeline on: in PyTorch, "
@@ -180,15 +177,15 @@ void StepsPanel::setSession(std::shared_ptr<const model::Session> session)
         return;
     }
     m_kinds.clear();
-    for (SegmentKind kind : AllKinds) {
+    for (SegmentKind kind : segmentKinds()) {
         const bool any = kind == SegmentKind::Compute
-            || std::any_of(m_breakdowns.begin(), m_breakdowns.end(),
+            || std::any_of(breakdowns.begin(), breakdowns.end(),
                 [kind](const auto &b) { return b.segmentNs(kind) != 0; });
         if (any)
             m_kinds.push_back(kind);
     }
     m_stack->setCurrentIndex(1);
-    recomputeKpis();
+    showKpis();
     m_rank = m_session->traces.front()->rank;
     rebuildRank();
 }
@@ -196,18 +193,16 @@ void StepsPanel::setSession(std::shared_ptr<const model::Session> session)
 void StepsPanel::setRunConfig(const analysis::RunConfig &config)
 {
     m_config = config;
-    if (m_session && !m_breakdowns.empty())
-        recomputeKpis();
+    if (!m_session || m_analysis->breakdowns.empty())
+        return;
+    m_analysis = std::make_shared<const analysis::SessionAnalysis>(
+        analysis::withRunConfig(*m_analysis, *m_session, config));
+    showKpis();
 }
 
-void StepsPanel::recomputeKpis()
+void StepsPanel::showKpis()
 {
-    m_kpis = analysis::computeKpis(*m_session, m_config, m_breakdowns);
-    m_kpiStrip->setKpis(m_kpis);
-    std::vector<analysis::MemorySummary> memory;
-    for (const auto &trace : m_session->traces)
-        memory.push_back(analysis::summarizeMemory(*trace, m_config));
-    m_bottlenecks = analysis::rankBottlenecks(m_breakdowns, &memory, &m_kpis);
+    m_kpiStrip->setKpis(m_analysis->kpis);
     fillBottlenecks();
 }
 
@@ -238,13 +233,13 @@ QString StepsPanel::messageText() const
 void StepsPanel::rebuildRank()
 {
     m_rankSteps.clear();
-    for (const auto &b : m_breakdowns)
+    for (const auto &b : m_analysis->breakdowns)
         if (b.rank == m_rank)
             m_rankSteps.push_back(&b);
     QStringList categories;
     QList<BarSetData> sets;
     for (SegmentKind kind : m_kinds)
-        sets.append({qs(analysis::segmentKindName(kind)), segmentColor(kind), {}});
+        sets.append({segmentName(kind), segmentColor(kind), {}});
     QList<double> markers;
     bool anyMarker = false;
     std::int64_t total = 0;
@@ -261,7 +256,8 @@ void StepsPanel::rebuildRank()
     m_chart->setTitle(tr("Step breakdown, rank %1").arg(m_rank));
     m_chart->setData(categories, sets, BarChart::Mode::Stacked);
     if (anyMarker)
-        m_chart->setMarkers(tr("Profiler's step time"), QColor(0x22, 0x22, 0x22), markers);
+        m_chart->setMarkers(
+            tr("Profiler's step time"), referenceMarkerColor(currentTheme()), markers);
     m_summary->setText(m_rankSteps.empty()
             ? tr("no steps on this rank")
             : tr("%n step(s), mean %1", nullptr, static_cast<int>(m_rankSteps.size()))
@@ -273,8 +269,8 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
 {
     m_model->clear();
     QStringList headers = {tr("Step"), tr("Rank"), tr("Start"), tr("Duration")};
-    for (SegmentKind kind : AllKinds)
-        headers.append(qs(analysis::segmentKindName(kind)));
+    for (SegmentKind kind : segmentKinds())
+        headers.append(segmentName(kind));
     headers.append(tr("Free (idle)"));
     // The profiler's own columns, in the order first seen.
     std::vector<std::string> refColumns;
@@ -297,13 +293,13 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
         items.append(numberItem(QString::number(b->rank), b->rank));
         items.append(numberItem(duration(b->startNs), static_cast<double>(b->startNs)));
         items.append(numberItem(duration(b->durationNs()), static_cast<double>(b->durationNs())));
-        for (SegmentKind kind : AllKinds) {
+        for (SegmentKind kind : segmentKinds()) {
             const std::int64_t ns = b->segmentNs(kind);
             auto *item = numberItem(duration(ns), static_cast<double>(ns));
             if (b->durationNs() > 0)
                 item->setToolTip(
                     tr("%1 = %2 ns (%3 of the step)")
-                        .arg(qs(analysis::segmentKindName(kind)))
+                        .arg(segmentName(kind))
                         .arg(ns)
                         .arg(QString::fromStdString(analysis::formatShare(
                             static_cast<double>(ns) / static_cast<double>(b->durationNs())))));
@@ -343,13 +339,13 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
 void StepsPanel::fillBottlenecks()
 {
     m_bottleneckList->clear();
-    if (m_bottlenecks.empty()) {
+    if (m_analysis->bottlenecks.empty()) {
         auto *item = new QTreeWidgetItem(m_bottleneckList, {tr("No bottleneck stands out")});
         item->setFirstColumnSpanned(true);
         return;
     }
     std::size_t index = 0;
-    for (const auto &bn : m_bottlenecks) {
+    for (const auto &bn : m_analysis->bottlenecks) {
         auto *item = new QTreeWidgetItem(m_bottleneckList);
         item->setText(0,
             QStringLiteral("%1. %2").arg(index + 1).arg(qs(analysis::bottleneckKindName(bn.kind))));

@@ -2,9 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-#include "analysis/bottlenecks.h"
-#include "analysis/breakdown.h"
-#include "analysis/kpis.h"
+#include "analysis/analysissummary.h"
 #include "model/session.h"
 
 #include <QWidget>
@@ -29,9 +27,9 @@ class KpiStrip;
 /// other idle, bubble, preparing; the profiler's own step time as a marker when present), the
 /// bottleneck ranking with its evidence lines, and a sortable table with every number.
 ///
-/// All numbers come from core (analysis::computeBreakdowns per trace, computeKpis,
-/// rankBottlenecks, summarizeMemory); the panel only draws them. Clicking a bar, a table row
-/// or a bottleneck emits timeRequested with that step's time range. GUI thread only.
+/// All numbers come from the load's analysis::SessionAnalysis (breakdowns, KPIs,
+/// bottlenecks: computed once, off the GUI thread); the panel only draws them. Clicking a bar, a
+/// table row or a bottleneck emits timeRequested with that step's time range. GUI thread only.
 class StepsPanel : public QWidget
 {
     Q_OBJECT
@@ -39,16 +37,26 @@ public:
     explicit StepsPanel(QWidget *parent = nullptr);
     ~StepsPanel() override;
 
+    /// Shows `analysis` of `session` (the loader's; null session: the "no profile" page).
+    void setAnalysis(std::shared_ptr<const model::Session> session,
+        std::shared_ptr<const analysis::SessionAnalysis> analysis);
+    /// For callers without a loader (export, tests): analyses `session` with the current
+    /// run config, then setAnalysis.
     void setSession(std::shared_ptr<const model::Session> session);
-    /// Recomputes the KPIs and bottlenecks with a new run config.
+    /// The KPIs and bottlenecks for a new run config (analysis::withRunConfig: no new
+    /// breakdown pass).
     void setRunConfig(const analysis::RunConfig &config);
     /// Shows the bars and table of `rank` (one of the session's ranks).
     void setRank(int rank);
 
     int currentRank() const;
-    const std::vector<analysis::StepBreakdown> &breakdowns() const { return m_breakdowns; }
-    const analysis::Kpis &kpis() const { return m_kpis; }
-    const std::vector<analysis::Bottleneck> &bottlenecks() const { return m_bottlenecks; }
+    const std::vector<analysis::StepBreakdown> &breakdowns() const
+    {
+        return m_analysis->breakdowns;
+    }
+    const analysis::Kpis &kpis() const { return m_analysis->kpis; }
+    const std::vector<analysis::Bottleneck> &bottlenecks() const { return m_analysis->bottlenecks; }
+    const std::shared_ptr<const analysis::SessionAnalysis> &analysis() const { return m_analysis; }
     /// Segment kinds drawn as bar sets, bottom to top (kinds with time in some step).
     const std::vector<analysis::SegmentKind> &shownKinds() const { return m_kinds; }
 
@@ -67,7 +75,7 @@ signals:
     void runConfigRequested();
 
 private:
-    void recomputeKpis();
+    void showKpis();
     void rebuildRank();
     void fillTable(const std::vector<const analysis::StepBreakdown *> &rows);
     void fillBottlenecks();
@@ -75,9 +83,8 @@ private:
 
     std::shared_ptr<const model::Session> m_session;
     analysis::RunConfig m_config;
-    std::vector<analysis::StepBreakdown> m_breakdowns; // all ranks
-    analysis::Kpis m_kpis;
-    std::vector<analysis::Bottleneck> m_bottlenecks;
+    std::shared_ptr<const analysis::SessionAnalysis> m_analysis =
+        std::make_shared<const analysis::SessionAnalysis>(); // never null
     std::vector<analysis::SegmentKind> m_kinds;
     std::vector<const analysis::StepBreakdown *> m_rankSteps;
     int m_rank = 0;

@@ -157,7 +157,9 @@ bool writeReport(const Report &report, const QString &dir, QString *error)
         return true;
     };
     return writeText(QStringLiteral("report.html"), reportHtml(report))
-        && writeText(QStringLiteral("report.md"), reportMarkdown(report));
+        && writeText(QStringLiteral("report.md"), reportMarkdown(report))
+        && (report.summaryMarkdown.isEmpty()
+            || writeText(QStringLiteral("summary.md"), report.summaryMarkdown));
 }
 
 } // namespace stepscope::ui

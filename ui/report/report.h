@@ -40,10 +40,14 @@ struct Report
 {
     QString title;
     std::vector<ReportSection> sections;
+    /// When set, written as summary.md beside report.md (the compare report's Markdown
+    /// summary, from core: analysis::compareMarkdown).
+    QString summaryMarkdown;
 };
 
 /// Writes `<dir>/report.html` (self-contained: images embedded as data: URIs, inline CSS,
-/// no external reference) and `<dir>/report.md` with the PNGs beside it. Returns false and
+/// no external reference) and `<dir>/report.md` with the PNGs beside it (and summary.md when
+/// the report has one). Returns false and
 /// sets `error` (naming the file) when a file cannot be written.
 bool writeReport(const Report &report, const QString &dir, QString *error);
 

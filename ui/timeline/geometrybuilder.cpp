@@ -241,7 +241,7 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
         auto flushRun = [&](int p) {
             if (runStart >= 0 && runCode != 0)
                 addClipped(m_content,
-                    segmentColor(static_cast<SegmentColor>(runCode - 1), m_view.theme),
+                    segmentColor(static_cast<analysis::SegmentKind>(runCode - 1), m_view.theme),
                     QRectF(m_laneLeft + runStart, y, p - runStart, h), box);
             runStart = -1;
         };
@@ -278,14 +278,14 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
         auto it = std::upper_bound(segs.begin(), segs.end(), t0, byEnd);
         double runX0 = 0;
         double runX1 = -1;
-        SegmentColor runKind = SegmentColor::OtherIdle;
+        analysis::SegmentKind runKind = analysis::SegmentKind::OtherIdle;
         auto flush = [&] {
             if (runX1 > runX0)
                 addClipped(m_content, segmentColor(runKind, m_view.theme),
                     QRectF(runX0, y, runX1 - runX0, h), box);
             runX1 = -1;
         };
-        auto extend = [&](double a, double b, SegmentColor kind) {
+        auto extend = [&](double a, double b, analysis::SegmentKind kind) {
             if (runX1 >= 0 && kind == runKind && std::abs(a - runX1) < 0.5) {
                 runX1 = b;
                 return;
@@ -306,7 +306,7 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
             const double px = std::floor(x0);
             const std::int64_t centre = m_view.axis.toNs(px + 0.5 - m_laneLeft);
             auto c = gallopSegments(it, segs.end(), centre);
-            const SegmentColor kind =
+            const analysis::SegmentKind kind =
                 (c != segs.end() && c->startNs <= centre) ? c->kind : it->kind;
             extend(std::max(px, x0), px + 1, kind);
             const std::int64_t boundary = m_view.axis.toNs(px + 1 - m_laneLeft);
@@ -326,7 +326,8 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
         if (segs.empty())
             addClipped(m_content,
                 segmentColor(
-                    k % 2 ? SegmentColor::LaunchGap : SegmentColor::OtherIdle, m_view.theme),
+                    k % 2 ? analysis::SegmentKind::LaunchGap : analysis::SegmentKind::OtherIdle,
+                    m_view.theme),
                 QRectF(x0, y, x1 - x0, h), box);
         if (x0 >= m_laneLeft)
             m_g.lines.push_back(
@@ -419,7 +420,7 @@ void Builder::buildCounter(const LaneBox &box, const Lane &lane)
         poly << QPointF(m_laneLeft + p, yOf(peak)) << QPointF(m_laneLeft + p + 1, yOf(peak));
     }
     poly << QPointF(m_laneLeft + pEnd, bottom);
-    QColor fill = segmentColor(SegmentColor::Bubble, m_view.theme);
+    QColor fill = segmentColor(analysis::SegmentKind::Bubble, m_view.theme);
     QColor outline = fill.darker(140);
     fill.setAlpha(150);
     m_g.polygons.push_back({poly, fill, outline});
@@ -488,7 +489,8 @@ void Builder::buildSearch()
                 m_g.layout
                     .boxes[static_cast<std::size_t>(m_boxOfLane[static_cast<std::size_t>(lane)])];
             m_g.outlines.push_back(
-                {segmentColor(SegmentColor::CommOverlapped, m_view.theme), 3, {eventRect(e, box)}});
+                {segmentColor(analysis::SegmentKind::CommOverlapped, m_view.theme), 3,
+                    {eventRect(e, box)}});
         }
     }
 }
@@ -503,7 +505,8 @@ void Builder::buildSelection()
             m_overlay.add(rangeSelectionColor(m_view.theme),
                 QRectF(x0, m_metrics.rulerHeight, x1 - x0,
                     m_g.layout.scrollBottom - m_metrics.rulerHeight));
-            const QColor edge = segmentColor(SegmentColor::Bubble, m_view.theme).darker(130);
+            const QColor edge =
+                segmentColor(analysis::SegmentKind::Bubble, m_view.theme).darker(130);
             m_g.lines.push_back(
                 {QLineF(x0, m_metrics.rulerHeight, x0, m_g.layout.scrollBottom), edge, 1});
             m_g.lines.push_back(
@@ -637,10 +640,9 @@ void Builder::buildLegend()
     };
     if (m_model.segmentMask() != 0)
         heading(QStringLiteral("step lane:"));
-    for (int k = 0; k < SegmentColorCount; ++k) {
-        if (m_model.segmentMask() & (1u << k))
-            item(segmentColor(static_cast<SegmentColor>(k), m_view.theme),
-                QString::fromUtf8(segmentLabel(static_cast<SegmentColor>(k))));
+    for (const analysis::SegmentKind kind : segmentKinds()) {
+        if (m_model.segmentMask() & (1u << static_cast<unsigned>(kind)))
+            item(segmentColor(kind, m_view.theme), segmentName(kind));
     }
     if (m_model.segmentMask() != 0)
         px += 12;

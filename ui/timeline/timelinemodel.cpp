@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "timelinemodel.h"
 
-#include "analysis/breakdown.h"
 #include "analysis/steps.h"
 
 #include <algorithm>
@@ -196,20 +195,19 @@ void addTraceLanes(std::vector<Lane> &lanes, std::vector<int> &trackLane, const 
     }
 }
 
-SegmentColor toColor(analysis::SegmentKind kind)
-{
-    return toSegmentColor(kind);
-}
-
 } // namespace
 
 std::shared_ptr<const TimelineModel> TimelineModel::build(
-    std::shared_ptr<const model::Session> session, bool alignClocks)
+    std::shared_ptr<const model::Session> session, bool alignClocks,
+    std::shared_ptr<const analysis::SessionAnalysis> analysed)
 {
     auto m = std::make_shared<TimelineModel>();
     m->m_session = std::move(session);
     if (!m->m_session)
         return m;
+    if (!analysed)
+        analysed = std::make_shared<const analysis::SessionAnalysis>(
+            analysis::analyzeSession(*m->m_session, {}));
     const model::Session &s = *m->m_session;
     const std::int64_t origin = s.originNs();
     auto lanes = std::make_shared<std::vector<Lane>>();
@@ -231,9 +229,10 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
         for (const model::Step &st : detected)
             steps.push_back({st.number, st.startNs + offset, st.endNs + offset});
         std::vector<StepLaneSegment> segments;
-        for (const analysis::LaneSegment &seg : analysis::stepLaneSegments(trace))
-            segments.push_back(
-                {seg.startNs + offset, seg.endNs + offset, toColor(seg.kind), seg.step});
+        if (ti < analysed->lanes.size()) {
+            for (const analysis::LaneSegment &seg : analysed->lanes[ti])
+                segments.push_back({seg.startNs + offset, seg.endNs + offset, seg.kind, seg.step});
+        }
         m->m_fromAnalysis = true;
         for (const StepLaneSegment &seg : segments)
             m->m_segmentMask |= 1u << static_cast<unsigned>(seg.kind);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "analysis/analysissummary.h"
 #include "clockalignment.h"
 #include "model/session.h"
 #include "rowsummary.h"
@@ -29,7 +30,7 @@ struct StepLaneSegment
 {
     std::int64_t startNs = 0;
     std::int64_t endNs = 0;
-    SegmentColor kind = SegmentColor::OtherIdle;
+    analysis::SegmentKind kind = analysis::SegmentKind::OtherIdle;
     std::int64_t step = -1;
 };
 
@@ -77,8 +78,8 @@ struct EventKey
 
 /// The timeline's read-only view of a loaded session: lanes in display order (rank ->
 /// process -> thread / stream, then counters), each row's LOD summary, the step lane of every
-/// rank (from analysis::stepLaneSegments) and the steps. Built once after a load, on the
-/// loading thread, and shared as `std::shared_ptr<const TimelineModel>`.
+/// rank (the lanes of the load's analysis::SessionAnalysis) and the steps. Built once after a
+/// load, on the loading thread, and shared as `std::shared_ptr<const TimelineModel>`.
 ///
 /// Times handed out are session-relative ns: a trace's own time t shows at
 /// t + offsetNs(traceIndex). Immutable after build; safe to read from any thread.
@@ -90,8 +91,11 @@ struct EventKey
 class TimelineModel
 {
 public:
-    static std::shared_ptr<const TimelineModel> build(
-        std::shared_ptr<const model::Session> session, bool alignClocks = true);
+    /// The step lane from `analysed` (its `lanes`, one per trace); without one the session
+    /// is analysed here with a default run config (tests, tools without a loader).
+    static std::shared_ptr<const TimelineModel> build(std::shared_ptr<const model::Session> session,
+        bool alignClocks = true,
+        std::shared_ptr<const analysis::SessionAnalysis> analysed = nullptr);
     /// The same model with clock offsets applied (aligned) or not (raw clocks).
     static std::shared_ptr<const TimelineModel> withClocks(
         const std::shared_ptr<const TimelineModel> &model, bool aligned);
@@ -123,7 +127,7 @@ public:
     {
         return m_segments[static_cast<std::size_t>(traceIndex)];
     }
-    /// Coverage pyramid of the step lane (session-relative; codes are SegmentColor + 1).
+    /// Coverage pyramid of the step lane (session-relative; codes are SegmentKind + 1).
     const RowSummary &segmentSummary(int traceIndex) const
     {
         return m_segmentSummaries[static_cast<std::size_t>(traceIndex)];
@@ -139,7 +143,7 @@ public:
     std::uint64_t eventCount() const { return m_eventCount; }
     /// Bit c set when some event has model::Category c (the legend lists only those).
     std::uint32_t categoryMask() const { return m_categoryMask; }
-    /// Bit k set when some step-lane segment has SegmentColor k.
+    /// Bit k set when some step-lane segment has SegmentKind k.
     std::uint32_t segmentMask() const { return m_segmentMask; }
 
     /// Session-relative start / end of an event.

@@ -523,7 +523,7 @@ QString TimelineView::tooltipAt(QPoint pos) const
     case HitResult::Kind::StepLane:
         if (hit.segment)
             return QStringLiteral("<b>step %1</b><br>").arg(hit.segment->step)
-                + QString::fromUtf8(segmentLabel(hit.segment->kind)) + QStringLiteral(": ")
+                + segmentName(hit.segment->kind) + QStringLiteral(": ")
                 + dur(hit.segment->endNs - hit.segment->startNs);
         return lane ? m_model->laneTooltip(hit.lane) : QString();
     case HitResult::Kind::Header:

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// One analysis per load and one comparison (issue 16): the breakdown is computed once per
+// trace from the loader to the panels, and the GUI, the report and `stepscope compare --json`
+// of the ResNet-50 pair show the same numbers. No number is pinned here: each output is
+// checked against the others.
+#include "analysis/breakdown.h"
+#include "analysis/compareoutput.h"
+#include "compare_testsupport.h"
+#include "ui/kpistrip.h"
+#include "ui/mainwindow.h"
+#include "ui/panels/stepspanel.h"
+#include "ui/panels/tableitems.h"
+#include "ui/report/comparereport.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QStandardItemModel>
+
+using namespace stepscope;
+using namespace stepscope::ui;
+
+namespace {
+
+QString demo(const char *run)
+{
+    return QString::fromStdString(testsupport::demoPairDir() + run);
+}
+
+bool loadInWindow(MainWindow &window, const QString &path)
+{
+    bool done = false;
+    bool ok = false;
+    const auto c = QObject::connect(&window, &MainWindow::loadFinished, [&](bool result) {
+        done = true;
+        ok = result;
+    });
+    window.openPath(path);
+    QElapsedTimer t;
+    t.start();
+    while (!done && t.elapsed() < 120000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QObject::disconnect(c);
+    QCoreApplication::processEvents();
+    return ok;
+}
+
+QString us(double value)
+{
+    return QString::fromStdString(analysis::formatRowValue("us", value));
+}
+
+const nlohmann::json &jsonRow(const nlohmann::json &rows, const std::string &key)
+{
+    for (const auto &r : rows)
+        if (r.at("key") == key)
+            return r;
+    ADD_FAILURE() << "no row " << key;
+    static const nlohmann::json none;
+    return none;
+}
+
+/// The table of `section` whose first column reads `metric`: {before, after} cells.
+std::pair<QString, QString> reportCells(
+    const Report &report, const QString &section, const QString &metric, int table = 0)
+{
+    for (const ReportSection &s : report.sections) {
+        if (s.title != section || static_cast<int>(s.tables.size()) <= table)
+            continue;
+        for (const QStringList &row : s.tables[static_cast<std::size_t>(table)].rows)
+            if (row.size() >= 3 && row[0] == metric)
+                return {row[1], row[2]};
+    }
+    ADD_FAILURE() << "no report row " << metric.toStdString();
+    return {};
+}
+
+int column(const QStandardItemModel &model, const QString &header)
+{
+    for (int c = 0; c < model.columnCount(); ++c)
+        if (model.headerData(c, Qt::Horizontal).toString() == header)
+            return c;
+    ADD_FAILURE() << "no column " << header.toStdString();
+    return -1;
+}
+
+} // namespace
+
+TEST(Pipeline, OneBreakdownPassPerTraceFromTheLoaderToThePanels)
+{
+    MainWindow window;
+    window.show();
+    const std::uint64_t before = analysis::breakdownPassCount();
+    ASSERT_TRUE(loadInWindow(window, demo("resnet50_num_workers_0")));
+    const auto *steps = window.findChild<StepsPanel *>();
+    ASSERT_NE(steps, nullptr);
+    ASSERT_FALSE(steps->breakdowns().empty());
+    ASSERT_TRUE(window.session());
+    // Loader (analysis), timeline step lane, Steps panel, KPI strips: one pass per trace.
+    EXPECT_EQ(analysis::breakdownPassCount() - before, window.session()->traces.size());
+    EXPECT_EQ(steps->analysis(), window.profile().analysis); // the same object, not a copy
+    EXPECT_TRUE(window.profile().timeline->hasBreakdownSegments());
+    EXPECT_FALSE(window.profile().timeline->stepSegments(0).empty());
+    for (const KpiStrip *strip : window.findChildren<KpiStrip *>())
+        EXPECT_FALSE(strip->isMissing("step_time_mean_us"));
+}
+
+TEST(Pipeline, GuiReportAndCompareJsonShowTheSameNumbers)
+{
+    // `stepscope compare --json` with no display and no platform plugin chosen.
+    QProcess cli;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    cli.setProcessEnvironment(env);
+    cli.start(QStringLiteral(STEPSCOPE_BINARY_DIR "/app/stepscope"),
+        {QStringLiteral("compare"), demo("resnet50_num_workers_0"), demo("resnet50_num_workers_4"),
+            QStringLiteral("--json")});
+    ASSERT_TRUE(cli.waitForFinished(300000));
+    ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+    const nlohmann::json j = nlohmann::json::parse(cli.readAllStandardOutput().toStdString());
+
+    // The report, from the comparison the compare view shows.
+    const auto data = ui::compare::CompareData::build(
+        testsupport::loadProfile(testsupport::demoPairDir() + "resnet50_num_workers_0"),
+        testsupport::loadProfile(testsupport::demoPairDir() + "resnet50_num_workers_4"));
+    const Report report = buildCompareReport(data, QSize(800, 400));
+
+    // The GUI showing "before".
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInWindow(window, demo("resnet50_num_workers_0")));
+    const auto *steps = window.findChild<StepsPanel *>();
+    ASSERT_NE(steps, nullptr);
+
+    // KPIs: strip (GUI) == report == JSON.
+    for (const auto &[key, label] :
+        {std::pair<std::string, QString>("step_time_mean_us", QStringLiteral("step ")),
+            std::pair<std::string, QString>("data_wait_share", QStringLiteral("data wait "))}) {
+        const nlohmann::json &row = jsonRow(j.at("kpis"), key);
+        const QString before = QString::fromStdString(
+            analysis::formatRowValue(row.at("unit"), row.at("before").get<double>()));
+        const QString after = QString::fromStdString(
+            analysis::formatRowValue(row.at("unit"), row.at("after").get<double>()));
+        const auto [reportBefore, reportAfter] =
+            reportCells(report, QStringLiteral("KPIs"), QString::fromStdString(row.at("label")));
+        EXPECT_EQ(reportBefore, before) << key;
+        EXPECT_EQ(reportAfter, after) << key;
+        for (const KpiStrip *strip : window.findChildren<KpiStrip *>())
+            EXPECT_EQ(strip->text(key), label + before) << key;
+    }
+
+    // Mean over the paired steps: report == JSON.
+    for (const nlohmann::json &row : j.at("mean_step")) {
+        const auto [reportBefore, reportAfter] =
+            reportCells(report, QStringLiteral("KPIs"), QString::fromStdString(row.at("label")), 1);
+        EXPECT_EQ(reportBefore, us(row.at("before").get<double>())) << row.at("key");
+        EXPECT_EQ(reportAfter, us(row.at("after").get<double>())) << row.at("key");
+    }
+
+    // Each paired step: the Steps table (GUI) == JSON, text and value.
+    const QStandardItemModel &table = *steps->tableModel();
+    const int stepColumn = column(table, QStringLiteral("Step"));
+    const int durationColumn = column(table, QStringLiteral("Duration"));
+    const int dataColumn = column(table, segmentName(analysis::SegmentKind::DataLoading));
+    ASSERT_FALSE(j.at("steps").empty());
+    for (const nlohmann::json &pair : j.at("steps")) {
+        int r = 0;
+        while (r < table.rowCount()
+            && table.item(r, stepColumn)->data(SortRole).toLongLong() != pair.at("before_step"))
+            ++r;
+        ASSERT_LT(r, table.rowCount()) << "step " << pair.at("before_step");
+        const double stepUs = jsonRow(pair.at("rows"), "step_time_us").at("before");
+        const double dataUs = jsonRow(pair.at("rows"), "segment.data_loading").at("before");
+        EXPECT_EQ(table.item(r, durationColumn)->text(), us(stepUs));
+        EXPECT_EQ(table.item(r, dataColumn)->text(), us(dataUs));
+        EXPECT_DOUBLE_EQ(table.item(r, dataColumn)->data(SortRole).toDouble(), dataUs * 1000.0);
+    }
+}
