@@ -172,7 +172,10 @@ void planKineto(const Detection &d, std::vector<RankJob> &jobs)
     std::map<std::string, std::vector<fs::path>> groups;
     std::map<std::string, std::int32_t> groupRank;
     std::set<std::int32_t> used;
+    std::set<fs::path> genericFiles;
     for (const detect::KinetoFile &f : d.kinetoFiles) {
+        if (f.generic)
+            genericFiles.insert(f.path);
         const std::string key = f.rank >= 0
             ? "rank:" + std::to_string(f.rank)
             : "worker:" + f.path.parent_path().generic_string() + "/" + f.worker;
@@ -195,9 +198,11 @@ void planKineto(const Detection &d, std::vector<RankJob> &jobs)
             used.insert(next);
         }
         for (const fs::path &file : groups[key]) {
-            job.readers.push_back([file](const ImportContext &ctx) {
+            const bool generic = genericFiles.count(file) != 0;
+            job.readers.push_back([file, generic](const ImportContext &ctx) {
                 model::TraceBuilder b;
-                const bool ok = kineto::readTrace(file, ctx, b);
+                const bool ok = generic ? kineto::readChromeTrace(file, ctx, b)
+                                        : kineto::readTrace(file, ctx, b);
                 return single(b, ok);
             });
         }
@@ -302,6 +307,7 @@ std::vector<RankJob> planJobs(const Detection &d)
         planLegacyAndProf(d, jobs);
         break;
     case Format::Kineto:
+    case Format::ChromeTrace:
         planKineto(d, jobs);
         break;
     case Format::TorchMemory:

@@ -4,6 +4,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -111,6 +112,8 @@ public:
             }
         }
         const std::size_t n = size - m_stream.avail_out;
+        m_inflated += n;
+        guardRatio();
         return n;
     }
     std::uint64_t fileBytesConsumed() const override { return consumedIn(); }
@@ -119,10 +122,28 @@ public:
 private:
     std::uint64_t consumedIn() const { return m_inputRead - m_stream.avail_in; }
 
+    void guardRatio()
+    {
+        const std::uint64_t in = std::max<std::uint64_t>(consumedIn(), 1);
+        const auto mb = [](std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
+        if (m_warning.empty() && m_inflated > WarnInflatedBytes && m_inflated / in > WarnRatio)
+            m_warning = "the gzip data expands " + std::to_string(m_inflated / in) + "x ("
+                + mb(m_inflated) + " from " + std::to_string(in >> 10)
+                + " KiB): it holds mostly filler (a decompression bomb?); memory stays "
+                  "bounded, reading on";
+        if (m_inflated > StopInflatedBytes && m_inflated / in > StopRatio) {
+            m_error = "decompression-ratio guard: the gzip data expands more than "
+                + std::to_string(StopRatio) + "x (" + mb(m_inflated) + " from "
+                + std::to_string(in >> 10) + " KiB), reading stopped";
+            m_done = true;
+        }
+    }
+
     FilePtr m_file;
     std::vector<char> m_in;
     z_stream m_stream {};
     std::uint64_t m_inputRead = 0;
+    std::uint64_t m_inflated = 0;
     bool m_ok = false;
     bool m_done = false;
     bool m_memberEnded = false;

@@ -30,10 +30,22 @@ public:
     virtual std::uint64_t fileBytesConsumed() const = 0;
     /// Empty unless the stream ended because of an error.
     const std::string &error() const { return m_error; }
+    /// Empty unless something odd but harmless was seen (gzip expanding like a bomb).
+    const std::string &warning() const { return m_warning; }
     virtual bool compressed() const = 0;
+
+    /// Decompression-ratio guard: past WarnInflatedBytes of output at more than WarnRatio
+    /// times the compressed input, warning() says so (memory stays bounded, reading goes on);
+    /// past StopInflatedBytes at more than StopRatio, the stream ends with an error. Real
+    /// traces compress 5-30x; deflate cannot exceed about 1032x.
+    static constexpr std::uint64_t WarnInflatedBytes = 64ull << 20;
+    static constexpr std::uint64_t WarnRatio = 100;
+    static constexpr std::uint64_t StopInflatedBytes = 16ull << 30;
+    static constexpr std::uint64_t StopRatio = 1000;
 
 protected:
     std::string m_error;
+    std::string m_warning;
 };
 
 } // namespace stepscope::import::chrometrace

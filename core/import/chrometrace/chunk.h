@@ -96,6 +96,8 @@ struct ChunkFlow
     static constexpr std::uint32_t OtherId = 0x80000000u;
     char phase = 's';
     bool bindEnclosing = false; ///< s, t, or f with bp "e"
+    /// v2 flows (`bind_id` on an X): the slice itself, found by its start and duration.
+    std::int64_t bindDur = -1;
 };
 
 /// Lane key: (pid, tid) as text; async lanes use tid "async:<name>".

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "chunk.h"
+#include "jsonfields.h"
 #include "lenientjson.h"
 #include "tracereader.h"
 #include "util/decimal.h"
@@ -10,6 +11,8 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace stepscope::import::chrometrace {
 
@@ -32,97 +35,7 @@ void PhaseCounts::add(const PhaseCounts &o)
     skipped += o.skipped;
 }
 
-namespace {
-
-enum class Status { Ok, Skipped, JsonError };
-
-/// A scalar field as text: numbers as their raw token, strings unescaped.
-struct Scalar
-{
-    std::string_view text;
-    bool present = false;
-    bool isString = false;
-    bool badType = false; ///< object, array, bool or null where a number/string was expected
-};
-
-/// The fields of one event that the reader uses, gathered in any key order.
-struct RawEvent
-{
-    Scalar ph, name, cat, pid, tid, ts, dur, id, bp, scope;
-    std::string_view id2; ///< raw JSON of id2 when it is an object
-    std::string_view args;
-    bool hasArgs = false;
-};
-
-std::string_view trimRight(std::string_view s)
-{
-    while (
-        !s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
-}
-
-simdjson::error_code readScalar(od::value &v, Scalar &out)
-{
-    out.present = true;
-    od::json_type type;
-    if (auto e = v.type().get(type))
-        return e;
-    switch (type) {
-    case od::json_type::string:
-        out.isString = true;
-        return v.get(out.text);
-    case od::json_type::number:
-    case od::json_type::boolean:
-    case od::json_type::null: {
-        out.text = trimRight(v.raw_json_token());
-        out.badType = type != od::json_type::number;
-        return simdjson::SUCCESS;
-    }
-    case od::json_type::object: {
-        od::object o;
-        std::string_view raw;
-        out.badType = true;
-        if (auto e = v.get_object().get(o))
-            return e;
-        auto e = o.raw_json().get(raw);
-        out.text = raw;
-        return e;
-    }
-    case od::json_type::array: {
-        od::array a;
-        std::string_view raw;
-        out.badType = true;
-        if (auto e = v.get_array().get(a))
-            return e;
-        auto e = a.raw_json().get(raw);
-        out.text = raw;
-        return e;
-    }
-    }
-    return simdjson::SUCCESS;
-}
-
-const char *typeWord(const Scalar &s)
-{
-    if (s.text.empty())
-        return "an empty value";
-    switch (s.text.front()) {
-    case '{':
-        return "an object";
-    case '[':
-        return "an array";
-    case 't':
-    case 'f':
-        return "a boolean";
-    case 'n':
-        return "null";
-    default:
-        return s.isString ? "a string" : "a value";
-    }
-}
-
-} // namespace
+using namespace fields;
 
 struct ChunkParser::Impl
 {
@@ -130,6 +43,11 @@ struct ChunkParser::Impl
     od::parser argsParser;
     std::string eventBuffer; // padded copy of one event for the fallback path
     std::string minified;
+    std::string merged; // args plus the event's unknown fields
+    std::string idText; // async / flow id built from id2 or bind_id
+    /// Fields of the event the reader does not use (tts, tdur, sf, ...): escaped key, raw
+    /// JSON value. Kept as args.
+    std::vector<std::pair<std::string_view, std::string_view>> extras;
     const char *bufferEnd = nullptr; // end of the padded buffer being parsed
     const ParseSettings *settings = nullptr;
     ChunkResult *result = nullptr;
@@ -191,6 +109,29 @@ struct ChunkParser::Impl
         return ns;
     }
 
+    /// `args` with the unknown fields of the event appended as further keys.
+    std::string_view withExtras(const RawEvent &ev)
+    {
+        if (extras.empty())
+            return ev.args;
+        merged.clear();
+        std::string_view head = ev.hasArgs ? trimRight(ev.args) : std::string_view("{}");
+        head.remove_suffix(1); // the closing brace
+        merged.append(head);
+        bool empty = head.find_first_not_of(" \t\r\n", 1) == std::string_view::npos;
+        for (const auto &[key, raw] : extras) {
+            if (!empty)
+                merged.push_back(',');
+            empty = false;
+            merged.push_back('"');
+            merged.append(key);
+            merged.append("\":");
+            merged.append(raw);
+        }
+        merged.push_back('}');
+        return merged;
+    }
+
     model::ArgsId keepArgs(std::string_view raw)
     {
         minified.resize(raw.size());
@@ -222,7 +163,23 @@ struct ChunkParser::Impl
         flow.idTag = static_cast<std::uint32_t>(id.size());
     }
 
+    /// The id of an async or flow event: `id`, else `id2.global` (the same namespace), else
+    /// `id2.local` (scoped to the process: async lanes are per process). Empty when none.
+    std::string_view eventId(const RawEvent &ev)
+    {
+        if (ev.id.present)
+            return ev.id.text;
+        if (ev.id2Global.present)
+            return ev.id2Global.text;
+        if (!ev.id2Local.present)
+            return {};
+        idText.assign("local\x1f");
+        idText.append(ev.id2Local.text);
+        return idText;
+    }
+
     Status parseEvent(od::object &obj, std::int64_t offset);
+    void addBoundFlow(const RawEvent &ev, const ChunkEvent &slice, std::int64_t offset);
     void addMetadata(const RawEvent &ev, std::int64_t offset);
     void addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset);
     void parseFallback(const Chunk &chunk, std::size_t k);
@@ -239,10 +196,12 @@ ChunkParser::~ChunkParser() = default;
 Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
 {
     RawEvent ev;
+    extras.clear();
     for (auto fieldResult : obj) {
         od::field field;
         if (std::move(fieldResult).get(field))
             return Status::JsonError;
+        const char *rawKey = field.key().raw(); // unescaped_key() consumes the key
         std::string_view key;
         if (field.unescaped_key().get(key))
             return Status::JsonError;
@@ -280,12 +239,39 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
                     ev.hasArgs = true;
                 }
                 continue;
-            } else if (key == "id2") {
+            }
+        }
+        if (!target) {
+            if (key == "id2") {
                 od::object a;
-                if (v.get_object().get(a) == simdjson::SUCCESS) {
-                    if (a.raw_json().get(ev.id2))
+                if (v.get_object().get(a) != simdjson::SUCCESS)
+                    continue;
+                for (auto inner : a) {
+                    od::field f;
+                    std::string_view k;
+                    if (std::move(inner).get(f) || f.unescaped_key().get(k))
+                        return Status::JsonError;
+                    od::value iv = f.value();
+                    Scalar *t = k == "local" ? &ev.id2Local
+                        : k == "global"      ? &ev.id2Global
+                                             : nullptr;
+                    if (t && readScalar(iv, *t) != simdjson::SUCCESS)
                         return Status::JsonError;
                 }
+                continue;
+            }
+            if (key == "bind_id")
+                target = &ev.bindId;
+            else if (key == "flow_in")
+                target = &ev.flowIn;
+            else if (key == "flow_out")
+                target = &ev.flowOut;
+            else if (key != "args") {
+                // Unknown (tts, tdur, sf, ...): kept as an arg, raw.
+                std::string_view raw;
+                if (rawValue(v, raw) != simdjson::SUCCESS)
+                    return Status::JsonError;
+                extras.emplace_back(escapedKey(rawKey), raw);
                 continue;
             }
         }
@@ -331,10 +317,8 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
         return Status::Ok;
     }
     if (phase == 's' || phase == 't' || phase == 'f') {
-        std::string_view id = ev.id.text;
-        if (!ev.id.present && !ev.id2.empty())
-            id = ev.id2;
-        if (!ev.id.present && ev.id2.empty()) {
+        const std::string_view id = eventId(ev);
+        if (id.empty()) {
             skip(offset, "flow event dropped: no `id`");
             return Status::Skipped;
         }
@@ -385,7 +369,7 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
         std::string asyncLane = "async:";
         asyncLane.append(ev.name.text.empty() ? ev.cat.text : ev.name.text);
         out.lane = lane(pid, asyncLane);
-        std::string_view id = ev.id.present ? ev.id.text : ev.id2;
+        const std::string_view id = eventId(ev);
         std::string key(ev.cat.text);
         key.push_back('\x1f');
         key.append(id);
@@ -415,10 +399,40 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
             out.flags |= FlagDeferred;
         wantArgs = wantArgs || cls.needArgs;
     }
-    if (ev.hasArgs && wantArgs)
-        out.args = keepArgs(ev.args);
+    if ((ev.hasArgs || !extras.empty()) && wantArgs)
+        out.args = keepArgs(withExtras(ev));
     result->events.push_back(out);
+    if (ev.bindId.present && phase != 'E' && phase != 'e' && out.phase != 'i')
+        addBoundFlow(ev, out, offset);
     return Status::Ok;
+}
+
+void ChunkParser::Impl::addBoundFlow(
+    const RawEvent &ev, const ChunkEvent &slice, std::int64_t offset)
+{
+    // v2 flows (formats.md §8a): `bind_id` with `flow_out` starts a flow at this very slice,
+    // `flow_in` ends one there, both is a step. Ids are their own namespace, whatever `cat`.
+    const bool in = truthy(ev.flowIn);
+    const bool out = truthy(ev.flowOut);
+    if (!in && !out) {
+        result->report.add(Severity::Info, settings->file,
+            "`bind_id` without `flow_in` or `flow_out` ignored", 0, offset);
+        return;
+    }
+    ++result->counts.flowPoints;
+    ChunkFlow flow;
+    flow.ts = slice.ts;
+    flow.offset = offset;
+    flow.lane = slice.lane;
+    flow.cat = result->strings.intern({});
+    idText.assign("v2\x1f");
+    idText.append(ev.bindId.text);
+    flow.idTag = ChunkFlow::OtherId;
+    flow.idLow = result->ids.intern(idText).value();
+    flow.phase = in && out ? 't' : out ? 's' : 'f';
+    flow.bindEnclosing = true;
+    flow.bindDur = slice.phase == 'X' ? slice.dur : -1;
+    result->flows.push_back(flow);
 }
 
 void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset)

@@ -11,6 +11,11 @@ namespace stepscope::import::chrometrace {
 namespace {
 constexpr std::size_t ReadBlock = 1 << 20;
 constexpr std::size_t MaxKeyValueBytes = 64u << 20; // top-level values we keep (metadata)
+// Filler (blanks, commas, skipped elements) a chunk may carry between two events. Past this
+// the chunk is handed over and the filler skipped without being copied, so no amount of it
+// grows memory (a gzip of 4 GiB of blanks between two events once cost 4 GB).
+constexpr std::uint64_t MaxGapBytes = 64u << 10;
+constexpr std::uint64_t MaxElementReports = 100; // per file; the rest are counted
 
 bool isBlank(int c)
 {
@@ -199,6 +204,45 @@ void EventScanner::topLevel()
     }
 }
 
+const char *EventScanner::skipElement()
+{
+    const int first = peek();
+    if (first == '"' || first == '[') {
+        // A string, or an array (which may hold strings and objects): balanced skip.
+        int depth = 0;
+        bool inString = false;
+        for (int c = get(); c >= 0; c = get()) {
+            if (inString) {
+                if (c == '\\')
+                    get();
+                else if (c == '"')
+                    inString = false;
+                else
+                    continue;
+                if (!inString && depth == 0)
+                    break;
+                continue;
+            }
+            if (c == '"')
+                inString = true;
+            else if (c == '[' || c == '{')
+                ++depth;
+            else if ((c == ']' || c == '}') && --depth <= 0)
+                break;
+        }
+        return first == '"' ? "a string" : "an array";
+    }
+    // A number, literal or stray character: up to the next separator or event.
+    get();
+    for (int c = peek(); c >= 0 && !isBlank(c) && c != ',' && c != ']' && c != '{'; c = peek())
+        ++m_pos;
+    if ((first >= '0' && first <= '9') || first == '-')
+        return "a number";
+    if (first == 't' || first == 'f' || first == 'n')
+        return "a literal";
+    return "a stray character";
+}
+
 bool EventScanner::next(Chunk &chunk)
 {
     chunk.text.clear();
@@ -210,7 +254,6 @@ bool EventScanner::next(Chunk &chunk)
     m_chunk = &chunk;
     std::size_t lastEnd = 1; // end of the last whole event within chunk.text
     bool full = false;
-    bool inJunk = false;
 
     auto stopCapture = [&] {
         if (m_capturing) {
@@ -237,7 +280,15 @@ bool EventScanner::next(Chunk &chunk)
         }
         const char ch = m_buf[m_pos];
         if (isBlank(ch) || ch == ',') {
-            ++m_pos;
+            std::size_t p = m_pos + 1;
+            while (p < m_len && (isBlank(m_buf[p]) || m_buf[p] == ','))
+                ++p;
+            m_gapBytes += p - m_pos;
+            m_pos = p;
+            if (m_capturing && m_gapBytes > MaxGapBytes) {
+                stopCapture();
+                full = true;
+            }
             continue;
         }
         if (ch == ']') {
@@ -248,17 +299,28 @@ bool EventScanner::next(Chunk &chunk)
             continue;
         }
         if (ch != '{') {
-            if (!inJunk)
-                problem(model::Severity::Warning, static_cast<std::int64_t>(offset()),
-                    "unexpected text between events skipped");
-            inJunk = true;
-            if (m_capturing)
+            // An element that is not an event object (`1`, `"x"`, `null`, `[...]`): skip just
+            // that element and keep reading the events after it.
+            const std::uint64_t at = offset();
+            const char *what = skipElement();
+            const std::uint64_t skipped = offset() - at;
+            m_junkBytes += skipped;
+            m_gapBytes += skipped;
+            ++m_junkElements;
+            if (m_junkElements <= MaxElementReports)
+                problem(model::Severity::Warning, static_cast<std::int64_t>(at),
+                    std::string("an array element that is not an event object (") + what + ", "
+                        + std::to_string(skipped) + " bytes) skipped; reading on");
+            if (m_capturing) {
                 chunk.dirty = true;
-            ++m_junkBytes;
-            ++m_pos;
+                if (m_gapBytes > MaxGapBytes) {
+                    stopCapture();
+                    full = true;
+                }
+            }
             continue;
         }
-        inJunk = false;
+        m_gapBytes = 0;
         // One event: find its closing brace.
         if (!m_capturing) {
             m_capturing = true;
@@ -341,8 +403,10 @@ bool EventScanner::next(Chunk &chunk)
     m_chunk = nullptr;
     if (m_junkBytes > 0 && m_state == State::Done) {
         problem(model::Severity::Warning, -1,
-            std::to_string(m_junkBytes) + " bytes of text between events were not events");
+            std::to_string(m_junkElements) + " array elements that are not events ("
+                + std::to_string(m_junkBytes) + " bytes) were skipped");
         m_junkBytes = 0;
+        m_junkElements = 0;
     }
     chunk.text.push_back(']');
     chunk.jsonSize = chunk.text.size();

@@ -19,9 +19,10 @@ namespace stepscope::import::chrometrace {
 /// (bare array, or an object whose "traceEvents" key holds the array; other keys are kept as
 /// raw JSON text). Inside the array it finds each event's closing brace by tracking string
 /// state, escapes and bracket depth, and appends whole events to the current chunk until it
-/// holds about `chunkBytes`. Anything between events other than commas and blanks marks the
-/// chunk dirty (parsed event by event) and is reported. The only memory held is one read
-/// block plus the chunk being filled. Offsets are 64-bit.
+/// holds about `chunkBytes`. An element that is not an object (`1`, `"x"`) is skipped alone with
+/// its offset and marks the chunk dirty (parsed event by event). More than 64 KiB of filler
+/// (blanks, commas, skipped elements) ends the chunk and is skipped without being copied. The
+/// only memory held is one read block plus the chunk being filled. Offsets are 64-bit.
 class EventScanner
 {
 public:
@@ -56,6 +57,8 @@ private:
     bool readKey(std::string &key);
     void readValue(std::string &value);
     void topLevel();
+    /// Skips one array element that is not an object; returns what it was ("a number").
+    const char *skipElement();
     void problem(model::Severity severity, std::int64_t offset, std::string message);
 
     ByteSource &m_source;
@@ -71,6 +74,8 @@ private:
     bool m_truncated = false;
     std::uint64_t m_chunkIndex = 0;
     std::uint64_t m_junkBytes = 0;
+    std::uint64_t m_junkElements = 0;
+    std::uint64_t m_gapBytes = 0; // filler since the last event ended
 
     // Capture of the chunk being filled: bytes m_buf[m_capStart, m_pos) not yet copied.
     Chunk *m_chunk = nullptr;

@@ -149,6 +149,10 @@ void TraceAssembly::resolveMarks(Lane &lane, std::int64_t traceEnd)
     std::unordered_map<std::uint32_t, std::vector<const Mark *>> open; // async id -> begins
     std::uint64_t orphanEnds = 0;
     std::int64_t orphanOffset = -1;
+    // Begins and ends pair in time order, as Perfetto's sorter hands them over (file order
+    // at an equal ts): an E written before its B but stamped after it still closes it.
+    std::stable_sort(lane.marks.begin(), lane.marks.end(),
+        [](const Mark &a, const Mark &b) { return a.ts < b.ts; });
     for (const Mark &m : lane.marks) {
         if (m.phase == 'B') {
             stack.push_back(&m);
@@ -183,6 +187,9 @@ void TraceAssembly::resolveMarks(Lane &lane, std::int64_t traceEnd)
         }
     }
     auto unfinished = [&](const Mark *b) {
+        ++m_unclosed;
+        if (m_unclosedOffset < 0 || b->offset < m_unclosedOffset)
+            m_unclosedOffset = b->offset;
         lane.push(b->ts, std::max<std::int64_t>(0, traceEnd - b->ts), b->name, b->cat, b->args,
             b->category, static_cast<std::uint8_t>(b->flags | FlagUnfinished));
     };
@@ -321,7 +328,17 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         for (std::uint32_t f : flows) {
             const ChunkFlow &flow = m_flows[f];
             std::int64_t found = -1;
-            if (flow.bindEnclosing) {
+            if (flow.bindDur >= 0) {
+                // v2: the slice that carries the bind_id (same start and duration).
+                const auto range = std::equal_range(starts.begin(), starts.end(), flow.ts);
+                for (auto it = range.first; it != range.second && found < 0; ++it) {
+                    const std::uint32_t e = order[static_cast<std::size_t>(it - starts.begin())];
+                    if (lane.dur[e] == flow.bindDur)
+                        found = e;
+                }
+            }
+            if (found >= 0) {
+            } else if (flow.bindEnclosing) {
                 auto k =
                     static_cast<std::int64_t>(
                         std::upper_bound(starts.begin(), starts.end(), flow.ts) - starts.begin())
@@ -534,6 +551,12 @@ void TraceAssembly::finish(TopLevel &top)
 
     for (Lane &lane : m_lanes)
         resolveMarks(lane, maxEnd);
+    if (m_unclosed > 0)
+        m_ctx.report->add(Severity::Warning, m_file,
+            std::to_string(m_unclosed)
+                + " begin event(s) ('B'/'b') never closed: drawn to the end of the trace and "
+                  "flagged unfinished",
+            0, m_unclosedOffset);
 
     std::vector<std::vector<std::uint32_t>> flowsByLane(m_lanes.size());
     for (std::size_t i = 0; i < m_flows.size(); ++i)

@@ -101,6 +101,8 @@ private:
 
     model::StringTable m_ids;
     model::ArgsTable m_args;
+    std::uint64_t m_unclosed = 0; // B/b never closed, over all lanes
+    std::int64_t m_unclosedOffset = -1;
     std::vector<Lane> m_lanes;
     std::unordered_map<std::uint64_t, std::uint32_t> m_laneIndex;
     std::vector<Counter> m_counters;

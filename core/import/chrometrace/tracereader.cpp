@@ -197,6 +197,8 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
 
     for (const EventScanner::Problem &p : scanner.problems())
         ctx.report->add(p.severity, rel, p.message, 0, p.offset);
+    if (!source->warning().empty())
+        ctx.report->add(model::Severity::Warning, rel, source->warning());
     if (!source->error().empty())
         ctx.report->add(model::Severity::Warning, rel,
             source->error() + "; every complete event before that was kept", 0,

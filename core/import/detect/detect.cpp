@@ -182,9 +182,23 @@ void classifyFile(const fs::path &file, Detection &d)
     case FileKind::TorchMemoryTimeline:
         d.memoryFiles.push_back(file);
         break;
+    case FileKind::ChromeArray:
+        d.kinetoFiles.push_back(KinetoFile {file, -1, kinetoWorker(file), true});
+        break;
     default:
         break;
     }
+}
+
+/// Generic trace-event files count only when the folder holds no PyTorch trace.
+void settleGeneric(Detection &d)
+{
+    const bool anyKineto = std::any_of(
+        d.kinetoFiles.begin(), d.kinetoFiles.end(), [](const KinetoFile &f) { return !f.generic; });
+    if (anyKineto)
+        d.kinetoFiles.erase(std::remove_if(d.kinetoFiles.begin(), d.kinetoFiles.end(),
+                                [](const KinetoFile &f) { return f.generic; }),
+            d.kinetoFiles.end());
 }
 
 void scanFiles(const fs::path &dir, int depth, Detection &d)
@@ -273,8 +287,9 @@ void detectDir(const fs::path &dir, Detection &d)
     scanFiles(dir, 0, d);
     if (d.kinetoFiles.empty() && d.memoryFiles.empty() && d.xplaneFiles.empty())
         scanFiles(dir, MaxDepth, d);
+    settleGeneric(d);
     if (!d.kinetoFiles.empty())
-        d.format = Format::Kineto;
+        d.format = d.kinetoFiles.front().generic ? Format::ChromeTrace : Format::Kineto;
     else if (!d.memoryFiles.empty())
         d.format = Format::TorchMemory;
     else if (!d.xplaneFiles.empty())
@@ -318,6 +333,10 @@ void detectFile(const fs::path &file, Detection &d)
         d.memoryFiles.push_back(file);
         d.format = Format::TorchMemory;
         return;
+    case FileKind::ChromeArray:
+        d.kinetoFiles.push_back(KinetoFile {file, -1, kinetoWorker(file), true});
+        d.format = Format::ChromeTrace;
+        return;
     default:
         if (losslog::detectLogFormat(file) != losslog::LogFormat::Unknown) {
             d.logFiles.push_back(file);
@@ -325,8 +344,9 @@ void detectFile(const fs::path &file, Detection &d)
             return;
         }
         d.reason = "this file is not a profile StepScope can read: expected a PyTorch profiler "
-                   "trace (a JSON object with traceEvents), a memory-timeline export, a "
-                   "training log, or a profiler folder";
+                   "trace (a JSON object with traceEvents), any Chrome trace-event file (a JSON "
+                   "array of events), a memory-timeline export, a training log, or a profiler "
+                   "folder";
         return;
     }
 }
@@ -348,6 +368,8 @@ std::string_view formatName(Format f)
         return "cann-prof";
     case Format::Kineto:
         return "kineto";
+    case Format::ChromeTrace:
+        return "chrome-trace";
     case Format::TorchMemory:
         return "torch-memory";
     case Format::JaxXplane:

@@ -18,6 +18,7 @@ enum class Format {
     MindSporeLegacy, ///< MindInsight-era profiler folder (may hold CANN PROF_* dirs)
     CannProf, ///< CANN PROF_*/device_N folders only
     Kineto, ///< PyTorch profiler Chrome trace(s)
+    ChromeTrace, ///< any other Chrome trace-event file (bare array), recognised by content
     TorchMemory, ///< PyTorch export_memory_timeline(_raw) files only
     JaxXplane, ///< JAX/XLA *.xplane.pb: recognised, not supported
     TrainingLog, ///< training logs only (formats.md §10): a log file or a folder of logs
@@ -45,6 +46,9 @@ struct KinetoFile
     std::int32_t rank = -1; ///< from distributedInfo; -1 when the file has none
     std::string
         worker; ///< worker name from the file name ("worker0" in worker0.<ms>.pt.trace.json)
+    /// A generic Chrome trace-event file (bare array, any tool), read with the same reader
+    /// and reported as format "chrome-trace".
+    bool generic = false;
 };
 
 /// A MindSpore legacy folder and the ranks found in its file names.

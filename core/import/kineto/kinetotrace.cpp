@@ -284,4 +284,12 @@ bool readTrace(
     }
 }
 
+bool readChromeTrace(
+    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
+{
+    if (out.trace().metadata.format.empty())
+        out.trace().metadata.format = "chrome-trace";
+    return readTrace(path, ctx, out);
+}
+
 } // namespace stepscope::import::kineto

@@ -38,4 +38,10 @@ namespace stepscope::import::kineto {
 bool readTrace(
     const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out);
 
+/// Reads any other Chrome trace-event file (a bare array or an object with traceEvents, from
+/// any tool) the same way, with metadata.format "chrome-trace". PyTorch categories still
+/// apply when the file uses them; everything else is Other.
+bool readChromeTrace(
+    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out);
+
 } // namespace stepscope::import::kineto

@@ -64,6 +64,40 @@ public:
             ++m_pos;
         return m_text.substr(begin, m_pos - begin);
     }
+    /// Skips one JSON value that is not a row: a string, a nested list or object (balanced),
+    /// or a scalar token.
+    void skipValue()
+    {
+        const char first = peek();
+        if (first != '"' && first != '[' && first != '{') {
+            if (token().empty() && m_pos < m_text.size())
+                ++m_pos; // a stray character
+            return;
+        }
+        int depth = 0;
+        bool inString = false;
+        for (; m_pos < m_text.size(); ++m_pos) {
+            const char c = m_text[m_pos];
+            if (inString) {
+                if (c == '\\')
+                    ++m_pos;
+                else if (c == '"') {
+                    inString = false;
+                    if (depth == 0)
+                        break;
+                }
+                continue;
+            }
+            if (c == '"')
+                inString = true;
+            else if (c == '[' || c == '{')
+                ++depth;
+            else if ((c == ']' || c == '}') && --depth == 0)
+                break;
+        }
+        if (m_pos < m_text.size())
+            ++m_pos;
+    }
     /// Skips past the next ']' (used to resynchronise after a bad row).
     void skipPastClose()
     {
@@ -162,6 +196,16 @@ bool Reader::parseRawRows(std::vector<RawRow> &rows)
             break;
         }
         const auto offset = static_cast<std::int64_t>(m_cur.pos());
+        if (m_cur.peek() != '[') {
+            // `1` or "x" among the rows: skip that element alone and read on.
+            m_cur.skipValue();
+            m_ctx.warn(m_file, "skipped an element that is not a row", 0, offset);
+            if (!m_cur.eat(',') && m_cur.eat(']')) {
+                closed = true;
+                break;
+            }
+            continue;
+        }
         const bool listOk = readIntList(m_cur, values, false);
         if (!listOk && m_cur.atEnd())
             break; // a row cut by the end of the file: reported as truncation below
@@ -266,6 +310,16 @@ bool Reader::readTimeline(CategoryTimeline &out)
             break;
         }
         const auto offset = static_cast<std::int64_t>(m_cur.pos());
+        if (m_cur.peek() != '[') {
+            // `1` or "x" among the sizes entries: skip that element alone and read on.
+            m_cur.skipValue();
+            m_ctx.warn(m_file, "skipped a sizes element that is not a list", 0, offset);
+            if (!m_cur.eat(',') && m_cur.eat(']')) {
+                closed = true;
+                break;
+            }
+            continue;
+        }
         const bool listOk = readIntList(m_cur, values, false);
         if (!listOk && m_cur.atEnd())
             break;

@@ -381,7 +381,7 @@ TEST_F(ChromeTraceReader, LenientJsonTrailingCommasControlCharsAndJunk)
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(d->offset, static_cast<std::int64_t>(1 + event(0).size() + 2));
     EXPECT_NE(findDiagnostic(r.report, "raw control character"), nullptr);
-    EXPECT_NE(findDiagnostic(r.report, "unexpected text between events"), nullptr);
+    EXPECT_NE(findDiagnostic(r.report, "not an event object"), nullptr);
     bool sawCtl = false;
     for (const model::Track &t : r.trace.tracks) {
         for (std::uint32_t i = 0; i < t.size(); ++i)
