@@ -36,7 +36,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # Checked to work on Debian 12. With --no-install-recommends, Qt Charts needs
 # libqt6opengl6-dev named; fonts-dejavu-core keeps text from rendering as boxes.
 packages=(cmake g++ make ninja-build pkg-config qt6-base-dev qt6-charts-dev libqt6opengl6-dev
-    qt6-svg-dev nlohmann-json3-dev libsimdjson-dev libgtest-dev zlib1g-dev xvfb xauth
+    qt6-svg-dev nlohmann-json3-dev libsimdjson-dev libgtest-dev zlib1g-dev libsqlite3-dev xvfb xauth
     fonts-dejavu-core python3 dpkg-dev file desktop-file-utils appstream man-db
     git clang libclang-rt-14-dev clang-format clang-tidy llvm)
 # CI tools: git (format and subject checks list tracked files and commits), clang (the fuzz

@@ -4,6 +4,7 @@
 
 #include "import/ascend/clusterranks.h"
 #include "import/ascend/rankfolder.h"
+#include "import/ascenddb/ascenddb.h"
 #include "import/cann/profdevice.h"
 #include "import/cann/proftimeline.h"
 #include "import/detect/detect.h"
@@ -106,6 +107,15 @@ void planAscend(const Detection &d, std::vector<RankJob> &jobs)
         job.rank = rankFromAscendDir(dir);
         job.readers.push_back([dir](const ImportContext &ctx) {
             model::TraceBuilder b;
+            // formats.md §11: the DB export when the folder has no text timeline; both of
+            // one rank are read once (the text files), never doubled.
+            const bool hasDb = !ascenddb::findRankDbFiles(dir).empty();
+            if (hasDb && !ascenddb::hasTextExport(dir))
+                return single(b, ascenddb::readAscendDbRank(dir, ctx, b));
+            if (hasDb)
+                ctx.info(dir,
+                    "this folder holds both the text and the DB export of the rank; the text "
+                    "files were read, the .db files were not");
             const bool ok = ascend::readAscendRankFolder(dir, ctx, b);
             return single(b, ok);
         });
@@ -210,6 +220,19 @@ void planKineto(const Detection &d, std::vector<RankJob> &jobs)
     }
 }
 
+/// Loose Ascend DB files (msprof_*.db, a .db opened alone): one rank each, the file's own.
+void planSqlite(const Detection &d, std::vector<RankJob> &jobs)
+{
+    for (const fs::path &file : d.ascendDbFiles) {
+        RankJob job;
+        job.readers.push_back([file](const ImportContext &ctx) {
+            model::TraceBuilder b;
+            return single(b, ascenddb::readAscendDbFile(file, ctx, b));
+        });
+        jobs.push_back(std::move(job));
+    }
+}
+
 void planMemory(const Detection &d, std::vector<RankJob> &jobs)
 {
     if (d.memoryFiles.empty())
@@ -310,6 +333,9 @@ std::vector<RankJob> planJobs(const Detection &d)
     case Format::ChromeTrace:
         planKineto(d, jobs);
         break;
+    case Format::AscendDb:
+        planSqlite(d, jobs);
+        break;
     case Format::TorchMemory:
     case Format::JaxXplane:
     case Format::TrainingLog:
@@ -388,7 +414,10 @@ bool load(const fs::path &path, util::Progress &progress, const LoadOptions &opt
     if (!d.clusterDir.empty()) {
         progress.setStage("Reading " + ctx.relative(d.clusterDir));
         try {
-            ascend::readAscendClusterFolder(d.clusterDir, ctx, session);
+            const bool text = ascend::readAscendClusterFolder(d.clusterDir, ctx, session);
+            const fs::path db = d.clusterDir / "cluster_analysis.db";
+            if (!text && fs::is_regular_file(db, ec))
+                ascenddb::readClusterAnalysisDb(db, ctx, session);
             ascend::addClusterRanks(session, ctx);
         } catch (const util::Cancelled &) {
             return false;

@@ -4,6 +4,7 @@
 
 #include "import/detect/filetext.h"
 #include "import/losslog/losslog.h"
+#include "import/sqlite/sqlitekind.h"
 #include "import/torchmemory/memorytimeline.h"
 
 #include <algorithm>
@@ -161,12 +162,22 @@ bool isJsonName(const std::string &name)
         || endsWith(name, ".raw");
 }
 
+bool isSqliteName(const std::string &name)
+{
+    return endsWith(name, ".db") || endsWith(name, ".sqlite") || endsWith(name, ".sqlite3");
+}
+
 /// Sorts a file found in a folder into the Kineto / memory / xplane lists.
 void classifyFile(const fs::path &file, Detection &d)
 {
     const std::string name = file.filename().string();
     if (endsWith(name, ".xplane.pb")) {
         d.xplaneFiles.push_back(file);
+        return;
+    }
+    if (isSqliteName(name)) {
+        if (sniffFile(file) == FileKind::AscendDb)
+            d.ascendDbFiles.push_back(file);
         return;
     }
     if (!isJsonName(name))
@@ -285,11 +296,14 @@ void detectDir(const fs::path &dir, Detection &d)
         return;
     // §5 Kineto, §6 memory exports, §7 xplane: files in the folder, else a few levels down.
     scanFiles(dir, 0, d);
-    if (d.kinetoFiles.empty() && d.memoryFiles.empty() && d.xplaneFiles.empty())
+    if (d.kinetoFiles.empty() && d.memoryFiles.empty() && d.xplaneFiles.empty()
+        && d.ascendDbFiles.empty())
         scanFiles(dir, MaxDepth, d);
     settleGeneric(d);
     if (!d.kinetoFiles.empty())
         d.format = d.kinetoFiles.front().generic ? Format::ChromeTrace : Format::Kineto;
+    else if (!d.ascendDbFiles.empty())
+        d.format = Format::AscendDb;
     else if (!d.memoryFiles.empty())
         d.format = Format::TorchMemory;
     else if (!d.xplaneFiles.empty())
@@ -321,6 +335,17 @@ void detectFile(const fs::path &file, Detection &d)
         return;
     }
     switch (sniffFile(file)) {
+    case FileKind::AscendDb:
+    case FileKind::AscendClusterDb:
+        // A rank folder's (or the cluster summary's) database: the whole folder loads.
+        if (file.parent_path().filename() == "ASCEND_PROFILER_OUTPUT"
+            || file.parent_path().filename() == "cluster_analysis_output") {
+            detectDir(file.parent_path(), d);
+        } else {
+            d.ascendDbFiles.push_back(file);
+            d.format = Format::AscendDb;
+        }
+        return;
     case FileKind::KinetoTrace: {
         const auto head = readFileText(file, SniffBytes * 16);
         d.kinetoFiles.push_back(
@@ -376,6 +401,8 @@ std::string_view formatName(Format f)
         return "jax-xplane";
     case Format::TrainingLog:
         return "training-log";
+    case Format::AscendDb:
+        return "ascend-db";
     }
     return "unknown";
 }
@@ -385,6 +412,17 @@ FileKind sniffFile(const fs::path &file)
     const std::string name = file.filename().string();
     if (endsWith(name, ".xplane.pb"))
         return FileKind::JaxXplane;
+    switch (sqlite::sniffSqlite(file)) {
+    case sqlite::SqliteKind::AscendProfiler:
+    case sqlite::SqliteKind::AscendAnalysis:
+        return FileKind::AscendDb;
+    case sqlite::SqliteKind::AscendCluster:
+        return FileKind::AscendClusterDb;
+    case sqlite::SqliteKind::Nsys:
+        return FileKind::NsysSqlite;
+    case sqlite::SqliteKind::None:
+        break;
+    }
     const auto head = readFileText(file, SniffBytes);
     if (!head)
         return FileKind::Unknown;
@@ -472,6 +510,7 @@ Detection detectPath(const fs::path &path)
     std::sort(d.memoryFiles.begin(), d.memoryFiles.end());
     std::sort(d.xplaneFiles.begin(), d.xplaneFiles.end());
     std::sort(d.logFiles.begin(), d.logFiles.end());
+    std::sort(d.ascendDbFiles.begin(), d.ascendDbFiles.end());
     return d;
 }
 

@@ -22,6 +22,7 @@ enum class Format {
     TorchMemory, ///< PyTorch export_memory_timeline(_raw) files only
     JaxXplane, ///< JAX/XLA *.xplane.pb: recognised, not supported
     TrainingLog, ///< training logs only (formats.md §10): a log file or a folder of logs
+    AscendDb, ///< Ascend SQLite files outside a rank folder (msprof_*.db, a .db opened alone)
 };
 
 /// Stable lower-case name used in `summary --json` ("ascend", "mindspore-legacy", ...).
@@ -35,6 +36,9 @@ enum class FileKind {
     TorchMemoryRaw, ///< [[t, action, bytes, category], ...]
     TorchMemoryTimeline, ///< [times, sizes]
     JaxXplane,
+    AscendDb, ///< SQLite: Ascend profiler DB or analysis.db (formats.md §11)
+    AscendClusterDb, ///< SQLite: cluster_analysis.db
+    NsysSqlite, ///< SQLite: Nsight Systems export (formats.md §12)
 };
 
 FileKind sniffFile(const std::filesystem::path &file);
@@ -81,6 +85,7 @@ struct Detection
     std::vector<std::filesystem::path> xplaneFiles;
     /// Training logs: the whole input (TrainingLog format) or the files beside a profile.
     std::vector<std::filesystem::path> logFiles;
+    std::vector<std::filesystem::path> ascendDbFiles; ///< Format::AscendDb
     /// Why nothing was recognised (for the Unknown format's diagnostic).
     std::string reason;
 };

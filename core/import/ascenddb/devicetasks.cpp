@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+//
+// Device lanes of an Ascend profiler DB (formats.md §11.3).
+//
+// TASK is streamed once. A row with a COMPUTE_TASK_INFO row is a kernel (name and
+// `Accelerator Core` from the info row) on its stream lane; a row with a
+// COMMUNICATION_TASK_INFO row is an HCCL sub-task on its `Plane <planeId>` lane (Level0
+// files have no plane: the stream lane). Rows with neither wait until the end: those
+// sharing (streamId, taskId, connectionId) with an info row are containers that only wrap
+// a subtask (MIX kernels, whole HCCL ops) and are kept as Annotation so they never count as
+// compute; the rest (MEMCPY_ASYNC, EVENT_RECORD, PROFILING_*) are classified by their
+// task type, as the text export's trace_view.json classifies them.
+// COMMUNICATION_OP rows become one `Group <n> Communication` lane per groupName, n numbered
+// in groupName order.
+
+#include "import/sqlite/tablescan.h"
+#include "profilerdb.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_set>
+
+namespace stepscope::import::ascenddb {
+
+namespace {
+
+using model::Category;
+using sqlite::TablePresence;
+using sqlite::TableScan;
+using util::startsWith;
+
+constexpr std::int64_t NoPlane = 4294967295;
+
+struct ComputeInfo
+{
+    std::int64_t name = -1;
+    std::int64_t taskType = -1; ///< `Accelerator Core`
+    std::int64_t opType = -1;
+    std::int64_t blockDim = 0;
+};
+
+struct CommInfo
+{
+    std::int64_t name = -1; ///< the op name
+    std::int64_t taskType = -1; ///< sub-task: Notify_Record, Memcpy, ...
+    std::int64_t planeId = NoPlane;
+    std::int64_t size = 0;
+    std::int64_t srcRank = -1;
+    std::int64_t dstRank = -1;
+};
+
+struct TaskKey
+{
+    std::int64_t stream;
+    std::int64_t task;
+    std::int64_t connection;
+    bool operator==(const TaskKey &o) const
+    {
+        return stream == o.stream && task == o.task && connection == o.connection;
+    }
+};
+struct TaskKeyHash
+{
+    std::size_t operator()(const TaskKey &k) const noexcept
+    {
+        const auto a = static_cast<std::uint64_t>(k.stream) * 0x9E3779B97F4A7C15ull;
+        const auto b = static_cast<std::uint64_t>(k.task) * 0xC2B2AE3D27D4EB4Full;
+        const auto c = static_cast<std::uint64_t>(k.connection) * 0x165667B19E3779F9ull;
+        return static_cast<std::size_t>(a ^ (b >> 1) ^ (c << 1));
+    }
+};
+
+/// A TASK row without an info row, decided once every info row is known.
+struct PendingTask
+{
+    std::int64_t start = 0;
+    std::int64_t end = 0;
+    std::int64_t device = 0;
+    TaskKey key {};
+    std::int64_t connection = -1; ///< -1: NULL
+    std::int64_t taskType = -1;
+    std::int64_t globalTaskId = -1;
+};
+
+Category taskTypeCategory(std::string_view t)
+{
+    if (startsWith(t, "PROFILING_"))
+        return Category::Annotation;
+    if (startsWith(t, "MEMCPY"))
+        return Category::Memcpy;
+    if (startsWith(t, "MEMSET"))
+        return Category::Memset;
+    if (startsWith(t, "Notify") || startsWith(t, "NOTIFY") || t == "Write Value"
+        || startsWith(t, "SDMA") || startsWith(t, "EVENT_") || startsWith(t, "REDUCE"))
+        return Category::Communication;
+    return Category::Other;
+}
+
+Category acceleratorCategory(std::string_view core)
+{
+    if (core == "HCCL" || core == "COMMUNICATION")
+        return Category::Communication;
+    return Category::Compute;
+}
+
+class DeviceReader
+{
+public:
+    explicit DeviceReader(ProfilerDb &p)
+        : m_p(p)
+    {
+    }
+
+    DeviceCounts run()
+    {
+        loadComputeInfo();
+        loadCommInfo();
+        scanTasks();
+        placePending();
+        readCommunicationOps();
+        return m_counts;
+    }
+
+private:
+    void loadComputeInfo()
+    {
+        TableScan s(m_p.db, m_p.ctx, "COMPUTE_TASK_INFO",
+            {{"globalTaskId"}, {"name"}, {"taskType", false}, {"opType", false},
+                {"blockDim", false}},
+            {}, TablePresence::Optional);
+        while (s.next()) {
+            const auto id = s.needInt(0);
+            if (!id)
+                continue;
+            ComputeInfo c;
+            c.name = s.int64(1).value_or(-1);
+            c.taskType = s.int64(2).value_or(-1);
+            c.opType = s.int64(3).value_or(-1);
+            c.blockDim = s.int64(4).value_or(0);
+            m_compute.emplace(*id, c);
+        }
+    }
+
+    void loadCommInfo()
+    {
+        TableScan s(m_p.db, m_p.ctx, "COMMUNICATION_TASK_INFO",
+            {{"globalTaskId"}, {"name", false}, {"taskType", false}, {"planeId", false},
+                {"size", false}, {"srcRank", false}, {"dstRank", false}},
+            {}, TablePresence::Optional);
+        while (s.next()) {
+            const auto id = s.needInt(0);
+            if (!id)
+                continue;
+            CommInfo c;
+            c.name = s.int64(1).value_or(-1);
+            c.taskType = s.int64(2).value_or(-1);
+            c.planeId = s.int64(3).value_or(NoPlane);
+            c.size = s.int64(4).value_or(0);
+            c.srcRank = s.int64(5).value_or(-1);
+            c.dstRank = s.int64(6).value_or(-1);
+            m_comm.emplace(*id, c);
+        }
+    }
+
+    model::TrackId streamLane(std::int64_t device, std::int64_t stream)
+    {
+        const auto key = std::make_pair(device, stream);
+        const auto it = m_streams.find(key);
+        if (it != m_streams.end())
+            return it->second;
+        model::TrackInfo info;
+        info.kind = model::TrackKind::DeviceStream;
+        info.rank = m_p.rank;
+        info.processId = "NPU " + std::to_string(device);
+        info.processName = "Ascend Hardware";
+        info.threadId = std::to_string(stream);
+        info.threadName = "Stream " + info.threadId;
+        info.threadSortIndex = stream;
+        const model::TrackId id = m_p.out.addTrack(std::move(info));
+        m_streams.emplace(key, id);
+        return id;
+    }
+
+    model::TrackId planeLane(std::int64_t device, std::int64_t plane)
+    {
+        const auto key = std::make_pair(device, plane);
+        const auto it = m_planes.find(key);
+        if (it != m_planes.end())
+            return it->second;
+        model::TrackInfo info;
+        info.kind = model::TrackKind::CommunicationGroup;
+        info.rank = m_p.rank;
+        info.processId = "HCCL " + std::to_string(device);
+        info.processName = "HCCL";
+        info.threadId = "plane " + std::to_string(plane);
+        info.threadName = "Plane " + std::to_string(plane);
+        info.threadSortIndex = 1000 + plane;
+        const model::TrackId id = m_p.out.addTrack(std::move(info));
+        m_planes.emplace(key, id);
+        return id;
+    }
+
+    model::EventRef add(model::TrackId lane, std::int64_t start, std::int64_t end,
+        model::StringId name, Category cat, std::string_view argsJson)
+    {
+        model::ArgsId args;
+        if (m_p.keepArgs() && !argsJson.empty())
+            args = m_p.out.trace().args.add(argsJson);
+        const std::uint32_t i = m_p.out.track(lane).add(
+            m_p.rel(start), std::max<std::int64_t>(0, end - start), name, cat, args);
+        return model::EventRef {lane, i};
+    }
+
+    void hostToDevice(std::int64_t connection, model::EventRef to)
+    {
+        if (connection < 0)
+            return;
+        const auto it = m_p.cannByConnection.find(connection);
+        if (it != m_p.cannByConnection.end())
+            m_p.out.addFlow(it->second, to, m_hostToDevice);
+    }
+
+    void scanTasks()
+    {
+        m_hostToDevice = m_p.flowCategory("HostToDevice");
+        TableScan s(m_p.db, m_p.ctx, "TASK",
+            {{"startNs"}, {"endNs"}, {"globalTaskId"}, {"streamId"}, {"deviceId", false},
+                {"connectionId", false}, {"taskType", false}, {"taskId", false}});
+        sqlite::ArgsJson &a = m_p.args;
+        while (s.next()) {
+            const auto start = s.needInt(0);
+            const auto end = s.needInt(1);
+            const auto gid = s.needInt(2);
+            const auto stream = s.needInt(3);
+            if (!start || !end || !gid || !stream)
+                continue;
+            const std::int64_t device = s.int64(4).value_or(0);
+            const std::int64_t connection = s.int64(5).value_or(-1);
+            const std::int64_t taskType = s.int64(6).value_or(-1);
+            const TaskKey key {*stream, s.int64(7).value_or(-1), connection};
+            ++m_counts.tasks;
+            if (const auto c = m_compute.find(*gid); c != m_compute.end()) {
+                m_infoKeys.insert(key);
+                const std::string_view core = m_p.strings.text(c->second.taskType);
+                std::string_view json;
+                if (m_p.keepArgs())
+                    json = a.begin()
+                               .text("Task Type", m_p.strings.text(taskType))
+                               .text("Accelerator Core", core)
+                               .text("Type", m_p.strings.text(c->second.opType))
+                               .number("Stream ID", *stream)
+                               .number("Task ID", key.task)
+                               .number("Block Dim", c->second.blockDim)
+                               .number("globalTaskId", *gid)
+                               .end();
+                const model::EventRef ref = add(streamLane(device, *stream), *start, *end,
+                    m_p.strings.intern(c->second.name, m_p.out), acceleratorCategory(core), json);
+                hostToDevice(connection, ref);
+                if (connection >= 0)
+                    m_p.deviceByConnection[connection].push_back(ref);
+                continue;
+            }
+            if (const auto c = m_comm.find(*gid); c != m_comm.end()) {
+                m_infoKeys.insert(key);
+                ++m_counts.hcclTasks;
+                const CommInfo &ci = c->second;
+                std::string_view sub = m_p.strings.text(ci.taskType);
+                const std::int64_t nameId = sub.empty() || sub == "N/A" ? taskType : ci.taskType;
+                std::string_view json;
+                if (m_p.keepArgs())
+                    json = a.begin()
+                               .text("Task Type", m_p.strings.text(taskType))
+                               .text("Op Name", m_p.strings.text(ci.name))
+                               .number("Stream ID", *stream)
+                               .number("Size(B)", ci.size)
+                               .number("Src Rank", ci.srcRank)
+                               .number("Dst Rank", ci.dstRank)
+                               .number("globalTaskId", *gid)
+                               .end();
+                const model::TrackId lane = ci.planeId != NoPlane ? planeLane(device, ci.planeId)
+                                                                  : streamLane(device, *stream);
+                add(lane, *start, *end, m_p.strings.intern(nameId, m_p.out),
+                    Category::Communication, json);
+                continue;
+            }
+            m_pending.push_back(
+                PendingTask {*start, *end, device, key, connection, taskType, *gid});
+        }
+    }
+
+    void placePending()
+    {
+        sqlite::ArgsJson &a = m_p.args;
+        for (const PendingTask &t : m_pending) {
+            const bool container = m_infoKeys.count(t.key) != 0;
+            const std::string_view type = m_p.strings.text(t.taskType);
+            std::string_view json;
+            if (m_p.keepArgs()) {
+                a.begin()
+                    .text("Task Type", type)
+                    .number("Stream ID", t.key.stream)
+                    .number("Task ID", t.key.task)
+                    .number("globalTaskId", t.globalTaskId);
+                if (container)
+                    a.text("Container",
+                        "wraps the subtask with the same stream, task and "
+                        "connection id; not counted as compute");
+                json = a.end();
+            }
+            const model::EventRef ref = add(streamLane(t.device, t.key.stream), t.start, t.end,
+                m_p.strings.intern(t.taskType, m_p.out),
+                container ? Category::Annotation : taskTypeCategory(type), json);
+            if (container)
+                ++m_counts.containers;
+            else
+                hostToDevice(t.connection, ref);
+        }
+        m_pending.clear();
+    }
+
+    void readCommunicationOps()
+    {
+        if (!m_p.db.hasTable("COMMUNICATION_OP"))
+            return;
+        TableScan s(m_p.db, m_p.ctx, "COMMUNICATION_OP",
+            {{"startNs"}, {"endNs"}, {"opName"}, {"groupName", false}, {"connectionId", false},
+                {"opType", false}, {"algType", false}, {"count", false}, {"opId", false},
+                {"dataType", false}},
+            "ORDER BY startNs", TablePresence::Optional);
+        struct Op
+        {
+            std::int64_t start, end, name, group, connection, opType, algType, count, opId;
+        };
+        std::vector<Op> ops;
+        std::map<std::string, std::int64_t> groups; // group text -> lane number
+        while (s.next()) {
+            const auto start = s.needInt(0);
+            const auto end = s.needInt(1);
+            if (!start || !end)
+                continue;
+            Op op {*start, *end, s.int64(2).value_or(-1), s.int64(3).value_or(-1),
+                s.int64(4).value_or(-1), s.int64(5).value_or(-1), s.int64(6).value_or(-1),
+                s.int64(7).value_or(0), s.int64(8).value_or(-1)};
+            groups.emplace(std::string(m_p.strings.text(op.group)), 0);
+            ops.push_back(op);
+        }
+        std::int64_t n = 0;
+        for (auto &[text, number] : groups)
+            number = n++;
+        std::map<std::int64_t, model::TrackId> lanes;
+        sqlite::ArgsJson &a = m_p.args;
+        for (const Op &op : ops) {
+            const std::string groupText(m_p.strings.text(op.group));
+            const std::int64_t number = groups[groupText];
+            auto it = lanes.find(number);
+            if (it == lanes.end()) {
+                model::TrackInfo info;
+                info.kind = model::TrackKind::CommunicationGroup;
+                info.rank = m_p.rank;
+                info.processId = "HCCL";
+                info.processName = "HCCL";
+                info.threadId = groupText;
+                info.threadName = "Group " + std::to_string(number) + " Communication";
+                info.threadSortIndex = number;
+                it = lanes.emplace(number, m_p.out.addTrack(std::move(info))).first;
+            }
+            std::string_view json;
+            if (m_p.keepArgs())
+                json = a.begin()
+                           .text("opType", m_p.strings.text(op.opType))
+                           .text("algType", m_p.strings.text(op.algType))
+                           .text("groupName", groupText)
+                           .number("count", op.count)
+                           .number("opId", op.opId)
+                           .end();
+            const model::EventRef ref = add(it->second, op.start, op.end,
+                m_p.strings.intern(op.name, m_p.out), Category::Communication, json);
+            ++m_counts.hcclOps;
+            hostToDevice(op.connection, ref);
+            if (op.connection >= 0)
+                m_p.deviceByConnection[op.connection].push_back(ref);
+        }
+    }
+
+    ProfilerDb &m_p;
+    DeviceCounts m_counts;
+    model::StringId m_hostToDevice;
+    std::unordered_map<std::int64_t, ComputeInfo> m_compute;
+    std::unordered_map<std::int64_t, CommInfo> m_comm;
+    std::unordered_set<TaskKey, TaskKeyHash> m_infoKeys;
+    std::vector<PendingTask> m_pending;
+    std::map<std::pair<std::int64_t, std::int64_t>, model::TrackId> m_streams;
+    std::map<std::pair<std::int64_t, std::int64_t>, model::TrackId> m_planes;
+};
+
+} // namespace
+
+DeviceCounts readDeviceTasks(ProfilerDb &p)
+{
+    return DeviceReader(p).run();
+}
+
+} // namespace stepscope::import::ascenddb

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+// Shared by the SQLite importer tests (sqlite_*, ascenddb_*, nsys_*): a temp folder, an
+// ImportContext rooted in it, and a writer that builds small databases with plain SQL (the
+// malformed variants are written by the tests, never checked in).
+
+#include "import/importcontext.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sqlite3.h>
+#include <string>
+
+namespace stepscope::testsupport {
+
+inline std::filesystem::path sqliteData(const std::string &rel)
+{
+    return std::filesystem::path(STEPSCOPE_TEST_DATA) / rel;
+}
+
+/// Runs `sql` (several statements) on a new or existing database file; fails the test on
+/// an SQLite error.
+inline void writeDatabase(const std::filesystem::path &file, const std::string &sql)
+{
+    sqlite3 *db = nullptr;
+    ASSERT_EQ(sqlite3_open(file.string().c_str(), &db), SQLITE_OK);
+    char *err = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+    const std::string message = err != nullptr ? err : "";
+    sqlite3_free(err);
+    sqlite3_close(db);
+    ASSERT_EQ(rc, SQLITE_OK) << message;
+}
+
+class SqliteFixture : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        const auto *info = ::testing::UnitTest::GetInstance()->current_test_info();
+        m_tmp = std::filesystem::temp_directory_path()
+            / ("stepscope_" + std::string(info->test_suite_name()) + "_" + info->name());
+        std::filesystem::remove_all(m_tmp);
+        std::filesystem::create_directories(m_tmp);
+        m_ctx.root = m_tmp;
+        m_ctx.report = &m_report;
+        m_ctx.progress = &m_progress;
+    }
+    void TearDown() override
+    {
+        std::error_code ec;
+        std::filesystem::remove_all(m_tmp, ec);
+    }
+    void writeText(const std::filesystem::path &file, const std::string &text)
+    {
+        std::ofstream out(file, std::ios::binary);
+        out << text;
+    }
+    /// True when some diagnostic's file is `file` and its message contains `part`.
+    bool hasDiagnostic(const std::string &file, const std::string &part) const
+    {
+        for (const auto &d : m_report.diagnostics())
+            if (d.file == file && d.message.find(part) != std::string::npos)
+                return true;
+        return false;
+    }
+
+    std::filesystem::path m_tmp;
+    model::LoadReport m_report;
+    util::Progress m_progress;
+    import::ImportContext m_ctx;
+};
+
+} // namespace stepscope::testsupport
