@@ -164,7 +164,9 @@ TEST_F(AscendDbMalformed, ClusterAnalysisDbFillsTheClusterViews)
     ASSERT_EQ(s->communicationGroups.size(), 1u);
     EXPECT_EQ(s->communicationGroups[0].kind, "dp");
     EXPECT_EQ(s->communicationGroups[0].ranks, (std::vector<std::int32_t> {0, 1, 2, 3}));
-    ASSERT_EQ(s->traces.size(), 1u);
+    // Rank 0 from its folder; rank 1 only from the cluster table (a rank without timeline).
+    ASSERT_EQ(s->traces.size(), 2u);
+    EXPECT_EQ(s->traces[1]->rank, 1);
 }
 
 TEST_F(AscendDbMalformed, FileReaderForFuzzingNeverThrows)
