@@ -85,7 +85,6 @@ ClusterPanel::ClusterPanel(QWidget *parent)
     pick->addWidget(m_metric, 1);
     leftLayout->addLayout(pick);
     m_heatMap = new ClusterHeatMap(left);
-    m_heatMap->setMinimumHeight(200);
     leftLayout->addWidget(m_heatMap, 1);
     connect(
         m_metric, qOverload<int>(&QComboBox::currentIndexChanged), this, &ClusterPanel::showMetric);
