@@ -107,7 +107,7 @@ std::vector<model::Step> namedSteps(const model::Trace &trace)
     return finishSteps(byNumber);
 }
 
-/// Steps between the ends of a repeated optimizer step (formats.md §5.5): the name that
+/// Steps between the ends of a repeated optimizer step (docs/formats.md §5.5): the name that
 /// occurs most often on host threads wins (two optimizers per step must not double the
 /// steps); step k runs from the end of optimizer k-1 (the trace start for the first) to the
 /// end of optimizer k.

@@ -23,7 +23,7 @@
 //    role before it (Kernel, Memcpy, Memset, Communication, Runtime, DataLoader, CPU Exec);
 //    what remains is Other. Per step the eight sum to the step's duration.
 // One deviation: a `ProfilerStep#N` copy on a GPU stream is not counted as a second step
-// (the plugin would count it; formats.md §5.5).
+// (the plugin would count it; docs/formats.md §5.5).
 #include "argscan.h"
 #include "breakdown.h"
 #include "intervalset.h"

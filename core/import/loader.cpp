@@ -107,7 +107,7 @@ void planAscend(const Detection &d, std::vector<RankJob> &jobs)
         job.rank = rankFromAscendDir(dir);
         job.readers.push_back([dir](const ImportContext &ctx) {
             model::TraceBuilder b;
-            // formats.md §11: the DB export when the folder has no text timeline; both of
+            // docs/formats.md §11: the DB export when the folder has no text timeline; both of
             // one rank are read once (the text files), never doubled.
             const bool hasDb = !ascenddb::findRankDbFiles(dir).empty();
             if (hasDb && !ascenddb::hasTextExport(dir))
@@ -133,7 +133,7 @@ PartReader profReader(const fs::path &deviceDir)
 }
 
 /// Legacy ranks and PROF devices grouped by rank; PROF (wall clock) parts first, so the
-/// legacy tick-clock parts of the same rank are aligned to them (formats.md §4.1: the clocks
+/// legacy tick-clock parts of the same rank are aligned to them (docs/formats.md §4.1: the clocks
 /// cannot be related).
 void planLegacyAndProf(const Detection &d, std::vector<RankJob> &jobs)
 {

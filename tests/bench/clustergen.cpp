@@ -78,7 +78,7 @@ std::uint64_t writeSteps(const fs::path &dir, const ClusterShape &shape, std::in
               << num(x.overlapped) << ',' << num(x.cno + x.overlapped) << ',' << num(x.free) << ','
               << num(stage) << ',' << num(x.bubble) << ',' << num(x.cno - x.bubble) << '\n';
         }
-        // Stage rows: the column maxima over the stage's ranks (formats.md §2.4).
+        // Stage rows: the column maxima over the stage's ranks (docs/formats.md §2.4).
         for (std::int64_t st = 0; st < (half > 0 ? 2 : 1); ++st) {
             const std::int64_t first = st == 0 ? 0 : half;
             const std::int64_t last = half > 0 && st == 0 ? half : shape.ranks;

@@ -87,7 +87,7 @@ std::vector<Target> build()
         // PyTorch memory-timeline exports.
         {"torch_memory_timeline", Mode::Folder, "memory_timeline.raw.json",
             "torch_memory/*/*.raw.gz|torch_memory/*/*.json*"},
-        // Training logs, every format of formats.md §10 (the reader detects by content).
+        // Training logs, every format of docs/formats.md §10 (the reader detects by content).
         log("log_hf_trainer_state", "trainer_state.json", "loss_logs/*/*/trainer_state.json"),
         log("log_megatron_golden", "golden_values.json",
             "loss_logs/megatron-golden-values/*/*/*.json"),

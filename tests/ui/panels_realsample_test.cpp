@@ -103,7 +103,7 @@ TEST(PanelsRealSample, KinetoMemoryEvents)
     ASSERT_FALSE(memory.showsMessage());
     ui::TimeChart *curves = memory.curveChart();
     ASSERT_GE(curves->seriesCount(), 1);
-    // formats.md §5.7: peak allocated 6.17 GiB over the 28 010 [memory] events; decimation
+    // docs/formats.md §5.7: peak allocated 6.17 GiB over the 28 010 [memory] events; decimation
     // through the adapter keeps it.
     double peak = 0;
     for (const QPointF &p : curves->drawnPoints(0))

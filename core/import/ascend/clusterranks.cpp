@@ -39,7 +39,7 @@ void addClusterRanks(model::Session &session, const ImportContext &ctx)
     }
     if (rows.empty())
         return;
-    // Loose fragments carry no rank id (formats.md §2.1): their trace is rank 0 by default and
+    // Loose fragments carry no rank id (docs/formats.md §2.1): their trace is rank 0 by default and
     // may be any rank or another window of the run, so no cluster row is attached to it.
     const bool rankless = session.format == "ascend-fragments";
     std::unordered_map<std::int32_t, model::Trace *> byRank;

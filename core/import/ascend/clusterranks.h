@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// The ranks of `cluster_step_trace_time.csv` (formats.md §2.4) as ranks of the session: a
+// The ranks of `cluster_step_trace_time.csv` (docs/formats.md §2.4) as ranks of the session: a
 // rank without its own folder becomes a trace-less Trace holding its rows as
 // referenceSteps (its step table); a rank whose folder lacks a step of the cluster file gets
 // that row added. A rank row that disagrees with the rank's own step_trace_time.csv by more

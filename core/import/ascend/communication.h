@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// Ascend communication summaries (formats.md §2.7), times in ms and sizes in MB as written:
+// Ascend communication summaries (docs/formats.md §2.7), times in ms and sizes in MB as written:
 // - `communication.json`: step ("step50", or "step" without a number) -> "p2p"/"collective"
 //   -> "<op>@<group hash>" -> {"Communication Time Info", "Communication Bandwidth Info"}
 // - `communication_matrix.json`: step -> "p2p"/"collective" -> "<op or class>@<hash>" ->

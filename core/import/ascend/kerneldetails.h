@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// Ascend `kernel_details.csv` (formats.md §2.6): one row per device task, times in us.
+// Ascend `kernel_details.csv` (docs/formats.md §2.6): one row per device task, times in us.
 // All header variants are read by column name: Level0 (8 columns, no stream), Level1/2
 // 2023-2025 (with `Stream ID`, PMU columns varying), CANN 8.3 (`Device_id` after `Step Id`).
 //

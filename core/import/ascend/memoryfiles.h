@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// Ascend memory CSVs (formats.md §2.8): memory_record.csv, operator_memory.csv,
+// Ascend memory CSVs (docs/formats.md §2.8): memory_record.csv, operator_memory.csv,
 // npu_module_mem.csv, static_op_mem.csv. Both header variants of each are read by name.
 //
 // Units: Ascend's "MB" and "KB" are binary (torch_npu divides bytes by 1024 / 1024*1024),

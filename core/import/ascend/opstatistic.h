@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// Ascend `op_statistic.csv` (formats.md §2.9):
+// Ascend `op_statistic.csv` (docs/formats.md §2.9):
 // `OP Type,Core Type,Count,Total Time(us),Min Time(us),Avg Time(us),Max Time(us),Ratio(%)`.
 
 #include "import/importcontext.h"

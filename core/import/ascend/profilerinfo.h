@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// Ascend `profiler_info_<rank>.json` (formats.md §2.2) and `profiler_metadata.json` (§2.3).
+// Ascend `profiler_info_<rank>.json` (docs/formats.md §2.2) and `profiler_metadata.json` (§2.3).
 
 #include "import/importcontext.h"
 #include "model/trace.h"

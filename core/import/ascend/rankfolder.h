@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// One Ascend rank folder (formats.md §2.1): `<rankDir>/profiler_info_<rank>.json`,
+// One Ascend rank folder (docs/formats.md §2.1): `<rankDir>/profiler_info_<rank>.json`,
 // `profiler_metadata.json` and the files of `<rankDir>/ASCEND_PROFILER_OUTPUT/` (or of
 // `<rankDir>` itself: the loose-fragments layout with kernel_details.csv / trace_view.json
 // directly in the folder). Every file is optional; a bad file is dropped with a diagnostic
@@ -11,7 +11,7 @@
 // Time base: the trace origin is what readTraceView() chose when trace_view.json loaded;
 // otherwise the earliest kernel start (kernel_details.csv), else the earliest memory
 // timestamp. Memory curves, module series and allocations are relative to that origin like
-// the tracks. Files of one folder may come from different runs (formats.md §2.1): their
+// the tracks. Files of one folder may come from different runs (docs/formats.md §2.1): their
 // times are kept as written, never realigned.
 
 #include "import/importcontext.h"

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// Ascend `step_trace_time.csv` (formats.md §2.4) and the cluster summary
+// Ascend `step_trace_time.csv` (docs/formats.md §2.4) and the cluster summary
 // `cluster_analysis_output/cluster_step_trace_time.csv`: the profiler's own per-step
 // breakdown in us. Columns are read by name; every numeric column other than `Step`,
 // `Device_id`, `Type` and `Index` becomes a value keyed by its header text, in file order

@@ -3,7 +3,7 @@
 #pragma once
 
 // Ascend (torch_npu / MindSpore >= 2.3) `ASCEND_PROFILER_OUTPUT/trace_view.json`
-// (formats.md §2.5): a bare array, `ts` strings of epoch µs with 3 decimals (read exactly).
+// (docs/formats.md §2.5): a bare array, `ts` strings of epoch µs with 3 decimals (read exactly).
 //
 // Tracks by process_name: "Ascend Hardware" -> DeviceStream; "HCCL" ->
 // CommunicationGroup; "Overlap Analysis" -> Synthetic; "Python", "CANN" and anything else

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 //
-// analysis.db (formats.md §11.4) and cluster_analysis.db (§11.6): the profiler's own
+// analysis.db (docs/formats.md §11.4) and cluster_analysis.db (§11.6): the profiler's own
 // summaries, into the model types the text export's step_trace_time.csv,
 // communication.json and communication_matrix.json fill, keyed by the same column names, so
 // the breakdown's reference comparison and the cluster views treat both exports alike.

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// The Ascend DB export (formats.md §11): torch_npu `export_type=db` writes, per rank,
+// The Ascend DB export (docs/formats.md §11): torch_npu `export_type=db` writes, per rank,
 // `ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_<rank>.db` (the timeline, memory and
 // counters; standalone msprof writes `msprof_<timestamp>.db`, MindSpore
 // `ascend_mindspore_profiler_<rank>.db` with the same base tables) and `analysis.db` (the

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 //
-// Memory and counters of an Ascend profiler DB (formats.md §11.5), into the same model the
+// Memory and counters of an Ascend profiler DB (docs/formats.md §11.5), into the same model the
 // text export's memory CSVs and trace_view.json counters give:
 // - MEMORY_RECORD: one curve per component (`PTA`, `GE`, `PTA+GE`), bytes; GE rows carry
 //   no stream and a 0 `totalActive` where the CSV has an empty cell: -1 (not recorded).

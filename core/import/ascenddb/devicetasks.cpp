@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 //
-// Device lanes of an Ascend profiler DB (formats.md §11.3).
+// Device lanes of an Ascend profiler DB (docs/formats.md §11.3).
 //
 // TASK is streamed once. A row with a COMPUTE_TASK_INFO row is a kernel (name and
 // `Accelerator Core` from the info row) on its stream lane; a row with a

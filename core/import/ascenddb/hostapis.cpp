@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 //
-// Host lanes of an Ascend profiler DB (formats.md §11.3).
+// Host lanes of an Ascend profiler DB (docs/formats.md §11.3).
 //
 // CANN_API: one `CANN` lane per (thread, level); the level (`acl`, `node`, `hccl`,
 // `runtime`) comes from the file's ENUM_API_TYPE. PYTORCH_API: one `Python` lane per thread
@@ -173,7 +173,7 @@ std::uint64_t readPytorchApi(ProfilerDb &p, std::vector<model::Step> &profilerSt
             p.args.begin().text("type", type);
             if (const auto seq = s.int64(6); seq && *seq >= 0)
                 p.args.number("Sequence number", *seq);
-            // The two columns are swapped in the files (formats.md §11.3).
+            // The two columns are swapped in the files (docs/formats.md §11.3).
             if (const auto dims = s.int64(7))
                 p.args.text("Input Dims", p.strings.text(*dims));
             if (const auto types = s.int64(8))

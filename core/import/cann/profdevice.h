@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// CANN `PROF_*/device_<n>/` folders (formats.md §3): which rank a device folder belongs to,
+// CANN `PROF_*/device_<n>/` folders (docs/formats.md §3): which rank a device folder belongs to,
 // so the loader can group it with the MindSpore legacy files of the same rank before the
 // timeline itself is read (by readProfDevice, proftimeline.h).
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// CANN `PROF_*/device_<n>/` timeline JSON (formats.md §3). Reads `start_info.<n>` (clock
+// CANN `PROF_*/device_<n>/` timeline JSON (docs/formats.md §3). Reads `start_info.<n>` (clock
 // conversion: wall ns = collectionTimeBegin µs × 1000 + (ts ns − clockMonotonicRaw ns)),
 // `info.json.<n>` (rank_id, device), and every `timeline/msprof_*.json` (which hold all of
 // task_time/hccl/step_trace plus CANN and Overlap Analysis) into one trace.

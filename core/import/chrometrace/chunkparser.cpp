@@ -410,7 +410,7 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
 void ChunkParser::Impl::addBoundFlow(
     const RawEvent &ev, const ChunkEvent &slice, std::int64_t offset)
 {
-    // v2 flows (formats.md §8a): `bind_id` with `flow_out` starts a flow at this very slice,
+    // v2 flows (docs/formats.md §8a): `bind_id` with `flow_out` starts a flow at this very slice,
     // `flow_in` ends one there, both is a step. Ids are their own namespace, whatever `cat`.
     const bool in = truthy(ev.flowIn);
     const bool out = truthy(ev.flowOut);

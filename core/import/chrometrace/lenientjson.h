@@ -20,7 +20,7 @@ struct LenientFixes
     std::string describe() const;
 };
 
-/// The tolerant fallback for JSON that profilers really write (formats.md §8a): drops
+/// The tolerant fallback for JSON that profilers really write (docs/formats.md §8a): drops
 /// trailing commas before `}`/`]`, escapes raw control characters inside strings and
 /// replaces bytes that are not UTF-8 with '?'. Everything else is copied unchanged into
 /// `out`, so text that was strict JSON stays the same.

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// The format-agnostic Chrome trace-event reader (formats.md §8a). Format importers (Kineto,
+// The format-agnostic Chrome trace-event reader (docs/formats.md §8a). Format importers (Kineto,
 // Ascend trace_view, MindSpore timeline_display, CANN PROF timeline) implement a Dialect that
 // classifies tracks and events and maps file timestamps to absolute ns; readTraceFile() does
 // everything else: streaming (plain or gzip), cutting the event array into chunks at event

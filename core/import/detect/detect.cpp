@@ -63,7 +63,7 @@ void collectDirs(const fs::path &dir, int depth, std::vector<fs::path> &out)
 
 const std::regex &legacySignal()
 {
-    // The file names formats.md §1 lists as MindSpore legacy signals.
+    // The file names docs/formats.md §1 lists as MindSpore legacy signals.
     static const std::regex re(
         R"((step_trace_raw_\d+_detail_time\.csv|(ascend_|gpu_)?timeline_display_\d+\.json|)"
         R"(output_timeline_data_\d+\.txt|hccl_raw_\d+\.csv|framework_raw_\d+\.csv|)"

@@ -10,7 +10,7 @@
 
 namespace stepscope::import::detect {
 
-/// The profile formats StepScope recognises (formats.md §1).
+/// The profile formats StepScope recognises (docs/formats.md §1).
 enum class Format {
     Unknown,
     Ascend, ///< unified layout: rank folders holding ASCEND_PROFILER_OUTPUT/
@@ -21,7 +21,7 @@ enum class Format {
     ChromeTrace, ///< any other Chrome trace-event file (bare array), recognised by content
     TorchMemory, ///< PyTorch export_memory_timeline(_raw) files only
     JaxXplane, ///< JAX/XLA *.xplane.pb: recognised, not supported
-    TrainingLog, ///< training logs only (formats.md §10): a log file or a folder of logs
+    TrainingLog, ///< training logs only (docs/formats.md §10): a log file or a folder of logs
     AscendDb, ///< Ascend SQLite files outside a rank folder (msprof_*.db, a .db opened alone)
 };
 
@@ -36,9 +36,9 @@ enum class FileKind {
     TorchMemoryRaw, ///< [[t, action, bytes, category], ...]
     TorchMemoryTimeline, ///< [times, sizes]
     JaxXplane,
-    AscendDb, ///< SQLite: Ascend profiler DB or analysis.db (formats.md §11)
+    AscendDb, ///< SQLite: Ascend profiler DB or analysis.db (docs/formats.md §11)
     AscendClusterDb, ///< SQLite: cluster_analysis.db
-    NsysSqlite, ///< SQLite: Nsight Systems export (formats.md §12)
+    NsysSqlite, ///< SQLite: Nsight Systems export (docs/formats.md §12)
 };
 
 FileKind sniffFile(const std::filesystem::path &file);
@@ -91,7 +91,7 @@ struct Detection
 };
 
 /// Detects the format of a folder or single file. First match wins, in the order of
-/// formats.md §1; a folder is searched a few levels deep (rank folders under a parent,
+/// docs/formats.md §1; a folder is searched a few levels deep (rank folders under a parent,
 /// PROF_* inside a legacy folder). Never throws (filesystem errors read as "not found").
 Detection detectPath(const std::filesystem::path &path);
 

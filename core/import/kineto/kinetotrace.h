@@ -3,7 +3,7 @@
 #pragma once
 
 // PyTorch profiler (Kineto) Chrome trace, object form, 2021 and 2022+ category schemes
-// (formats.md §5).
+// (docs/formats.md §5).
 //
 // Category mapping (`cat`, case-sensitive, 2022+ / 2021):
 //   kernel / Kernel                      -> Compute, or Communication when the name starts

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// DeepSpeed console (formats.md §10.7). Several record kinds per file:
+// DeepSpeed console (docs/formats.md §10.7). Several record kinds per file:
 //   [Rank 0] step=2, skipped=0, lr=[4.98e-05, 4.98e-05], mom=[(0.9, 0.999), (0.9, 0.999)]
 //   [timer.py:198:stop] 0/4, RunningAvgSamplesPerSec=…, CurrSamplesPerSec=…, MemAllocated=2.29GB, …
 //   [timer.py:199:stop] epoch=0/micro_step=10/global_step=10, RunningAvgSamplesPerSec=…

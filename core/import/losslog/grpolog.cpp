@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// GRPO (Ray + Megatron) iteration records (formats.md §10.5), after ANSI and Ray prefixes
+// GRPO (Ray + Megatron) iteration records (docs/formats.md §10.5), after ANSI and Ray prefixes
 // were stripped by LineCleaner:
 //   INFO:root:[2025-03-21 14:30:40] iteration: 1 / 10 | timing/gen : 25.27 | actor/pg_loss : …
 // A record whose fields and timestamp repeat the previous one verbatim (iterations 2 and 3

@@ -9,7 +9,7 @@
 
 namespace stepscope::import::losslog {
 
-/// Which whole-document JSON form a text is (formats.md §10.8, §10.6), or None.
+/// Which whole-document JSON form a text is (docs/formats.md §10.8, §10.6), or None.
 enum class JsonLogKind { None, HfTrainerState, MegatronGolden };
 
 /// Parses `text` as one JSON document and fills `builder` when it is a Hugging Face

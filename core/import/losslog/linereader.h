@@ -28,7 +28,7 @@ public:
     virtual void finish(LogBuilder &builder) { (void)builder; }
 };
 
-/// Detection priorities (formats.md §10.1 table order; lower wins the producer name).
+/// Detection priorities (docs/formats.md §10.1 table order; lower wins the producer name).
 enum ProducerPriority : int {
     PriorityMegatron = 4,
     PriorityGrpo = 5,

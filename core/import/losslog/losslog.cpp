@@ -140,7 +140,7 @@ std::string readAll(const fs::path &file)
 }
 
 // trainer_log.jsonl prints no step time, only the elapsed time (1 s resolution): the step
-// time between two records is Δelapsed / Δstep (formats.md §10.9).
+// time between two records is Δelapsed / Δstep (docs/formats.md §10.9).
 void deriveStepTimeFromElapsed(LogBuilder &b)
 {
     const model::LogSeries *elapsed = b.log().find("elapsed_time");

@@ -13,7 +13,7 @@
 
 namespace stepscope::import::losslog {
 
-/// Training-log formats of formats.md §10, in detection priority (§10.1).
+/// Training-log formats of docs/formats.md §10, in detection priority (§10.1).
 enum class LogFormat {
     Unknown,
     HfTrainerState, ///< §10.8 trainer_state.json

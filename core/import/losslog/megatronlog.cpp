@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// Megatron-LM / MindSpeed / Megatron-DeepSpeed iteration lines (formats.md §10.4):
+// Megatron-LM / MindSpeed / Megatron-DeepSpeed iteration lines (docs/formats.md §10.4):
 //   [2025-05-06 15:54:26] iteration        1/      10 | key: value | key: value |
 // found anywhere in a line (records get glued to other ranks' output), plus the per-rank
 // `[Rank N] (after K iterations) memory (MB) | allocated: … |` lines.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// MindFormers training log (formats.md §10.3): a two-line record
+// MindFormers training log (docs/formats.md §10.3): a two-line record
 //   … - INFO - { Epoch:[  1/  5], step:[  100/  535], loss: 1.968, per_step_time: 1410ms, lr: …
 //   … - INFO -    3.7% |█   | 5.67087 samples/s/p  1:00:32 }
 // The `{ … }` body is read as a `, `-separated `key: value` list so fields added by other

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// MindSpore LossMonitor / TimeMonitor console (formats.md §10.2):
+// MindSpore LossMonitor / TimeMonitor console (docs/formats.md §10.2):
 //   [2024-11-14 07:51:57 ]epoch: 1 step: 1017, loss is 1.063
 //   epoch: 1, step: 2582, wide_loss: 0.4467863, deep_loss: 0.45492005
 //   Train epoch time: 26550.733 ms, per step time: 26.107 ms

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// torchtitan and nanoGPT / llm.c console lines (formats.md §10.11; no sample file exists,
+// torchtitan and nanoGPT / llm.c console lines (docs/formats.md §10.11; no sample file exists,
 // the forms come from public documents):
 //   [rank0]:[titan] 2025-10-30 14:32:58,897 - root - INFO - step:  2  loss:  6.1098
 //       grad_norm:  4.6416  memory:  2.49GiB(3.14%)  tps: 177,138  tflops: 96.17  mfu: 9.72%

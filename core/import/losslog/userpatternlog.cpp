@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// User-defined `name: value` patterns (formats.md §10.7: losses printed by the user's own
+// User-defined `name: value` patterns (docs/formats.md §10.7: losses printed by the user's own
 // script, e.g. `Step at 30 with Perplexity: 80.38` or `val_ppl=12.5`).
 #include "linereader.h"
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// MindSpore legacy `hccl_raw_<rank>.csv` (formats.md §4.4): per step the communication and
+// MindSpore legacy `hccl_raw_<rank>.csv` (docs/formats.md §4.4): per step the communication and
 // wait cost (ms), the per-link traffic and, per communication op, a JSON cell
 // `{"stream_41_0_AllReduce-op4582": ["<step>", comm_ms, wait_ms, {link_info}]}`. The last
 // row (`step_num` "-") is an average and is skipped.

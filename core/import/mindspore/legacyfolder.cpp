@@ -68,7 +68,7 @@ std::vector<TracePart> readLegacyRank(
         timelineJson = named("timeline_display_" + r + ".json");
     const fs::path gpuTimeline = named("gpu_timeline_display_" + r + ".json");
 
-    // The tick clock's origin (formats.md §4.1).
+    // The tick clock's origin (docs/formats.md §4.1).
     std::optional<std::int64_t> minCycleTicks;
     if (!minCycle.empty())
         minCycleTicks = readMinCycleCounter(minCycle, ctx);

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// One rank of a MindSpore legacy profiler folder (formats.md §4): several ranks share the
+// One rank of a MindSpore legacy profiler folder (docs/formats.md §4): several ranks share the
 // folder, every file name ends in `_<rank>` (before the extension or `_detail_time`).
 
 #include "import/importcontext.h"

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// Small MindSpore legacy summary files (formats.md §4.4, §4.5): what the profiler computed
+// Small MindSpore legacy summary files (docs/formats.md §4.4, §4.5): what the profiler computed
 // per step or per run, kept beside the timeline.
 
 #include "import/importcontext.h"

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// MindSpore legacy `output_timeline_data_<rank>.txt` (formats.md §4.3): header
+// MindSpore legacy `output_timeline_data_<rank>.txt` (docs/formats.md §4.3): header
 // `op_name, stream_id, start_time(ms), duration(ms)`, one device op per row, start in ms on
 // the tick clock (ticks / 1e5). The same ops as timeline_display pid 1: read it only when the
 // rank has no timeline JSON.

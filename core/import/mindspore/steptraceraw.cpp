@@ -230,7 +230,7 @@ std::size_t readStepTraceRaw(const fs::path &path, const ImportContext &ctx, std
     while (reader.next()) {
         const std::string_view stepText = reader.field(cols[0]);
         if (stepText == "-" || stepText == "0")
-            continue; // the average row (formats.md §4.2), not a step
+            continue; // the average row (docs/formats.md §4.2), not a step
         std::int64_t v[9] = {};
         bool ok = true;
         for (int i = 0; i < 9 && ok; ++i) {

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// MindSpore legacy `step_trace_raw_<rank>_detail_time.csv` (formats.md §4.2): one row per
+// MindSpore legacy `step_trace_raw_<rank>_detail_time.csv` (docs/formats.md §4.2): one row per
 // step in 10 ns device ticks, then a summary row (`step_num` "-" or "0") that is not a step.
 // Per-reduce columns come in two naming schemes (`stream_<s>_parallel_<k>[_start_point|
 // _end_point]` and `stream_<s>_<k>_<Op>-op<N>[...]`, duration first); they are grouped by
@@ -15,7 +15,7 @@
 
 namespace stepscope::import::mindspore {
 
-/// Ticks of the legacy device counter are 10 ns (100 MHz syscnt, formats.md §4.1).
+/// Ticks of the legacy device counter are 10 ns (100 MHz syscnt, docs/formats.md §4.1).
 inline constexpr std::int64_t TickNs = 10;
 
 struct StepTraceOptions

@@ -3,7 +3,7 @@
 #pragma once
 
 // MindSpore legacy timeline: `timeline_display_<rank>.json`,
-// `ascend_timeline_display_<rank>.json`, `gpu_timeline_display_<rank>.json` (formats.md §4.3):
+// `ascend_timeline_display_<rank>.json`, `gpu_timeline_display_<rank>.json` (docs/formats.md §4.3):
 // a bare array of X events without metadata.
 //
 // Tracks: pid 1 -> DeviceStream (tid = stream), pid 9000 (AI CPU / data ops) ->

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-// Which profiler wrote an SQLite file, from its tables (formats.md §1), never from its name
+// Which profiler wrote an SQLite file, from its tables (docs/formats.md §1), never from its name
 // alone: Ascend profiler DB (TASK, STRING_IDS, META_DATA), Ascend analysis.db
 // (StepTraceTime / CommAnalyzer*), Ascend cluster_analysis.db (Cluster* tables), Nsight
 // Systems export (StringIds + META_DATA_EXPORT).

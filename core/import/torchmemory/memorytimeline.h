@@ -10,7 +10,7 @@
 
 namespace stepscope::import::torchmemory {
 
-/// Which of PyTorch's memory-timeline exports a text holds (formats.md §6).
+/// Which of PyTorch's memory-timeline exports a text holds (docs/formats.md §6).
 enum class MemoryTimelineForm {
     None,
     Raw, ///< export_memory_timeline_raw: [[t_ns, action, bytes, category], ...]

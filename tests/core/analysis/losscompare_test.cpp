@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// Loss-curve comparison on the real before/after pairs of formats.md §10.12; every figure was
+// Loss-curve comparison on the real before/after pairs of docs/formats.md §10.12; every figure was
 // computed with python3 from the sample files.
 #include "analysis/losscompare.h"
 #include "import/losslog/losslog.h"

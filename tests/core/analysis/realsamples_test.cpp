@@ -108,7 +108,7 @@ TEST(RealSamples, AscendBreakdownAgreesWithStepTraceTime)
         EXPECT_NEAR(category(*s.reference, "preparing")->oursUs,
             static_cast<double>(e.prepWindowNs) / 1000, 1e-6);
 
-        // The file's own identities (formats.md §2.4).
+        // The file's own identities (docs/formats.md §2.4).
         ASSERT_EQ(trace->referenceSteps.size(), 1u);
         const auto &r = trace->referenceSteps[0];
         auto v = [&](const char *k) {
@@ -340,7 +340,7 @@ TEST(RealSamples, ClusterCommunicationTableAndMatrix)
 TEST(RealSamples, StepTraceTimeIdentitiesOfThePipelineSample)
 {
     // msinsight-gpt3-pp2-16rank-trimmed has step_trace_time.csv but no timeline: only the
-    // file's own identities can be checked (formats.md §2.4), on both rank folders.
+    // file's own identities can be checked (docs/formats.md §2.4), on both rank folders.
     const auto session = load("ascend_pt/msinsight-gpt3-pp2-16rank-trimmed");
     ASSERT_TRUE(session);
     int checked = 0;
@@ -365,7 +365,7 @@ TEST(RealSamples, StepTraceTimeIdentitiesOfThePipelineSample)
         }
     }
     // The two rank folders' own files + the 14 rank rows of cluster_step_trace_time.csv that
-    // became trace-less ranks (the identities hold on rank rows too, formats.md §2.4).
+    // became trace-less ranks (the identities hold on rank rows too, docs/formats.md §2.4).
     EXPECT_EQ(checked, 16);
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // The SQLite exports through the analysis: the Ascend DB sample's step breakdown against
-// the profiler's own analysis.db StepTraceTime (formats.md §11.4: the table is exactly the
+// the profiler's own analysis.db StepTraceTime (docs/formats.md §11.4: the table is exactly the
 // union/intersection arithmetic over TASK ⋈ COMPUTE_TASK_INFO and COMMUNICATION_OP).
 
 #include "analysis/breakdown.h"
@@ -46,7 +46,7 @@ void expectBreakdownEqualsStepTraceTime(const model::Trace &trace)
     expectNear("Free", us(b.freeNs));
     expectNear("Preparing", us(b.preparingNs));
     expectNear("Stage", us(b.stageNs));
-    // Our own figures over the DB's timeline agree with the table too (formats.md §11.4:
+    // Our own figures over the DB's timeline agree with the table too (docs/formats.md §11.4:
     // Computing = union of TASK ⋈ COMPUTE_TASK_INFO, Communication = union of
     // COMMUNICATION_OP, Stage = first to last of them).
     ASSERT_TRUE(b.timeline.has_value());

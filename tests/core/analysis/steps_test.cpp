@@ -27,7 +27,7 @@ TEST(Steps, ProfilerStepHostCopyWinsOverGpuCopy)
     const auto gpu = track(b, TrackKind::DeviceStream);
     b.track(host).add(100, 900, b.intern("ProfilerStep#5"), Category::Annotation);
     b.track(host).add(1000, 800, b.intern("ProfilerStep#6"), Category::Annotation);
-    // The GPU copy of step 5 is a sliver after the forward (formats.md §5.5).
+    // The GPU copy of step 5 is a sliver after the forward (docs/formats.md §5.5).
     b.track(gpu).add(400, 18, b.intern("ProfilerStep#5"), Category::Annotation);
     b.track(gpu).add(2000, 50, b.intern("ProfilerStep#7"), Category::Annotation);
     const auto trace = b.finish().trace;

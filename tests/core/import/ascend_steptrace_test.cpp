@@ -22,7 +22,7 @@ double value(const model::ReferenceStep &s, const std::string &key)
     return v ? *v : std::nan("");
 }
 
-/// formats.md §2.4 identities, which hold on every rank row of every sample.
+/// docs/formats.md §2.4 identities, which hold on every rank row of every sample.
 void expectIdentities(const model::ReferenceStep &s)
 {
     const double computing = value(s, "Computing");
@@ -124,7 +124,7 @@ TEST_F(AscendStepTrace, ClusterRankAndStageRows)
         ++rankRows;
     }
     EXPECT_EQ(rankRows, 16);
-    // rank rows equal the per-rank step_trace_time.csv (formats.md §2.4)
+    // rank rows equal the per-rank step_trace_time.csv (docs/formats.md §2.4)
     EXPECT_DOUBLE_EQ(value(rows[0], "Computing"), 75174.57464453117);
     EXPECT_DOUBLE_EQ(value(rows[1], "Stage"), 294586.5);
     EXPECT_EQ(rows[16].kind, "stage");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // Generic Chrome trace-event files (no PyTorch, no Ascend): recognised by content whatever
-// their name, and read with Perfetto's JSON-importer semantics (formats.md §8a), one small
+// their name, and read with Perfetto's JSON-importer semantics (docs/formats.md §8a), one small
 // file per semantic. Expected values are worked out by hand from the file text in each test.
 #include "chrometrace_testutil.h"
 #include "import/detect/detect.h"

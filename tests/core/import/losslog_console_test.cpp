@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// Console training logs on the real samples (formats.md §10.2–10.5, 10.7). Every number
+// Console training logs on the real samples (docs/formats.md §10.2–10.5, 10.7). Every number
 // below was counted with python3 on the sample files.
 #include "import/losslog/losslog.h"
 

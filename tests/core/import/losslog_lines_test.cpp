@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // Line cleaning and the line readers that have no sample file (torchtitan, nanoGPT: lines
-// verbatim from formats.md §10.11), plus bad-line accounting.
+// verbatim from docs/formats.md §10.11), plus bad-line accounting.
 #include "import/losslog/linecleaner.h"
 #include "import/losslog/linereader.h"
 #include "import/losslog/logbuilder.h"

@@ -101,7 +101,7 @@ TEST(TraceView, StepAndCategoriesOfLevel2Rank0)
     EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Compute), 185u);
     EXPECT_EQ(testsupport::categoryCount(r.trace, Category::DataLoading), 1u);
     EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Other), 6u);
-    // Zero-duration X events are kept (99 in this file per formats.md §2.5).
+    // Zero-duration X events are kept (99 in this file per docs/formats.md §2.5).
     std::uint64_t zero = 0;
     for (const model::Track &t : r.trace.tracks) {
         for (std::uint32_t i = 0; i < t.size(); ++i)
