@@ -78,7 +78,7 @@ int runSummary(const std::vector<std::string> &args)
     if (!session->hasContent()) {
         printDiagnosticsToStderr(*session, parsed->path);
         if (parsed->json)
-            std::cout << import::importSummaryJson(*session).dump(2) << '\n';
+            std::cout << import::jsonText(import::importSummaryJson(*session), 2) << '\n';
         return ExitNothingLoaded;
     }
     model::LoadReport configReport;
@@ -92,7 +92,7 @@ int runSummary(const std::vector<std::string> &args)
         analysis::addTrainingLogToSummary(summary, *session);
         for (const model::Diagnostic &d : configReport.diagnostics())
             summary["diagnostics"].push_back(import::diagnosticJson(d));
-        std::cout << summary.dump(2) << '\n';
+        std::cout << import::jsonText(summary, 2) << '\n';
     } else {
         std::cout << import::importSummaryText(*session);
         std::cout << analysis::analysisSummaryText(*profile.analysis)
@@ -115,7 +115,7 @@ int runDump(const std::vector<std::string> &args)
         return ExitNothingLoaded;
     }
     if (parsed->json)
-        std::cout << import::dumpJson(*session).dump(1) << '\n';
+        std::cout << import::jsonText(import::dumpJson(*session), 1) << '\n';
     else
         std::cout << import::dumpText(*session);
     return ExitOk;
@@ -234,8 +234,8 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
     }
     const auto data = ui::compare::CompareData::build(profiles[0], profiles[1]);
     if (json)
-        std::cout << analysis::compareJson(data->comparison, data->beforeInfo(), data->afterInfo())
-                         .dump(2)
+        std::cout << import::jsonText(
+            analysis::compareJson(data->comparison, data->beforeInfo(), data->afterInfo()), 2)
                   << '\n';
     if (!reportDir.empty()) {
         HeadlessApp app(argc, argv);

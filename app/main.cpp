@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -81,7 +82,9 @@ int runGui(int argc, char **argv)
 
 } // namespace
 
-int main(int argc, char **argv)
+namespace {
+
+int run(int argc, char **argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && (args[0] == "--version" || args[0] == "-v")) {
@@ -95,4 +98,20 @@ int main(int argc, char **argv)
     if (!args.empty() && stepscope::app::isCommand(args[0]))
         return stepscope::app::runCommand(argc, argv, args);
     return runGui(argc, argv);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // The top-level guard (docs/robustness.md): no exception ends the process with abort();
+    // the commands handle their own errors, this only names what slipped through.
+    try {
+        return run(argc, argv);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "stepscope: internal error: %s\n", e.what());
+    } catch (...) {
+        std::fprintf(stderr, "stepscope: internal error (unknown exception)\n");
+    }
+    return 70; // EX_SOFTWARE
 }

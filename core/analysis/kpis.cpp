@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "kpis.h"
 
+#include "util/regularfile.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -140,8 +142,8 @@ RunConfig parseRunConfig(
 
 RunConfig loadRunConfig(const std::filesystem::path &file, model::LoadReport *report)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
+    std::ifstream in;
+    if (!util::openRegular(in, file)) {
         if (report)
             report->add(model::Severity::Warning, file.filename().string(),
                 "cannot open the run config; KPIs that need it stay empty");

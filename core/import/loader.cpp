@@ -15,6 +15,7 @@
 #include "import/mindspore/legacyfolder.h"
 #include "import/torchmemory/memorytimeline.h"
 #include "import/tracemerge.h"
+#include "util/regularfile.h"
 
 #include <algorithm>
 #include <atomic>
@@ -43,6 +44,9 @@ struct RankJob
     std::vector<TracePart> parts;
     model::LoadReport report;
     bool cancelled = false;
+    /// For a rank claimed by one file (Kineto distributedInfo): the file, named when a
+    /// second file claims the same rank.
+    fs::path claimedBy;
 };
 
 std::vector<TracePart> single(model::TraceBuilder &builder, bool ok, bool sameClock = true)
@@ -176,8 +180,10 @@ void planLegacyAndProf(const Detection &d, std::vector<RankJob> &jobs)
 
 void planKineto(const Detection &d, std::vector<RankJob> &jobs)
 {
-    // Files of one rank merge: same distributedInfo rank, or (without one) the same worker
-    // name in the same folder (two captures of one worker).
+    // Files of one rank merge only without distributedInfo: the same worker name in the same
+    // folder (two captures of one worker). Two files claiming one distributedInfo rank are
+    // kept apart (collectTraces renumbers the second and warns): merged, every step of a
+    // copied file would count twice.
     std::vector<std::string> order;
     std::map<std::string, std::vector<fs::path>> groups;
     std::map<std::string, std::int32_t> groupRank;
@@ -187,7 +193,7 @@ void planKineto(const Detection &d, std::vector<RankJob> &jobs)
         if (f.generic)
             genericFiles.insert(f.path);
         const std::string key = f.rank >= 0
-            ? "rank:" + std::to_string(f.rank)
+            ? "rank:" + std::to_string(f.rank) + ":" + f.path.generic_string()
             : "worker:" + f.path.parent_path().generic_string() + "/" + f.worker;
         if (groups.find(key) == groups.end()) {
             order.push_back(key);
@@ -201,6 +207,8 @@ void planKineto(const Detection &d, std::vector<RankJob> &jobs)
     for (const std::string &key : order) {
         RankJob job;
         job.rank = groupRank[key];
+        if (job.rank >= 0)
+            job.claimedBy = groups[key].front();
         if (job.rank < 0) {
             while (used.count(next) != 0)
                 ++next;
@@ -351,6 +359,7 @@ std::vector<RankJob> planJobs(const Detection &d)
 void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::Session &session)
 {
     std::set<std::int32_t> used;
+    std::map<std::int32_t, fs::path> claims; // rank -> the file that claimed it first
     for (RankJob &job : jobs) {
         session.report.merge(job.report);
         if (job.parts.empty())
@@ -360,12 +369,21 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
             std::int32_t free = 0;
             while (used.count(free) != 0)
                 ++free;
-            session.report.add(model::Severity::Warning, ctx.root.filename().string(),
-                "two folders claim rank " + std::to_string(rank) + "; the second is shown as rank "
-                    + std::to_string(free));
+            const auto first = claims.find(rank);
+            if (!job.claimedBy.empty() && first != claims.end())
+                ctx.warn(job.claimedBy,
+                    "this file and " + ctx.relative(first->second) + " both claim rank "
+                        + std::to_string(rank) + " (distributedInfo); kept apart, this one is "
+                        + "shown as rank " + std::to_string(free));
+            else
+                session.report.add(model::Severity::Warning, ctx.root.filename().string(),
+                    "two folders claim rank " + std::to_string(rank)
+                        + "; the second is shown as rank " + std::to_string(free));
             rank = free;
         }
         used.insert(rank);
+        if (!job.claimedBy.empty())
+            claims.emplace(rank, job.claimedBy);
         model::Trace trace = mergeTraces(std::move(job.parts), rank);
         if (traceHasContent(trace))
             session.traces.push_back(std::make_shared<const model::Trace>(std::move(trace)));
@@ -389,6 +407,8 @@ bool load(const fs::path &path, util::Progress &progress, const LoadOptions &opt
     session.format = std::string(detect::formatName(d.format));
     if (progress.isCancelled())
         return false;
+    for (const auto &[file, why] : d.skipped)
+        ctx.warn(file, "skipped: " + why);
 
     for (const fs::path &xplane : d.xplaneFiles) {
         ctx.error(xplane,
@@ -439,6 +459,24 @@ bool load(const fs::path &path, util::Progress &progress, const LoadOptions &opt
     return !progress.isCancelled();
 }
 
+/// Why the opened path itself cannot be loaded, in words; empty when it can be.
+std::string unreadablePath(const fs::path &path)
+{
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+        fs::directory_iterator it(path, ec);
+        if (ec == std::errc::permission_denied)
+            return "permission denied: this folder cannot be listed";
+        return {};
+    }
+    std::string why = util::whyNotRegular(path);
+    if (why == "no such file")
+        return "no such file or folder";
+    if (!why.empty() && why != "permission denied")
+        why += ": StepScope opens profile folders and regular files only";
+    return why;
+}
+
 } // namespace
 
 LoadResult loadPath(
@@ -447,9 +485,8 @@ LoadResult loadPath(
     LoadResult result;
     auto session = std::make_shared<model::Session>();
     session->rootPath = path.string();
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) {
-        session->report.add(model::Severity::Error, path.string(), "no such file or folder");
+    if (const std::string why = unreadablePath(path); !why.empty()) {
+        session->report.add(model::Severity::Error, path.string(), why);
         result.session = std::move(session);
         return result;
     }

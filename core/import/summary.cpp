@@ -114,4 +114,9 @@ std::string importSummaryText(const model::Session &session)
     return out.str();
 }
 
+std::string jsonText(const nlohmann::json &j, int indent)
+{
+    return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 } // namespace stepscope::import

@@ -27,4 +27,11 @@ std::string importSummaryText(const model::Session &session);
 /// One diagnostic as JSON (shared with the dump).
 nlohmann::json diagnosticJson(const model::Diagnostic &d);
 
+/// The text of `j` as every JSON output prints it (`summary --json`, `dump --json`, the
+/// training-log dump): names and messages come from other machines' files and are often not
+/// UTF-8 (a Latin-1 folder name), so each byte that is not valid UTF-8 is replaced by U+FFFD
+/// (nlohmann's error_handler_t::replace) instead of throwing; the output is always valid
+/// JSON. `indent` < 0: compact.
+std::string jsonText(const nlohmann::json &j, int indent = -1);
+
 } // namespace stepscope::import

@@ -3,6 +3,7 @@
 #include "jsonfile.h"
 
 #include "util/decimal.h"
+#include "util/regularfile.h"
 
 #include <fstream>
 
@@ -17,9 +18,9 @@ std::optional<nlohmann::json> readJsonFile(
         ctx.progress->checkCancel();
         ctx.progress->setStage("Reading " + ctx.relative(path));
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        ctx.error(path, "cannot open the file for reading");
+    std::ifstream in;
+    if (std::string why; !util::openRegular(in, path, &why)) {
+        ctx.error(path, "cannot open the file for reading: " + why);
         return std::nullopt;
     }
     std::optional<nlohmann::json> doc;

@@ -9,6 +9,7 @@
 #include "profilerinfo.h"
 #include "steptrace.h"
 #include "traceview.h"
+#include "util/regularfile.h"
 
 #include <algorithm>
 #include <limits>
@@ -74,7 +75,20 @@ public:
         std::optional<fs::path> p = findFile(m_dir, name);
         if (p)
             announce(*p);
+        else
+            reportSpecial(name);
         return p;
+    }
+
+    /// A FIFO, socket or device where the file should be: skipped, and said so.
+    void reportSpecial(const char *name) const
+    {
+        for (const fs::path &p : {m_dir / "ASCEND_PROFILER_OUTPUT" / name, m_dir / name}) {
+            std::error_code ec;
+            if (fs::exists(fs::symlink_status(p, ec)))
+                if (const std::string why = util::whyNotRegular(p); !why.empty())
+                    m_ctx.warn(p, "skipped: " + why);
+        }
     }
 
     void announce(const fs::path &p)

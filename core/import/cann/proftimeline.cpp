@@ -4,6 +4,7 @@
 
 #include "import/chrometrace/tracereader.h"
 #include "util/decimal.h"
+#include "util/regularfile.h"
 #include "util/text.h"
 
 #include <nlohmann/json.hpp>
@@ -115,7 +116,9 @@ private:
 
 std::string readSmallFile(const std::filesystem::path &path)
 {
-    std::ifstream f(path, std::ios::binary);
+    std::ifstream f;
+    if (!util::openRegular(f, path))
+        return {};
     std::ostringstream s;
     s << f.rdbuf();
     return s.str();

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "bytesource.h"
 
+#include "util/regularfile.h"
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -153,6 +155,9 @@ private:
 
 std::unique_ptr<ByteSource> ByteSource::open(const std::filesystem::path &file, std::string &error)
 {
+    error = util::whyNotRegular(file); // a FIFO or device would block or never end
+    if (!error.empty())
+        return nullptr;
     FilePtr f(std::fopen(file.c_str(), "rb"));
     if (!f) {
         error = "cannot open the file";

@@ -193,12 +193,24 @@ void TraceAssembly::resolveMarks(Lane &lane, std::int64_t traceEnd)
         lane.push(b->ts, std::max<std::int64_t>(0, traceEnd - b->ts), b->name, b->cat, b->args,
             b->category, static_cast<std::uint8_t>(b->flags | FlagUnfinished));
     };
+    std::uint64_t unclosed = stack.size();
+    std::int64_t unclosedOffset = stack.empty() ? -1 : stack.front()->offset;
     for (const Mark *b : stack)
         unfinished(b);
     for (auto &entry : open) {
-        for (const Mark *b : entry.second)
+        unclosed += entry.second.size();
+        for (const Mark *b : entry.second) {
             unfinished(b);
+            if (unclosedOffset < 0 || b->offset < unclosedOffset)
+                unclosedOffset = b->offset;
+        }
     }
+    if (unclosed > 0) // the message class of issue 14: say what happened to them
+        m_ctx.report->add(Severity::Warning, m_file,
+            std::to_string(unclosed)
+                + " begin event(s) ('B'/'b') never closed: shown as unfinished slices that "
+                  "end with the trace",
+            0, unclosedOffset);
     if (orphanEnds > 0) {
         m_counts.skipped += orphanEnds;
         m_ctx.report->add(Severity::Warning, m_file,

@@ -4,6 +4,7 @@
 
 #include "import/importcontext.h"
 #include "util/decimal.h"
+#include "util/regularfile.h"
 
 namespace stepscope::import::csv {
 
@@ -18,10 +19,10 @@ CsvReader::CsvReader(const std::filesystem::path &file, const ImportContext *ctx
     , m_ctx(ctx)
     , m_delimiter(delimiter)
 {
-    m_in.open(file, std::ios::binary);
-    m_open = m_in.is_open();
+    std::string why;
+    m_open = util::openRegular(m_in, file, &why);
     if (!m_open && m_ctx && m_ctx->report)
-        m_ctx->error(m_path, "cannot open the file for reading");
+        m_ctx->error(m_path, "cannot open the file for reading: " + why);
     std::error_code ec;
     const std::uintmax_t size = std::filesystem::file_size(file, ec);
     m_fileSize = ec ? 0 : static_cast<std::uint64_t>(size);

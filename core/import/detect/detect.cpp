@@ -6,6 +6,7 @@
 #include "import/losslog/losslog.h"
 #include "import/sqlite/sqlitekind.h"
 #include "import/torchmemory/memorytimeline.h"
+#include "util/regularfile.h"
 
 #include <algorithm>
 #include <regex>
@@ -48,17 +49,33 @@ bool endsWith(const std::string &s, std::string_view suffix)
         && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-/// Subdirectories of `dir` up to `depth` levels below it (not `dir` itself), sorted.
-void collectDirs(const fs::path &dir, int depth, std::vector<fs::path> &out)
+/// True the first time a real file or folder (device and inode) is seen.
+bool firstVisit(const fs::path &p, std::set<util::FileId> &seen)
+{
+    const std::optional<util::FileId> id = util::fileId(p);
+    return !id || seen.insert(*id).second;
+}
+
+/// Subdirectories of `dir` up to `depth` levels below it (not `dir` itself), sorted; each
+/// real folder once.
+void collectDirs(
+    const fs::path &dir, int depth, std::vector<fs::path> &out, std::set<util::FileId> &seen)
 {
     if (depth <= 0)
         return;
     for (const fs::path &p : listDir(dir)) {
-        if (!isDir(p))
+        if (!isDir(p) || !firstVisit(p, seen))
             continue;
         out.push_back(p);
-        collectDirs(p, depth - 1, out);
+        collectDirs(p, depth - 1, out, seen);
     }
+}
+
+void collectDirs(const fs::path &dir, int depth, std::vector<fs::path> &out)
+{
+    std::set<util::FileId> seen;
+    firstVisit(dir, seen);
+    collectDirs(dir, depth, out, seen);
 }
 
 const std::regex &legacySignal()
@@ -106,6 +123,15 @@ void addProfDevices(const fs::path &profDir, std::vector<ProfDevice> &out)
         if (n >= 0 && isDir(p))
             out.push_back(ProfDevice {p, n});
     }
+}
+
+/// Drops the entries whose folder is the same real folder as an earlier one.
+template <typename T, typename Dir> void dropRepeats(std::vector<T> &list, Dir dirOf)
+{
+    std::set<util::FileId> seen;
+    list.erase(std::remove_if(list.begin(), list.end(),
+                   [&](const T &item) { return !firstVisit(dirOf(item), seen); }),
+        list.end());
 }
 
 bool looksLikeAscendTraceView(const fs::path &file)
@@ -212,14 +238,29 @@ void settleGeneric(Detection &d)
             d.kinetoFiles.end());
 }
 
-void scanFiles(const fs::path &dir, int depth, Detection &d)
+void scanFiles(const fs::path &dir, int depth, Detection &d, std::set<util::FileId> &seen)
 {
     for (const fs::path &p : listDir(dir)) {
-        if (isFile(p))
-            classifyFile(p, d);
-        else if (depth > 0 && isDir(p))
-            scanFiles(p, depth - 1, d);
+        if (isFile(p)) {
+            if (firstVisit(p, seen))
+                classifyFile(p, d);
+        } else if (isDir(p)) {
+            if (depth > 0 && firstVisit(p, seen))
+                scanFiles(p, depth - 1, d, seen);
+        } else if (isJsonName(p.filename().string()) || endsWith(p.filename().string(), ".pb")
+            || endsWith(p.filename().string(), ".db")) {
+            std::string why = util::whyNotRegular(p);
+            if (!why.empty() && firstVisit(p, seen))
+                d.skipped.emplace_back(p, std::move(why));
+        }
     }
+}
+
+void scanFiles(const fs::path &dir, int depth, Detection &d)
+{
+    std::set<util::FileId> seen;
+    firstVisit(dir, seen);
+    scanFiles(dir, depth, d, seen);
 }
 
 void detectDir(const fs::path &dir, Detection &d)
@@ -248,6 +289,7 @@ void detectDir(const fs::path &dir, Detection &d)
         d.clusterDir = dir / "cluster_analysis_output";
     if (!d.ascendRankDirs.empty()) {
         std::sort(d.ascendRankDirs.begin(), d.ascendRankDirs.end());
+        dropRepeats(d.ascendRankDirs, [](const fs::path &p) { return p; });
         d.format = Format::Ascend;
         return;
     }
@@ -290,6 +332,8 @@ void detectDir(const fs::path &dir, Detection &d)
                 addProfDevices(p, d.profDevices);
         }
     }
+    dropRepeats(d.profDevices, [](const ProfDevice &p) { return p.dir; });
+    dropRepeats(d.legacyFolders, [](const LegacyFolder &f) { return f.dir; });
     if (!d.profDevices.empty() && d.format == Format::Unknown)
         d.format = Format::CannProf;
     if (d.format != Format::Unknown)
@@ -297,8 +341,10 @@ void detectDir(const fs::path &dir, Detection &d)
     // §5 Kineto, §6 memory exports, §7 xplane: files in the folder, else a few levels down.
     scanFiles(dir, 0, d);
     if (d.kinetoFiles.empty() && d.memoryFiles.empty() && d.xplaneFiles.empty()
-        && d.ascendDbFiles.empty())
+        && d.ascendDbFiles.empty()) {
+        d.skipped.clear(); // found again below
         scanFiles(dir, MaxDepth, d);
+    }
     settleGeneric(d);
     if (!d.kinetoFiles.empty())
         d.format = d.kinetoFiles.front().generic ? Format::ChromeTrace : Format::Kineto;

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace stepscope::import::detect {
@@ -86,6 +87,9 @@ struct Detection
     /// Training logs: the whole input (TrainingLog format) or the files beside a profile.
     std::vector<std::filesystem::path> logFiles;
     std::vector<std::filesystem::path> ascendDbFiles; ///< Format::AscendDb
+    /// Special files (FIFOs, sockets, devices, links to them) where a profile file could
+    /// be, with why they are not read: the loader reports each (docs/robustness.md).
+    std::vector<std::pair<std::filesystem::path, std::string>> skipped;
     /// Why nothing was recognised (for the Unknown format's diagnostic).
     std::string reason;
 };
@@ -93,6 +97,8 @@ struct Detection
 /// Detects the format of a folder or single file. First match wins, in the order of
 /// docs/formats.md §1; a folder is searched a few levels deep (rank folders under a parent,
 /// PROF_* inside a legacy folder). Never throws (filesystem errors read as "not found").
+/// Each real folder and file is taken once, by device and inode: a symlink loop or a second
+/// link to a rank folder does not load it twice.
 Detection detectPath(const std::filesystem::path &path);
 
 /// The rank in a MindSpore legacy file name (`step_trace_raw_3_detail_time.csv` -> 3,

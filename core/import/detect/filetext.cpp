@@ -3,6 +3,7 @@
 #include "filetext.h"
 
 #include "util/progress.h"
+#include "util/regularfile.h"
 
 #include <zlib.h>
 
@@ -13,9 +14,9 @@ namespace stepscope::import::detect {
 
 bool isGzipFile(const std::filesystem::path &file)
 {
-    std::ifstream in(file, std::ios::binary);
+    std::ifstream in;
     std::array<char, 2> magic {};
-    if (!in.read(magic.data(), 2))
+    if (!util::openRegular(in, file) || !in.read(magic.data(), 2))
         return false;
     return static_cast<unsigned char>(magic[0]) == 0x1f
         && static_cast<unsigned char>(magic[1]) == 0x8b;
@@ -28,9 +29,14 @@ std::uint64_t fileSize(const std::filesystem::path &file)
     return ec ? 0 : static_cast<std::uint64_t>(size);
 }
 
-std::optional<std::string> readFileText(
-    const std::filesystem::path &file, std::uint64_t maxBytes, const util::Progress *progress)
+std::optional<std::string> readFileText(const std::filesystem::path &file, std::uint64_t maxBytes,
+    const util::Progress *progress, std::string *why)
 {
+    if (std::string reason = util::whyNotRegular(file); !reason.empty()) {
+        if (why != nullptr)
+            *why = std::move(reason);
+        return std::nullopt;
+    }
     constexpr std::uint64_t CancelCheckBytes = 4u << 20;
     std::uint64_t nextCheck = CancelCheckBytes;
     const auto checkCancel = [&](std::uint64_t done) {

@@ -13,7 +13,8 @@ class Progress;
 
 namespace stepscope::import::detect {
 
-/// True when the file starts with the gzip magic bytes (whatever its name says).
+/// True when the file starts with the gzip magic bytes (whatever its name says); false
+/// for anything but a regular file.
 bool isGzipFile(const std::filesystem::path &file);
 
 /// Reads up to `maxBytes` of a file's content, transparently gunzipping `.gz` files (by
@@ -21,9 +22,11 @@ bool isGzipFile(const std::filesystem::path &file);
 /// stream is corrupt before any byte could be read; a gzip stream cut short returns what
 /// was decompressed. Small files and file heads only: large traces are streamed by their
 /// importers. With `progress`, the cancel token is checked every few MiB (may throw
-/// util::Cancelled).
+/// util::Cancelled). Only regular files are opened (util::whyNotRegular): a FIFO, socket
+/// or device gives nullopt, with the reason in `why` when given.
 std::optional<std::string> readFileText(const std::filesystem::path &file,
-    std::uint64_t maxBytes = UINT64_MAX, const util::Progress *progress = nullptr);
+    std::uint64_t maxBytes = UINT64_MAX, const util::Progress *progress = nullptr,
+    std::string *why = nullptr);
 
 /// The file's size in bytes, 0 when it cannot be read.
 std::uint64_t fileSize(const std::filesystem::path &file);

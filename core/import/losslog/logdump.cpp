@@ -87,7 +87,7 @@ std::string trainingLogToJson(const model::TrainingLog &log, bool withPoints)
         series.push_back(o);
     }
     j["series"] = series;
-    return j.dump(1);
+    return j.dump(1, ' ', false, ordered_json::error_handler_t::replace);
 }
 
 std::string describeTrainingLog(const model::TrainingLog &log)

@@ -6,6 +6,7 @@
 #include "linecleaner.h"
 #include "linereader.h"
 #include "logbuilder.h"
+#include "util/regularfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -95,8 +96,8 @@ void collectConfig(std::string_view line, model::TrainingLog &log)
 template <typename OnLine>
 bool forEachLine(const fs::path &file, const ImportContext *context, OnLine onLine)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
+    std::ifstream in;
+    if (!util::openRegular(in, file))
         return false;
     std::string carry;
     std::string chunk(ChunkBytes, '\0');
@@ -126,7 +127,9 @@ bool forEachLine(const fs::path &file, const ImportContext *context, OnLine onLi
 
 std::string readHead(const fs::path &file, std::size_t bytes)
 {
-    std::ifstream in(file, std::ios::binary);
+    std::ifstream in;
+    if (!util::openRegular(in, file))
+        return {};
     std::string text(bytes, '\0');
     in.read(text.data(), static_cast<std::streamsize>(bytes));
     text.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
@@ -135,7 +138,9 @@ std::string readHead(const fs::path &file, std::size_t bytes)
 
 std::string readAll(const fs::path &file)
 {
-    std::ifstream in(file, std::ios::binary);
+    std::ifstream in;
+    if (!util::openRegular(in, file))
+        return {};
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
@@ -311,9 +316,8 @@ model::TrainingLog readTrainingLog(
     b.log().source = file.generic_string();
     if (context.progress)
         context.progress->setStage("Reading training log " + context.relative(file));
-    std::error_code ec;
-    if (!fs::is_regular_file(file, ec)) {
-        context.error(file, "training log not found or not a file");
+    if (const std::string why = util::whyNotRegular(file); !why.empty()) {
+        context.error(file, "training log skipped: " + why);
         return b.finish();
     }
     {

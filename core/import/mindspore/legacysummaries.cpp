@@ -48,9 +48,10 @@ std::size_t readClusterAnalyse(
 
 bool readFlopsSummary(const fs::path &path, const ImportContext &ctx, model::Trace &trace)
 {
-    const auto text = detect::readFileText(path, 1 << 20);
+    std::string why;
+    const auto text = detect::readFileText(path, 1 << 20, nullptr, &why);
     if (!text) {
-        ctx.error(path, "cannot open the file");
+        ctx.error(path, "cannot open the file: " + why);
         return false;
     }
     try {
@@ -113,9 +114,10 @@ std::size_t readMinddataPipeline(
 
 std::optional<std::int64_t> readMinCycleCounter(const fs::path &path, const ImportContext &ctx)
 {
-    const auto text = detect::readFileText(path, 4096);
+    std::string why;
+    const auto text = detect::readFileText(path, 4096, nullptr, &why);
     if (!text) {
-        ctx.error(path, "cannot open the file");
+        ctx.error(path, "cannot open the file: " + why);
         return std::nullopt;
     }
     // Written as a float ("43806841592.0") but it is an integer tick count.

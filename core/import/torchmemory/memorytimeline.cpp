@@ -385,9 +385,11 @@ bool readMemoryTimeline(
 {
     if (ctx.progress != nullptr)
         ctx.progress->setStage("Reading " + ctx.relative(file));
-    const std::optional<std::string> text = detect::readFileText(file, UINT64_MAX, ctx.progress);
+    std::string why;
+    const std::optional<std::string> text =
+        detect::readFileText(file, UINT64_MAX, ctx.progress, &why);
     if (!text) {
-        ctx.error(file, "cannot open the file");
+        ctx.error(file, "cannot open the file: " + why);
         return false;
     }
     const MemoryTimelineForm form = sniffMemoryTimeline(std::string_view(*text).substr(0, 1 << 16));
