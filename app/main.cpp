@@ -77,12 +77,8 @@ int runGui(int argc, char **argv)
         window.openCompare(paths[0], paths[1]);
     else if (!paths.isEmpty())
         window.openPath(paths.front());
-    return app.exec();
+    return QApplication::exec();
 }
-
-} // namespace
-
-namespace {
 
 int run(int argc, char **argv)
 {

@@ -203,6 +203,7 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
         dataNs += b.dataLoadingNs;
     }
     std::vector<double> us;
+    us.reserve(stepNs.size());
     for (const auto &[step, ns] : stepNs)
         us.push_back(static_cast<double>(ns) / 1000.0);
     const std::string noSteps = "the profile has no steps with a duration";

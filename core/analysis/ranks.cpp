@@ -82,6 +82,7 @@ std::vector<ClockOffset> estimateClockOffsets(const model::Session &session)
         if (!diffs.empty()) {
             o.offsetNs = median(diffs);
             std::vector<std::int64_t> deviations;
+            deviations.reserve(diffs.size());
             for (auto d : diffs)
                 deviations.push_back(d > o.offsetNs ? d - o.offsetNs : o.offsetNs - d);
             o.spreadNs = median(std::move(deviations));

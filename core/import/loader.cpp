@@ -109,7 +109,7 @@ void planAscend(const Detection &d, std::vector<RankJob> &jobs)
     for (const fs::path &dir : dirs) {
         RankJob job;
         job.rank = rankFromAscendDir(dir);
-        job.readers.push_back([dir](const ImportContext &ctx) {
+        job.readers.emplace_back([dir](const ImportContext &ctx) {
             model::TraceBuilder b;
             // docs/formats.md §11: the DB export when the folder has no text timeline; both of
             // one rank are read once (the text files), never doubled.
@@ -153,7 +153,7 @@ void planLegacyAndProf(const Detection &d, std::vector<RankJob> &jobs)
             RankJob &job = byRank[rank];
             const bool afterProf = !job.readers.empty();
             job.rank = rank;
-            job.readers.push_back([dir = folder.dir, rank, afterProf](const ImportContext &ctx) {
+            job.readers.emplace_back([dir = folder.dir, rank, afterProf](const ImportContext &ctx) {
                 std::vector<TracePart> parts = mindspore::readLegacyRank(dir, rank, ctx);
                 if (afterProf && !parts.empty()) {
                     // Another clock (and, in real folders, often another run): show its lanes
@@ -217,7 +217,7 @@ void planKineto(const Detection &d, std::vector<RankJob> &jobs)
         }
         for (const fs::path &file : groups[key]) {
             const bool generic = genericFiles.count(file) != 0;
-            job.readers.push_back([file, generic](const ImportContext &ctx) {
+            job.readers.emplace_back([file, generic](const ImportContext &ctx) {
                 model::TraceBuilder b;
                 const bool ok = generic ? kineto::readChromeTrace(file, ctx, b)
                                         : kineto::readTrace(file, ctx, b);

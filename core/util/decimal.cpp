@@ -13,29 +13,6 @@ namespace stepscope::util {
 
 namespace {
 
-constexpr std::array<std::uint64_t, 20> Pow10 = {
-    1ULL,
-    10ULL,
-    100ULL,
-    1000ULL,
-    10000ULL,
-    100000ULL,
-    1000000ULL,
-    10000000ULL,
-    100000000ULL,
-    1000000000ULL,
-    10000000000ULL,
-    100000000000ULL,
-    1000000000000ULL,
-    10000000000000ULL,
-    100000000000000ULL,
-    1000000000000000ULL,
-    10000000000000000ULL,
-    100000000000000000ULL,
-    1000000000000000000ULL,
-    10000000000000000000ULL,
-};
-
 bool pushDigitOne(std::uint64_t &value)
 {
     if (value == std::numeric_limits<std::uint64_t>::max())

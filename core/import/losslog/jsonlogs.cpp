@@ -122,10 +122,12 @@ void readGolden(const json &doc, LogBuilder &b)
             kind = LogSeriesKind::Throughput;
         const json &values = metric["values"];
         model::LogSeries &series = b.series(name, kind, unit, 0);
+        const std::string &metricName = name; // C++17 lambdas cannot capture a binding
         auto pointValue = [&](const json &v) {
             auto n = jsonNumber(v);
             if (!n)
-                b.log().addIssue(0, "`" + name + "`: a value is neither a number nor \"nan\"");
+                b.log().addIssue(
+                    0, "`" + metricName + "`: a value is neither a number nor \"nan\"");
             return n ? *n : std::numeric_limits<double>::quiet_NaN();
         };
         if (values.is_object()) {
