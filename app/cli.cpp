@@ -4,6 +4,7 @@
 
 #include "analysis/analysissummary.h"
 #include "analysis/compareoutput.h"
+#include "analysis/convergence.h"
 #include "analysis/kpis.h"
 #include "analysis/trainingsummary.h"
 #include "cliargs.h"
@@ -25,8 +26,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 namespace stepscope::app {
 
@@ -176,7 +179,8 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
     } else if (auto v = ui::exportViewFromName(QString::fromStdString(parsed.view))) {
         views = {*v};
     } else {
-        return usage("--view is timeline, steps, memory, communication or all; got " + parsed.view);
+        return usage("--view is timeline, steps, memory, communication, training or all; got "
+            + parsed.view);
     }
 
     HeadlessApp app(argc, argv);
@@ -195,6 +199,8 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
     loadArgs.path = path;
     loadArgs.config = config;
     const analysis::RunConfig runConfig = runConfigFor(loadArgs, &configReport);
+    if (parsed.view == "all" && !session->trainingLogs.empty())
+        views.push_back(ui::ExportView::Training);
     QString error;
     const QStringList written = ui::exportViews(session, views, selection, runConfig, request,
         QString::fromStdString(out), profileNameOf(path), &error);
@@ -205,6 +211,33 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
         return written.isEmpty() ? ExitNothingLoaded : ExitOk;
     }
     return ExitOk;
+}
+
+/// The regression gate's output: verdicts, reasons and the log deltas for a CI comment.
+std::string gateMarkdown(const std::vector<std::string> &paths,
+    const std::vector<std::string> &regressions, const analysis::TrainingComparison &training,
+    const nlohmann::json &compare)
+{
+    std::ostringstream md;
+    md << "## StepScope compare\n\n`" << paths[0] << "` → `" << paths[1] << "`\n\n";
+    md << (regressions.empty() ? "**No regression.**\n\n" : "**Regression:**\n\n");
+    for (const std::string &r : regressions)
+        md << "- " << r << '\n';
+    if (!regressions.empty())
+        md << '\n';
+    md << analysis::trainingMarkdown(training);
+    if (compare.contains("kpis") && !compare["kpis"].empty()) {
+        md << "### Profile KPIs\n\n| key | before | after | Δ % | verdict |\n"
+              "|---|---:|---:|---:|---|\n";
+        const auto field = [](const nlohmann::json &row, const char *key) {
+            return row.contains(key) ? row[key].dump() : std::string("null");
+        };
+        for (const nlohmann::json &row : compare["kpis"])
+            md << "| " << row.value("key", "") << " | " << field(row, "before") << " | "
+               << field(row, "after") << " | " << field(row, "percent") << " | "
+               << row.value("verdict", "") << " |\n";
+    }
+    return md.str();
 }
 
 int runCompare(int argc, char **argv, const std::vector<std::string> &args)
@@ -232,11 +265,37 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
         profiles[k] = ui::prepareProfile(
             QString::fromStdString(paths[k]), std::move(session), config, !reportDir.empty());
     }
+    analysis::TrainingThresholds thresholds;
+    thresholds.tolerance = parsed.tolerance.value_or(thresholds.tolerance);
+    thresholds.stepTime = parsed.maxStepTime.value_or(thresholds.stepTime);
+    thresholds.throughput = parsed.maxThroughputDrop.value_or(thresholds.throughput);
+    thresholds.memory = parsed.maxMemory.value_or(thresholds.memory);
+    // Profiles on both sides: the profile comparison; logs alone: paths and formats only.
     const auto data = ui::compare::CompareData::build(profiles[0], profiles[1]);
+    nlohmann::json compare;
+    if (!profiles[0].session->traces.empty() && !profiles[1].session->traces.empty()) {
+        compare = analysis::compareJson(data->comparison, data->beforeInfo(), data->afterInfo());
+    } else {
+        for (std::size_t k = 0; k < 2; ++k)
+            compare[k == 0 ? "before" : "after"] = {
+                {"path", paths[k]}, {"format", profiles[k].session->format}};
+    }
+    const analysis::TrainingComparison training =
+        analysis::compareTraining(*profiles[0].session, *profiles[1].session, thresholds);
+    analysis::addTrainingToCompareJson(compare, training);
+    std::vector<std::string> regressions = training.regressions;
+    analysis::profileRegressions(compare, thresholds, regressions);
+    compare["regressions"] = regressions;
     if (json)
-        std::cout << import::jsonText(
-            analysis::compareJson(data->comparison, data->beforeInfo(), data->afterInfo()), 2)
-                  << '\n';
+        std::cout << import::jsonText(compare, 2) << '\n';
+    if (!parsed.markdown.empty()) {
+        std::ofstream md(parsed.markdown, std::ios::binary);
+        md << gateMarkdown(paths, regressions, training, compare);
+        if (!md) {
+            std::cerr << "stepscope compare: cannot write " << parsed.markdown << '\n';
+            return ExitNothingLoaded;
+        }
+    }
     if (!reportDir.empty()) {
         HeadlessApp app(argc, argv);
         QString error;
@@ -250,6 +309,11 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
                              .filePath(QStringLiteral("report.html"))
                              .toStdString()
                       << '\n';
+    }
+    if (parsed.failOnRegression && !regressions.empty()) {
+        for (const std::string &r : regressions)
+            std::cerr << "stepscope compare: regression: " << r << '\n';
+        return ExitRegression;
     }
     return ExitOk;
 }
@@ -272,6 +336,9 @@ std::string helpText()
            "        [--step N] [--range START_US:END_US] [--size WxH] [--scale S]\n"
            "        [--format png|svg]           write pictures without a display\n"
            "  stepscope compare BEFORE AFTER --report DIR [--json]\n"
+           "      [--markdown FILE] [--fail-on regression] [--tolerance PCT]\n"
+           "      [--max-step-time PCT] [--max-throughput-drop PCT] [--max-memory PCT]\n"
+           "                                     exit 3 on a regression (README)\n"
            "                                     write report.html and report.md\n"
            "  stepscope --version | --help\n"
            "\n"

@@ -8,7 +8,7 @@
 namespace stepscope::app {
 
 /// Exit codes of the headless commands.
-enum ExitCode { ExitOk = 0, ExitNothingLoaded = 1, ExitUsage = 2 };
+enum ExitCode { ExitOk = 0, ExitNothingLoaded = 1, ExitUsage = 2, ExitRegression = 3 };
 
 std::string helpText();
 bool isCommand(const std::string &word);

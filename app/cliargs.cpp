@@ -114,7 +114,7 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
         QStringLiteral("Write the pictures into DIR (required; created when missing)."),
         QStringLiteral("DIR"));
     const QCommandLineOption view(QStringLiteral("view"),
-        QStringLiteral("timeline, steps, memory, communication or all (the default)."),
+        QStringLiteral("timeline, steps, memory, communication, training or all (the default)."),
         QStringLiteral("VIEW"));
     const QCommandLineOption step(
         QStringLiteral("step"), QStringLiteral("Show profiler step N."), QStringLiteral("N"));
@@ -152,10 +152,12 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
     if (parser.isSet(view)) {
         out->view = parser.value(view).toStdString();
         static const QStringList Views {QStringLiteral("timeline"), QStringLiteral("steps"),
-            QStringLiteral("memory"), QStringLiteral("communication"), QStringLiteral("all")};
+            QStringLiteral("memory"), QStringLiteral("communication"), QStringLiteral("training"),
+            QStringLiteral("all")};
         if (!Views.contains(parser.value(view)))
             return error(command,
-                QStringLiteral("--view is timeline, steps, memory, communication or all; got %1")
+                QStringLiteral(
+                    "--view is timeline, steps, memory, communication, training or all; got %1")
                     .arg(parser.value(view)));
     }
     if (parser.isSet(step)) {
@@ -232,6 +234,24 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
         QStringLiteral("json"), QStringLiteral("Print the comparison as JSON on standard output."));
     parser.addOption(report);
     parser.addOption(json);
+    const QCommandLineOption markdown(QStringLiteral("markdown"),
+        QStringLiteral("Write the verdicts and deltas as Markdown (a CI comment) to FILE."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption failOn(QStringLiteral("fail-on"),
+        QStringLiteral("\"regression\": exit 3 when the after run regressed (README)."),
+        QStringLiteral("WHAT"));
+    const QCommandLineOption tolerance(QStringLiteral("tolerance"),
+        QStringLiteral("Loss-curve band in percent (default 2)."), QStringLiteral("PCT"));
+    const QCommandLineOption maxStepTime(QStringLiteral("max-step-time"),
+        QStringLiteral("Step-time increase allowed, percent (default 5)."), QStringLiteral("PCT"));
+    const QCommandLineOption maxThroughput(QStringLiteral("max-throughput-drop"),
+        QStringLiteral("Throughput / MFU drop allowed, percent (default 5)."),
+        QStringLiteral("PCT"));
+    const QCommandLineOption maxMemory(QStringLiteral("max-memory"),
+        QStringLiteral("Memory increase allowed, percent (default 5)."), QStringLiteral("PCT"));
+    for (const QCommandLineOption *o :
+        {&markdown, &failOn, &tolerance, &maxStepTime, &maxThroughput, &maxMemory})
+        parser.addOption(*o);
     parser.addPositionalArgument(QStringLiteral("BEFORE"), QStringLiteral("The run before."));
     parser.addPositionalArgument(QStringLiteral("AFTER"), QStringLiteral("The run after."));
     ParseOutcome outcome;
@@ -250,8 +270,30 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
             QStringLiteral("usage: stepscope compare BEFORE AFTER --report DIR [--json]; got %1 "
                            "path(s)")
                 .arg(out->paths.size()));
-    if (out->reportDir.empty() && !out->json)
-        return error(command, QStringLiteral("usage: needs --report DIR or --json"));
+    out->markdown = parser.value(markdown).toStdString();
+    if (parser.isSet(failOn)) {
+        if (parser.value(failOn) != QLatin1String("regression"))
+            return error(command,
+                QStringLiteral("--fail-on takes \"regression\", got %1").arg(parser.value(failOn)));
+        out->failOnRegression = true;
+    }
+    const std::pair<const QCommandLineOption *, std::optional<double> *> percents[] = {
+        {&tolerance, &out->tolerance}, {&maxStepTime, &out->maxStepTime},
+        {&maxThroughput, &out->maxThroughputDrop}, {&maxMemory, &out->maxMemory}};
+    for (const auto &[option, target] : percents) {
+        if (!parser.isSet(*option))
+            continue;
+        bool ok = false;
+        const double v = parser.value(*option).toDouble(&ok);
+        if (!ok || !(v >= 0))
+            return error(command,
+                QStringLiteral("--%1 takes a percentage >= 0, got %2")
+                    .arg(option->names().front(), parser.value(*option)));
+        *target = v / 100;
+    }
+    if (out->reportDir.empty() && !out->json && out->markdown.empty() && !out->failOnRegression)
+        return error(command,
+            QStringLiteral("usage: needs --report DIR, --json, --markdown FILE or --fail-on"));
     return outcome;
 }
 

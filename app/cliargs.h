@@ -52,6 +52,13 @@ struct CompareArgs
     std::vector<std::string> paths;
     std::string reportDir;
     bool json = false;
+    std::string markdown; ///< --markdown FILE
+    bool failOnRegression = false; ///< --fail-on regression
+    /// --tolerance, --max-step-time, --max-throughput-drop, --max-memory as shares (PCT / 100).
+    std::optional<double> tolerance;
+    std::optional<double> maxStepTime;
+    std::optional<double> maxThroughputDrop;
+    std::optional<double> maxMemory;
 };
 
 /// `arguments` starts with the command name ("summary", "dump", ...).

@@ -14,6 +14,7 @@
 #include "panels/communicationpanel.h"
 #include "panels/memorypanel.h"
 #include "panels/stepspanel.h"
+#include "panels/trainingpanel.h"
 #include "runconfigdialog.h"
 #include "timeline/detailspane.h"
 #include "timeline/geometrybuilder.h"
@@ -257,6 +258,17 @@ void MainWindow::createDocks()
     connect(memory, &MemoryPanel::timeRequested, this, &MainWindow::showRankTime);
     connect(communication, &CommunicationPanel::timeRequested, this, &MainWindow::showRankTime);
     createClusterDock();
+    auto *training = new TrainingPanel(this);
+    QDockWidget *trainingDock =
+        addPanelDock(tr("Training"), scrolled(training), QStringLiteral("trainingDock"));
+    connect(
+        this, &MainWindow::sessionChanged, training, [this, training, trainingDock](auto session) {
+            training->setSession(session);
+            if (session && session->traces.empty() && !session->trainingLogs.empty()) {
+                trainingDock->raise(); // logs opened alone: the panel is the view
+                resizeDocks({trainingDock}, {height() * 3 / 4}, Qt::Vertical);
+            }
+        });
     m_reportDock = addPanelDock(tr("Diagnostics"), m_report, QStringLiteral("diagnosticsDock"));
     m_detailsDock->raise();
 }

@@ -107,6 +107,11 @@ nlohmann::json convergenceJson(const Convergence &c);
 nlohmann::json trainingDeltasJson(const std::vector<TrainingDelta> &rows);
 /// Adds "convergence" and "training" to a compare JSON object when there are logs.
 void addTrainingToCompareJson(nlohmann::json &out, const TrainingComparison &c);
+/// Gate failures from a profile comparison's JSON rows (`kpis`, `memory` of compare --json):
+/// step_time_median_us up, samples_per_s / tokens_per_s / mfu down, memory.peak_allocated
+/// up by more than the thresholds. Appends sentences to `out`.
+void profileRegressions(
+    const nlohmann::json &compare, const TrainingThresholds &t, std::vector<std::string> &out);
 /// A Markdown section for a CI comment ("" without logs).
 std::string trainingMarkdown(const TrainingComparison &c);
 /// One plain-text paragraph on the convergence (the compare report's "Loss curves").

@@ -68,6 +68,36 @@ void addTrainingToCompareJson(json &out, const TrainingComparison &c)
     out["training"] = trainingDeltasJson(c.rows);
 }
 
+void profileRegressions(
+    const json &compare, const TrainingThresholds &t, std::vector<std::string> &out)
+{
+    struct Rule
+    {
+        const char *key;
+        double limit;
+        double sign; ///< +1: an increase is worse
+    };
+    const Rule rules[] = {{"step_time_median_us", t.stepTime, 1},
+        {"samples_per_s", t.throughput, -1}, {"tokens_per_s", t.throughput, -1},
+        {"mfu", t.throughput, -1}, {"memory.peak_allocated", t.memory, 1}};
+    for (const char *table : {"kpis", "memory"}) {
+        if (!compare.contains(table) || !compare[table].is_array())
+            continue;
+        for (const json &row : compare[table]) {
+            if (!row.is_object() || !row.contains("key") || !row["key"].is_string()
+                || !row.contains("percent") || !row["percent"].is_number())
+                continue;
+            const std::string key = row["key"].get<std::string>();
+            const double percent = row["percent"].get<double>();
+            for (const Rule &r : rules) {
+                if (key == r.key && r.sign * percent / 100 > r.limit)
+                    out.push_back("profile " + key + " " + cell(percent, "%+.1f") + " % (limit "
+                        + cell(r.limit * 100, "%.3g") + " %)");
+            }
+        }
+    }
+}
+
 std::string trainingMarkdown(const TrainingComparison &c)
 {
     if (!c.hasLogs)

@@ -7,6 +7,7 @@
 #include "ui/panels/communicationpanel.h"
 #include "ui/panels/memorypanel.h"
 #include "ui/panels/stepspanel.h"
+#include "ui/panels/trainingpanel.h"
 #include "ui/timeline/geometrybuilder.h"
 #include "ui/timeline/timelinemodel.h"
 #include "ui/timeline/viewstate.h"
@@ -65,8 +66,9 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     const analysis::RunConfig &config, bool hasConfig)
 {
     std::shared_ptr<Panel> panel = std::make_shared<Panel>();
-    if constexpr (!std::is_same_v<Panel,
-                      CommunicationPanel> && !std::is_same_v<Panel, ClusterPanel>) {
+    if constexpr (
+        !std::is_same_v<Panel,
+            CommunicationPanel> && !std::is_same_v<Panel, ClusterPanel> && !std::is_same_v<Panel, TrainingPanel>) {
         if (hasConfig)
             panel->setRunConfig(config);
     }
@@ -94,6 +96,8 @@ QString exportViewName(ExportView view)
         return QStringLiteral("communication");
     case ExportView::Cluster:
         return QStringLiteral("cluster");
+    case ExportView::Training:
+        return QStringLiteral("training");
     }
     return {};
 }
@@ -101,7 +105,7 @@ QString exportViewName(ExportView view)
 std::optional<ExportView> exportViewFromName(const QString &name)
 {
     for (ExportView v : {ExportView::Timeline, ExportView::Steps, ExportView::Memory,
-             ExportView::Communication, ExportView::Cluster}) {
+             ExportView::Communication, ExportView::Cluster, ExportView::Training}) {
         if (exportViewName(v) == name)
             return v;
     }
@@ -167,6 +171,8 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session, ExportV
             title, panelBody<CommunicationPanel>(std::move(session), config, hasConfig));
     case ExportView::Cluster:
         return withTitle(title, panelBody<ClusterPanel>(std::move(session), config, hasConfig));
+    case ExportView::Training:
+        return withTitle(title, panelBody<TrainingPanel>(std::move(session), config, hasConfig));
     }
     return {};
 }

@@ -16,7 +16,7 @@
 namespace stepscope::ui {
 
 /// The views `stepscope export` and File › Export View can write.
-enum class ExportView { Timeline, Steps, Memory, Communication, Cluster };
+enum class ExportView { Timeline, Steps, Memory, Communication, Cluster, Training };
 QString exportViewName(ExportView view);
 std::optional<ExportView> exportViewFromName(const QString &name);
 

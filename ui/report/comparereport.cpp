@@ -3,6 +3,7 @@
 #include "comparereport.h"
 
 #include "analysis/compareoutput.h"
+#include "analysis/convergence.h"
 #include "analysis/units.h"
 #include "ui/compare/comparepictures.h"
 #include "ui/export/imageexport.h"
@@ -229,6 +230,11 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
         const compare::LossOverlay overlay =
             compare::makeLossOverlay(before.logs.empty() ? nullptr : before.logs.front(),
                 after.logs.empty() ? nullptr : after.logs.front());
+        // NaN/inf are never part of those figures: say so instead of a bare "0.0 %".
+        if (!before.logs.empty() && !after.logs.empty() && before.logs.front()
+            && after.logs.front())
+            loss.paragraphs << qs(analysis::convergenceText(
+                analysis::compareConvergence(*before.logs.front(), 0, *after.logs.front(), 0)));
         loss.images.push_back({QStringLiteral("Loss, before and after"), QStringLiteral("loss.png"),
             renderImage(compare::lossOverlayPainter(overlay), QSize(imageSize.width(), 420), 1.0)});
     } else {

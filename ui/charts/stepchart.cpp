@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "stepchart.h"
+
+#include "analysis/units.h"
+#include "chartstyle.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMouseEvent>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace stepscope::ui {
+
+namespace {
+
+struct LineData
+{
+    QString name;
+    QColor color;
+    std::vector<std::int64_t> steps;
+    std::vector<double> values;
+    std::vector<std::int64_t> lines;
+    QString source;
+    QList<QPointF> drawn;
+};
+
+struct EventData
+{
+    QString name;
+    QColor color;
+    std::vector<std::int64_t> steps;
+    std::vector<std::int64_t> lines;
+    QString source;
+};
+
+QString valueText(double v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("NaN");
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    return QString::fromStdString(analysis::formatSignificant(v));
+}
+
+} // namespace
+
+struct StepChart::Impl
+{
+    QChart *chart = nullptr;
+    QChartView *view = nullptr;
+    QString title;
+    QString valueTitle;
+    bool log = false;
+    std::vector<LineData> lines;
+    std::vector<EventData> events;
+    bool rangeSet = false;
+    std::int64_t first = 0;
+    std::int64_t last = 1;
+    int nonFinite = 0;
+    int nonPlotted = 0;
+    double yLow = 0;
+    double yHigh = 1;
+
+    struct Hit
+    {
+        std::int64_t step = 0;
+        double value = 0;
+        std::int64_t line = 0;
+        QString source;
+        QString name;
+        bool found = false;
+    };
+
+    Hit nearest(std::int64_t step) const
+    {
+        Hit best;
+        std::int64_t bestDistance = std::numeric_limits<std::int64_t>::max();
+        for (const LineData &l : lines) {
+            auto it = std::lower_bound(l.steps.begin(), l.steps.end(), step);
+            for (auto c : {it, it == l.steps.begin() ? it : it - 1}) {
+                if (c == l.steps.end())
+                    continue;
+                const std::int64_t dist = std::llabs(*c - step);
+                if (dist < bestDistance) {
+                    const auto i = static_cast<std::size_t>(c - l.steps.begin());
+                    bestDistance = dist;
+                    best = {*c, l.values[i], l.lines[i], l.source, l.name, true};
+                }
+            }
+        }
+        return best;
+    }
+
+    void rebuild(const QPalette &palette)
+    {
+        chart->removeAllSeries();
+        for (QAbstractAxis *a : chart->axes())
+            chart->removeAxis(a), delete a;
+        nonFinite = 0;
+        nonPlotted = 0;
+        double lo = std::numeric_limits<double>::infinity();
+        double hi = -lo;
+        for (LineData &l : lines) {
+            l.drawn.clear();
+            for (std::size_t i = 0; i < l.steps.size(); ++i) {
+                const double v = l.values[i];
+                if (!std::isfinite(v)) {
+                    ++nonFinite;
+                    continue;
+                }
+                if (log && v <= 0) {
+                    ++nonPlotted;
+                    continue;
+                }
+                l.drawn.append(QPointF(static_cast<double>(l.steps[i]), v));
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+        }
+        if (!(lo <= hi)) {
+            lo = log ? 0.1 : 0;
+            hi = 1;
+        }
+        if (log) {
+            yLow = lo / 1.5;
+            yHigh = hi * 1.5;
+        } else {
+            const double pad = hi > lo ? 0.06 * (hi - lo) : std::max(std::fabs(hi) * 0.05, 1e-9);
+            yLow = lo - pad;
+            yHigh = hi + pad;
+        }
+        auto *x = new QValueAxis;
+        x->setLabelFormat(QStringLiteral("%d"));
+        x->setTitleText(QStringLiteral("step"));
+        QAbstractAxis *y = nullptr;
+        if (log) {
+            auto *ly = new QLogValueAxis;
+            ly->setBase(10);
+            ly->setLabelFormat(QStringLiteral("%.3g"));
+            ly->setRange(yLow, yHigh);
+            y = ly;
+        } else {
+            auto *vy = new QValueAxis;
+            vy->setLabelFormat(QStringLiteral("%.4g"));
+            vy->setRange(yLow, yHigh);
+            y = vy;
+        }
+        y->setTitleText(valueTitle);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        applyAxisStyle(x, palette);
+        applyAxisStyle(y, palette);
+        const auto attach = [&](QXYSeries *s) {
+            chart->addSeries(s);
+            s->attachAxis(x);
+            s->attachAxis(y);
+        };
+        QList<QPointF> bad;
+        for (const LineData &l : lines) {
+            auto *s = new QLineSeries;
+            s->setName(l.name);
+            QPen pen(l.color);
+            pen.setWidthF(1.5);
+            s->setPen(pen);
+            s->replace(l.drawn);
+            attach(s);
+            if (l.drawn.size() == 1 || l.drawn.size() < 40) {
+                auto *dots = new QScatterSeries; // few points: show where they are
+                dots->setMarkerSize(5);
+                dots->setColor(l.color);
+                dots->setBorderColor(l.color);
+                dots->replace(l.drawn);
+                attach(dots);
+                chart->legend()->markers(dots).value(0)->setVisible(false);
+            }
+            for (std::size_t i = 0; i < l.steps.size(); ++i) {
+                if (!std::isfinite(l.values[i]))
+                    bad.append(QPointF(static_cast<double>(l.steps[i]), yLow));
+            }
+        }
+        if (!bad.isEmpty()) {
+            auto *s = new QScatterSeries;
+            s->setName(QStringLiteral("NaN/inf (%1)").arg(bad.size()));
+            s->setMarkerShape(QScatterSeries::MarkerShapeStar);
+            s->setMarkerSize(11);
+            s->setColor(QColor(0xd6, 0x27, 0x28));
+            s->setBorderColor(QColor(0xd6, 0x27, 0x28));
+            s->replace(bad);
+            attach(s);
+        }
+        for (const EventData &e : events) {
+            QList<QPointF> pts;
+            for (std::int64_t st : e.steps)
+                pts.append(QPointF(static_cast<double>(st), yHigh));
+            auto *s = new QScatterSeries;
+            s->setName(QStringLiteral("%1 (%2)").arg(e.name).arg(e.steps.size()));
+            s->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+            s->setMarkerSize(10);
+            s->setColor(e.color);
+            s->setBorderColor(e.color);
+            s->replace(pts);
+            attach(s);
+        }
+        const auto [a, b] = rangeSet ? std::make_pair(first, last) : extent();
+        x->setRange(static_cast<double>(a), static_cast<double>(std::max(b, a + 1)));
+        chart->setTitle(title);
+    }
+
+    std::pair<std::int64_t, std::int64_t> extent() const
+    {
+        std::int64_t a = std::numeric_limits<std::int64_t>::max();
+        std::int64_t b = std::numeric_limits<std::int64_t>::min();
+        for (const LineData &l : lines) {
+            if (!l.steps.empty()) {
+                a = std::min(a, l.steps.front());
+                b = std::max(b, l.steps.back());
+            }
+        }
+        for (const EventData &e : events) {
+            for (std::int64_t s : e.steps)
+                a = std::min(a, s), b = std::max(b, s);
+        }
+        return a <= b ? std::make_pair(a, b) : std::make_pair(std::int64_t {0}, std::int64_t {0});
+    }
+};
+
+StepChart::StepChart(QWidget *parent)
+    : QWidget(parent)
+    , d(std::make_unique<Impl>())
+{
+    d->chart = new QChart;
+    applyChartStyle(d->chart, palette());
+    d->view = new QChartView(d->chart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    d->view->setMouseTracking(true);
+    d->view->viewport()->installEventFilter(this);
+    d->view->viewport()->setMouseTracking(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+    setMinimumHeight(170);
+    d->rebuild(palette());
+}
+
+StepChart::~StepChart() = default;
+
+void StepChart::setTitle(const QString &title)
+{
+    d->title = title;
+    d->chart->setTitle(title);
+}
+
+QString StepChart::title() const
+{
+    return d->title;
+}
+
+void StepChart::setValueAxisTitle(const QString &title)
+{
+    d->valueTitle = title;
+    d->rebuild(palette());
+}
+
+void StepChart::setLogScale(bool log)
+{
+    d->log = log;
+    d->rebuild(palette());
+}
+
+bool StepChart::logScale() const
+{
+    return d->log;
+}
+
+void StepChart::clear()
+{
+    d->lines.clear();
+    d->events.clear();
+    d->rangeSet = false;
+    d->rebuild(palette());
+}
+
+int StepChart::addLine(const QString &name, const QColor &color, std::vector<std::int64_t> steps,
+    std::vector<double> values, std::vector<std::int64_t> lines, const QString &source)
+{
+    lines.resize(steps.size(), 0);
+    values.resize(steps.size(), std::nan(""));
+    d->lines.push_back(
+        {name, color, std::move(steps), std::move(values), std::move(lines), source, {}});
+    d->rebuild(palette());
+    return static_cast<int>(d->lines.size()) - 1;
+}
+
+void StepChart::addEvents(const QString &name, const QColor &color, std::vector<std::int64_t> steps,
+    std::vector<std::int64_t> lines, const QString &source)
+{
+    lines.resize(steps.size(), 0);
+    d->events.push_back({name, color, std::move(steps), std::move(lines), source});
+    d->rebuild(palette());
+}
+
+void StepChart::setStepRange(std::int64_t first, std::int64_t last)
+{
+    d->rangeSet = true;
+    d->first = first;
+    d->last = last;
+    d->rebuild(palette());
+}
+
+std::pair<std::int64_t, std::int64_t> StepChart::dataExtent() const
+{
+    return d->extent();
+}
+
+int StepChart::seriesCount() const
+{
+    return static_cast<int>(d->lines.size());
+}
+
+QString StepChart::seriesName(int series) const
+{
+    return series >= 0 && series < seriesCount() ? d->lines[static_cast<std::size_t>(series)].name
+                                                 : QString();
+}
+
+QList<QPointF> StepChart::drawnPoints(int series) const
+{
+    return series >= 0 && series < seriesCount() ? d->lines[static_cast<std::size_t>(series)].drawn
+                                                 : QList<QPointF>();
+}
+
+int StepChart::nonFiniteCount() const
+{
+    return d->nonFinite;
+}
+
+int StepChart::nonPlottedCount() const
+{
+    return d->nonPlotted;
+}
+
+int StepChart::eventCount() const
+{
+    int n = 0;
+    for (const EventData &e : d->events)
+        n += static_cast<int>(e.steps.size());
+    return n;
+}
+
+QString StepChart::toolTipAt(std::int64_t step) const
+{
+    const Impl::Hit hit = d->nearest(step);
+    if (!hit.found)
+        return {};
+    QString text =
+        QStringLiteral("%1\nstep %2: %3").arg(hit.name).arg(hit.step).arg(valueText(hit.value));
+    for (const EventData &e : d->events) {
+        for (std::size_t i = 0; i < e.steps.size(); ++i) {
+            if (e.steps[i] == hit.step)
+                text += QStringLiteral("\n%1 (line %2)").arg(e.name).arg(e.lines[i]);
+        }
+    }
+    if (hit.line > 0)
+        text += QStringLiteral("\n%1, line %2 (click to open)").arg(hit.source).arg(hit.line);
+    return text;
+}
+
+QPoint StepChart::widgetPosition(std::int64_t step, double value) const
+{
+    const QPointF scene = d->chart->mapToPosition(QPointF(static_cast<double>(step), value));
+    return d->view->mapTo(this, d->view->mapFromScene(scene));
+}
+
+bool StepChart::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched != d->view->viewport())
+        return QWidget::eventFilter(watched, event);
+    if (event->type() != QEvent::MouseMove && event->type() != QEvent::MouseButtonRelease)
+        return QWidget::eventFilter(watched, event);
+    auto *me = static_cast<QMouseEvent *>(event);
+    const QPointF scene = d->view->mapToScene(me->position().toPoint());
+    if (!d->chart->plotArea().contains(d->chart->mapFromScene(scene))) {
+        QToolTip::hideText();
+        return false;
+    }
+    const QPointF value = d->chart->mapToValue(d->chart->mapFromScene(scene));
+    const auto step = static_cast<std::int64_t>(std::llround(value.x()));
+    if (event->type() == QEvent::MouseMove) {
+        QToolTip::showText(me->globalPosition().toPoint(), toolTipAt(step), d->view);
+    } else if (me->button() == Qt::LeftButton) {
+        const Impl::Hit hit = d->nearest(step);
+        if (hit.found)
+            emit pointClicked(hit.step, hit.line, hit.source);
+    }
+    return false;
+}
+
+} // namespace stepscope::ui

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include <QColor>
+#include <QPointF>
+#include <QString>
+#include <QWidget>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace stepscope::ui {
+
+/// A chart of series over training steps (the adapter in front of Qt Charts for the
+/// Training panel; STYLE.md §5). Lines are drawn through their finite points; NaN/inf
+/// points are marked with a cross at the bottom of the plot, event markers (skipped steps)
+/// with a triangle. The value axis can be logarithmic (non-positive values are then left
+/// out of the line, and counted in nonPlottedCount). Several charts share one step axis
+/// through setStepRange. Hover shows the nearest point's step, value and log line; a left
+/// click emits pointClicked with that point. GUI thread only.
+class StepChart : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StepChart(QWidget *parent = nullptr);
+    ~StepChart() override;
+
+    void setTitle(const QString &title);
+    QString title() const;
+    void setValueAxisTitle(const QString &title);
+    void setLogScale(bool log);
+    bool logScale() const;
+    void clear();
+    /// A line; steps, values and lines (1-based log lines, 0 unknown) have one length.
+    /// `source` names the file the lines belong to. Returns the series index.
+    int addLine(const QString &name, const QColor &color, std::vector<std::int64_t> steps,
+        std::vector<double> values, std::vector<std::int64_t> lines, const QString &source);
+    /// Event markers at steps (e.g. overflow-skipped steps), drawn as triangles at the top.
+    void addEvents(const QString &name, const QColor &color, std::vector<std::int64_t> steps,
+        std::vector<std::int64_t> lines, const QString &source);
+    /// The step axis shown; by default the extent of the data.
+    void setStepRange(std::int64_t first, std::int64_t last);
+    std::pair<std::int64_t, std::int64_t> dataExtent() const;
+
+    // Introspection (tests, export).
+    int seriesCount() const;
+    QString seriesName(int series) const;
+    /// Points drawn for `series` (x = step, y = value).
+    QList<QPointF> drawnPoints(int series) const;
+    /// Non-finite points marked over all lines.
+    int nonFiniteCount() const;
+    /// Finite points not drawn because the axis is logarithmic and they are <= 0.
+    int nonPlottedCount() const;
+    int eventCount() const;
+    /// Hover text for the point nearest to `step` over all lines ("" when none).
+    QString toolTipAt(std::int64_t step) const;
+    /// Widget coordinates of (step, value) on the plot; used to click in tests.
+    QPoint widgetPosition(std::int64_t step, double value) const;
+
+signals:
+    /// Left click: the nearest point's step, its log line and file (line 0 when unknown).
+    void pointClicked(qint64 step, qint64 line, const QString &source);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace stepscope::ui

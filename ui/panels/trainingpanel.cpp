@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "trainingpanel.h"
+
+#include "ui/charts/stepchart.h"
+
+#include <QComboBox>
+#include <QDialog>
+#include <QFile>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QTextBlock>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace stepscope::ui {
+
+namespace {
+
+using model::LogSeries;
+using model::LogSeriesKind;
+
+const QColor Colors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
+    QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
+    QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22)};
+constexpr std::size_t MaxLinesPerChart = 8;
+
+/// One small multiple: its title, the kinds it shows and its default axis.
+struct Group
+{
+    QString title;
+    std::vector<LogSeriesKind> kinds;
+    bool log = false; ///< always logarithmic
+    double logSpan = 0; ///< logarithmic when max / min of positive values exceeds this
+};
+
+const std::vector<Group> &groups()
+{
+    static const std::vector<Group> g = {
+        {QStringLiteral("Loss"), {LogSeriesKind::Loss, LogSeriesKind::EvalLoss}, false, 10},
+        {QStringLiteral("Perplexity"), {LogSeriesKind::Perplexity}, false, 10},
+        {QStringLiteral("Grad norm"), {LogSeriesKind::GradNorm}, true, 0},
+        {QStringLiteral("Learning rate"), {LogSeriesKind::LearningRate}, false, 100},
+        {QStringLiteral("Loss scale"), {LogSeriesKind::LossScale}, true, 0},
+        {QStringLiteral("Step time"), {LogSeriesKind::StepTime}, false, 0},
+        {QStringLiteral("Throughput"), {LogSeriesKind::Throughput}, false, 0},
+        {QStringLiteral("MFU"), {LogSeriesKind::Mfu}, false, 0},
+        {QStringLiteral("Memory"), {LogSeriesKind::Memory}, false, 0},
+    };
+    return g;
+}
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+/// Steps at which a Skipped series says a step was skipped (flags > 0, or increases of a
+/// running total), with their lines.
+void skippedSteps(
+    const LogSeries &s, std::vector<std::int64_t> &steps, std::vector<std::int64_t> &lines)
+{
+    double previous = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const double v = s.values[i];
+        if (!std::isfinite(v))
+            continue;
+        const double added = s.cumulative ? v - previous : v;
+        previous = s.cumulative ? v : previous;
+        if (added > 0) {
+            steps.push_back(s.steps[i]);
+            lines.push_back(s.lines[i]);
+        }
+    }
+}
+
+} // namespace
+
+TrainingPanel::TrainingPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Run:"), this));
+    m_runBox = new QComboBox(this);
+    m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    top->addWidget(m_runBox);
+    m_info = new QLabel(this);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    top->addWidget(m_info, 1);
+    layout->addLayout(top);
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    layout->addWidget(m_message);
+    m_health = new QListWidget(this);
+    m_health->setMaximumHeight(110);
+    m_health->setWordWrap(true);
+    layout->addWidget(m_health);
+    m_grid = new QWidget(this);
+    m_gridLayout = new QGridLayout(m_grid);
+    m_gridLayout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_grid, 1);
+    connect(m_runBox, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0 && index != m_run)
+            setRun(index);
+    });
+    connect(m_health, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        const int i = m_health->row(item);
+        if (i >= 0 && static_cast<std::size_t>(i) < m_findings.size()
+            && m_findings[static_cast<std::size_t>(i)].line > 0)
+            openLog(q(m_runs[static_cast<std::size_t>(m_run)].log->source),
+                m_findings[static_cast<std::size_t>(i)].line);
+    });
+    rebuild();
+}
+
+TrainingPanel::~TrainingPanel() = default;
+
+void TrainingPanel::setSession(std::shared_ptr<const model::Session> session)
+{
+    m_session = std::move(session);
+    m_runs = m_session ? analysis::trainingRuns(*m_session) : std::vector<analysis::TrainingRun> {};
+    const analysis::TrainingRun *main = analysis::mainTrainingRun(m_runs);
+    m_run = main ? static_cast<int>(main->index) : 0;
+    const QSignalBlocker block(m_runBox);
+    m_runBox->clear();
+    for (const analysis::TrainingRun &r : m_runs)
+        m_runBox->addItem(QStringLiteral("%1: %2").arg(r.index).arg(q(r.label)));
+    m_runBox->setCurrentIndex(m_run);
+    rebuild();
+}
+
+void TrainingPanel::setRun(int run)
+{
+    if (run < 0 || run >= runCount())
+        return;
+    m_run = run;
+    const QSignalBlocker block(m_runBox);
+    m_runBox->setCurrentIndex(run);
+    rebuild();
+}
+
+StepChart *TrainingPanel::chart(const QString &title) const
+{
+    for (StepChart *c : m_charts) {
+        if (c->title() == title)
+            return c;
+    }
+    return nullptr;
+}
+
+bool TrainingPanel::showsMessage() const
+{
+    return !m_message->isHidden();
+}
+
+QString TrainingPanel::messageText() const
+{
+    return m_message->text();
+}
+
+void TrainingPanel::rebuild()
+{
+    for (StepChart *c : m_charts)
+        delete c;
+    m_charts.clear();
+    m_health->clear();
+    m_findings.clear();
+    if (m_runs.empty()) {
+        m_message->setText(tr("No training log in this session. Open a training log, or a "
+                              "folder of logs, alone or beside the profile (formats.md §10)."));
+        m_message->show();
+        m_health->hide();
+        m_info->clear();
+        m_runBox->setEnabled(false);
+        return;
+    }
+    m_message->hide();
+    m_runBox->setEnabled(m_runs.size() > 1);
+    const analysis::TrainingRun &run = m_runs[static_cast<std::size_t>(m_run)];
+    const model::TrainingLog &log = *run.log;
+    const QString source = q(log.source);
+
+    std::int64_t first = std::numeric_limits<std::int64_t>::max();
+    std::int64_t last = std::numeric_limits<std::int64_t>::min();
+    std::size_t points = 0;
+    for (const LogSeries &s : log.series) {
+        if (s.run != run.run || s.empty() || s.kind == LogSeriesKind::WallTime)
+            continue;
+        first = std::min(first, s.steps.front());
+        last = std::max(last, s.steps.back());
+        points += s.size();
+    }
+    m_info->setText(
+        tr("%1 — steps %2–%3, %4 points").arg(q(log.producer)).arg(first).arg(last).arg(points));
+
+    // Health findings of this run.
+    for (const analysis::HealthFinding &f : analysis::trainingHealth(log)) {
+        if (f.run != run.run)
+            continue;
+        m_findings.push_back(f);
+        auto *item = new QListWidgetItem(QStringLiteral("[%1] %2: %3")
+                                             .arg(q(std::string(healthSeverityName(f.severity))))
+                                             .arg(q(std::string(healthKindName(f.kind))))
+                                             .arg(q(f.evidence)),
+            m_health);
+        item->setToolTip(
+            tr("Rule: %1\nDouble-click to open the log at line %2").arg(q(f.rule)).arg(f.line));
+    }
+    if (m_findings.empty())
+        new QListWidgetItem(
+            tr("No health finding (rules: docs/metrics.md, Training health)."), m_health);
+    m_health->show();
+
+    std::vector<std::int64_t> skipped;
+    std::vector<std::int64_t> skippedLines;
+    for (const LogSeries &s : log.series) {
+        if (s.run == run.run && s.kind == LogSeriesKind::Skipped)
+            skippedSteps(s, skipped, skippedLines);
+    }
+    int index = 0;
+    for (const Group &g : groups()) {
+        std::vector<const LogSeries *> members;
+        std::map<std::string, int> perName;
+        for (const LogSeries &s : log.series) {
+            if (s.run != run.run || s.empty()
+                || std::find(g.kinds.begin(), g.kinds.end(), s.kind) == g.kinds.end())
+                continue;
+            if (members.size() < MaxLinesPerChart && ++perName[s.name] <= 4)
+                members.push_back(&s);
+        }
+        if (members.empty())
+            continue;
+        auto *c = new StepChart(m_grid);
+        c->setTitle(g.title);
+        double lo = std::numeric_limits<double>::infinity();
+        double hi = 0;
+        QString unit;
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            const LogSeries &s = *members[i];
+            for (double v : s.values) {
+                if (std::isfinite(v) && v > 0)
+                    lo = std::min(lo, v), hi = std::max(hi, v);
+            }
+            QString name = q(s.name);
+            if (s.rank >= 0)
+                name += tr(" (rank %1)").arg(s.rank);
+            if (!s.unit.empty())
+                unit = q(s.unit);
+            c->addLine(name, Colors[i % std::size(Colors)], s.steps, s.values, s.lines, source);
+        }
+        c->setValueAxisTitle(unit);
+        c->setLogScale(g.log || (g.logSpan > 0 && lo > 0 && hi / lo > g.logSpan));
+        if (!skipped.empty()
+            && (g.kinds.front() == LogSeriesKind::Loss
+                || g.kinds.front() == LogSeriesKind::LossScale
+                || (g.kinds.front() == LogSeriesKind::Perplexity
+                    && !log.findKind(LogSeriesKind::Loss, run.run))))
+            c->addEvents(
+                tr("skipped step"), QColor(0xff, 0x7f, 0x0e), skipped, skippedLines, source);
+        c->setStepRange(first, last);
+        connect(
+            c, &StepChart::pointClicked, this, [this](qint64, qint64 line, const QString &file) {
+                if (line > 0)
+                    openLog(file, line);
+            });
+        m_gridLayout->addWidget(c, index / 2, index % 2);
+        m_charts.push_back(c);
+        ++index;
+    }
+}
+
+void TrainingPanel::openLog(const QString &file, qint64 line)
+{
+    if (!m_viewer) {
+        m_viewer = new QDialog(this);
+        m_viewer->resize(900, 600);
+        auto *layout = new QVBoxLayout(m_viewer);
+        m_viewerText = new QPlainTextEdit(m_viewer);
+        m_viewerText->setReadOnly(true);
+        m_viewerText->setLineWrapMode(QPlainTextEdit::NoWrap);
+        layout->addWidget(m_viewerText);
+    }
+    if (m_openedFile != file) {
+        QFile f(file);
+        // Logs are read up to 64 MiB here; the line numbers of bigger files past that point
+        // are not shown.
+        if (f.open(QIODevice::ReadOnly))
+            m_viewerText->setPlainText(QString::fromUtf8(f.read(qint64 {64} << 20)));
+        else
+            m_viewerText->setPlainText(tr("Cannot open %1").arg(file));
+    }
+    m_openedFile = file;
+    m_openedLine = line;
+    m_viewer->setWindowTitle(tr("%1 — line %2").arg(QFileInfo(file).fileName()).arg(line));
+    const QTextBlock block = m_viewerText->document()->findBlockByNumber(
+        static_cast<int>(std::max<qint64>(line - 1, 0)));
+    QTextCursor cursor(block);
+    cursor.select(QTextCursor::LineUnderCursor);
+    m_viewerText->setTextCursor(cursor);
+    m_viewerText->centerCursor();
+    m_viewer->show();
+    m_viewer->raise();
+}
+
+QString TrainingPanel::openedLineText() const
+{
+    return m_viewerText ? m_viewerText->textCursor().block().text() : QString();
+}
+
+} // namespace stepscope::ui
