@@ -3,8 +3,8 @@
 #include "regularfile.h"
 
 #include <cerrno>
-#include <system_error>
 #include <sys/stat.h>
+#include <system_error>
 #include <unistd.h>
 
 namespace stepscope::util {
