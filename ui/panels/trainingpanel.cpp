@@ -174,8 +174,9 @@ void TrainingPanel::rebuild()
     m_health->clear();
     m_findings.clear();
     if (m_runs.empty()) {
-        m_message->setText(tr("No training log in this session. Open a training log, or a "
-                              "folder of logs, alone or beside the profile (formats.md §10)."));
+        m_message->setText(
+            tr("No training log in this session. Open a training log, or a "
+               "folder of logs, alone or beside the profile (docs/formats.md §10)."));
         m_message->show();
         m_health->hide();
         m_info->clear();
