@@ -13,6 +13,7 @@
 #include "import/kineto/kinetotrace.h"
 #include "import/losslog/losslog.h"
 #include "import/mindspore/legacyfolder.h"
+#include "import/nsys/nsys.h"
 #include "import/torchmemory/memorytimeline.h"
 #include "import/tracemerge.h"
 #include "util/regularfile.h"
@@ -241,6 +242,37 @@ void planSqlite(const Detection &d, std::vector<RankJob> &jobs)
     }
 }
 
+/// Nsight Systems exports: one rank each, numbered by the trailing number of the file
+/// names when every file has a different one (`report.%q{OMPI_COMM_WORLD_RANK}`), else in
+/// file order.
+void planNsys(const Detection &d, std::vector<RankJob> &jobs)
+{
+    static const std::regex trailing(R"((\d+)$)");
+    std::set<std::int32_t> numbers;
+    std::vector<std::int32_t> ranks;
+    for (const fs::path &file : d.nsysFiles) {
+        std::smatch m;
+        const std::string stem = file.stem().string();
+        std::int32_t r = -1;
+        if (std::regex_search(stem, m, trailing) && m[1].length() < 7)
+            r = static_cast<std::int32_t>(std::stol(m[1].str()));
+        ranks.push_back(r);
+        numbers.insert(r);
+    }
+    const bool byName = numbers.size() == ranks.size() && numbers.count(-1) == 0;
+    for (std::size_t i = 0; i < d.nsysFiles.size(); ++i) {
+        RankJob job;
+        job.rank = byName ? ranks[i] : static_cast<std::int32_t>(i);
+        const fs::path file = d.nsysFiles[i];
+        const std::int32_t rank = job.rank;
+        job.readers.push_back([file, rank](const ImportContext &ctx) {
+            model::TraceBuilder b;
+            return single(b, nsys::readNsysFile(file, ctx, b, nullptr, rank));
+        });
+        jobs.push_back(std::move(job));
+    }
+}
+
 void planMemory(const Detection &d, std::vector<RankJob> &jobs)
 {
     if (d.memoryFiles.empty())
@@ -343,6 +375,9 @@ std::vector<RankJob> planJobs(const Detection &d)
         break;
     case Format::AscendDb:
         planSqlite(d, jobs);
+        break;
+    case Format::NsysSqlite:
+        planNsys(d, jobs);
         break;
     case Format::TorchMemory:
     case Format::JaxXplane:

@@ -163,6 +163,18 @@ def nsys(path):
         "CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_RUNTIME",
         "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "OSRT_API"))
     out["kernel time sum"] = one(db, "SELECT sum(end - start) FROM CUPTI_ACTIVITY_KIND_KERNEL")
+    out["first kernel (start, end, demangledName, shortName)"] = q(db, """SELECT k.start, k.end,
+        d.value, s.value FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds d ON d.id = k.demangledName
+        JOIN StringIds s ON s.id = k.shortName ORDER BY k.start LIMIT 1""")
+    out["last memcpy (start, end, bytes, copyKind)"] = q(db, """SELECT start, end, bytes, copyKind
+        FROM CUPTI_ACTIVITY_KIND_MEMCPY ORDER BY start DESC LIMIT 1""")
+    out["memcpy bytes by copyKind"] = q(db, """SELECT copyKind, count(*), sum(bytes)
+        FROM CUPTI_ACTIVITY_KIND_MEMCPY GROUP BY 1""")
+    out["first runtime call (start, end, name)"] = q(db, """SELECT r.start, r.end, s.value
+        FROM CUPTI_ACTIVITY_KIND_RUNTIME r JOIN StringIds s ON s.id = r.nameId ORDER BY r.start LIMIT 1""")
+    out["runtime rows by name"] = q(db, """SELECT s.value, count(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME r
+        JOIN StringIds s ON s.id = r.nameId GROUP BY 1 ORDER BY 2 DESC""")
+    out["PROFILER_OVERHEAD"] = one(db, "SELECT count(*) FROM PROFILER_OVERHEAD")
     out["GPU of device 0"] = one(db, "SELECT name FROM TARGET_INFO_GPU WHERE id = 0")
     out["thread names"] = q(db, """SELECT t.globalTid % 16777216, s.value FROM ThreadNames t
         JOIN StringIds s ON s.id = t.nameId ORDER BY 1""")

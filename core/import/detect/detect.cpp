@@ -202,8 +202,11 @@ void classifyFile(const fs::path &file, Detection &d)
         return;
     }
     if (isSqliteName(name)) {
-        if (sniffFile(file) == FileKind::AscendDb)
+        const FileKind kind = sniffFile(file);
+        if (kind == FileKind::AscendDb)
             d.ascendDbFiles.push_back(file);
+        else if (kind == FileKind::NsysSqlite)
+            d.nsysFiles.push_back(file);
         return;
     }
     if (!isJsonName(name))
@@ -341,7 +344,7 @@ void detectDir(const fs::path &dir, Detection &d)
     // §5 Kineto, §6 memory exports, §7 xplane: files in the folder, else a few levels down.
     scanFiles(dir, 0, d);
     if (d.kinetoFiles.empty() && d.memoryFiles.empty() && d.xplaneFiles.empty()
-        && d.ascendDbFiles.empty()) {
+        && d.ascendDbFiles.empty() && d.nsysFiles.empty()) {
         d.skipped.clear(); // found again below
         scanFiles(dir, MaxDepth, d);
     }
@@ -350,6 +353,8 @@ void detectDir(const fs::path &dir, Detection &d)
         d.format = d.kinetoFiles.front().generic ? Format::ChromeTrace : Format::Kineto;
     else if (!d.ascendDbFiles.empty())
         d.format = Format::AscendDb;
+    else if (!d.nsysFiles.empty())
+        d.format = Format::NsysSqlite;
     else if (!d.memoryFiles.empty())
         d.format = Format::TorchMemory;
     else if (!d.xplaneFiles.empty())
@@ -357,7 +362,8 @@ void detectDir(const fs::path &dir, Detection &d)
     else
         d.reason = "no profiler output recognised here: expected an Ascend rank folder "
                    "(ASCEND_PROFILER_OUTPUT/), MindSpore profiler files, a CANN PROF_* folder, "
-                   "PyTorch profiler traces (*.json, *.json.gz) or memory-timeline exports";
+                   "PyTorch profiler traces (*.json, *.json.gz), Nsight Systems SQLite exports "
+                   "or memory-timeline exports";
 }
 
 void detectFile(const fs::path &file, Detection &d)
@@ -380,6 +386,12 @@ void detectFile(const fs::path &file, Detection &d)
         d.format = Format::JaxXplane;
         return;
     }
+    if (endsWith(name, ".nsys-rep") || endsWith(name, ".qdrep")) {
+        d.reason = "an Nsight Systems report is binary: convert it with `nsys export --type "
+                   "sqlite "
+            + name + "` and open the .sqlite file";
+        return;
+    }
     switch (sniffFile(file)) {
     case FileKind::AscendDb:
     case FileKind::AscendClusterDb:
@@ -391,6 +403,10 @@ void detectFile(const fs::path &file, Detection &d)
             d.ascendDbFiles.push_back(file);
             d.format = Format::AscendDb;
         }
+        return;
+    case FileKind::NsysSqlite:
+        d.nsysFiles.push_back(file);
+        d.format = Format::NsysSqlite;
         return;
     case FileKind::KinetoTrace: {
         const auto head = readFileText(file, SniffBytes * 16);
@@ -449,6 +465,8 @@ std::string_view formatName(Format f)
         return "training-log";
     case Format::AscendDb:
         return "ascend-db";
+    case Format::NsysSqlite:
+        return "nsys";
     }
     return "unknown";
 }
@@ -557,6 +575,7 @@ Detection detectPath(const fs::path &path)
     std::sort(d.xplaneFiles.begin(), d.xplaneFiles.end());
     std::sort(d.logFiles.begin(), d.logFiles.end());
     std::sort(d.ascendDbFiles.begin(), d.ascendDbFiles.end());
+    std::sort(d.nsysFiles.begin(), d.nsysFiles.end());
     return d;
 }
 

@@ -24,6 +24,7 @@ enum class Format {
     JaxXplane, ///< JAX/XLA *.xplane.pb: recognised, not supported
     TrainingLog, ///< training logs only (docs/formats.md §10): a log file or a folder of logs
     AscendDb, ///< Ascend SQLite files outside a rank folder (msprof_*.db, a .db opened alone)
+    NsysSqlite, ///< Nsight Systems SQLite exports (formats.md §12), by their tables
 };
 
 /// Stable lower-case name used in `summary --json` ("ascend", "mindspore-legacy", ...).
@@ -87,6 +88,7 @@ struct Detection
     /// Training logs: the whole input (TrainingLog format) or the files beside a profile.
     std::vector<std::filesystem::path> logFiles;
     std::vector<std::filesystem::path> ascendDbFiles; ///< Format::AscendDb
+    std::vector<std::filesystem::path> nsysFiles; ///< Format::NsysSqlite
     /// Special files (FIFOs, sockets, devices, links to them) where a profile file could
     /// be, with why they are not read: the loader reports each (docs/robustness.md).
     std::vector<std::pair<std::filesystem::path, std::string>> skipped;

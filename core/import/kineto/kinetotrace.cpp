@@ -3,6 +3,7 @@
 #include "kinetotrace.h"
 
 #include "import/chrometrace/tracereader.h"
+#include "import/cuda/kernelcategory.h"
 #include "util/decimal.h"
 #include "util/text.h"
 
@@ -59,9 +60,7 @@ public:
         const std::string_view cat = e.category;
         const std::string_view name = e.name;
         if (cat == "kernel" || cat == "Kernel") {
-            c.category = startsWith(name, "nccl") || startsWith(name, "rccl")
-                ? Category::Communication
-                : Category::Compute;
+            c.category = cuda::kernelCategory(name);
         } else if (cat == "gpu_memcpy" || cat == "Memcpy") {
             c.category = Category::Memcpy;
         } else if (cat == "gpu_memset" || cat == "Memset") {

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+//
+// Device lanes of an Nsight Systems export (docs/formats.md §12.2, §12.4): the CUPTI activity
+// tables. Kernels, memcpys and memsets go on their (GPU, context, stream) lane; sync rows
+// (streamId 4294967295 on every row of the sample) on the GPU's `Synchronization` lane.
+// Every row stays as recorded: device work that ends after its API call returns is never
+// clamped into it (§12.5).
+
+#include "import/cuda/kernelcategory.h"
+#include "import/sqlite/tablescan.h"
+#include "nsysdb.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace stepscope::import::nsys {
+
+namespace {
+
+using model::Category;
+using sqlite::TablePresence;
+using sqlite::TableScan;
+
+constexpr std::int64_t NoId = 4294967295; // CUPTI's "none" for stream and event ids
+
+/// The columns every activity table starts with, in this order.
+std::vector<sqlite::ColumnSpec> deviceColumns(std::vector<sqlite::ColumnSpec> extra)
+{
+    std::vector<sqlite::ColumnSpec> c {{"start"}, {"end"}, {"deviceId"}, {"contextId", false},
+        {"streamId", false}, {"correlationId", false}, {"globalPid", false}};
+    c.insert(c.end(), extra.begin(), extra.end());
+    return c;
+}
+constexpr std::size_t Extra = 7; // index of the first table-specific column
+
+struct DeviceRow
+{
+    std::int64_t start = 0;
+    std::int64_t end = 0;
+    std::int64_t device = 0;
+    std::int64_t context = 0;
+    std::int64_t stream = NoId;
+    std::optional<std::int64_t> correlation;
+    std::optional<std::int64_t> globalPid;
+    std::int64_t duration() const { return std::max<std::int64_t>(0, end - start); }
+};
+
+std::optional<DeviceRow> readRow(TableScan &s)
+{
+    const auto start = s.needInt(0);
+    const auto end = s.needInt(1);
+    const auto device = s.needInt(2);
+    if (!start || !end || !device)
+        return std::nullopt;
+    DeviceRow r;
+    r.start = *start;
+    r.end = *end;
+    r.device = *device;
+    r.context = s.int64(3).value_or(0);
+    r.stream = s.int64(4).value_or(NoId);
+    r.correlation = s.int64(5);
+    r.globalPid = s.int64(6);
+    return r;
+}
+
+/// `CUDA_MEMCPY_KIND_HTOD` -> `HtoD`, `CUDA_MEMCPY_KIND_UVM_DTOH` -> `UVM DtoH` (Kineto's
+/// and the Nsight GUI's spelling); an unknown id -> its number.
+std::string copyKindCode(std::string_view enumName, std::int64_t id)
+{
+    constexpr std::string_view Prefix = "CUDA_MEMCPY_KIND_";
+    // No enum table (older exports): the documented ids (§12.1).
+    static const char *const Documented[] = {"Unknown", "HtoD", "DtoH", "HtoA", "AtoH", "AtoA",
+        "AtoD", "DtoA", "DtoD", "HtoH", "PtoP", "UVM HtoD", "UVM DtoH", "UVM DtoD"};
+    if (enumName.empty() && id >= 0 && id < 14)
+        return Documented[id];
+    if (enumName.substr(0, Prefix.size()) != Prefix)
+        return enumName.empty() ? std::to_string(id) : std::string(enumName);
+    std::string_view rest = enumName.substr(Prefix.size());
+    std::string out;
+    if (rest.substr(0, 4) == "UVM_") {
+        out = "UVM ";
+        rest.remove_prefix(4);
+    }
+    if (rest.size() == 4 && rest.substr(1, 2) == "TO") {
+        out += rest[0];
+        out += "to";
+        out += rest[3];
+    } else {
+        for (char c : rest)
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+}
+
+void addDeviceArgs(NsysDb &p, const DeviceRow &r)
+{
+    p.args.number("device", r.device).number("context", r.context);
+    if (r.stream != NoId)
+        p.args.number("stream", r.stream);
+    if (r.correlation)
+        p.args.number("correlation", *r.correlation);
+}
+
+void readKernels(NsysDb &p)
+{
+    TableScan s(p.db, p.ctx, "CUPTI_ACTIVITY_KIND_KERNEL",
+        deviceColumns({{"demangledName", false}, {"shortName", false}, {"mangledName", false},
+            {"gridX", false}, {"gridY", false}, {"gridZ", false}, {"blockX", false},
+            {"blockY", false}, {"blockZ", false}, {"registersPerThread", false},
+            {"staticSharedMemory", false}, {"dynamicSharedMemory", false}, {"graphNodeId", false}}),
+        {}, TablePresence::Optional);
+    if (s.ok() && !s.has(Extra) && !s.has(Extra + 1))
+        p.ctx.warn(p.db.path(),
+            "table `CUPTI_ACTIVITY_KIND_KERNEL` has neither `demangledName` nor `shortName`; "
+            "kernels are named by their correlation id");
+    const model::StringId unnamed = p.out.intern("kernel");
+    while (s.next()) {
+        const auto r = readRow(s);
+        if (!r)
+            continue;
+        const auto full = s.int64(Extra);
+        const auto shortId = s.int64(Extra + 1);
+        const model::StringId name = full ? p.strings.intern(*full, p.out)
+            : shortId                     ? p.strings.intern(*shortId, p.out)
+                                          : unnamed;
+        // NCCL kernels by their bare function name, else the full one (§12.3).
+        const std::string_view test = shortId ? p.strings.text(*shortId)
+            : full                            ? p.strings.text(*full)
+                                              : std::string_view();
+        model::ArgsId args;
+        if (p.keepArgs()) {
+            p.args.begin();
+            addDeviceArgs(p, *r);
+            if (shortId)
+                p.args.text("short name", p.strings.text(*shortId));
+            if (const auto m = s.int64(Extra + 2))
+                p.args.text("mangled name", p.strings.text(*m));
+            auto triple = [&](std::size_t c) {
+                return std::to_string(s.int64(c).value_or(0)) + ","
+                    + std::to_string(s.int64(c + 1).value_or(0)) + ","
+                    + std::to_string(s.int64(c + 2).value_or(0));
+            };
+            if (s.has(Extra + 3))
+                p.args.text("grid", triple(Extra + 3));
+            if (s.has(Extra + 6))
+                p.args.text("block", triple(Extra + 6));
+            if (const auto v = s.int64(Extra + 9))
+                p.args.number("registers per thread", *v);
+            if (const auto v = s.int64(Extra + 10))
+                p.args.number("static shared memory", *v);
+            if (const auto v = s.int64(Extra + 11))
+                p.args.number("dynamic shared memory", *v);
+            if (const auto v = s.int64(Extra + 12))
+                p.args.number("graph node", *v);
+            args = p.out.trace().args.add(p.args.end());
+        }
+        const model::TrackId lane = p.streamLane(r->device, r->context, r->stream);
+        const std::uint32_t i =
+            p.out.track(lane).add(r->start, r->duration(), name, cuda::kernelCategory(test), args);
+        p.linkLaunch(r->globalPid, r->correlation, {lane, i});
+        p.seen(r->end);
+        ++p.deviceWork[r->device];
+        ++p.counts.kernels;
+    }
+}
+
+void readMemcpy(NsysDb &p)
+{
+    TableScan s(p.db, p.ctx, "CUPTI_ACTIVITY_KIND_MEMCPY",
+        deviceColumns({{"bytes", false}, {"copyKind", false}, {"srcKind", false},
+            {"dstKind", false}, {"srcDeviceId", false}, {"dstDeviceId", false}}),
+        {}, TablePresence::Optional);
+    // Names by (copyKind, srcKind, dstKind): few distinct, interned once.
+    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, model::StringId> names;
+    while (s.next()) {
+        const auto r = readRow(s);
+        if (!r)
+            continue;
+        const std::int64_t kind = s.int64(Extra + 1).value_or(0);
+        const std::int64_t src = s.int64(Extra + 2).value_or(-1);
+        const std::int64_t dst = s.int64(Extra + 3).value_or(-1);
+        auto it = names.find({kind, src, dst});
+        if (it == names.end()) {
+            std::string n = "Memcpy " + copyKindCode(p.memcpyKinds.text(kind), kind);
+            if (src >= 0 && dst >= 0)
+                n += " (" + std::string(p.memKinds.text(src, "?")) + " -> "
+                    + std::string(p.memKinds.text(dst, "?")) + ")";
+            it = names.emplace(std::make_tuple(kind, src, dst), p.out.intern(n)).first;
+        }
+        model::ArgsId args;
+        if (p.keepArgs()) {
+            p.args.begin();
+            addDeviceArgs(p, *r);
+            if (const auto b = s.int64(Extra))
+                p.args.number("bytes", *b);
+            if (const auto v = s.int64(Extra + 4))
+                p.args.number("src device", *v);
+            if (const auto v = s.int64(Extra + 5))
+                p.args.number("dst device", *v);
+            args = p.out.trace().args.add(p.args.end());
+        }
+        const model::TrackId lane = p.streamLane(r->device, r->context, r->stream);
+        const std::uint32_t i =
+            p.out.track(lane).add(r->start, r->duration(), it->second, Category::Memcpy, args);
+        p.linkLaunch(r->globalPid, r->correlation, {lane, i});
+        p.seen(r->end);
+        ++p.deviceWork[r->device];
+        ++p.counts.memcpys;
+    }
+}
+
+void readMemset(NsysDb &p)
+{
+    TableScan s(p.db, p.ctx, "CUPTI_ACTIVITY_KIND_MEMSET",
+        deviceColumns({{"bytes", false}, {"value", false}, {"memKind", false}}), {},
+        TablePresence::Optional);
+    std::map<std::int64_t, model::StringId> names;
+    while (s.next()) {
+        const auto r = readRow(s);
+        if (!r)
+            continue;
+        const std::int64_t kind = s.int64(Extra + 2).value_or(-1);
+        auto it = names.find(kind);
+        if (it == names.end()) {
+            const std::string n = kind >= 0
+                ? "Memset (" + std::string(p.memKinds.text(kind, "?")) + ")"
+                : std::string("Memset");
+            it = names.emplace(kind, p.out.intern(n)).first;
+        }
+        model::ArgsId args;
+        if (p.keepArgs()) {
+            p.args.begin();
+            addDeviceArgs(p, *r);
+            if (const auto b = s.int64(Extra))
+                p.args.number("bytes", *b);
+            if (const auto v = s.int64(Extra + 1))
+                p.args.number("value", *v);
+            args = p.out.trace().args.add(p.args.end());
+        }
+        const model::TrackId lane = p.streamLane(r->device, r->context, r->stream);
+        const std::uint32_t i =
+            p.out.track(lane).add(r->start, r->duration(), it->second, Category::Memset, args);
+        p.linkLaunch(r->globalPid, r->correlation, {lane, i});
+        p.seen(r->end);
+        ++p.deviceWork[r->device];
+        ++p.counts.memsets;
+    }
+}
+
+void readSync(NsysDb &p)
+{
+    TableScan s(p.db, p.ctx, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION",
+        deviceColumns({{"syncType", false}, {"eventId", false}}), {}, TablePresence::Optional);
+    std::map<std::int64_t, model::StringId> names;
+    while (s.next()) {
+        const auto r = readRow(s);
+        if (!r)
+            continue;
+        // The file's own enum labels the type (its label can disagree with the API that
+        // caused it, §12.5: the flow shows that API).
+        const std::int64_t type = s.int64(Extra).value_or(0);
+        auto it = names.find(type);
+        if (it == names.end()) {
+            std::string n(p.syncTypes.text(type));
+            if (n.empty())
+                n = "Synchronization " + std::to_string(type);
+            it = names.emplace(type, p.out.intern(n)).first;
+        }
+        model::ArgsId args;
+        if (p.keepArgs()) {
+            p.args.begin();
+            addDeviceArgs(p, *r);
+            if (const auto e = s.int64(Extra + 1); e && *e != NoId)
+                p.args.number("event", *e);
+            args = p.out.trace().args.add(p.args.end());
+        }
+        const model::TrackId lane = p.syncLane(r->device);
+        const std::uint32_t i =
+            p.out.track(lane).add(r->start, r->duration(), it->second, Category::Runtime, args);
+        p.linkLaunch(r->globalPid, r->correlation, {lane, i});
+        p.seen(r->end);
+        ++p.counts.syncs;
+    }
+}
+
+} // namespace
+
+void readDeviceActivity(NsysDb &p)
+{
+    readKernels(p);
+    readMemcpy(p);
+    readMemset(p);
+    readSync(p);
+}
+
+} // namespace stepscope::import::nsys
