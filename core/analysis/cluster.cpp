@@ -317,6 +317,8 @@ ClusterAnalysis analyzeCluster(
     const model::Session &session, const std::vector<StepBreakdown> &breakdowns)
 {
     ClusterAnalysis c;
+    c.stepSource = session.clusterSteps.empty() ? "rank step tables and timelines"
+                                                : "cluster_step_trace_time.csv";
     c.matrix = buildMatrix(breakdowns);
     c.ranks = buildRows(session, c.matrix);
     addDeviations(c.ranks);

@@ -137,11 +137,25 @@ struct GroupCollective
     std::int32_t slowestRank = -1; ///< largest transit time
 };
 
+/// The slowest link (lowest bandwidth with data moved) of one transport within a group.
+struct SlowLink
+{
+    std::string transport; ///< RDMA, HCCS, PCIE, SIO...
+    std::int32_t src = 0;
+    std::int32_t dst = 0;
+    double bandwidthGBps = 0;
+    double sizeMb = 0; ///< of that matrix entry
+    double timeMs = 0;
+    std::int64_t links = 0; ///< matrix entries of this transport in the group
+};
+
 /// A communication group (cluster_communication.json rank tuple, or a group hash).
 struct CommGroupSummary
 {
     std::string group; ///< "(0, 1, 2, 3)", "p2p" or a hash
-    std::vector<std::int32_t> ranks; ///< members seen in the records, sorted
+    /// Members: the ranks of the tuple key (or of the communication_group.json entry it
+    /// names) and those seen in the records, sorted.
+    std::vector<std::int32_t> ranks;
     bool p2p = false;
     double elapseMs = 0;
     double waitMs = 0;
@@ -155,6 +169,7 @@ struct CommGroupSummary
     std::optional<std::int32_t> slowestLinkDst;
     std::string slowestLinkTransport;
     std::optional<double> slowestLinkBandwidthGBps;
+    std::vector<SlowLink> slowestLinks; ///< one per transport, by transport name
     std::vector<GroupCollective> collectives; ///< by elapse time, largest first
 };
 
@@ -174,6 +189,9 @@ struct ClusterShares
 
 struct ClusterAnalysis
 {
+    /// Where the step rows come from: "cluster_step_trace_time.csv" when the session has
+    /// the profiler's cluster table, else "rank step tables and timelines".
+    std::string stepSource;
     std::int64_t rankCount = 0; ///< ranks with at least one step
     std::int64_t timelineRanks = 0; ///< of which have a timeline
     ClusterMatrix matrix;

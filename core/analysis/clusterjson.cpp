@@ -82,10 +82,16 @@ nlohmann::json groupJson(const CommGroupSummary &g)
         link = {{"src", *g.slowestLinkSrc}, {"dst", *g.slowestLinkDst},
             {"transport", g.slowestLinkTransport}, {"bandwidth_gbps", *g.slowestLinkBandwidthGBps}};
     }
+    nlohmann::json slowLinks = nlohmann::json::array();
+    for (const auto &l : g.slowestLinks) {
+        slowLinks.push_back({{"transport", l.transport}, {"src", l.src}, {"dst", l.dst},
+            {"bandwidth_gbps", l.bandwidthGBps}, {"size_mb", l.sizeMb}, {"time_ms", l.timeMs},
+            {"links", l.links}});
+    }
     return {{"group", g.group}, {"ranks", g.ranks}, {"p2p", g.p2p}, {"elapse_ms", g.elapseMs},
         {"wait_ms", g.waitMs}, {"transit_ms", g.transitMs}, {"slowest_rank", g.slowestRank},
         {"slowest_rank_transit_ms", g.slowestRankTransitMs}, {"slowest_link", link},
-        {"transports", transports}, {"collectives", ops}};
+        {"slowest_links", slowLinks}, {"transports", transports}, {"collectives", ops}};
 }
 
 } // namespace
@@ -96,6 +102,7 @@ nlohmann::json clusterJson(const ClusterAnalysis &c)
     j["rank_count"] = c.rankCount;
     j["timeline_ranks"] = c.timelineRanks;
     j["scope"] = "all ranks";
+    j["step_source"] = c.stepSource;
     j["slowest_rank"] = optionalRank(c.slowestRank);
     const ClusterShares &s = c.shares;
     j["shares"] = {{"definition",
