@@ -6,6 +6,7 @@
 #include <QPalette>
 
 #include <algorithm>
+#include <cmath>
 
 namespace stepscope::ui {
 
@@ -220,6 +221,19 @@ QColor heatScaleColor(double f)
             static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * t));
     };
     return f < 0.5 ? blend(low, mid, f * 2) : blend(mid, high, (f - 0.5) * 2);
+}
+
+QColor divergingScaleColor(double f)
+{
+    const QColor blue = rgb(0x2166AC);
+    const QColor white = rgb(0xF7F7F7);
+    const QColor red = rgb(0xB2182B);
+    f = std::clamp(f, -1.0, 1.0);
+    const double t = std::fabs(f);
+    const QColor &end = f < 0 ? blue : red;
+    return QColor::fromRgbF(static_cast<float>(white.redF() + (end.redF() - white.redF()) * t),
+        static_cast<float>(white.greenF() + (end.greenF() - white.greenF()) * t),
+        static_cast<float>(white.blueF() + (end.blueF() - white.blueF()) * t));
 }
 
 QColor paperTextColor()

@@ -66,6 +66,9 @@ QColor estimateColor(Theme theme = Theme::Light);
 QColor fallbackSeriesColor(Theme theme = Theme::Light);
 /// Sequential blue scale of heat maps (ColorBrewer "Blues"), 0 = light / small, 1 = dark.
 QColor heatScaleColor(double fraction);
+/// Diverging scale of delta heat maps (ColorBrewer "RdBu" reversed): -1 blue (faster),
+/// 0 near white, +1 red (slower).
+QColor divergingScaleColor(double fraction);
 
 /// Neutral inks of exported pictures drawn on white paper (titles, axes, grid, title bars).
 QColor paperTextColor();

@@ -2,8 +2,11 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "clusterheatmap.h"
 
+#include "ui/palette.h"
+
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPen>
 #include <QToolTip>
 
 #include <algorithm>
@@ -18,33 +21,6 @@ constexpr int LegendHeight = 12;
 constexpr int LegendWidth = 240;
 constexpr int MaxCellWidth = 64;
 constexpr int MaxCellHeight = 22;
-
-QColor blend(const QColor &a, const QColor &b, double f)
-{
-    return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * f),
-        static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
-        static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
-}
-
-/// The sequential scale of ui/charts/heatmap (ColorBrewer "Blues"), light = small.
-QColor sequential(double f)
-{
-    static const QColor Low(0xde, 0xeb, 0xf7);
-    static const QColor Mid(0x6b, 0xae, 0xd6);
-    static const QColor High(0x08, 0x30, 0x6b);
-    f = std::clamp(f, 0.0, 1.0);
-    return f < 0.5 ? blend(Low, Mid, f * 2) : blend(Mid, High, (f - 0.5) * 2);
-}
-
-/// ColorBrewer "RdBu" reversed: -1 blue (faster), 0 white, +1 red (slower).
-QColor diverging(double f)
-{
-    static const QColor Blue(0x21, 0x66, 0xac);
-    static const QColor White(0xf7, 0xf7, 0xf7);
-    static const QColor Red(0xb2, 0x18, 0x2b);
-    f = std::clamp(f, -1.0, 1.0);
-    return f < 0 ? blend(White, Blue, -f) : blend(White, Red, f);
-}
 
 /// A label every `n` items so labels `labelPx` tall never overlap items `itemPx` apart.
 int labelStride(double itemPx, int labelPx)
@@ -122,6 +98,13 @@ void ClusterHeatMap::setDiverging(bool diverging)
     update();
 }
 
+void ClusterHeatMap::setMarkers(std::vector<std::pair<int, int>> cells, const QString &label)
+{
+    m_markers = std::move(cells);
+    m_markerLabel = label;
+    update();
+}
+
 double ClusterHeatMap::value(int row, int column) const
 {
     if (row < 0 || column < 0 || row >= rowCount() || column >= columnCount())
@@ -194,9 +177,9 @@ QColor ClusterHeatMap::colorFor(double v) const
     if (std::isnan(v))
         return palette().color(QPalette::Base);
     if (m_diverging)
-        return diverging(m_max > 0 ? v / m_max : 0.0);
+        return divergingScaleColor(m_max > 0 ? v / m_max : 0.0);
     const double span = m_max - m_min;
-    return sequential(span > 0 ? (v - m_min) / span : 1.0);
+    return heatScaleColor(span > 0 ? (v - m_min) / span : 1.0);
 }
 
 QString ClusterHeatMap::toolTipAt(const QPoint &pos) const
@@ -221,7 +204,7 @@ QString ClusterHeatMap::toolTipAt(const QPoint &pos) const
 
 QSize ClusterHeatMap::sizeHint() const
 {
-    return QSize(std::min(1000, 120 + 40 * columnCount()), std::min(600, 90 + 14 * rowCount()));
+    return QSize(std::min(600, 120 + 40 * columnCount()), std::min(600, 90 + 14 * rowCount()));
 }
 
 QSize ClusterHeatMap::minimumSizeHint() const
@@ -276,11 +259,13 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     bold.setBold(true);
     p.setFont(bold);
     p.drawText(QRect(Margin, Margin, width() - 2 * Margin, fm.height()), Qt::AlignLeft,
-        m_ranks.empty() ? m_title + QStringLiteral(": no ranks")
-                        : QStringLiteral("%1 · %2 ranks × %3 steps")
-                              .arg(m_title)
-                              .arg(rowCount())
-                              .arg(columnCount()));
+        m_ranks.empty()
+            ? m_title + QStringLiteral(": no ranks")
+            : QStringLiteral("%1 · %2 ranks × %3 %4")
+                  .arg(m_title)
+                  .arg(rowCount())
+                  .arg(columnCount())
+                  .arg(columnCount() == 1 ? QStringLiteral("step") : QStringLiteral("steps")));
     p.setFont(font());
     if (m_ranks.empty() || m_steps.empty())
         return;
@@ -289,6 +274,28 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     p.drawImage(g, m_image);
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(g.adjusted(0, 0, -1, -1));
+    // Marked cells: an outline at least 4 px tall, so a straggler among thousands of ranks
+    // still shows where it is.
+    const QColor marker = worseColor(currentTheme());
+    p.setPen(QPen(marker, 2));
+    p.setBrush(Qt::NoBrush);
+    for (const auto &[r, c] : m_markers) {
+        if (r < 0 || c < 0 || r >= rowCount() || c >= columnCount())
+            continue;
+        const int x0 =
+            g.left() + static_cast<int>(static_cast<std::int64_t>(c) * g.width() / columnCount());
+        const int x1 = g.left()
+            + static_cast<int>(static_cast<std::int64_t>(c + 1) * g.width() / columnCount());
+        int y0 = g.top() + static_cast<int>(static_cast<std::int64_t>(r) * g.height() / rowCount());
+        int y1 =
+            g.top() + static_cast<int>(static_cast<std::int64_t>(r + 1) * g.height() / rowCount());
+        if (y1 - y0 < 4) {
+            const int mid = (y0 + y1) / 2;
+            y0 = mid - 2;
+            y1 = mid + 2;
+        }
+        p.drawRect(QRect(QPoint(x0 + 1, y0 + 1), QPoint(std::max(x0 + 2, x1 - 1), y1 - 1)));
+    }
     p.setPen(text);
 
     // Column labels: step ids, thinned so they do not overlap.
@@ -331,9 +338,20 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
         : (rowCount() > g.height()
                 ? QStringLiteral("%1 (largest of the ranks in a pixel row)").arg(m_title)
                 : m_title);
-    p.drawText(QRect(legend.right() + 2 * Margin, legend.top() - 2,
-                   std::max(0, width() - legend.right() - 3 * Margin), fm.height()),
-        Qt::AlignLeft | Qt::AlignVCenter, what);
+    const QRect whatRect(legend.right() + 2 * Margin, legend.top() - 2,
+        std::max(0, width() - legend.right() - 3 * Margin), fm.height());
+    p.drawText(whatRect, Qt::AlignLeft | Qt::AlignVCenter, what);
+    if (!m_markers.empty() && !m_markerLabel.isEmpty()) {
+        // Under the scale's title: a sample outline and what it marks.
+        const QRect sample(whatRect.left(), under.top() + 2, 14, fm.height() - 4);
+        p.setPen(QPen(marker, 2));
+        p.drawRect(sample);
+        p.setPen(text);
+        p.drawText(QRect(sample.right() + Margin, under.top(),
+                       std::max(0, width() - sample.right() - 2 * Margin), fm.height()),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            QStringLiteral("%1 (%2)").arg(m_markerLabel).arg(m_markers.size()));
+    }
 }
 
 void ClusterHeatMap::resizeEvent(QResizeEvent *event)

@@ -33,6 +33,10 @@ public:
         std::vector<double> values, const QString &title, std::function<QString(double)> format);
     /// Diverging scale centred on 0 (compare deltas: blue faster, red slower).
     void setDiverging(bool diverging);
+    /// Cells (row, column) outlined in the palette's "worse" colour, e.g. the stragglers;
+    /// `label` names them in the legend ("straggler").
+    void setMarkers(std::vector<std::pair<int, int>> cells, const QString &label);
+    const std::vector<std::pair<int, int>> &markers() const { return m_markers; }
 
     int rowCount() const { return static_cast<int>(m_ranks.size()); }
     int columnCount() const { return static_cast<int>(m_steps.size()); }
@@ -79,6 +83,8 @@ private:
     double m_min = 0;
     double m_max = 0;
     bool m_diverging = false;
+    std::vector<std::pair<int, int>> m_markers;
+    QString m_markerLabel;
     mutable QImage m_image; ///< one pixel per column × pixel row of the grid
     mutable QSize m_imageFor;
 };

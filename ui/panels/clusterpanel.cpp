@@ -3,12 +3,14 @@
 #include "clusterpanel.h"
 
 #include "analysis/units.h"
+#include "clustergroups.h"
 #include "clusterheatmap.h"
 #include "clusterrankmodel.h"
 #include "tableitems.h"
 
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -29,41 +31,33 @@ namespace stepscope::ui {
 
 namespace {
 
-QString dur(double ns)
+QString dur(std::int64_t ns)
 {
-    if (std::isnan(ns))
-        return QStringLiteral("—");
-    return QString::fromStdString(analysis::formatDuration(std::llround(ns)));
+    return QString::fromStdString(analysis::formatDuration(ns));
 }
 
-QString rankList(const std::vector<std::int32_t> &ranks)
+QString percent(double f)
 {
-    QStringList out;
-    for (std::size_t i = 0; i < ranks.size(); ++i) {
-        // Runs of consecutive ranks as "a–b".
-        std::size_t j = i;
-        while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1)
-            ++j;
-        out << (j > i + 1 ? QStringLiteral("%1–%2").arg(ranks[i]).arg(ranks[j])
-                          : QString::number(ranks[i]));
-        if (j == i + 1)
-            out << QString::number(ranks[j]);
-        i = j;
-    }
-    return out.join(QStringLiteral(", "));
+    return QStringLiteral("%1 %").arg(f * 100, 0, 'f', 1);
 }
 
-void setHeaders(QStandardItemModel *model, const QStringList &headers)
+QString metricName(int index)
 {
-    model->clear();
-    model->setHorizontalHeaderLabels(headers);
+    const std::string_view n =
+        analysis::clusterMetricName(static_cast<analysis::ClusterMetric>(index));
+    return QString::fromUtf8(n.data(), static_cast<int>(n.size()));
+}
+
+const analysis::ClusterAnalysis &emptyCluster()
+{
+    static const analysis::ClusterAnalysis Empty;
+    return Empty;
 }
 
 } // namespace
 
 ClusterPanel::ClusterPanel(QWidget *parent)
     : QWidget(parent)
-    , m_data(std::make_shared<cluster::ClusterData>())
 {
     setObjectName(QStringLiteral("clusterPanel"));
     auto *layout = new QVBoxLayout(this);
@@ -82,6 +76,8 @@ ClusterPanel::ClusterPanel(QWidget *parent)
     pick->addWidget(new QLabel(tr("Heat map of:"), left));
     m_metric = new QComboBox(left);
     m_metric->setObjectName(QStringLiteral("clusterMetric"));
+    for (int i = 0; i < analysis::ClusterMetricCount; ++i)
+        m_metric->addItem(metricName(i));
     pick->addWidget(m_metric, 1);
     leftLayout->addLayout(pick);
     m_heatMap = new ClusterHeatMap(left);
@@ -130,16 +126,24 @@ ClusterPanel::ClusterPanel(QWidget *parent)
     };
     addTable(m_stragglers, tr("Stragglers"), "clusterStragglers");
     addTable(m_stages, tr("Pipeline stages"), "clusterStages");
-    addTable(m_groups, tr("Communication groups"), "clusterGroups");
+    m_groups = new ClusterGroupsView(m_tabs);
+    connect(m_groups, &ClusterGroupsView::rankActivated, this, &ClusterPanel::activateRank);
+    m_tabs->addTab(m_groups, tr("Communication groups"));
     splitter->addWidget(left);
     splitter->addWidget(m_tabs);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({1000, 1000}); // half and half, whatever the heat map's size hint
     layout->addWidget(splitter, 1);
     setSession(nullptr);
 }
 
 ClusterPanel::~ClusterPanel() = default;
+
+const analysis::ClusterAnalysis &ClusterPanel::cluster() const
+{
+    return m_shown ? m_shown->cluster : emptyCluster();
+}
 
 void ClusterPanel::setProfilePath(const QString &path)
 {
@@ -151,107 +155,136 @@ void ClusterPanel::setProfilePath(const QString &path)
 void ClusterPanel::setSession(std::shared_ptr<const model::Session> session)
 {
     m_session = std::move(session);
-    m_data = m_session ? std::make_shared<cluster::ClusterData>(
-                 cluster::buildClusterData(*m_session, m_path, m_analysis.get()))
-                       : std::make_shared<cluster::ClusterData>();
-    const cluster::ClusterData &d = *m_data;
-    if (d.empty())
-        m_summary->setText(tr("No ranks: open a profile folder, a cluster folder or "
-                              "cluster_analysis_output/."));
+    if (!m_session)
+        m_shown.reset();
+    else if (m_analysis)
+        m_shown = m_analysis;
     else
-        m_summary->setText(tr("<b>%1 ranks × %2 steps</b> · from %3 · %4 straggler cell(s) · "
-                              "%5 pipeline stage(s) · %6 communication group(s). Double-click a "
-                              "rank to open its timeline.")
-                               .arg(d.ranks.size())
-                               .arg(d.steps.size())
-                               .arg(d.source.toHtmlEscaped())
-                               .arg(d.stragglers.size())
-                               .arg(d.stages.size())
-                               .arg(d.groups.size()));
-    {
-        const QSignalBlocker block(m_metric);
-        const int keep = std::max(0, m_metric->currentIndex());
-        m_metric->clear();
-        for (const QString &name : d.metricNames())
-            m_metric->addItem(name);
-        m_metric->setCurrentIndex(std::min(keep, m_metric->count() - 1));
-    }
+        m_shown = std::make_shared<const analysis::SessionAnalysis>(
+            analysis::analyzeSession(*m_session, analysis::RunConfig {}));
+    fillSummary();
     showMetric(std::max(0, m_metric->currentIndex()));
-    m_rankModel->setClusterData(m_data);
+    const analysis::ClusterAnalysis *c = m_shown ? &m_shown->cluster : nullptr;
+    m_rankModel->setCluster(m_shown, c);
     m_rankTable->resizeColumnsToContents();
+    m_groups->setCluster(m_shown, c);
     fillTables();
+    // Where a many-rank user starts: a cluster table or eight ranks and more bring the panel
+    // to the front of its dock area (unless there are errors: the Diagnostics come first).
+    if (c && m_session && m_session->report.count(model::Severity::Error) == 0
+        && (c->rankCount >= 8 || !m_session->clusterSteps.empty())) {
+        if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
+            dock->raise();
+    }
+}
+
+void ClusterPanel::fillSummary()
+{
+    const analysis::ClusterAnalysis &c = cluster();
+    if (c.rankCount == 0) {
+        m_summary->setText(tr("No ranks with steps: open a profile folder, a cluster folder or "
+                              "cluster_analysis_output/."));
+        return;
+    }
+    const analysis::ClusterShares &s = c.shares;
+    const double step = static_cast<double>(std::max<std::int64_t>(1, s.stepNs));
+    m_summary->setText(
+        tr("<b>%1 ranks × %2 step(s)</b> (%3 with a timeline) · from %4 · over all ranks: "
+           "<b>communication %5</b> of the step time (exposed, pipeline bubble not counted), "
+           "<b>pipeline bubble %6</b> beside it (%7 if the bubble is counted as "
+           "communication), compute %8, free %9 · %10 straggler cell(s) · %11 pipeline "
+           "stage(s) · %12 communication group(s). Double-click a rank to open its timeline.")
+            .arg(c.rankCount)
+            .arg(c.matrix.steps.size())
+            .arg(c.timelineRanks)
+            .arg(QString::fromStdString(c.stepSource).toHtmlEscaped())
+            .arg(percent(s.commShare), percent(s.bubbleShare), percent(s.commShareWithBubble),
+                percent(static_cast<double>(s.computeNs) / step),
+                percent(static_cast<double>(s.freeNs) / step))
+            .arg(c.stragglers.size())
+            .arg(c.stages.size())
+            .arg(c.groups.size()));
+    m_summary->setToolTip(
+        tr("Communication share = Σ communication not overlapped, bubble excluded / Σ step time "
+           "over every rank and step (docs/metrics.md, \"Cluster communication share\"); the "
+           "same figure as the KPI strip."));
 }
 
 void ClusterPanel::showMetric(int index)
 {
-    const cluster::ClusterData &d = *m_data;
-    const auto names = d.metricNames();
-    if (index < 0 || static_cast<std::size_t>(index) >= d.cells.size()) {
-        m_heatMap->setMatrix({}, {}, {}, names.front(), {});
-        return;
-    }
-    m_heatMap->setMatrix(d.ranks, d.steps, d.cells[static_cast<std::size_t>(index)],
-        names[static_cast<std::size_t>(index)], [](double ns) { return dur(ns); });
+    const analysis::ClusterAnalysis &c = cluster();
+    if (index < 0 || index >= analysis::ClusterMetricCount)
+        index = 0;
+    const auto &cells = c.matrix.cellsNs[static_cast<std::size_t>(index)];
+    std::vector<double> values(cells.size());
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        values[i] = cells[i] < 0 ? std::nan("") : static_cast<double>(cells[i]);
+    m_heatMap->setMatrix(c.matrix.ranks, c.matrix.steps, std::move(values), metricName(index),
+        [](double ns) { return dur(std::llround(ns)); });
+    std::vector<std::pair<int, int>> marked;
+    marked.reserve(c.stragglers.size());
+    for (const analysis::Straggler &st : c.stragglers)
+        marked.emplace_back(static_cast<int>(c.matrix.rankIndexOf(st.rank)),
+            static_cast<int>(c.matrix.stepIndexOf(st.step)));
+    m_heatMap->setMarkers(std::move(marked), tr("straggler in its stage"));
 }
 
 void ClusterPanel::fillTables()
 {
-    const cluster::ClusterData &d = *m_data;
-    setHeaders(m_stragglers,
-        {tr("Rank"), tr("Step"), tr("Step time"), tr("Limit"), tr("Over by"), tr("Reason")});
-    for (const cluster::Straggler &s : d.stragglers) {
+    const analysis::ClusterAnalysis &c = cluster();
+    m_stragglers->clear();
+    m_stragglers->setHorizontalHeaderLabels(
+        {tr("Rank"), tr("Stage"), tr("Step"), tr("Step time"), tr("Stage median"), tr("Limit"),
+            tr("Over the median"), tr("Reason"), tr("Reason's excess")});
+    const QString rule = tr("Per step and pipeline stage: a rank straggles when its step time "
+                            "exceeds the stage's median by more than max(%1 × 1.4826 × MAD, "
+                            "%2 % of the median); the reason is the category (compute, exposed "
+                            "communication, bubble, free) with the largest excess over that "
+                            "category's median in the stage (docs/metrics.md).")
+                             .arg(c.stragglerK)
+                             .arg(c.stragglerMinFraction * 100);
+    for (const analysis::Straggler &s : c.stragglers) {
         QStandardItem *first = numberItem(QString::number(s.rank), s.rank);
         first->setData(s.rank, RankRole);
-        m_stragglers->appendRow(
-            {first, numberItem(QString::number(s.step), static_cast<double>(s.step)),
-                numberItem(dur(s.stepNs), s.stepNs), numberItem(dur(s.thresholdNs), s.thresholdNs),
-                numberItem(dur(s.stepNs - s.thresholdNs), s.stepNs - s.thresholdNs),
-                textItem(s.reason)});
+        first->setToolTip(QString::fromStdString(s.explanation));
+        const analysis::ClusterRankRow *row = c.row(s.rank);
+        const std::int32_t stage = row ? row->stage : -1;
+        const std::int64_t limit = s.peerMedianNs + s.thresholdNs;
+        QStandardItem *reason = textItem(cluster::reasonText(s.reason));
+        reason->setToolTip(QString::fromStdString(s.explanation));
+        m_stragglers->appendRow({first, numberItem(cluster::stageName(c, stage), stage),
+            numberItem(QString::number(s.step), static_cast<double>(s.step)),
+            numberItem(dur(s.stepNs), static_cast<double>(s.stepNs)),
+            numberItem(dur(s.peerMedianNs), static_cast<double>(s.peerMedianNs)),
+            numberItem(dur(limit), static_cast<double>(limit)),
+            numberItem(QStringLiteral("+") + dur(s.stepNs - s.peerMedianNs),
+                static_cast<double>(s.stepNs - s.peerMedianNs)),
+            reason,
+            numberItem(QStringLiteral("+") + dur(s.reasonExcessNs),
+                static_cast<double>(s.reasonExcessNs))});
     }
-    m_stragglers->setHeaderData(5, Qt::Horizontal, d.stragglerRule, Qt::ToolTipRole);
+    for (int col = 0; col < m_stragglers->columnCount(); ++col)
+        m_stragglers->setHeaderData(col, Qt::Horizontal, rule, Qt::ToolTipRole);
 
-    setHeaders(m_stages,
-        {tr("Stage"), tr("Ranks"), tr("Step (mean)"), tr("Bubble (mean)"), tr("Bubble share")});
-    for (const cluster::Stage &s : d.stages) {
-        QStandardItem *first = textItem(s.name);
-        first->setData(s.ranks.empty() ? -1 : s.ranks.front(), RankRole);
-        const double share = s.stepNs > 0 ? s.bubbleNs / s.stepNs : 0;
-        m_stages->appendRow({first, textItem(rankList(s.ranks)),
-            numberItem(dur(s.stepNs), s.stepNs), numberItem(dur(s.bubbleNs), s.bubbleNs),
-            numberItem(QStringLiteral("%1 %").arg(share * 100, 0, 'f', 1), share)});
-    }
-
-    setHeaders(m_groups,
-        {tr("Group"), tr("Kind"), tr("Ranks"), tr("Slowest rank"), tr("Its time"),
-            tr("Slowest link"), tr("Transport"), tr("Bandwidth"), tr("Collective"), tr("Elapse"),
-            tr("Wait"), tr("Transit")});
-    for (const cluster::Group &g : d.groups) {
-        auto addRow = [&](const cluster::GroupCollective *c) {
-            QStandardItem *first = textItem(g.name);
-            const std::int32_t rank = c && c->slowestRank >= 0 ? c->slowestRank : g.slowestRank;
-            first->setData(rank, RankRole);
-            QList<QStandardItem *> row {first, textItem(g.kind), textItem(rankList(g.ranks)),
-                numberItem(c ? QString::number(c->slowestRank) : QString::number(g.slowestRank),
-                    c ? c->slowestRank : g.slowestRank),
-                numberItem(
-                    QStringLiteral("%1 ms").arg(g.slowestRankMs, 0, 'f', 3), g.slowestRankMs),
-                textItem(g.slowestLink), textItem(g.slowestTransport),
-                numberItem(g.slowestLinkGbps >= 0
-                        ? QStringLiteral("%1 GB/s").arg(g.slowestLinkGbps, 0, 'f', 2)
-                        : QStringLiteral("—"),
-                    g.slowestLinkGbps)};
-            if (c)
-                row << textItem(c->name)
-                    << numberItem(QStringLiteral("%1 ms").arg(c->elapseMs, 0, 'f', 3), c->elapseMs)
-                    << numberItem(QStringLiteral("%1 ms").arg(c->waitMs, 0, 'f', 3), c->waitMs)
-                    << numberItem(
-                           QStringLiteral("%1 ms").arg(c->transitMs, 0, 'f', 3), c->transitMs);
-            m_groups->appendRow(row);
-        };
-        if (g.collectives.empty())
-            addRow(nullptr);
-        for (const cluster::GroupCollective &c : g.collectives)
-            addRow(&c);
+    m_stages->clear();
+    m_stages->setHorizontalHeaderLabels(
+        {tr("Stage"), tr("Ranks"), tr("Step (mean)"), tr("Bubble (mean)"), tr("Bubble (max)"),
+            tr("Bubble share"), tr("Straggler cells"), tr("From")});
+    for (const analysis::PipelineStage &st : c.stages) {
+        QStandardItem *first = textItem(cluster::stageName(c, st.index));
+        first->setData(st.ranks.empty() ? -1 : st.ranks.front(), RankRole);
+        const auto stragglers = std::count_if(
+            c.stragglers.begin(), c.stragglers.end(), [&](const analysis::Straggler &s) {
+                const analysis::ClusterRankRow *row = c.row(s.rank);
+                return row && row->stage == st.index;
+            });
+        m_stages->appendRow({first, textItem(cluster::rankList(st.ranks)),
+            numberItem(dur(st.stepMeanNs), static_cast<double>(st.stepMeanNs)),
+            numberItem(dur(st.bubbleMeanNs), static_cast<double>(st.bubbleMeanNs)),
+            numberItem(dur(st.bubbleMaxNs), static_cast<double>(st.bubbleMaxNs)),
+            numberItem(percent(st.bubbleShare), st.bubbleShare),
+            numberItem(QString::number(stragglers), static_cast<double>(stragglers)),
+            textItem(QString::fromStdString(st.source))});
     }
     for (int i = 1; i < m_tabs->count(); ++i)
         if (auto *view = qobject_cast<QTableView *>(m_tabs->widget(i)))
@@ -291,28 +324,53 @@ QString ClusterPanel::rankFolder(std::int32_t rank)
     return m_folders.value(rank);
 }
 
+/// True when the session already holds what `folder` has for the rank (a source file of the
+/// rank's trace lies in it): opening it again would show the same thing.
+bool ClusterPanel::folderLoaded(std::int32_t rank, const QString &folder) const
+{
+    const model::Trace *trace = m_session ? m_session->traceForRank(rank) : nullptr;
+    if (!trace)
+        return false;
+    const QString name = QFileInfo(folder).fileName() + QLatin1Char('/');
+    for (const std::string &file : trace->metadata.sourceFiles) {
+        const QString f = QString::fromStdString(file);
+        if (f.startsWith(name) || f.contains(QLatin1Char('/') + name))
+            return true;
+    }
+    return false;
+}
+
 void ClusterPanel::activateRank(std::int32_t rank)
 {
-    const auto it = std::find_if(m_data->rows.begin(), m_data->rows.end(),
-        [rank](const cluster::RankRow &r) { return r.rank == rank; });
-    if (it != m_data->rows.end() && it->traceIndex >= 0 && m_session) {
-        const model::Trace &trace = *m_session->traces[static_cast<std::size_t>(it->traceIndex)];
+    const model::Trace *trace = m_session ? m_session->traceForRank(rank) : nullptr;
+    const analysis::ClusterRankRow *row = cluster().row(rank);
+    auto showTrace = [&] {
         std::int64_t t0 = 0;
         std::int64_t t1 = 0;
-        if (!trace.steps.empty()) {
-            t0 = trace.steps.front().startNs;
-            t1 = trace.steps.back().endNs;
+        if (!trace->steps.empty()) {
+            t0 = trace->steps.front().startNs;
+            t1 = trace->steps.back().endNs;
         } else {
-            std::tie(t0, t1) = trace.extent();
+            std::tie(t0, t1) = trace->extent();
         }
         emit timeRequested(rank, t0, t1);
+    };
+    if (trace && row && row->hasTimeline) {
+        showTrace();
         emit message(tr("Rank %1: its timeline").arg(rank));
         return;
     }
     const QString folder = rankFolder(rank);
-    if (!folder.isEmpty()) {
+    if (!folder.isEmpty() && !folderLoaded(rank, folder)) {
         emit rankFolderRequested(rank, folder);
         emit message(tr("Opening rank %1 from %2").arg(rank).arg(folder));
+        return;
+    }
+    if (trace) {
+        showTrace();
+        emit message(tr("Rank %1 has no trace events: its step lane is drawn from its step "
+                        "table")
+                         .arg(rank));
         return;
     }
     emit message(tr("Rank %1 has no profile folder here: only its row of the cluster table is "

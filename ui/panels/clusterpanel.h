@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
-#include "clusterdata.h"
+#include "analysis/analysissummary.h"
+#include "model/session.h"
 
 #include <QHash>
 #include <QWidget>
@@ -18,19 +19,23 @@ class QTabWidget;
 
 namespace stepscope::ui {
 
+class ClusterGroupsView;
 class ClusterHeatMap;
 namespace cluster {
 class RankTableModel;
 }
 
-/// The Cluster panel (issue 11 item 3), where a many-rank user starts: the rank × step heat
-/// map of step time or of one category (switchable, with its scale and unit), a sortable
-/// per-rank table, the stragglers with their reason, the pipeline stages with their bubble
-/// and the communication groups with their slowest rank and link.
+/// The Cluster panel (issue 11 item 3), where a many-rank user starts. It shows core's
+/// cluster analysis (analysis::ClusterAnalysis, computed once per load in SessionAnalysis)
+/// and computes nothing itself: the rank × step heat map of step time or of one category
+/// (switchable, with its scale and unit), the cluster communication share with the bubble
+/// beside it, a sortable per-rank table, the stragglers of each pipeline stage with their
+/// reason, the stages with their bubble and the communication groups.
 ///
-/// Nothing here loads a rank's timeline up front: activating (double-clicking) a rank either
-/// shows its loaded timeline (timeRequested, like the other panels) or, when only its folder
-/// is on disk, asks for that folder to be opened (rankFolderRequested). GUI thread only.
+/// Nothing here loads a rank's timeline up front: activating (double-clicking) a rank shows
+/// its loaded timeline (timeRequested, like the other panels) or, when it has no events
+/// here but its own folder is on disk and not loaded, asks for that folder to be opened
+/// (rankFolderRequested). GUI thread only.
 class ClusterPanel : public QWidget
 {
     Q_OBJECT
@@ -43,25 +48,30 @@ public:
     /// cluster_analysis_output folder, beside it) the first time a rank is activated.
     void setProfilePath(const QString &path);
 
-    const cluster::ClusterData &data() const { return *m_data; }
+    /// What the panel shows (empty before a session).
+    const analysis::ClusterAnalysis &cluster() const;
     ClusterHeatMap *heatMap() const { return m_heatMap; }
     QComboBox *metricBox() const { return m_metric; }
+    QLabel *summaryLabel() const { return m_summary; }
     QTableView *rankTable() const { return m_rankTable; }
     QStandardItemModel *stragglerModel() const { return m_stragglers; }
     QStandardItemModel *stageModel() const { return m_stages; }
-    QStandardItemModel *groupModel() const { return m_groups; }
+    ClusterGroupsView *groupsView() const { return m_groups; }
     QTabWidget *tabs() const { return m_tabs; }
     /// The folder of a rank's own profile, empty when none is on disk.
     QString rankFolder(std::int32_t rank);
 
 public slots:
-    void setSession(std::shared_ptr<const model::Session> session);
-    /// The load's analysis for the next setSession (its breakdowns, not a new pass).
+    /// The load's analysis for the next setSession (its cluster part is what is shown).
     void setAnalysis(std::shared_ptr<const analysis::SessionAnalysis> analysed)
     {
         m_analysis = std::move(analysed);
     }
-    /// Shows heat-map metric `index` (0 = step time, then the categories).
+    /// Shows the session with the analysis given by setAnalysis; without one (callers
+    /// outside the main window) the session is analysed once here by analyzeSession.
+    void setSession(std::shared_ptr<const model::Session> session);
+    /// Shows heat-map metric `index` (analysis::ClusterMetric order: step time, then the
+    /// categories).
     void showMetric(int index);
     /// Opens a rank: its timeline when loaded, else its folder when present.
     void activateRank(std::int32_t rank);
@@ -75,12 +85,14 @@ signals:
     void message(const QString &text);
 
 private:
+    void fillSummary();
     void fillTables();
     void scanRankFolders();
+    bool folderLoaded(std::int32_t rank, const QString &folder) const;
 
     std::shared_ptr<const model::Session> m_session;
     std::shared_ptr<const analysis::SessionAnalysis> m_analysis;
-    std::shared_ptr<const cluster::ClusterData> m_data;
+    std::shared_ptr<const analysis::SessionAnalysis> m_shown; ///< what the views read
     QString m_path;
     bool m_foldersScanned = false;
     QHash<std::int32_t, QString> m_folders;
@@ -93,7 +105,7 @@ private:
     QTableView *m_rankTable = nullptr;
     QStandardItemModel *m_stragglers = nullptr;
     QStandardItemModel *m_stages = nullptr;
-    QStandardItemModel *m_groups = nullptr;
+    ClusterGroupsView *m_groups = nullptr;
 };
 
 } // namespace stepscope::ui
