@@ -3,7 +3,8 @@
 // `stepscope-bench cluster [--ranks N[,N...]] [--steps S] [--keep DIR]`: writes a generated
 // cluster_analysis_output/ of N ranks × S steps (clustergen.h) for each N, then measures
 // opening it (import::loadPath) and analysing it (analysis::analyzeSession, which includes
-// the cluster analysis) as the CLI does. Defaults: 1000 and 10000 ranks × 20 steps.
+// the cluster analysis) as the CLI does, wall-clock and CPU seconds (open + analyse). Defaults:
+// 1000 and 10000 ranks × 20 steps.
 // `--keep DIR` writes the folders under DIR and leaves them (for the UI).
 #include "analysis/analysissummary.h"
 #include "analysis/cluster.h"
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <vector>
 
@@ -28,6 +30,16 @@ namespace fs = std::filesystem;
 double since(Clock::time_point t0)
 {
     return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+/// User + system CPU seconds of this process so far (all threads): unlike wall-clock time,
+/// it does not grow when other processes share the cores.
+double cpuSeconds()
+{
+    rusage u {};
+    ::getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec)
+        + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 std::vector<std::int64_t> parseList(const char *text)
@@ -69,8 +81,8 @@ int runCluster(int argc, char **argv)
     const fs::path base = keep.empty()
         ? fs::temp_directory_path() / ("stepscope-clusterbench-" + std::to_string(::getpid()))
         : keep;
-    std::printf("%8s %6s %10s %9s %9s %9s %9s %11s\n", "ranks", "steps", "MB", "write s", "open s",
-        "analyse s", "total s", "us/rank-step");
+    std::printf("%8s %6s %10s %9s %9s %9s %9s %9s %11s\n", "ranks", "steps", "MB", "write s",
+        "open s", "analyse s", "total s", "cpu s", "us/rank-step");
     for (const std::int64_t ranks : rankCounts) {
         const fs::path dir =
             base / ("cluster-" + std::to_string(ranks) + "x" + std::to_string(steps));
@@ -79,6 +91,7 @@ int runCluster(int argc, char **argv)
         const double writeS = since(t0);
 
         t0 = Clock::now();
+        const double cpu0 = cpuSeconds();
         stepscope::util::Progress progress;
         stepscope::import::LoadOptions options;
         const auto result = stepscope::import::loadPath(dir, progress, options);
@@ -88,14 +101,16 @@ int runCluster(int argc, char **argv)
             return 1;
         }
         t0 = Clock::now();
+        // analyzeSession includes the cluster analysis (SessionAnalysis::cluster), computed
+        // once, as the CLI and the UI get it.
         const auto analysis = stepscope::analysis::analyzeSession(*result.session, {});
-        const auto cluster =
-            stepscope::analysis::analyzeCluster(*result.session, analysis.breakdowns);
+        const stepscope::analysis::ClusterAnalysis &cluster = analysis.cluster;
         const double analyseS = since(t0);
+        const double cpuS = cpuSeconds() - cpu0;
         const double total = openS + analyseS;
-        std::printf("%8lld %6lld %10.1f %9.2f %9.2f %9.2f %9.2f %11.2f\n",
+        std::printf("%8lld %6lld %10.1f %9.2f %9.2f %9.2f %9.2f %9.2f %11.2f\n",
             static_cast<long long>(ranks), static_cast<long long>(steps),
-            static_cast<double>(bytes) / 1e6, writeS, openS, analyseS, total,
+            static_cast<double>(bytes) / 1e6, writeS, openS, analyseS, total, cpuS,
             total * 1e6 / static_cast<double>(ranks * steps));
         std::printf("         ranks loaded %zu, breakdowns %zu, stages %zu, groups %zu, "
                     "stragglers %zu, comm share %.1f %%, bubble %.1f %%\n",
