@@ -274,27 +274,28 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     p.drawImage(g, m_image);
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(g.adjusted(0, 0, -1, -1));
-    // Marked cells: an outline at least 4 px tall, so a straggler among thousands of ranks
-    // still shows where it is.
+    // Marked cells: outlined when a cell is at least 4 px tall; thinner (ranks bucketed into
+    // pixel rows) a line of the marker colour across the cell's pixel row(s), so a straggler
+    // among thousands of ranks shows where it is without covering its neighbours.
     const QColor marker = worseColor(currentTheme());
     p.setPen(QPen(marker, 2));
     p.setBrush(Qt::NoBrush);
+    const auto edge = [](int i, int n, int px) {
+        return static_cast<int>(static_cast<std::int64_t>(i) * px / std::max(1, n));
+    };
     for (const auto &[r, c] : m_markers) {
         if (r < 0 || c < 0 || r >= rowCount() || c >= columnCount())
             continue;
-        const int x0 =
-            g.left() + static_cast<int>(static_cast<std::int64_t>(c) * g.width() / columnCount());
-        const int x1 = g.left()
-            + static_cast<int>(static_cast<std::int64_t>(c + 1) * g.width() / columnCount());
-        int y0 = g.top() + static_cast<int>(static_cast<std::int64_t>(r) * g.height() / rowCount());
-        int y1 =
-            g.top() + static_cast<int>(static_cast<std::int64_t>(r + 1) * g.height() / rowCount());
-        if (y1 - y0 < 4) {
-            const int mid = (y0 + y1) / 2;
-            y0 = mid - 2;
-            y1 = mid + 2;
-        }
-        p.drawRect(QRect(QPoint(x0 + 1, y0 + 1), QPoint(std::max(x0 + 2, x1 - 1), y1 - 1)));
+        const int x0 = g.left() + edge(c, columnCount(), g.width());
+        const int x1 = g.left() + edge(c + 1, columnCount(), g.width());
+        const int y0 = g.top() + edge(r, rowCount(), g.height());
+        const int y1 = g.top() + edge(r + 1, rowCount(), g.height());
+        if (y1 - y0 >= 4)
+            p.drawRect(QRect(QPoint(x0 + 1, y0 + 1), QPoint(std::max(x0 + 2, x1 - 1), y1 - 1)));
+        else
+            p.fillRect(QRect(x0, std::min(y0, g.bottom() - 1), std::max(1, x1 - x0),
+                           std::clamp(y1 - y0, 1, 2)),
+                marker);
     }
     p.setPen(text);
 
