@@ -19,6 +19,10 @@
 // Kineto shows), with `shortName` in the args. Runtime names lose their `_v<N>` version
 // suffix (`cudaLaunchKernel_v7000` -> `cudaLaunchKernel`).
 //
+// Memory (only with `nsys profile --cuda-memory-usage=true`): CUDA_GPU_MEMORY_USAGE_EVENTS
+// gives one `CUDA` curve per GPU (`cuda:<id>`, allocated bytes over time) and the
+// allocations with their lifetimes.
+//
 // Steps: NVTX ranges named `ProfilerStep#N` (or, when there is none, `Step N`, `step_N`,
 // `Iteration N`, ...) become trace.steps with id N.
 //

@@ -8,7 +8,8 @@
 //
 // Order (nsysfile.cpp): strings and enums, metadata and names, CUPTI_ACTIVITY_KIND_RUNTIME
 // (fills `launches`), the device tables (kernel, memcpy, memset, sync: flows from
-// `launches`), OSRT_API, PROFILER_OVERHEAD, NVTX_EVENTS (steps).
+// `launches`), CUDA_GPU_MEMORY_USAGE_EVENTS, OSRT_API, PROFILER_OVERHEAD, NVTX_EVENTS
+// (steps).
 
 #include "import/importcontext.h"
 #include "import/sqlite/argsjson.h"
@@ -121,6 +122,8 @@ void readRuntime(NsysDb &p);
 void readDeviceActivity(NsysDb &p);
 /// OSRT_API -> `OS runtime` lanes; PROFILER_OVERHEAD -> `nsys overhead` lanes.
 void readOsRuntime(NsysDb &p);
+/// CUDA_GPU_MEMORY_USAGE_EVENTS -> one `CUDA` memory curve per GPU and the allocations.
+void readGpuMemory(NsysDb &p);
 /// NVTX_EVENTS -> `NVTX` lanes and `NVTX async` lanes; step markers into trace.steps.
 void readNvtx(NsysDb &p);
 

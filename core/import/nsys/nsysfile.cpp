@@ -21,8 +21,8 @@ using sqlite::TableScan;
 /// The tables a timeline is built from; absent ones were not collected (§12.1).
 constexpr const char *TimelineTables[] = {"CUPTI_ACTIVITY_KIND_KERNEL",
     "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET",
-    "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS",
-    "OSRT_API"};
+    "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS", "OSRT_API",
+    "CUDA_GPU_MEMORY_USAGE_EVENTS"};
 
 constexpr std::size_t MaxRelayedDiagnostics = 10;
 
@@ -336,6 +336,7 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
         readNames(p);
         readRuntime(p);
         readDeviceActivity(p);
+        readGpuMemory(p);
         readOsRuntime(p);
         readNvtx(p);
     } catch (const sqlite::Error &e) {
@@ -354,7 +355,7 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
     }
     if (counts != nullptr)
         *counts = p.counts;
-    if (p.counts.total() == 0) {
+    if (p.counts.total() == 0 && out.trace().memory.empty()) {
         ctx.error(file, "no CUDA, OS runtime or NVTX event found in this Nsight Systems export");
         return false;
     }

@@ -196,7 +196,7 @@ TEST(NsysSample, AbsentTablesAreNamedAsNotCollected)
     const auto s = load(SampleDir);
     EXPECT_TRUE(said(*s,
         "not collected in this export (no table): CUPTI_ACTIVITY_KIND_MEMSET, "
-        "NVTX_EVENTS"))
+        "NVTX_EVENTS, CUDA_GPU_MEMORY_USAGE_EVENTS"))
         << s->report.toText();
     EXPECT_EQ(s->report.count(model::Severity::Error), 0u) << s->report.toText();
     EXPECT_EQ(s->report.count(model::Severity::Warning), 0u) << s->report.toText();

@@ -329,6 +329,51 @@ TEST_F(NsysWritten, RankFilesInOneFolderBecomeRanks)
     EXPECT_EQ(s->traces[1]->metadata.sourceFiles.front(), "report.1.sqlite");
 }
 
+TEST_F(NsysWritten, GpuMemoryUsageBecomesCurvesAndAllocations)
+{
+    // Documented table, written only with --cuda-memory-usage=true (absent in the sample).
+    const auto r = read(Schema + R"(
+CREATE TABLE ENUM_CUDA_DEV_MEM_EVENT_OPER (id INTEGER PRIMARY KEY, name TEXT, label TEXT);
+INSERT INTO ENUM_CUDA_DEV_MEM_EVENT_OPER VALUES
+    (0, 'CUDA_DEV_MEM_EVENT_OPR_ALLOCATION', 'Allocation'),
+    (1, 'CUDA_DEV_MEM_EVENT_OPR_DEALLOCATION', 'Deallocation');
+CREATE TABLE CUDA_GPU_MEMORY_USAGE_EVENTS (start INTEGER NOT NULL, globalPid INTEGER,
+    deviceId INTEGER NOT NULL, contextId INTEGER NOT NULL, address INTEGER NOT NULL,
+    pc INTEGER NOT NULL, bytes INTEGER NOT NULL, memKind INTEGER NOT NULL,
+    memoryOperationType INTEGER NOT NULL, name TEXT, correlationId INTEGER, streamId INTEGER);
+INSERT INTO CUDA_GPU_MEMORY_USAGE_EVENTS VALUES
+    (300, )"
+        + n(PidA) + R"(, 0, 1, 4096, 0, 1000, 2, 1, NULL, NULL, NULL),
+    (100, )"
+        + n(PidA) + R"(, 0, 1, 8192, 0, 1000, 2, 0, NULL, 7, NULL),
+    (200, )"
+        + n(PidA) + R"(, 0, 1, 16384, 0, 500, 2, 0, NULL, 8, NULL),
+    (400, )"
+        + n(PidA) + R"(, 0, 1, 8192, 0, 1000, 2, 1, NULL, NULL, NULL),
+    (150, )"
+        + n(PidA) + R"(, 1, 2, 8192, 0, 64, 2, 0, NULL, 9, NULL),
+    (50, )"
+        + n(PidA) + R"(, 0, 1, 65536, 0, 32, 2, 1, NULL, NULL, NULL);
+)");
+    ASSERT_TRUE(r.ok) << m_text; // memory alone is content
+    const model::MemoryData &m = r.trace.memory;
+    ASSERT_EQ(m.curves.size(), 2u);
+    EXPECT_EQ(m.curves[0].component, "CUDA");
+    EXPECT_EQ(m.curves[0].device, "cuda:0");
+    // In time order: +1000 (100), +500 (200), the free at 300 of an unknown block and the
+    // one at 50 are ignored, -1000 (400).
+    EXPECT_EQ(m.curves[0].timestampsNs, (std::vector<std::int64_t> {100, 200, 400}));
+    EXPECT_EQ(m.curves[0].allocatedBytes, (std::vector<std::int64_t> {1000, 1500, 500}));
+    EXPECT_EQ(m.curves[1].device, "cuda:1");
+    EXPECT_EQ(m.curves[1].allocatedBytes, (std::vector<std::int64_t> {64}));
+    ASSERT_EQ(m.allocations.size(), 3u);
+    EXPECT_EQ(m.allocations[0].sizeBytes, 1000);
+    EXPECT_EQ(m.allocations[0].allocatedNs, 100);
+    EXPECT_EQ(m.allocations[0].releasedNs, 400);
+    EXPECT_EQ(m.allocations[1].releasedNs, -1); // still alive
+    EXPECT_TRUE(said(r, "2 frees of blocks allocated before the capture")) << m_text;
+}
+
 TEST(NsysNames, StepMarkersAndVersionSuffixes)
 {
     using import::nsys::stepMarker;
