@@ -242,12 +242,13 @@ void planSqlite(const Detection &d, std::vector<RankJob> &jobs)
     }
 }
 
-/// Nsight Systems exports: one rank each, numbered by the trailing number of the file
-/// names when every file has a different one (`report.%q{OMPI_COMM_WORLD_RANK}`), else in
-/// file order.
+/// Nsight Systems exports: one rank each, numbered by the number ending the file names
+/// when every file has a different one (`report.%q{OMPI_COMM_WORLD_RANK}`), else in file
+/// order.
 void planNsys(const Detection &d, std::vector<RankJob> &jobs)
 {
-    static const std::regex trailing(R"((\d+)$)");
+    // `report.3`, `rank_3`, `trace-3`, `rank3`: a number set off at the end of the stem.
+    static const std::regex trailing(R"((?:^|[._-]|rank)(\d+)$)");
     std::set<std::int32_t> numbers;
     std::vector<std::int32_t> ranks;
     for (const fs::path &file : d.nsysFiles) {

@@ -329,6 +329,17 @@ TEST_F(NsysWritten, RankFilesInOneFolderBecomeRanks)
     EXPECT_EQ(s->traces[1]->metadata.sourceFiles.front(), "report.1.sqlite");
 }
 
+TEST_F(NsysWritten, ANumberInsideTheNameIsNoRank)
+{
+    std::filesystem::copy_file(testsupport::sqliteData("nsys_sqlite/pipit-cloverleaf-cuda/"
+                                                       "perlmutter-cloverleaf-cuda.sqlite"),
+        m_tmp / "h100x8.sqlite");
+    util::Progress progress;
+    const auto s = import::loadPath(m_tmp / "h100x8.sqlite", progress).session;
+    ASSERT_EQ(s->traces.size(), 1u) << s->report.toText();
+    EXPECT_EQ(s->traces[0]->rank, 0);
+}
+
 TEST_F(NsysWritten, GpuMemoryUsageBecomesCurvesAndAllocations)
 {
     // Documented table, written only with --cuda-memory-usage=true (absent in the sample).
