@@ -2,12 +2,17 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // `stepscope-bench import FILE [--threads N] [--no-args]`: load a Kineto or Ascend
 // trace_view file with our importer, then, in the same run, iterate the same file with
-// simdjson On-Demand alone (every event, sum of `dur`) as the reference rate.
+// simdjson On-Demand alone (every event, sum of `dur`) as the reference rate. An Nsight
+// Systems SQLite export (tests/bench/gen_nsys.py) is read with the nsys importer, its
+// reference is SQLite alone stepping the same tables (sqlitereference.h).
 #include "benchregistry.h"
 #include "import/ascend/traceview.h"
 #include "import/importcontext.h"
 #include "import/kineto/kinetotrace.h"
+#include "import/nsys/nsys.h"
+#include "import/sqlite/sqlitekind.h"
 #include "model/tracebuilder.h"
+#include "sqlitereference.h"
 
 #include <simdjson.h>
 
@@ -111,8 +116,11 @@ int runImport(int argc, char **argv)
     const double cpu0 = cpuSeconds();
     const auto t0 = Clock::now();
     stepscope::model::TraceBuilder builder;
-    const bool ok = first == '[' ? stepscope::import::ascend::readTraceView(file, ctx, builder)
-                                 : stepscope::import::kineto::readTrace(file, ctx, builder);
+    const bool nsysFile =
+        stepscope::import::sqlite::sniffSqlite(file) == stepscope::import::sqlite::SqliteKind::Nsys;
+    const bool ok = nsysFile ? stepscope::import::nsys::readNsysFile(file, ctx, builder)
+        : first == '['       ? stepscope::import::ascend::readTraceView(file, ctx, builder)
+                             : stepscope::import::kineto::readTrace(file, ctx, builder);
     auto result = builder.finish();
     const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     const double cpu = cpuSeconds() - cpu0;
@@ -158,9 +166,18 @@ int runImport(int argc, char **argv)
     std::uint64_t refEvents = 0;
     double sum = 0;
     const double refCpu0 = cpuSeconds();
-    const double ref = referenceSeconds(file, refEvents, sum);
+    const double ref = nsysFile ? stepscope::bench::sqliteReferenceSeconds(file, refEvents, sum)
+                                : referenceSeconds(file, refEvents, sum);
     const double refCpu = cpuSeconds() - refCpu0;
-    if (ref > 0) {
+    if (ref > 0 && nsysFile) {
+        std::printf(
+            "reference       %.3f s  %.1f MB/s  %.2f M rows/s  (SQLite alone: SELECT start, "
+            "end over the event tables, %llu rows, sum end-start %.0f ns)\n",
+            ref, mb / ref, static_cast<double>(refEvents) / ref / 1e6,
+            static_cast<unsigned long long>(refEvents), sum);
+        std::printf(
+            "ratio           %.2f (ours / reference, wall-clock throughput)\n", ref / seconds);
+    } else if (ref > 0) {
         std::printf("reference       %.3f s  %.1f MB/s  (simdjson %s On-Demand, %llu events, sum "
                     "dur %.0f)\n",
             ref, mb / ref, simdjson::builtin_implementation()->name().c_str(),

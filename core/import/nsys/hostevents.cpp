@@ -159,6 +159,18 @@ void readRuntime(NsysDb &p)
             {"returnValue", false}, {"eventClass", false}},
         {}, TablePresence::Optional);
     RuntimeNames names;
+    if (s.ok()) {
+        // One Launch per row: size the vector once (COUNT(*) walks the b-tree only).
+        try {
+            sqlite::Statement count =
+                p.db.prepare("SELECT COUNT(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME");
+            if (count.step())
+                p.launches.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0,
+                    std::min<std::int64_t>(count.int64(0).value_or(0), std::int64_t {1} << 32))));
+        } catch (const sqlite::Error &) {
+            // The scan below reports a damaged table.
+        }
+    }
     while (s.next()) {
         const auto start = s.needInt(0);
         const auto end = s.needInt(1);
