@@ -44,6 +44,13 @@ void readNames(NsysDb &p)
             if (name && tid)
                 p.threadNames[*tid] = std::string(p.strings.text(*name));
         }
+        // Threads sharing a name (two `cuda-EvtHandlr` in the sample) get their tid too.
+        std::unordered_map<std::string, int> uses;
+        for (const auto &[tid, name] : p.threadNames)
+            ++uses[name];
+        for (auto &[tid, name] : p.threadNames)
+            if (uses[name] > 1)
+                name += " " + std::to_string(tidOf(tid));
     }
     {
         TableScan s(p.db, p.ctx, "TARGET_INFO_CUDA_CONTEXT_INFO",
