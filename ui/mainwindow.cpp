@@ -109,8 +109,14 @@ MainWindow::MainWindow(QWidget *parent)
     m_centre = new QStackedWidget(this);
     m_welcome = new WelcomePage(m_centre);
     m_timeline = new timeline::TimelineView(m_centre);
+    m_noTimeline = new QLabel(m_centre);
+    m_noTimeline->setObjectName(QStringLiteral("noTimeline"));
+    m_noTimeline->setAlignment(Qt::AlignCenter);
+    m_noTimeline->setWordWrap(true);
+    m_noTimeline->setMargin(12);
     m_centre->addWidget(m_welcome);
     m_centre->addWidget(m_timeline);
+    m_centre->addWidget(m_noTimeline);
     // DESIGN.md: the KPI strip sits above the timeline; hidden until a profile is open and
     // while a comparison (which has its own before → after strip) is shown.
     auto *centre = new QWidget(this);
@@ -512,21 +518,32 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
     m_timeline->setModel(m_profile.timeline);
     m_details->setModel(m_profile.timeline);
     m_rangeStats->clear();
-    if (m_centre->currentWidget()
-        != m_timeline) // first profile: the timeline gets most of the height
-        resizeDocks({m_detailsDock}, {std::max(160, height() / 4)}, Qt::Vertical);
-    m_centre->setCurrentWidget(m_timeline);
-    m_timeline->setFocus();
+    const auto &traces = profile.session->traces;
+    const bool memoryOnly = profile.session->eventCount() == 0
+        && std::any_of(
+            traces.begin(), traces.end(), [](const auto &t) { return !t->memory.empty(); });
+    if (profile.session->eventCount() == 0) {
+        // Nothing to draw on a time axis: say so instead of an empty "-4 ns … 6 ns" ruler.
+        m_noTimeline->setText(memoryOnly
+                ? tr("%1 holds memory records only, no trace events: see the Memory panel.")
+                      .arg(QFileInfo(profile.path).fileName())
+                : tr("%1 holds no trace events, so there is no timeline; its training logs "
+                     "are in the Training panel.")
+                      .arg(QFileInfo(profile.path).fileName()));
+        m_centre->setCurrentWidget(m_noTimeline);
+    } else {
+        if (m_centre->currentWidget()
+            != m_timeline) // first profile: the timeline gets most of the height
+            resizeDocks({m_detailsDock}, {std::max(160, height() / 4)}, Qt::Vertical);
+        m_centre->setCurrentWidget(m_timeline);
+        m_timeline->setFocus();
+    }
     setWindowTitle(QFileInfo(profile.path).fileName() + QStringLiteral(" — StepScope"));
     m_counts->setText(statusText());
     statusBar()->showMessage(
         tr("Loaded %1 in %2 s").arg(profile.path).arg(profile.elapsedMs / 1000.0, 0, 'f', 1), 8000);
     if (profile.session->report.count(model::Severity::Error) > 0)
         m_reportDock->raise();
-    const auto &traces = profile.session->traces;
-    const bool memoryOnly = profile.session->eventCount() == 0
-        && std::any_of(
-            traces.begin(), traces.end(), [](const auto &t) { return !t->memory.empty(); });
     if (memoryOnly) {
         // A memory-only profile: its content is in the Memory panel, not on an empty timeline.
         if (auto *memory = findChild<QDockWidget *>(QStringLiteral("memoryDock"))) {

@@ -111,6 +111,7 @@ private:
     QStackedWidget *m_centre = nullptr;
     WelcomePage *m_welcome = nullptr;
     timeline::TimelineView *m_timeline = nullptr;
+    QLabel *m_noTimeline = nullptr; ///< the centre for sessions without trace events
     timeline::DetailsPane *m_details = nullptr;
     timeline::RangeStatsPanel *m_rangeStats = nullptr;
     LoadReportView *m_report = nullptr;

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableWidget>
@@ -54,7 +55,24 @@ struct WindowFixture : ::testing::Test
         QSettings().remove(QStringLiteral("recentPaths"));
         window.loader()->setLoadFunction([](const QString &path, util::Progress &) {
             import::LoadResult r;
-            if (path.endsWith(QStringLiteral("empty"))) {
+            if (path.endsWith(QStringLiteral("logs"))) {
+                // A folder of training logs: no trace, one loss series.
+                auto log = std::make_shared<model::TrainingLog>();
+                log->source = "train.log";
+                log->producer = "Megatron iteration log";
+                log->runs.emplace_back();
+                model::LogSeries loss;
+                loss.name = "lm loss";
+                loss.kind = model::LogSeriesKind::Loss;
+                loss.steps = {1, 2, 3};
+                loss.values = {2.5, 2.25, 2.0};
+                loss.lines = {10, 20, 30};
+                loss.duplicate = {0, 0, 0};
+                log->series.push_back(loss);
+                auto s = std::make_shared<model::Session>();
+                s->trainingLogs.push_back(log);
+                r.session = s;
+            } else if (path.endsWith(QStringLiteral("empty"))) {
                 auto s = std::make_shared<model::Session>();
                 s->report.add(model::Severity::Error, "empty",
                     "no supported profile format was recognised here");
@@ -93,6 +111,26 @@ TEST_F(WindowFixture, OpensInTheBackgroundAndShowsTheTimeline)
     EXPECT_EQ(window.loadReportView()->item(0, 1)->text(), QStringLiteral("trace.json"));
     EXPECT_EQ(window.loadReportView()->item(0, 2)->text(), QStringLiteral("12"));
     EXPECT_EQ(MainWindow::recentPaths().value(0), QStringLiteral("/tmp/run1"));
+}
+
+TEST_F(WindowFixture, LogsOnlySessionSaysThereIsNoTimelineInsteadOfAnEmptyRuler)
+{
+    Finished finished(window);
+    window.openPath(QStringLiteral("/tmp/logs"));
+    ASSERT_TRUE(waitForSignal(finished));
+    ASSERT_TRUE(finished.results.at(0));
+    auto *note = window.findChild<QLabel *>(QStringLiteral("noTimeline"));
+    ASSERT_TRUE(note);
+    auto *centre = qobject_cast<QStackedWidget *>(note->parentWidget());
+    ASSERT_TRUE(centre);
+    EXPECT_EQ(centre->currentWidget(), note); // not the timeline's "-4 ns … 6 ns" ruler
+    EXPECT_TRUE(note->text().contains(QStringLiteral("no trace events")))
+        << note->text().toStdString();
+    // A profile opened next brings the timeline back.
+    Finished again(window);
+    window.openPath(QStringLiteral("/tmp/run1"));
+    ASSERT_TRUE(waitForSignal(again));
+    EXPECT_EQ(centre->currentWidget(), window.timelineView());
 }
 
 TEST_F(WindowFixture, NothingUsableKeepsTheWelcomePageAndReportsWhy)

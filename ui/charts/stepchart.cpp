@@ -3,6 +3,7 @@
 #include "stepchart.h"
 
 #include "analysis/units.h"
+#include "axisticks.h"
 #include "chartstyle.h"
 
 #include <QChart>
@@ -21,10 +22,29 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
+#include <utility>
 
 namespace stepscope::ui {
 
 namespace {
+
+/// Ticks at round values (axisticks.h) over the data [lo, hi]: the axis spans the first to
+/// the last round tick, so the fixed tick count lands on them; labels in fixed notation while
+/// that stays short, else 3 significant digits (learning rates). Returns the axis range.
+std::pair<double, double> applyRoundTicks(QValueAxis *axis, double lo, double hi)
+{
+    // The small multiples are short: at most 4 labels, or Qt elides them to "...".
+    AxisTicks t = niceTicks(lo, hi, TickUnit::Plain, 3);
+    if (t.values.size() > 4)
+        t = niceTicks(lo, hi, TickUnit::Plain, 2);
+    axis->setRange(t.lo, t.hi);
+    axis->setTickCount(std::max(2, static_cast<int>(t.values.size())));
+    axis->setLabelFormat(t.decimals <= 4
+            ? QStringLiteral("%.") + QString::number(t.decimals) + QStringLiteral("f")
+            : QStringLiteral("%.3g"));
+    return {t.lo, t.hi};
+}
 
 struct LineData
 {
@@ -154,8 +174,7 @@ struct StepChart::Impl
             y = ly;
         } else {
             auto *vy = new QValueAxis;
-            vy->setLabelFormat(QStringLiteral("%.4g"));
-            vy->setRange(yLow, yHigh);
+            std::tie(yLow, yHigh) = applyRoundTicks(vy, lo, hi);
             y = vy;
         }
         y->setTitleText(valueTitle);
@@ -215,7 +234,14 @@ struct StepChart::Impl
             attach(s);
         }
         const auto [a, b] = rangeSet ? std::make_pair(first, last) : extent();
-        x->setRange(static_cast<double>(a), static_cast<double>(std::max(b, a + 1)));
+        const double xa = static_cast<double>(a);
+        const double xb = static_cast<double>(std::max(b, a + 1));
+        // Steps are whole numbers: ticks at round steps (1, 2 or 5 × 10^k), never 131, 262.
+        const AxisTicks xt = niceTicks(xa, xb, TickUnit::Plain);
+        x->setRange(xa, xb);
+        x->setTickType(QValueAxis::TicksDynamic);
+        x->setTickAnchor(0);
+        x->setTickInterval(std::max(1.0, xt.step));
         chart->setTitle(title);
     }
 
