@@ -117,10 +117,17 @@ std::string trainingMarkdown(const TrainingComparison &c)
     if (!c.rows.empty()) {
         md << "| metric | statistic | before | after | Δ % | verdict |\n";
         md << "|---|---|---:|---:|---:|---|\n";
-        for (const TrainingDelta &r : c.rows)
-            md << "| " << r.label << " (" << r.unit << ") | " << r.statistic << " | "
-               << cell(r.before) << " | " << cell(r.after) << " | " << cell(r.percent, "%+.1f")
-               << " | " << verdictName(r.verdict) << " |\n";
+        for (const TrainingDelta &r : c.rows) {
+            // "elapsed time per iteration (ms)" names its unit already: never "(ms) (ms)".
+            const std::string unitTag = " (" + r.unit + ")";
+            const bool named = r.unit.empty()
+                || (r.label.size() >= unitTag.size()
+                    && r.label.compare(r.label.size() - unitTag.size(), unitTag.size(), unitTag)
+                        == 0);
+            md << "| " << r.label << (named ? std::string() : unitTag) << " | " << r.statistic
+               << " | " << cell(r.before) << " | " << cell(r.after) << " | "
+               << cell(r.percent, "%+.1f") << " | " << verdictName(r.verdict) << " |\n";
+        }
         md << '\n';
     }
     return md.str();
