@@ -16,7 +16,7 @@ namespace {
 constexpr const char *Minus = "\u2212";
 constexpr const char *Dash = "\u2014";
 
-std::string cell(std::string s)
+std::string cell(const std::string &s)
 {
     std::string out;
     for (char ch : s) {

@@ -234,7 +234,7 @@ void planSqlite(const Detection &d, std::vector<RankJob> &jobs)
 {
     for (const fs::path &file : d.ascendDbFiles) {
         RankJob job;
-        job.readers.push_back([file](const ImportContext &ctx) {
+        job.readers.emplace_back([file](const ImportContext &ctx) {
             model::TraceBuilder b;
             return single(b, ascenddb::readAscendDbFile(file, ctx, b));
         });

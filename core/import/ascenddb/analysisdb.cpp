@@ -90,9 +90,11 @@ std::vector<model::ReferenceStep> readStepTable(const sqlite::Database &db,
         return out;
     }
     std::vector<std::string> names;
+    names.reserve(columns.size());
     for (const sqlite::ColumnInfo &c : columns)
         names.push_back(c.name);
     std::vector<sqlite::ColumnSpec> specs;
+    specs.reserve(names.size());
     for (const std::string &n : names)
         specs.push_back(sqlite::ColumnSpec {n, true});
     TableScan s(db, ctx, table, specs);
