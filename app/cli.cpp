@@ -349,7 +349,8 @@ std::string helpText()
            "the profile lacks for KPIs: parameters, global_batch_size, sequence_length,\n"
            "peak_flops, device_count, precision, optimizer (see docs/metrics.md).\n"
            "\n"
-           "Exit codes: 0 ok, 1 nothing usable loaded, 2 usage error.\n";
+           "Exit codes: 0 ok, 1 nothing usable loaded, 2 usage error, 3 a regression\n"
+           "(compare --fail-on regression).\n";
 }
 
 bool isCommand(const std::string &word)

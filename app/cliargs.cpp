@@ -256,7 +256,9 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
     parser.addPositionalArgument(QStringLiteral("AFTER"), QStringLiteral("The run after."));
     ParseOutcome outcome;
     if (!parseInto(parser, arguments, QStringLiteral("compare BEFORE AFTER --report DIR [--json]"),
-            QStringLiteral("Compares two runs; at least one of --report and --json is needed.\n"),
+            QStringLiteral(
+                "Compares two runs (profiles or training logs); at least one of --report, "
+                "--json, --markdown and --fail-on is needed.\n"),
             &outcome))
         return outcome;
     for (const QString &p : parser.positionalArguments())

@@ -60,11 +60,13 @@ install_missing() {
         "${missing[@]}" >/dev/null
 }
 
+# ccache when the machine has it (a developer's; CI builds cold).
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
 configure_and_build() {
-    local launcher=()
-    if command -v ccache >/dev/null 2>&1; then
-        launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-    fi
     cmake --preset "$preset" -S "$root" "${launcher[@]}" >/dev/null
     cmake --build "$build" --parallel "$jobs"
 }
@@ -145,7 +147,7 @@ stage_asan() {
 
 stage_tsan() {
     local dir="$root/build/tsan-core"
-    cmake --preset tsan-core -S "$root" >/dev/null
+    cmake --preset tsan-core -S "$root" "${launcher[@]}" >/dev/null
     cmake --build "$dir" --parallel "$jobs" --target import_tests
     sanitizer_env
     # The threads of core: the folder loader's per-file workers and the trace reader's chunk
@@ -156,7 +158,7 @@ stage_tsan() {
 }
 
 sanitizer_build() {
-    cmake --preset asan-core -S "$root" >/dev/null
+    cmake --preset asan-core -S "$root" "${launcher[@]}" >/dev/null
     cmake --build "$root/build/asan-core" --parallel "$jobs"
 }
 
