@@ -522,13 +522,19 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
     const bool memoryOnly = profile.session->eventCount() == 0
         && std::any_of(
             traces.begin(), traces.end(), [](const auto &t) { return !t->memory.empty(); });
-    if (profile.session->eventCount() == 0) {
+    bool anySteps = false;
+    for (std::size_t i = 0; i < traces.size(); ++i)
+        anySteps = anySteps || !m_profile.timeline->steps(static_cast<int>(i)).empty();
+    if (profile.session->eventCount() == 0 && !anySteps) {
         // Nothing to draw on a time axis: say so instead of an empty "-4 ns … 6 ns" ruler.
         m_noTimeline->setText(memoryOnly
                 ? tr("%1 holds memory records only, no trace events: see the Memory panel.")
                       .arg(QFileInfo(profile.path).fileName())
-                : tr("%1 holds no trace events, so there is no timeline; its training logs "
-                     "are in the Training panel.")
+                : (!profile.session->trainingLogs.empty()
+                        ? tr("%1 holds no trace events, so there is no timeline; its "
+                             "training logs are in the Training panel.")
+                        : tr("%1 holds no trace events and no steps, so there is no "
+                             "timeline; what it holds is in the panels below."))
                       .arg(QFileInfo(profile.path).fileName()));
         m_centre->setCurrentWidget(m_noTimeline);
     } else {

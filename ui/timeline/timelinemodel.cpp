@@ -219,13 +219,22 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
         addTraceLanes(*lanes, m->m_trackLane.back(), trace, static_cast<int>(ti));
         m->m_eventCount += trace.eventCount();
 
-        const bool hasEvents = !trace.tracks.empty() && trace.eventCount() > 0;
-        m->m_traceExtents.push_back(
-            hasEvents ? trace.extent() : std::pair<std::int64_t, std::int64_t> {1, 0});
-
         std::vector<StepSpan> steps;
         const std::vector<model::Step> detected =
             trace.steps.empty() ? analysis::detectSteps(trace, nullptr) : trace.steps;
+        // A rank without events (a trimmed folder with only its step table) spans its steps,
+        // so the view opens on the table-drawn step lane, not on "-4 ns ... 6 ns".
+        std::pair<std::int64_t, std::int64_t> extent {1, 0};
+        if (!trace.tracks.empty() && trace.eventCount() > 0) {
+            extent = trace.extent();
+        } else {
+            for (std::size_t k = 0; k < detected.size(); ++k) {
+                const model::Step &st = detected[k];
+                extent.first = k == 0 ? st.startNs : std::min(extent.first, st.startNs);
+                extent.second = k == 0 ? st.endNs : std::max(extent.second, st.endNs);
+            }
+        }
+        m->m_traceExtents.push_back(extent);
         for (const model::Step &st : detected)
             steps.push_back({st.number, st.startNs + offset, st.endNs + offset});
         std::vector<StepLaneSegment> segments;
