@@ -244,13 +244,16 @@ void planSqlite(const Detection &d, std::vector<RankJob> &jobs)
 
 /// Nsight Systems exports: one rank each, numbered by the number ending the file names
 /// when every file has a different one (`report.%q{OMPI_COMM_WORLD_RANK}`), else in file
-/// order.
+/// order. An export holding several processes with GPU work (`nsys profile torchrun ...`)
+/// gives one rank per process; then every rank is numbered in file, then pid, order.
 void planNsys(const Detection &d, std::vector<RankJob> &jobs)
 {
     // `report.3`, `rank_3`, `trace-3`, `rank3`: a number set off at the end of the stem.
     static const std::regex trailing(R"((?:^|[._-]|rank)(\d+)$)");
     std::set<std::int32_t> numbers;
     std::vector<std::int32_t> ranks;
+    std::vector<std::vector<std::int64_t>> processes;
+    bool split = false;
     for (const fs::path &file : d.nsysFiles) {
         std::smatch m;
         const std::string stem = file.stem().string();
@@ -259,18 +262,28 @@ void planNsys(const Detection &d, std::vector<RankJob> &jobs)
             r = static_cast<std::int32_t>(std::stol(m[1].str()));
         ranks.push_back(r);
         numbers.insert(r);
+        processes.push_back(nsys::devicePrograms(file));
+        split = split || processes.back().size() > 1;
     }
-    const bool byName = numbers.size() == ranks.size() && numbers.count(-1) == 0;
+    const bool byName = !split && numbers.size() == ranks.size() && numbers.count(-1) == 0;
+    std::int32_t next = 0;
     for (std::size_t i = 0; i < d.nsysFiles.size(); ++i) {
-        RankJob job;
-        job.rank = byName ? ranks[i] : static_cast<std::int32_t>(i);
         const fs::path file = d.nsysFiles[i];
-        const std::int32_t rank = job.rank;
-        job.readers.push_back([file, rank](const ImportContext &ctx) {
-            model::TraceBuilder b;
-            return single(b, nsys::readNsysFile(file, ctx, b, nullptr, rank));
-        });
-        jobs.push_back(std::move(job));
+        std::vector<std::optional<std::int64_t>> parts;
+        if (processes[i].size() > 1)
+            parts.assign(processes[i].begin(), processes[i].end());
+        else
+            parts.emplace_back(std::nullopt);
+        for (const std::optional<std::int64_t> &process : parts) {
+            RankJob job;
+            job.rank = byName ? ranks[i] : next++;
+            const std::int32_t rank = job.rank;
+            job.readers.push_back([file, rank, process](const ImportContext &ctx) {
+                model::TraceBuilder b;
+                return single(b, nsys::readNsysFile(file, ctx, b, nullptr, rank, process));
+            });
+            jobs.push_back(std::move(job));
+        }
     }
 }
 

@@ -117,7 +117,7 @@ void readKernels(NsysDb &p)
     const model::StringId unnamed = p.out.intern("kernel");
     while (s.next()) {
         const auto r = readRow(s);
-        if (!r)
+        if (!r || !p.mine(r->globalPid))
             continue;
         const auto full = s.int64(Extra);
         const auto shortId = s.int64(Extra + 1);
@@ -175,7 +175,7 @@ void readMemcpy(NsysDb &p)
     std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, model::StringId> names;
     while (s.next()) {
         const auto r = readRow(s);
-        if (!r)
+        if (!r || !p.mine(r->globalPid))
             continue;
         const std::int64_t kind = s.int64(Extra + 1).value_or(0);
         const std::int64_t src = s.int64(Extra + 2).value_or(-1);
@@ -218,7 +218,7 @@ void readMemset(NsysDb &p)
     std::map<std::int64_t, model::StringId> names;
     while (s.next()) {
         const auto r = readRow(s);
-        if (!r)
+        if (!r || !p.mine(r->globalPid))
             continue;
         const std::int64_t kind = s.int64(Extra + 2).value_or(-1);
         auto it = names.find(kind);
@@ -255,7 +255,7 @@ void readSync(NsysDb &p)
     std::map<std::int64_t, model::StringId> names;
     while (s.next()) {
         const auto r = readRow(s);
-        if (!r)
+        if (!r || !p.mine(r->globalPid))
             continue;
         // The file's own enum labels the type (its label can disagree with the API that
         // caused it, §12.5: the flow shows that API).

@@ -41,7 +41,8 @@ void readGpuMemory(NsysDb &p)
         return n.empty() ? op == 1 : n.find("DEALLOC") != std::string_view::npos;
     };
     TableScan s(p.db, p.ctx, "CUDA_GPU_MEMORY_USAGE_EVENTS",
-        {{"start"}, {"deviceId"}, {"address"}, {"bytes"}, {"memoryOperationType"}, {"name", false}},
+        {{"start"}, {"deviceId"}, {"address"}, {"bytes"}, {"memoryOperationType"}, {"name", false},
+            {"globalPid", false}},
         "ORDER BY start", TablePresence::Optional);
     model::MemoryData &memory = p.out.trace().memory;
     std::map<std::int64_t, DeviceMemory> devices;
@@ -52,7 +53,7 @@ void readGpuMemory(NsysDb &p)
         const auto address = s.needInt(2);
         const auto bytes = s.needInt(3);
         const auto op = s.needInt(4);
-        if (!start || !device || !address || !bytes || !op)
+        if (!start || !device || !address || !bytes || !op || !p.mine(s.int64(6)))
             continue;
         auto [it, added] = devices.try_emplace(*device);
         DeviceMemory &d = it->second;

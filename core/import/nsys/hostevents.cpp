@@ -176,7 +176,7 @@ void readRuntime(NsysDb &p)
         const auto end = s.needInt(1);
         const auto tid = s.needInt(2);
         const auto nameId = s.needInt(3);
-        if (!start || !end || !tid || !nameId)
+        if (!start || !end || !tid || !nameId || !p.mine(*tid))
             continue;
         const std::optional<std::int64_t> correlation = s.int64(4);
         model::ArgsId args;
@@ -219,7 +219,7 @@ void readOsRuntime(NsysDb &p)
             const auto end = s.needInt(1);
             const auto tid = s.needInt(2);
             const auto nameId = s.needInt(3);
-            if (!start || !end || !tid || !nameId)
+            if (!start || !end || !tid || !nameId || !p.mine(*tid))
                 continue;
             model::ArgsId args;
             if (p.keepArgs()) {
@@ -244,7 +244,7 @@ void readOsRuntime(NsysDb &p)
         const auto end = s.needInt(1);
         const auto tid = s.needInt(2);
         const auto nameId = s.needInt(3);
-        if (!start || !end || !tid || !nameId)
+        if (!start || !end || !tid || !nameId || !p.mine(*tid))
             continue;
         p.out.track(p.hostLane(*tid, HostLane::Overhead))
             .add(*start, std::max<std::int64_t>(0, *end - *start), p.strings.intern(*nameId, p.out),
@@ -291,6 +291,8 @@ void readNvtx(NsysDb &p)
             ++noThread;
             continue;
         }
+        if (!p.mine(*tid))
+            continue;
         const std::optional<std::int64_t> textId = s.int64(4);
         const std::string_view text =
             !s.isNull(3) ? s.text(3) : (textId ? p.strings.text(*textId) : std::string_view());

@@ -26,6 +26,9 @@
 // Steps: NVTX ranges named `ProfilerStep#N` (or, when there is none, `Step N`, `step_N`,
 // `Iteration N`, ...) become trace.steps with id N.
 //
+// Ranks: one per file, or, when the file holds several processes that ran kernels, one per
+// process (readNsysFile's `process`); the loader plans them (devicePrograms()).
+//
 // Times are int64 ns exactly as written, relative to the session start
 // (TARGET_INFO_SESSION_START_TIME.utcEpochNs, the trace origin); events before it keep
 // their negative times. Tables are created lazily: an absent table means "not collected"
@@ -39,6 +42,7 @@
 #include <filesystem>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace stepscope::import::nsys {
 
@@ -63,9 +67,17 @@ struct NsysCounts
 /// Reads one export into `out`. False when the file could not be opened or held no event.
 /// Never throws except util::Cancelled. `counts`, when given, receives the rows placed;
 /// `rank` (one report per rank, `report.%q{OMPI_COMM_WORLD_RANK}`) is the trace's rank.
+/// `process` (a key from devicePrograms()) keeps only that process's rows: one rank of an
+/// export holding several (`nsys profile torchrun ...`).
 bool readNsysFile(const std::filesystem::path &file, const ImportContext &ctx,
     model::TraceBuilder &out, NsysCounts *counts = nullptr,
-    std::optional<std::int32_t> rank = std::nullopt);
+    std::optional<std::int32_t> rank = std::nullopt,
+    std::optional<std::int64_t> process = std::nullopt);
+
+/// The processes (vm << 24 | pid) whose rows fill CUPTI_ACTIVITY_KIND_KERNEL, sorted; empty
+/// when the file does not open or has no kernel with a globalPid. One query (the loader
+/// plans one rank per process when there are several).
+std::vector<std::int64_t> devicePrograms(const std::filesystem::path &file);
 
 /// The step number an NVTX range name marks: `ProfilerStep#N` (primary) or a user's step
 /// marker (`Step N`, `Step#N`, `step_N`, `step=N`, `Iteration N`, `iteration_N`, `iter N`,

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -95,7 +96,16 @@ struct NsysDb
     std::vector<std::int64_t> runtimeProcesses; ///< distinct processKeys of runtime rows
     std::int64_t maxEnd = std::numeric_limits<std::int64_t>::min();
 
+    /// Set when the export holds several processes with GPU work: this trace is one of them.
+    std::optional<std::int64_t> onlyProcess;
+
     bool keepArgs() const { return ctx.options.keepArgs; }
+    /// Whether a row of `globalId` (globalPid or globalTid) belongs to this trace; rows
+    /// without one belong to every trace.
+    bool mine(std::optional<std::int64_t> globalId) const
+    {
+        return !onlyProcess || !globalId || processKey(*globalId) == *onlyProcess;
+    }
     void seen(std::int64_t end)
     {
         if (end > maxEnd)

@@ -311,8 +311,28 @@ void NsysDb::linkLaunch(std::optional<std::int64_t> globalPid,
     }
 }
 
+std::vector<std::int64_t> devicePrograms(const fs::path &file)
+{
+    std::vector<std::int64_t> out;
+    std::string error;
+    const std::optional<sqlite::Database> db = sqlite::Database::open(file, &error);
+    if (!db || !db->hasTable("CUPTI_ACTIVITY_KIND_KERNEL"))
+        return out;
+    try {
+        sqlite::Statement s = db->prepare("SELECT DISTINCT globalPid / 16777216 FROM "
+                                          "CUPTI_ACTIVITY_KIND_KERNEL WHERE globalPid IS NOT NULL "
+                                          "ORDER BY 1");
+        while (s.step())
+            if (const auto v = s.int64(0))
+                out.push_back(*v);
+    } catch (const sqlite::Error &) {
+        out.clear(); // no globalPid column, or damaged: read as one trace, diagnosed there
+    }
+    return out;
+}
+
 bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBuilder &out,
-    NsysCounts *counts, std::optional<std::int32_t> rank)
+    NsysCounts *counts, std::optional<std::int32_t> rank, std::optional<std::int64_t> process)
 {
     if (rank) {
         out.trace().rank = *rank;
@@ -330,6 +350,7 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
         return false;
     }
     NsysDb p(*db, ctx, out);
+    p.onlyProcess = process;
     try {
         p.strings.load(*db, ctx, "StringIds");
         p.memcpyKinds.load(
@@ -348,6 +369,14 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
         readNvtx(p);
     } catch (const sqlite::Error &e) {
         ctx.error(file, std::string("reading stopped: ") + e.what());
+    }
+    if (process) {
+        const auto name = p.processNames.find(*process);
+        p.ctx.info(file,
+            "this export holds several processes with GPU work: process "
+                + std::to_string(*process & 0xffffff)
+                + (name != p.processNames.end() ? " (" + name->second + ")" : std::string())
+                + " is rank " + std::to_string(out.trace().rank));
     }
     std::vector<std::string> absent;
     for (const char *t : TimelineTables)

@@ -329,6 +329,36 @@ TEST_F(NsysWritten, RankFilesInOneFolderBecomeRanks)
     EXPECT_EQ(s->traces[1]->metadata.sourceFiles.front(), "report.1.sqlite");
 }
 
+TEST_F(NsysWritten, SeveralProcessesWithGpuWorkBecomeRanks)
+{
+    // `nsys profile torchrun ...`: one export, one process per GPU.
+    testsupport::writeDatabase(m_tmp / "job.sqlite", modernExport());
+    util::Progress progress;
+    const auto s = import::loadPath(m_tmp / "job.sqlite", progress).session;
+    ASSERT_EQ(s->traces.size(), 2u) << s->report.toText();
+    const model::Trace &a = *s->traces[0];
+    const model::Trace &b = *s->traces[1];
+    EXPECT_EQ(a.rank, 0);
+    EXPECT_EQ(b.rank, 1);
+    std::uint64_t deviceA = 0;
+    for (const model::Track &t : a.tracks) {
+        EXPECT_TRUE(t.info().processId == "100" || t.info().processId == "GPU 0")
+            << t.info().processId;
+        if (t.info().kind == model::TrackKind::DeviceStream)
+            deviceA += t.size();
+    }
+    EXPECT_EQ(deviceA, 3u); // GEMM, NCCL kernel, memset
+    EXPECT_EQ(a.flows.size(), 3u);
+    EXPECT_EQ(a.steps.size(), 2u); // the NVTX ranges are A's
+    EXPECT_EQ(a.metadata.deviceId, "0");
+    ASSERT_EQ(b.flows.size(), 1u);
+    EXPECT_EQ(b.eventCount(), 2u); // its launch and its GEMM
+    EXPECT_EQ(b.metadata.deviceId, "1");
+    EXPECT_TRUE(b.steps.empty());
+    EXPECT_NE(s->report.toText().find("process 200 (python) is rank 1"), std::string::npos)
+        << s->report.toText();
+}
+
 TEST_F(NsysWritten, ANumberInsideTheNameIsNoRank)
 {
     std::filesystem::copy_file(testsupport::sqliteData("nsys_sqlite/pipit-cloverleaf-cuda/"
