@@ -222,9 +222,9 @@ run_stage() {
     echo "== dev.sh: stage $name passed in $((SECONDS - t0)) s"
 }
 
-# tidy, asan, tsan, fuzz-smoke and package are written but join this list only once they
-# have been seen green on main (docs/robustness.md); `packaging/dev.sh stage NAME` runs them.
-ci_stages=(format subjects build ctest)
+# asan, tsan and fuzz-smoke are written but join this list only once they have been seen
+# green on main (docs/robustness.md); `packaging/dev.sh stage asan tsan fuzz-smoke` runs them.
+ci_stages=(format subjects build ctest tidy package)
 
 run_demo() {
     local demo="$root/resources/demo"
