@@ -278,7 +278,7 @@ void planNsys(const Detection &d, std::vector<RankJob> &jobs)
             RankJob job;
             job.rank = byName ? ranks[i] : next++;
             const std::int32_t rank = job.rank;
-            job.readers.push_back([file, rank, process](const ImportContext &ctx) {
+            job.readers.emplace_back([file, rank, process](const ImportContext &ctx) {
                 model::TraceBuilder b;
                 return single(b, nsys::readNsysFile(file, ctx, b, nullptr, rank, process));
             });
