@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "memorycategories.h"
 
-#include "argscan.h"
 #include "kpis.h"
 #include "steps.h"
 
@@ -165,25 +164,12 @@ std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &t
         const model::Track *track;
     };
     std::vector<Event> events;
-    const model::StringId memoryName = trace.strings.find("[memory]");
-    if (!memoryName.isValid())
-        return {};
-    for (const auto &track : trace.tracks) {
-        if (track.info().kind != model::TrackKind::HostThread)
+    // The importer's allocator events (Kineto `[memory]` instants), in track order.
+    for (const model::AllocatorEvent &a : trace.memory.allocatorEvents) {
+        if (!a.deviceMemory)
             continue;
-        for (std::uint32_t i = 0; i < track.size(); ++i) {
-            if (track.name(i) != memoryName || !track.args(i).isValid())
-                continue;
-            const auto args = trace.args.view(track.args(i));
-            if (argInt(args, "Device Type").value_or(-1) != 1)
-                continue;
-            const auto addr = argInt(args, "Addr");
-            const auto bytes = argInt(args, "Bytes");
-            if (!addr || !bytes)
-                continue;
-            events.push_back(Event {track.start(i), *addr, *bytes,
-                argInt(args, "Total Allocated").value_or(-1), &track});
-        }
+        events.push_back(
+            Event {a.timestampNs, a.addr, a.bytes, a.totalAllocated, &trace.track(a.event.track)});
     }
     std::stable_sort(
         events.begin(), events.end(), [](const Event &a, const Event &b) { return a.ts < b.ts; });

@@ -46,14 +46,14 @@ MemoryGroup memoryGroupOf(model::MemoryCategory c);
 MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captureStartNs,
     std::int64_t captureEndNs, std::int64_t stepDurationNs);
 
-/// Allocation lifetimes rebuilt from Kineto `[memory]` instants of device memory (Device
-/// Type 1): an allocation (positive `Bytes`) is paired with the next free (negative `Bytes`) of
-/// the same `Addr`. `op` is the chain of host ranges enclosing the allocation on its thread,
-/// outermost first, joined by " / " (so the inference rules see `Optimizer.step#…` and
-/// `nccl:…` ancestors). Memory allocated before the capture (the first event's `Total
-/// Allocated` minus its `Bytes`) becomes allocations at the capture start named
-/// "(allocated before the capture)": those freed during the capture at their free, the rest
-/// alive to the end. Empty when the trace has no such events (or their args were not kept).
+/// Allocation lifetimes rebuilt from the importer's allocator events of device memory
+/// (`trace.memory.allocatorEvents`, from Kineto `[memory]` instants): an allocation (positive
+/// bytes) is paired with the next free (negative bytes) of the same address. `op` is the chain
+/// of host ranges enclosing the allocation on its thread, outermost first, joined by " / " (so
+/// the inference rules see `Optimizer.step#…` and `nccl:…` ancestors). Memory allocated before
+/// the capture (the first event's total allocated minus its bytes) becomes allocations at the
+/// capture start named "(allocated before the capture)": those freed during the capture at
+/// their free, the rest alive to the end. Empty when the trace has no allocator events.
 std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &trace);
 
 /// Memory by group over time. Invariant: every bytes[g] has the timestamps' length and

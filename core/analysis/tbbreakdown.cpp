@@ -24,7 +24,6 @@
 //    what remains is Other. Per step the eight sum to the step's duration.
 // One deviation: a `ProfilerStep#N` copy on a GPU stream is not counted as a second step
 // (the plugin would count it; docs/formats.md §5.5).
-#include "argscan.h"
 #include "breakdown.h"
 #include "intervalset.h"
 
@@ -65,11 +64,13 @@ bool isTbDataLoader(std::string_view name)
     return name.substr(0, 20) == "enumerate(DataPipe)#";
 }
 
-std::optional<std::int64_t> externalId(std::string_view args)
+/// The ids the importer gave event i of track t (Kineto `correlation`, `External id`), none
+/// when it has none.
+model::EventIds idsOf(const model::Trace &trace, std::size_t t, std::uint32_t i)
 {
-    if (auto v = argInt(args, "External id"))
-        return v;
-    return argInt(args, "external id");
+    const model::EventIds *ids =
+        trace.idsOf(model::EventRef {model::TrackId(static_cast<std::uint32_t>(t)), i});
+    return ids ? *ids : model::EventIds {};
 }
 
 struct DeviceNode
@@ -123,26 +124,27 @@ Collected collect(const model::Trace &trace)
     Collected c;
     // External ids of the host communication ranges (nccl:all_reduce ...).
     std::unordered_set<std::int64_t> commIds;
-    for (const auto &track : trace.tracks) {
+    for (std::size_t t = 0; t < trace.tracks.size(); ++t) {
+        const auto &track = trace.tracks[t];
         if (track.info().kind != TrackKind::HostThread)
             continue;
         for (std::uint32_t i = 0; i < track.size(); ++i) {
-            if (isCommOpName(trace.strings.view(track.name(i))) && track.args(i).isValid()) {
-                if (auto id = externalId(trace.args.view(track.args(i))))
-                    commIds.insert(*id);
+            if (isCommOpName(trace.strings.view(track.name(i)))) {
+                const std::int64_t id = idsOf(trace, t, i).externalId;
+                if (id >= 0)
+                    commIds.insert(id);
             }
         }
     }
     std::set<std::int64_t> seenSteps;
-    for (const auto &track : trace.tracks) {
+    for (std::size_t t = 0; t < trace.tracks.size(); ++t) {
+        const auto &track = trace.tracks[t];
         const TrackKind kind = track.info().kind;
         for (std::uint32_t i = 0; i < track.size(); ++i) {
             const Category cat = track.category(i);
             const std::int64_t s = track.start(i);
             const std::int64_t e = track.end(i);
             const auto name = trace.strings.view(track.name(i));
-            const std::string_view args =
-                track.args(i).isValid() ? trace.args.view(track.args(i)) : std::string_view();
             if (kind == TrackKind::DeviceStream) {
                 if (cat == Category::Compute || cat == Category::Communication
                     || cat == Category::Memcpy || cat == Category::Memset) {
@@ -151,14 +153,13 @@ Collected collect(const model::Trace &trace)
                         role = Memcpy;
                     } else if (cat == Category::Memset) {
                         role = Memset;
-                    } else if (!commIds.empty()) {
-                        auto id = externalId(args);
-                        if (id && commIds.count(*id))
-                            role = Communication;
                     }
+                    const model::EventIds ids = idsOf(trace, t, i);
+                    if (role == Kernel && ids.externalId >= 0 && commIds.count(ids.externalId))
+                        role = Communication;
                     c.roles[role].emplace_back(s, e);
                     c.devices.push_back(DeviceNode {s, e});
-                    c.deviceCorrelation.push_back(argInt(args, "correlation").value_or(-1));
+                    c.deviceCorrelation.push_back(ids.correlation);
                 } else if (cat == Category::Annotation && !stepNumber(name)) {
                     c.roles[CpuOp].emplace_back(s, e); // gpu_user_annotation
                 }
@@ -168,8 +169,8 @@ Collected collect(const model::Trace &trace)
                 continue;
             if (cat == Category::Runtime) {
                 c.roles[Runtime].emplace_back(s, e);
-                auto corr = argInt(args, "correlation");
-                c.runtimes.push_back(RuntimeNode {s, e, corr.value_or(-1), corr.has_value()});
+                const std::int64_t corr = idsOf(trace, t, i).correlation;
+                c.runtimes.push_back(RuntimeNode {s, e, corr, corr >= 0});
                 continue;
             }
             if (cat != Category::HostOp && cat != Category::Annotation

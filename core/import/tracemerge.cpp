@@ -186,6 +186,19 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
             builder.addFlow(model::EventRef {newTrack[a], provisional[a][f.from.index]},
                 model::EventRef {newTrack[b], provisional[b][f.to.index]}, name(f.category));
         }
+        const auto moved = [&](model::EventRef r) {
+            const std::uint32_t t = r.track.value();
+            return model::EventRef {newTrack[t], provisional[t][r.index]};
+        };
+        for (model::EventIds ids : src.eventIds) {
+            ids.event = moved(ids.event);
+            builder.addEventIds(ids);
+        }
+        for (model::AllocatorEvent e : src.memory.allocatorEvents) {
+            e.event = moved(e.event);
+            e.timestampNs += delta;
+            builder.addAllocatorEvent(e);
+        }
         for (model::Step s : src.steps) {
             s.startNs += delta;
             s.endNs += delta;

@@ -47,6 +47,11 @@ struct EventRef
         return a.track == b.track && a.index == b.index;
     }
     friend bool operator!=(EventRef a, EventRef b) { return !(a == b); }
+    /// By track, then index.
+    friend bool operator<(EventRef a, EventRef b)
+    {
+        return a.track < b.track || (a.track == b.track && a.index < b.index);
+    }
 };
 
 } // namespace stepscope::model

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "ids.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -58,6 +60,18 @@ struct Allocation
     bool categoryInferred = false; ///< category came from a heuristic, not from the profiler
 };
 
+/// One allocator event as the profiler recorded it (Kineto `[memory]` instants): `bytes` at
+/// `addr` allocated (> 0) or freed (< 0). The analysis pairs them into Allocations.
+struct AllocatorEvent
+{
+    EventRef event; ///< the instant on its host thread
+    std::int64_t timestampNs = 0;
+    std::int64_t addr = 0;
+    std::int64_t bytes = 0;
+    std::int64_t totalAllocated = -1; ///< the allocator's total after the event; -1 if absent
+    bool deviceMemory = false; ///< device (CUDA/HIP) memory, not host memory
+};
+
 /// Reserved memory per module over time (Ascend npu_module_mem: HCCL, RUNTIME, APP...).
 struct ModuleMemory
 {
@@ -82,6 +96,9 @@ struct MemoryData
     std::vector<Allocation> allocations;
     std::vector<ModuleMemory> modules;
     std::vector<StaticAllocation> staticAllocations;
+    /// Raw allocator events in (track, index) order; not counted by empty(): the curves
+    /// built from the same events are.
+    std::vector<AllocatorEvent> allocatorEvents;
 
     bool empty() const
     {

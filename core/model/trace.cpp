@@ -40,6 +40,13 @@ std::pair<std::int64_t, std::int64_t> Trace::extent() const
     return {lo, hi};
 }
 
+const EventIds *Trace::idsOf(EventRef event) const
+{
+    const auto it = std::lower_bound(eventIds.begin(), eventIds.end(), event,
+        [](const EventIds &ids, EventRef e) { return ids.event < e; });
+    return it != eventIds.end() && it->event == event ? &*it : nullptr;
+}
+
 std::string Trace::checkInvariants() const
 {
     for (std::size_t i = 0; i < tracks.size(); ++i) {
@@ -54,6 +61,16 @@ std::string Trace::checkInvariants() const
     for (std::size_t i = 0; i < flows.size(); ++i) {
         if (!valid(flows[i].from) || !valid(flows[i].to))
             return "flow " + std::to_string(i) + " points at a missing event";
+    }
+    for (std::size_t i = 0; i < eventIds.size(); ++i) {
+        if (!valid(eventIds[i].event))
+            return "event ids " + std::to_string(i) + " point at a missing event";
+        if (i > 0 && !(eventIds[i - 1].event < eventIds[i].event))
+            return "event ids are not sorted by event";
+    }
+    for (std::size_t i = 0; i < memory.allocatorEvents.size(); ++i) {
+        if (!valid(memory.allocatorEvents[i].event))
+            return "allocator event " + std::to_string(i) + " points at a missing event";
     }
     for (std::size_t i = 1; i < steps.size(); ++i) {
         if (steps[i - 1].startNs > steps[i].startNs)

@@ -21,6 +21,16 @@ void TraceBuilder::addFlow(EventRef from, EventRef to, StringId category)
     m_flows.push_back(Flow {from, to, category});
 }
 
+void TraceBuilder::addEventIds(const EventIds &ids)
+{
+    m_eventIds.push_back(ids);
+}
+
+void TraceBuilder::addAllocatorEvent(const AllocatorEvent &event)
+{
+    m_allocatorEvents.push_back(event);
+}
+
 TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
 {
     Result result;
@@ -50,6 +60,32 @@ TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
             EventRef {newId[tt], finalIndex[tt][f.to.index]}, f.category});
     }
     m_flows.clear();
+
+    // Event ids and allocator events: provisional -> final references, then event order.
+    const auto remap = [&](EventRef &r) {
+        const std::uint32_t t = r.track.value();
+        if (t >= newId.size() || !newId[t].isValid() || r.index >= finalIndex[t].size()) {
+            assert(false && "an event reference must name an event added to this builder");
+            return false;
+        }
+        r = EventRef {newId[t], finalIndex[t][r.index]};
+        return true;
+    };
+    for (EventIds &ids : m_eventIds) {
+        if (remap(ids.event))
+            m_trace.eventIds.push_back(ids);
+    }
+    m_eventIds.clear();
+    std::stable_sort(m_trace.eventIds.begin(), m_trace.eventIds.end(),
+        [](const EventIds &a, const EventIds &b) { return a.event < b.event; });
+    auto &allocator = m_trace.memory.allocatorEvents;
+    for (AllocatorEvent &e : m_allocatorEvents) {
+        if (remap(e.event))
+            allocator.push_back(e);
+    }
+    m_allocatorEvents.clear();
+    std::stable_sort(allocator.begin(), allocator.end(),
+        [](const AllocatorEvent &a, const AllocatorEvent &b) { return a.event < b.event; });
 
     std::stable_sort(m_trace.steps.begin(), m_trace.steps.end(),
         [](const Step &a, const Step &b) { return a.startNs < b.startNs; });

@@ -25,6 +25,12 @@ public:
     std::size_t trackCount() const { return m_builders.size(); }
     /// `from` and `to` use provisional indices (as returned by TrackBuilder::add).
     void addFlow(EventRef from, EventRef to, StringId category);
+    /// Ids of one event (`ids.event` provisional); finish() remaps and sorts them into
+    /// trace().eventIds.
+    void addEventIds(const EventIds &ids);
+    /// An allocator event (`event.event` provisional); finish() remaps it into
+    /// trace().memory.allocatorEvents, in (track, index) order.
+    void addAllocatorEvent(const AllocatorEvent &event);
 
     struct Result
     {
@@ -38,6 +44,8 @@ private:
     Trace m_trace;
     std::vector<TrackBuilder> m_builders;
     std::vector<Flow> m_flows;
+    std::vector<EventIds> m_eventIds;
+    std::vector<AllocatorEvent> m_allocatorEvents;
 };
 
 } // namespace stepscope::model

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "kinetotrace.h"
 
+#include "import/chrometrace/argscan.h"
 #include "import/chrometrace/tracereader.h"
 #include "import/cuda/kernelcategory.h"
 #include "util/decimal.h"
@@ -17,6 +18,7 @@ namespace stepscope::import::kineto {
 
 namespace {
 
+using chrometrace::argInt;
 using chrometrace::EventClass;
 using chrometrace::EventFields;
 using chrometrace::EventInfo;
@@ -98,13 +100,17 @@ public:
 
     void onEvent(const EventInfo &e, model::TraceBuilder &out) const override
     {
-        (void)out;
         if (e.trackInfo->kind == model::TrackKind::HostThread) {
             if (auto n = profilerStepNumber(e.name))
                 steps.push_back(model::Step {*n, e.startNs, e.startNs + e.durationNs});
         }
-        if (e.phase == 'i' && e.name == "[memory]" && !e.args.empty())
-            memoryEvent(e);
+        if (e.args.empty())
+            return;
+        if (e.phase == 'i' && e.name == "[memory]") {
+            memoryEvent(e, out);
+            return;
+        }
+        eventIds(e, out);
     }
 
     mutable std::vector<model::Step> steps;
@@ -112,44 +118,53 @@ public:
     mutable std::uint64_t badMemoryEvents = 0;
 
 private:
-    /// The integer value of `"key": 123` in flat args JSON, without a full parse (a quarter
-    /// of a memory-profiled trace's events are [memory] instants).
-    static std::optional<std::int64_t> intArg(std::string_view args, std::string_view key)
+    /// `correlation` (a runtime launch and the device work it started) and `External id`
+    /// (2021: `external id`; device work and the host operator it ran for): docs/formats.md
+    /// §5.4. Kept only when args were kept, as the args themselves.
+    static void eventIds(const EventInfo &e, model::TraceBuilder &out)
     {
-        std::size_t k = 0;
-        while ((k = args.find(key, k)) != std::string_view::npos) {
-            const bool quoted = k > 0 && args[k - 1] == '"' && k + key.size() < args.size()
-                && args[k + key.size()] == '"';
-            k += key.size();
-            if (!quoted)
-                continue;
-            std::size_t p = args.find_first_not_of(" \t\r\n", k + 1);
-            if (p == std::string_view::npos || args[p] != ':')
-                continue;
-            p = args.find_first_not_of(" \t\r\n", p + 1);
-            if (p == std::string_view::npos)
-                return std::nullopt;
-            const std::size_t end = args.find_first_of(",}", p);
-            return util::parseInt(args.substr(p, end == std::string_view::npos ? end : end - p));
-        }
-        return std::nullopt;
+        const auto correlation = argInt(e.args, "correlation");
+        auto external = argInt(e.args, "External id");
+        if (!external)
+            external = argInt(e.args, "external id");
+        if (!correlation && !external)
+            return;
+        model::EventIds ids;
+        ids.event = model::EventRef {e.track, e.index};
+        ids.correlation = correlation.value_or(-1);
+        ids.externalId = external.value_or(-1);
+        out.addEventIds(ids);
     }
 
-    void memoryEvent(const EventInfo &e) const
+    /// A `[memory]` instant (docs/formats.md §5.7): a point of its device's curve and, with
+    /// an `Addr` on a host thread, an allocator event the analysis pairs into allocations.
+    void memoryEvent(const EventInfo &e, model::TraceBuilder &out) const
     {
-        const auto bytes = intArg(e.args, "Bytes");
+        const auto bytes = argInt(e.args, "Bytes");
         if (!bytes) {
             ++badMemoryEvents;
             return;
         }
         MemorySample s;
         s.ts = e.startNs;
-        const std::int64_t type = intArg(e.args, "Device Type").value_or(-1);
-        const std::int64_t id = intArg(e.args, "Device Id").value_or(-1);
+        const std::int64_t type = argInt(e.args, "Device Type").value_or(-1);
+        const std::int64_t id = argInt(e.args, "Device Id").value_or(-1);
         s.device = type == 0 ? std::string("cpu") : "cuda:" + std::to_string(id);
         s.bytes = *bytes;
-        s.totalAllocated = intArg(e.args, "Total Allocated").value_or(-1);
-        s.totalReserved = intArg(e.args, "Total Reserved").value_or(-1);
+        s.totalAllocated = argInt(e.args, "Total Allocated").value_or(-1);
+        s.totalReserved = argInt(e.args, "Total Reserved").value_or(-1);
+        if (e.trackInfo->kind == model::TrackKind::HostThread) {
+            if (const auto addr = argInt(e.args, "Addr")) {
+                model::AllocatorEvent a;
+                a.event = model::EventRef {e.track, e.index};
+                a.timestampNs = e.startNs;
+                a.addr = *addr;
+                a.bytes = *bytes;
+                a.totalAllocated = s.totalAllocated;
+                a.deviceMemory = type == 1; // Device Type 1 = CUDA / HIP
+                out.addAllocatorEvent(a);
+            }
+        }
         memory.push_back(std::move(s));
     }
 };

@@ -46,6 +46,16 @@ struct Builder
             a = b.trace().args.add(args);
         b.track(t).add(s * Us, (e - s) * Us, b.intern(name), c, a);
     }
+    /// An event with the correlation id the importer would have read from its args.
+    void addCorrelated(model::TrackId t, std::int64_t s, std::int64_t e, const std::string &name,
+        Category c, std::int64_t correlation)
+    {
+        const std::uint32_t i = b.track(t).add(s * Us, (e - s) * Us, b.intern(name), c, {});
+        model::EventIds ids;
+        ids.event = model::EventRef {t, i};
+        ids.correlation = correlation;
+        b.addEventIds(ids);
+    }
     model::Trace finish() { return b.finish().trace; }
 };
 
@@ -204,11 +214,11 @@ TEST(TbBreakdown, PriorityAndDeviceStepBoundaries)
     t.add(t.host, 100, 200, "ProfilerStep#2", Category::Annotation);
     t.add(t.host, 0, 10, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__",
         Category::DataLoading);
-    t.add(t.host, 10, 20, "cudaLaunchKernel", Category::Runtime, R"({"correlation":1})");
+    t.addCorrelated(t.host, 10, 20, "cudaLaunchKernel", Category::Runtime, 1);
     t.add(t.host, 20, 40, "aten::add", Category::HostOp);
-    t.add(t.host, 110, 120, "cudaLaunchKernel", Category::Runtime, R"({"correlation":2})");
-    t.add(t.stream, 50, 150, "gemm", Category::Compute, R"({"correlation":1})");
-    t.add(t.stream, 160, 260, "gemm", Category::Compute, R"({"correlation":2})");
+    t.addCorrelated(t.host, 110, 120, "cudaLaunchKernel", Category::Runtime, 2);
+    t.addCorrelated(t.stream, 50, 150, "gemm", Category::Compute, 1);
+    t.addCorrelated(t.stream, 160, 260, "gemm", Category::Compute, 2);
     const auto trace = t.finish();
 
     const auto tb = analysis::computeTbBreakdowns(trace);
@@ -243,13 +253,11 @@ TEST(TbBreakdown, DropsATrailingStepThatLaunchedTooLittle)
     t.add(t.host, 0, 100, "ProfilerStep#1", Category::Annotation);
     t.add(t.host, 100, 200, "ProfilerStep#2", Category::Annotation);
     for (int i = 0; i < 5; ++i)
-        t.add(t.host, 10 + i * 10, 15 + i * 10, "cudaLaunchKernel", Category::Runtime,
-            "{\"correlation\":" + std::to_string(i) + "}");
+        t.addCorrelated(t.host, 10 + i * 10, 15 + i * 10, "cudaLaunchKernel", Category::Runtime, i);
     for (int i = 0; i < 5; ++i)
-        t.add(t.stream, 20 + i * 10, 25 + i * 10, "k", Category::Compute,
-            "{\"correlation\":" + std::to_string(i) + "}");
-    t.add(t.host, 110, 115, "cudaLaunchKernel", Category::Runtime, R"({"correlation":9})");
-    t.add(t.stream, 120, 125, "k", Category::Compute, R"({"correlation":9})");
+        t.addCorrelated(t.stream, 20 + i * 10, 25 + i * 10, "k", Category::Compute, i);
+    t.addCorrelated(t.host, 110, 115, "cudaLaunchKernel", Category::Runtime, 9);
+    t.addCorrelated(t.stream, 120, 125, "k", Category::Compute, 9);
     const auto trace = t.finish();
     const auto tb = analysis::computeTbBreakdowns(trace);
     ASSERT_EQ(tb.size(), 1u); // 1 task < 80 % of 5

@@ -141,6 +141,39 @@ TEST(KinetoTrace, MemoryInstantsBecomeCurvesPerDevice)
     EXPECT_TRUE(std::is_sorted(gpu->timestampsNs.begin(), gpu->timestampsNs.end()));
 }
 
+TEST(KinetoIds, ArgIdsAndMemoryInstantsBecomeModelFields)
+{
+    // tests/tools/check_kineto_ids.py: 123378 events carry an integer correlation or External
+    // id; 28010 [memory] instants on host threads have Bytes and Addr, 26770 of them device
+    // memory (Device Type 1). The analysis reads these fields, never the args text.
+    auto r = loadKineto("hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz");
+    EXPECT_EQ(r.trace.eventIds.size(), 123378u);
+    EXPECT_EQ(r.trace.checkInvariants(), "");
+    const auto &alloc = r.trace.memory.allocatorEvents;
+    EXPECT_EQ(alloc.size(), 28010u);
+    EXPECT_EQ(std::count_if(alloc.begin(), alloc.end(),
+                  [](const model::AllocatorEvent &a) { return a.deviceMemory; }),
+        26770);
+    // Every id points at its own event: a kernel's correlation is in its args.
+    std::uint64_t checked = 0;
+    for (const model::EventIds &ids : r.trace.eventIds) {
+        const model::Track &track = r.trace.track(ids.event.track);
+        if (ids.correlation < 0 || track.info().kind != TrackKind::DeviceStream)
+            continue;
+        const auto args = r.trace.args.view(track.args(ids.event.index));
+        ASSERT_NE(
+            args.find("\"correlation\":" + std::to_string(ids.correlation)), std::string_view::npos)
+            << args;
+        ++checked;
+    }
+    EXPECT_GT(checked, 0u);
+    // Without kept args there is nothing to read the ids from; [memory] args are always read.
+    auto bare = load(import::kineto::readTrace,
+        dataPath("kineto/hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz"), 0, false);
+    EXPECT_TRUE(bare.trace.eventIds.empty());
+    EXPECT_EQ(bare.trace.memory.allocatorEvents.size(), 28010u);
+}
+
 TEST(KinetoTrace, MemoryTotalsRebuiltWhenTheFileHasNone)
 {
     // 2021 file: only `Bytes`. python3 running sums: cuda:0 8220 events, peak 2791636480,

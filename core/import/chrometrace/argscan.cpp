@@ -5,7 +5,7 @@
 #include <cctype>
 #include <string>
 
-namespace stepscope::analysis {
+namespace stepscope::import::chrometrace {
 
 std::optional<std::int64_t> argInt(std::string_view argsJson, std::string_view key)
 {
@@ -43,9 +43,13 @@ std::optional<std::int64_t> argInt(std::string_view argsJson, std::string_view k
         }
         if (digits == 0)
             return std::nullopt;
+        // The number must end here: a fraction or an exponent is not an integer.
+        if (p < argsJson.size() && argsJson[p] != ',' && argsJson[p] != '}' && argsJson[p] != '"'
+            && !std::isspace(static_cast<unsigned char>(argsJson[p])))
+            return std::nullopt;
         return negative ? -v : v;
     }
     return std::nullopt;
 }
 
-} // namespace stepscope::analysis
+} // namespace stepscope::import::chrometrace

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace stepscope::import::chrometrace {
+
+/// The integer value of a top-level `"key": 123` (or `"key": "123"`) in an event's args JSON
+/// text (compact or pretty), without building a DOM: dialects read a few keys (correlation,
+/// External id, the `[memory]` fields) of hundreds of thousands of events. Nothing when the
+/// key is absent or its value is not an integer (`12.5`, `1e3`, `"x"`).
+std::optional<std::int64_t> argInt(std::string_view argsJson, std::string_view key);
+
+} // namespace stepscope::import::chrometrace
