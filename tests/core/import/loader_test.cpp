@@ -39,7 +39,8 @@ std::vector<fs::path> sampleFolders()
 {
     std::vector<fs::path> out;
     for (const auto &format : fs::directory_iterator(Data)) {
-        if (!format.is_directory() || format.path().filename() == "loss_logs")
+        if (!format.is_directory() || format.path().filename() == "loss_logs"
+            || format.path().filename() == "golden")
             continue;
         for (const auto &sample : fs::directory_iterator(format.path())) {
             if (sample.is_directory())
