@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "kpis.h"
 
+#include "analysissummary.h"
 #include "util/regularfile.h"
 
 #include <nlohmann/json.hpp>
@@ -176,56 +177,60 @@ const Kpi *Kpis::find(std::string_view key) const
     return nullptr;
 }
 
-Kpis computeKpis(const model::Session &session, const RunConfig &config)
-{
-    std::vector<StepBreakdown> all;
-    for (const auto &t : session.traces) {
-        auto b = computeBreakdowns(*t);
-        all.insert(all.end(), b.begin(), b.end());
-    }
-    return computeKpis(session, config, all);
-}
+namespace {
 
-Kpis computeKpis(const model::Session &session, const RunConfig &config,
-    const std::vector<StepBreakdown> &breakdowns)
+const std::string NoSteps = "the profile has no steps with a duration";
+
+/// Step-time totals over all ranks and steps, and the mean step time.
+struct StepTotals
 {
-    Kpis k;
-    // Step time per step number: the slowest rank (the job waits for it).
-    std::map<std::int64_t, std::int64_t> stepNs;
     std::int64_t totalNs = 0;
     std::int64_t commNs = 0;
     std::int64_t dataNs = 0;
+    std::optional<double> meanUs; ///< none without steps with a duration
+};
+
+/// Step time per step number: the slowest rank (the job waits for it). Adds the mean,
+/// median and p90 step time.
+StepTotals addStepTimes(Kpis &k, const std::vector<StepBreakdown> &breakdowns)
+{
+    StepTotals t;
+    std::map<std::int64_t, std::int64_t> stepNs;
     for (const auto &b : breakdowns) {
         auto &v = stepNs[b.step];
         v = std::max(v, b.durationNs());
-        totalNs += b.durationNs();
-        commNs += b.commExposedNs;
-        dataNs += b.dataLoadingNs;
+        t.totalNs += b.durationNs();
+        t.commNs += b.commExposedNs;
+        t.dataNs += b.dataLoadingNs;
     }
     std::vector<double> us;
     us.reserve(stepNs.size());
     for (const auto &[step, ns] : stepNs)
         us.push_back(static_cast<double>(ns) / 1000.0);
-    const std::string noSteps = "the profile has no steps with a duration";
-    std::optional<double> meanUs;
-    if (!us.empty() && totalNs > 0) {
+    if (!us.empty() && t.totalNs > 0) {
         double sum = 0;
         for (double u : us)
             sum += u;
-        meanUs = sum / static_cast<double>(us.size());
-        k.items.push_back(value("step_time_mean_us", "us", *meanUs));
+        t.meanUs = sum / static_cast<double>(us.size());
+        k.items.push_back(value("step_time_mean_us", "us", *t.meanUs));
         k.items.push_back(value("step_time_median_us", "us", percentile(us, 0.5)));
         k.items.push_back(value("step_time_p90_us", "us", percentile(us, 0.9)));
     } else {
-        k.items.push_back(missing("step_time_mean_us", "us", noSteps));
-        k.items.push_back(missing("step_time_median_us", "us", noSteps));
-        k.items.push_back(missing("step_time_p90_us", "us", noSteps));
+        k.items.push_back(missing("step_time_mean_us", "us", NoSteps));
+        k.items.push_back(missing("step_time_median_us", "us", NoSteps));
+        k.items.push_back(missing("step_time_p90_us", "us", NoSteps));
     }
+    return t;
+}
 
-    // Throughput.
+/// Throughput: samples/s and tokens/s from the run config's batch and sequence length.
+/// Returns the tokens per step when both are set.
+std::optional<double> addThroughput(
+    Kpis &k, const RunConfig &config, const std::optional<double> &meanUs)
+{
     const double stepS = meanUs ? *meanUs / 1e6 : 0;
     if (!meanUs)
-        k.items.push_back(missing("samples_per_s", "samples/s", noSteps));
+        k.items.push_back(missing("samples_per_s", "samples/s", NoSteps));
     else if (!config.globalBatchSize)
         k.items.push_back(missing(
             "samples_per_s", "samples/s", "global_batch_size is not set in the run config"));
@@ -235,7 +240,7 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
     if (config.globalBatchSize && config.sequenceLength)
         tokensPerStep = *config.globalBatchSize * *config.sequenceLength;
     if (!meanUs)
-        k.items.push_back(missing("tokens_per_s", "tokens/s", noSteps));
+        k.items.push_back(missing("tokens_per_s", "tokens/s", NoSteps));
     else if (!config.globalBatchSize)
         k.items.push_back(
             missing("tokens_per_s", "tokens/s", "global_batch_size is not set in the run config"));
@@ -244,8 +249,14 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
             missing("tokens_per_s", "tokens/s", "sequence_length is not set in the run config"));
     else
         k.items.push_back(value("tokens_per_s", "tokens/s", *tokensPerStep / stepS));
+    return tokensPerStep;
+}
 
-    // MFU inputs: device and its peak, device count, model FLOPs per step.
+/// MFU inputs: the device and its peak (run config, else the built-in table), the device
+/// count (run config, else the world size). Sets k.device, k.peakFlopsPerDevice,
+/// k.peakSource, k.deviceCount; returns why there is no peak when there is none.
+std::string findMfuInputs(Kpis &k, const model::Session &session, const RunConfig &config)
+{
     std::string device = config.device;
     if (device.empty()) {
         for (const auto &t : session.traces) {
@@ -280,11 +291,18 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
         if (world > 0)
             k.deviceCount = world;
     }
+    return peakReason;
+}
+
+/// MFU = model FLOPs per step / (step time x peak x devices), or why it is missing.
+void addMfu(Kpis &k, const RunConfig &config, const std::optional<double> &meanUs,
+    const std::optional<double> &tokensPerStep, const std::string &peakReason)
+{
     std::optional<double> flopsPerToken = config.flopsPerToken;
     if (!flopsPerToken && config.parameters)
         flopsPerToken = (config.training ? 6.0 : 2.0) * *config.parameters;
     if (!meanUs)
-        k.items.push_back(missing("mfu", "fraction", noSteps));
+        k.items.push_back(missing("mfu", "fraction", NoSteps));
     else if (!flopsPerToken)
         k.items.push_back(missing(
             "mfu", "fraction", "parameters (or flops_per_token) is not set in the run config"));
@@ -303,21 +321,27 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
     else
         k.items.push_back(value("mfu", "fraction",
             *flopsPerToken * *tokensPerStep
-                / (stepS * *k.peakFlopsPerDevice * static_cast<double>(*k.deviceCount))));
+                / (*meanUs / 1e6 * *k.peakFlopsPerDevice * static_cast<double>(*k.deviceCount))));
+}
 
-    // Shares of step time over all ranks and steps.
-    if (totalNs > 0) {
-        k.items.push_back(value(
-            "comm_share", "fraction", static_cast<double>(commNs) / static_cast<double>(totalNs)));
+/// Shares of step time over all ranks and steps.
+void addShares(Kpis &k, const StepTotals &t)
+{
+    if (t.totalNs > 0) {
+        k.items.push_back(value("comm_share", "fraction",
+            static_cast<double>(t.commNs) / static_cast<double>(t.totalNs)));
         k.items.push_back(value("data_wait_share", "fraction",
-            static_cast<double>(dataNs) / static_cast<double>(totalNs)));
+            static_cast<double>(t.dataNs) / static_cast<double>(t.totalNs)));
     } else {
-        k.items.push_back(missing("comm_share", "fraction", noSteps));
-        k.items.push_back(missing("data_wait_share", "fraction", noSteps));
+        k.items.push_back(missing("comm_share", "fraction", NoSteps));
+        k.items.push_back(missing("data_wait_share", "fraction", NoSteps));
     }
+}
 
-    // Memory peaks: the allocator curves (the whole-process "APP" curve only counts for
-    // reserved memory when no allocator curve has reserved figures).
+/// Memory peaks: the allocator curves (the whole-process "APP" curve only counts for
+/// reserved memory when no allocator curve has reserved figures).
+void addMemoryPeaks(Kpis &k, const model::Session &session)
+{
     std::optional<std::int64_t> peakAlloc;
     std::optional<std::int64_t> peakReserved;
     std::optional<std::int64_t> peakReservedApp;
@@ -360,6 +384,25 @@ Kpis computeKpis(const model::Session &session, const RunConfig &config,
     else
         k.items.push_back(missing("memory_peak_reserved_bytes", "bytes",
             peakAlloc ? "the profile records no reserved memory" : noMemory));
+}
+
+} // namespace
+
+Kpis computeKpis(const model::Session &session, const RunConfig &config)
+{
+    return analyzeSession(session, config).kpis;
+}
+
+Kpis computeKpis(const model::Session &session, const RunConfig &config,
+    const std::vector<StepBreakdown> &breakdowns)
+{
+    Kpis k;
+    const StepTotals totals = addStepTimes(k, breakdowns);
+    const std::optional<double> tokensPerStep = addThroughput(k, config, totals.meanUs);
+    const std::string peakReason = findMfuInputs(k, session, config);
+    addMfu(k, config, totals.meanUs, tokensPerStep, peakReason);
+    addShares(k, totals);
+    addMemoryPeaks(k, session);
     return k;
 }
 

@@ -88,9 +88,10 @@ struct Kpis
 
 /// KPIs of a session. Step times are per step (the slowest rank's step when several ranks
 /// have the same step number: the job waits for it). Never invents a number: a KPI whose
-/// input is missing has no value and says why.
+/// input is missing has no value and says why. These are analyzeSession(session,
+/// config).kpis: the one breakdown pass of the session's analysis, not a pass of its own.
 Kpis computeKpis(const model::Session &session, const RunConfig &config);
-/// Same, reusing breakdowns already computed (all ranks).
+/// Same, from breakdowns already computed (all ranks; SessionAnalysis::breakdowns).
 Kpis computeKpis(const model::Session &session, const RunConfig &config,
     const std::vector<StepBreakdown> &breakdowns);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "analysis/analysissummary.h"
 #include "analysis/kpis.h"
 #include "model/tracebuilder.h"
 
@@ -213,4 +214,27 @@ TEST(RunConfig, FoundBesideTheProfile)
     analysis::loadRunConfig(dir / "missing.json", &report);
     EXPECT_EQ(report.diagnostics().size(), 1u);
     std::filesystem::remove_all(dir);
+}
+
+TEST(Kpis, SessionOverloadIsTheAnalysisKpisWithoutAPassOfItsOwn)
+{
+    // computeKpis(session, config) is analyzeSession's KPIs: one breakdown pass per trace
+    // (the analysis' own), and the same numbers as the analysis every panel reads.
+    analysis::RunConfig c;
+    c.globalBatchSize = 32;
+    c.sequenceLength = 1024;
+    c.parameters = 1e9;
+    const model::Session s = session("NVIDIA A100-SXM4-80GB", 2);
+    const std::uint64_t before = analysis::breakdownPassCount();
+    const analysis::Kpis k = analysis::computeKpis(s, c);
+    EXPECT_EQ(analysis::breakdownPassCount() - before, s.traces.size());
+    const analysis::Kpis shared = analysis::analyzeSession(s, c).kpis;
+    ASSERT_EQ(k.items.size(), shared.items.size());
+    for (std::size_t i = 0; i < k.items.size(); ++i) {
+        EXPECT_EQ(k.items[i].key, shared.items[i].key);
+        EXPECT_EQ(k.items[i].value, shared.items[i].value) << k.items[i].key;
+        EXPECT_EQ(k.items[i].missingReason, shared.items[i].missingReason) << k.items[i].key;
+    }
+    EXPECT_DOUBLE_EQ(kpi(k, "step_time_mean_us").value.value_or(0), 200'000.0);
+    EXPECT_TRUE(kpi(k, "mfu").value.has_value());
 }
