@@ -56,6 +56,20 @@ std::optional<std::int64_t> toInt64(const QString &text)
     return ok ? std::optional<std::int64_t>(v) : std::nullopt;
 }
 
+/// The one PATH argument of a command into `path`, or the usage error when there is none or
+/// more than one.
+std::optional<ParseOutcome> onePath(
+    const QCommandLineParser &parser, const QString &command, std::string *path)
+{
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty())
+        return error(command, QStringLiteral("missing PATH"));
+    if (positional.size() > 1)
+        return error(command, QStringLiteral("one PATH expected, got also %1").arg(positional[1]));
+    *path = positional.front().toStdString();
+    return std::nullopt;
+}
+
 } // namespace
 
 QStringList toArguments(const std::vector<std::string> &args)
@@ -91,12 +105,8 @@ ParseOutcome parseLoadArgs(const QStringList &arguments, bool allowConfig, LoadA
     ParseOutcome outcome;
     if (!parseInto(parser, arguments, usage, what, &outcome))
         return outcome;
-    const QStringList positional = parser.positionalArguments();
-    if (positional.isEmpty())
-        return error(command, QStringLiteral("missing PATH"));
-    if (positional.size() > 1)
-        return error(command, QStringLiteral("one PATH expected, got also %1").arg(positional[1]));
-    out->path = positional.front().toStdString();
+    if (const auto problem = onePath(parser, command, &out->path))
+        return *problem;
     out->json = parser.isSet(json);
     if (allowConfig && parser.isSet(config)) {
         out->config = parser.value(config).toStdString();
@@ -140,12 +150,8 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
             QStringLiteral("Writes pictures of the views without a display.\n"), &outcome))
         return outcome;
 
-    const QStringList positional = parser.positionalArguments();
-    if (positional.isEmpty())
-        return error(command, QStringLiteral("missing PATH"));
-    if (positional.size() > 1)
-        return error(command, QStringLiteral("one PATH expected, got also %1").arg(positional[1]));
-    out->path = positional.front().toStdString();
+    if (const auto problem = onePath(parser, command, &out->path))
+        return *problem;
     out->out = parser.value(outDir).toStdString();
     if (out->out.empty())
         return error(command, QStringLiteral("missing --out DIR"));

@@ -5,8 +5,10 @@
 
 #include "traininghealth.h"
 #include "trainingsummary.h"
+#include "units.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -18,27 +20,14 @@ using model::LogSeriesKind;
 
 std::string_view convergenceVerdictName(ConvergenceVerdict v)
 {
-    switch (v) {
-    case ConvergenceVerdict::Held:
-        return "held";
-    case ConvergenceVerdict::Drifted:
-        return "drifted";
-    case ConvergenceVerdict::Diverged:
-        return "diverged";
-    case ConvergenceVerdict::NoData:
-        return "no_data";
-    }
-    return "no_data";
+    // In the enum's order.
+    static constexpr std::array<std::string_view, 4> Names = {
+        "held", "drifted", "diverged", "no_data"};
+    const auto i = static_cast<std::size_t>(v);
+    return i < Names.size() ? Names[i] : "no_data";
 }
 
 namespace {
-
-std::string num(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
 
 std::string share(double v)
 {
@@ -339,9 +328,9 @@ TrainingComparison compareTraining(
             "convergence " + std::string(convergenceVerdictName(c.verdict)) + ": " + c.reason);
     for (const TrainingDelta &r : out.rows) {
         if (r.verdict == Verdict::Regressed && r.key.rfind("log.skipped", 0) != 0)
-            out.regressions.push_back(r.key + " (" + r.label + ") " + num(r.before.value_or(0))
-                + " → " + num(r.after.value_or(0)) + " " + r.unit
-                + (r.percent ? " (" + num(*r.percent) + " %)" : std::string()));
+            out.regressions.push_back(r.key + " (" + r.label + ") "
+                + formatShort(r.before.value_or(0)) + " → " + formatShort(r.after.value_or(0)) + " "
+                + r.unit + (r.percent ? " (" + formatShort(*r.percent) + " %)" : std::string()));
     }
     return out;
 }

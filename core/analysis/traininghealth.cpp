@@ -3,6 +3,8 @@
 // Training-health rules over a training log (docs/metrics.md "Training health").
 #include "traininghealth.h"
 
+#include "units.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -106,15 +108,6 @@ std::vector<Point> points(const LogSeries &s, bool finiteOnly = true)
     return out;
 }
 
-std::string num(double v)
-{
-    if (!std::isfinite(v))
-        return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
-
 std::string pct(double share)
 {
     char buf[32];
@@ -208,7 +201,7 @@ void nonFinite(const LogSeries &s, std::uint32_t run, Collector &c)
     HealthFinding f = finding(HealthKind::NonFiniteLoss, HealthSeverity::Error, run, s, *first,
         "a NaN/inf value after finite ones", 0);
     f.count = count;
-    f.evidence = s.name + " is " + num(first->value) + " at " + at(*first) + "; "
+    f.evidence = s.name + " is " + formatShort(first->value) + " at " + at(*first) + "; "
         + std::to_string(count) + " of " + std::to_string(all.size())
         + " points are NaN/inf after the first finite value";
     c.add(std::move(f));
@@ -231,13 +224,13 @@ void spikes(const LogSeries &s, std::uint32_t run, const HealthRules &r, Collect
         const bool spike = z > r.spikeZ && p[i].value - m > r.spikeMinRise * std::fabs(m);
         if (spike && !inSpike) {
             HealthFinding f = finding(HealthKind::LossSpike, HealthSeverity::Warning, run, s, p[i],
-                "robust z-score > " + num(r.spikeZ) + " against the median of the previous "
-                    + std::to_string(r.spikeWindow) + " points, and > " + num(r.spikeMinRise * 100)
-                    + " % above it",
+                "robust z-score > " + formatShort(r.spikeZ) + " against the median of the previous "
+                    + std::to_string(r.spikeWindow) + " points, and > "
+                    + formatShort(r.spikeMinRise * 100) + " % above it",
                 r.spikeZ);
-            f.evidence = s.name + " " + num(p[i].value) + " at " + at(p[i])
-                + " against a rolling median of " + num(m) + " (MAD-scale " + num(scale)
-                + "): robust z " + num(z);
+            f.evidence = s.name + " " + formatShort(p[i].value) + " at " + at(p[i])
+                + " against a rolling median of " + formatShort(m) + " (MAD-scale "
+                + formatShort(scale) + "): robust z " + formatShort(z);
             c.add(std::move(f));
         }
         inSpike = spike;
@@ -259,12 +252,13 @@ void trend(const LogSeries &s, std::uint32_t run, const HealthRules &r, Collecto
             HealthFinding f =
                 finding(HealthKind::LossRising, HealthSeverity::Error, run, s, p[from],
                     "median of a window of " + std::to_string(w) + " points > "
-                        + num(r.risingShare * 100) + " % above the previous window's",
+                        + formatShort(r.risingShare * 100) + " % above the previous window's",
                     r.risingShare);
-            f.evidence = s.name + " median " + num(before) + " over steps "
+            f.evidence = s.name + " median " + formatShort(before) + " over steps "
                 + std::to_string(p[from - w].step) + "–" + std::to_string(p[from - 1].step)
-                + " rises to " + num(after) + " (" + pct(after / before - 1) + ") over steps "
-                + std::to_string(p[from].step) + "–" + std::to_string(p[from + w - 1].step);
+                + " rises to " + formatShort(after) + " (" + pct(after / before - 1)
+                + ") over steps " + std::to_string(p[from].step) + "–"
+                + std::to_string(p[from + w - 1].step);
             c.add(std::move(f));
             return;
         }
@@ -274,15 +268,15 @@ void trend(const LogSeries &s, std::uint32_t run, const HealthRules &r, Collecto
     const double first = medianRange(p, 0, w);
     const double last = medianRange(p, p.size() - w, p.size());
     if (first != 0 && std::fabs(last - first) <= r.flatShare * std::fabs(first)) {
-        HealthFinding f =
-            finding(HealthKind::LossFlat, HealthSeverity::Warning, run, s, p[p.size() - w],
-                "median of the last " + std::to_string(w) + " points within "
-                    + num(r.flatShare * 100) + " % of the first " + std::to_string(w) + "'s",
-                r.flatShare);
-        f.evidence = s.name + " median " + num(first) + " over the first " + std::to_string(w)
-            + " points and " + num(last) + " over the last " + std::to_string(w) + " ("
-            + pct(last / first - 1) + "): no learning visible over " + std::to_string(p.size())
-            + " points";
+        HealthFinding f = finding(HealthKind::LossFlat, HealthSeverity::Warning, run, s,
+            p[p.size() - w],
+            "median of the last " + std::to_string(w) + " points within "
+                + formatShort(r.flatShare * 100) + " % of the first " + std::to_string(w) + "'s",
+            r.flatShare);
+        f.evidence = s.name + " median " + formatShort(first) + " over the first "
+            + std::to_string(w) + " points and " + formatShort(last) + " over the last "
+            + std::to_string(w) + " (" + pct(last / first - 1) + "): no learning visible over "
+            + std::to_string(p.size()) + " points";
         c.add(std::move(f));
     }
 }
@@ -301,11 +295,11 @@ void gradNorm(const LogSeries &s, std::uint32_t run, const HealthRules &r, Colle
     }
     if (first) {
         HealthFinding f = finding(HealthKind::GradNormExplosion, HealthSeverity::Error, run, s,
-            *first, "grad norm > " + num(r.gradExplosion) + " or NaN/inf", r.gradExplosion);
+            *first, "grad norm > " + formatShort(r.gradExplosion) + " or NaN/inf", r.gradExplosion);
         f.count = exploded;
-        f.evidence = s.name + " " + num(first->value) + " at " + at(*first) + "; "
+        f.evidence = s.name + " " + formatShort(first->value) + " at " + at(*first) + "; "
             + std::to_string(exploded) + " of " + std::to_string(p.size()) + " points above "
-            + num(r.gradExplosion);
+            + formatShort(r.gradExplosion);
         c.add(std::move(f));
     }
     std::size_t streak = 0;
@@ -319,11 +313,11 @@ void gradNorm(const LogSeries &s, std::uint32_t run, const HealthRules &r, Colle
             const Point &start = p[i - streak];
             HealthFinding f =
                 finding(HealthKind::GradNormVanishing, HealthSeverity::Warning, run, s, start,
-                    "grad norm < " + num(r.gradVanishing) + " for "
+                    "grad norm < " + formatShort(r.gradVanishing) + " for "
                         + std::to_string(r.vanishingPoints) + " or more points in a row",
                     r.gradVanishing);
             f.count = streak;
-            f.evidence = s.name + " below " + num(r.gradVanishing) + " for "
+            f.evidence = s.name + " below " + formatShort(r.gradVanishing) + " for "
                 + std::to_string(streak) + " points from " + at(start) + " to step "
                 + std::to_string(p[i - 1].step);
             c.add(std::move(f));
@@ -339,9 +333,11 @@ void lossScale(const LogSeries &s, std::uint32_t run, const HealthRules &r, Coll
         peak = std::max(peak, q.value);
         if (peak > 1 && q.value <= peak / r.lossScaleCollapse) {
             HealthFinding f = finding(HealthKind::LossScaleCollapse, HealthSeverity::Error, run, s,
-                q, "loss scale <= run maximum / " + num(r.lossScaleCollapse), r.lossScaleCollapse);
-            f.evidence = s.name + " " + num(q.value) + " at " + at(q) + " after a maximum of "
-                + num(peak) + " (÷" + num(peak / std::max(q.value, 1e-300)) + ")";
+                q, "loss scale <= run maximum / " + formatShort(r.lossScaleCollapse),
+                r.lossScaleCollapse);
+            f.evidence = s.name + " " + formatShort(q.value) + " at " + at(q)
+                + " after a maximum of " + formatShort(peak) + " (÷"
+                + formatShort(peak / std::max(q.value, 1e-300)) + ")";
             c.add(std::move(f));
             return;
         }
@@ -394,23 +390,23 @@ void stepTime(const LogSeries &s, std::uint32_t run, const HealthRules &r, Colle
         HealthFinding f = finding(HealthKind::StepTimeRegression, HealthSeverity::Warning, run, s,
             p[p.size() - w],
             "median of the last " + std::to_string(w) + " step times > "
-                + num(r.stepTimeRegression * 100) + " % above the first " + std::to_string(w)
-                + "'s (after the first point)",
+                + formatShort(r.stepTimeRegression * 100) + " % above the first "
+                + std::to_string(w) + "'s (after the first point)",
             r.stepTimeRegression);
-        f.evidence = s.name + " median " + num(early) + " " + s.unit + " early, " + num(recent)
-            + " " + s.unit + " over the last " + std::to_string(w) + " points ("
-            + pct(recent / early - 1) + ")";
+        f.evidence = s.name + " median " + formatShort(early) + " " + s.unit + " early, "
+            + formatShort(recent) + " " + s.unit + " over the last " + std::to_string(w)
+            + " points (" + pct(recent / early - 1) + ")";
         c.add(std::move(f));
     }
     for (std::size_t i = 5; i < p.size(); ++i) {
         const double m = medianRange(p, i > 10 ? i - 10 : 0, i);
         if (m > 0 && p[i].value > r.stallFactor * m) {
             HealthFinding f = finding(HealthKind::StepStall, HealthSeverity::Warning, run, s, p[i],
-                "a step time > " + num(r.stallFactor) + "× the median of the previous 10",
+                "a step time > " + formatShort(r.stallFactor) + "× the median of the previous 10",
                 r.stallFactor);
-            f.evidence = s.name + " " + num(p[i].value) + " " + s.unit + " at " + at(p[i])
-                + " against a rolling median of " + num(m) + " " + s.unit + " (×"
-                + num(p[i].value / m) + ")";
+            f.evidence = s.name + " " + formatShort(p[i].value) + " " + s.unit + " at " + at(p[i])
+                + " against a rolling median of " + formatShort(m) + " " + s.unit + " (×"
+                + formatShort(p[i].value / m) + ")";
             c.add(std::move(f));
         }
     }
@@ -448,15 +444,15 @@ void lrSteps(const LogSeries &lr, const LogSeries *loss, std::uint32_t run, cons
         if (before == 0 || std::fabs(after / before - 1) < r.lossStepShare)
             continue;
         HealthFinding f = finding(HealthKind::LrStepLossStep, HealthSeverity::Info, run, lr, p[i],
-            "lr changes >= " + num(r.lrStepShare * 100) + " % between two points ("
-                + num(r.lrStepContrast)
+            "lr changes >= " + formatShort(r.lrStepShare * 100) + " % between two points ("
+                + formatShort(r.lrStepContrast)
                 + "× its neighbours' change) and the loss median of 5 "
                   "points changes >= "
-                + num(r.lossStepShare * 100) + " % across it",
+                + formatShort(r.lossStepShare * 100) + " % across it",
             r.lossStepShare);
-        f.evidence = lr.name + " " + num(p[i - 1].value) + " → " + num(p[i].value) + " at "
-            + at(p[i]) + "; " + loss->name + " median " + num(before) + " → " + num(after) + " ("
-            + pct(after / before - 1) + ")";
+        f.evidence = lr.name + " " + formatShort(p[i - 1].value) + " → " + formatShort(p[i].value)
+            + " at " + at(p[i]) + "; " + loss->name + " median " + formatShort(before) + " → "
+            + formatShort(after) + " (" + pct(after / before - 1) + ")";
         c.add(std::move(f));
     }
 }
@@ -501,8 +497,9 @@ void eta(const model::TrainingLog &log, std::uint32_t run, const HealthRules &r,
             + " step times",
         static_cast<double>(r.etaWindow));
     f.value = left * perStep;
-    f.evidence = "step " + std::to_string(last.step) + " of " + num(*total) + ": " + num(left)
-        + " steps × " + num(perStep) + " s ≈ " + duration(left * perStep) + " left";
+    f.evidence = "step " + std::to_string(last.step) + " of " + formatShort(*total) + ": "
+        + formatShort(left) + " steps × " + formatShort(perStep) + " s ≈ "
+        + duration(left * perStep) + " left";
     c.add(std::move(f));
 }
 

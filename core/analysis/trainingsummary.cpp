@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "trainingsummary.h"
 
+#include "util/jsonnumber.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -17,11 +19,7 @@ using nlohmann::json;
 
 json number(double v)
 {
-    if (std::isnan(v))
-        return "nan";
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    return v;
+    return util::jsonNumber<json>(v);
 }
 
 std::string fileName(const std::string &source)

@@ -32,6 +32,15 @@ std::string formatSignificant(double value)
     return buf.data();
 }
 
+std::string formatShort(double value)
+{
+    if (!std::isfinite(value))
+        return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+    std::array<char, 32> buf {};
+    std::snprintf(buf.data(), buf.size(), "%.4g", value);
+    return buf.data();
+}
+
 std::string formatDuration(std::int64_t ns)
 {
     const double v = static_cast<double>(ns);

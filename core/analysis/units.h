@@ -15,5 +15,8 @@ std::string formatShare(double fraction);
 std::string formatBytes(std::int64_t bytes);
 /// Three significant digits, no unit ("148", "87.3", "0.512").
 std::string formatSignificant(double value);
+/// Four significant digits in printf's %g style ("0.01234", "1.5e+06"), for the evidence
+/// texts of findings; "nan", "inf", "-inf" for non-finite values.
+std::string formatShort(double value);
 
 } // namespace stepscope::analysis

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "logdump.h"
 
+#include "util/jsonnumber.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -15,11 +17,7 @@ using nlohmann::ordered_json;
 
 ordered_json number(double v)
 {
-    if (std::isnan(v))
-        return "nan";
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    return v;
+    return util::jsonNumber<ordered_json>(v);
 }
 
 ordered_json point(const model::LogSeries &s, std::size_t i)

@@ -89,24 +89,8 @@ bool hasDiagnostic(const model::LoadReport &report, const std::string &part, std
     return false;
 }
 
-class HostileInput : public ::testing::Test
+class HostileInput : public testsupport::TempDirTest
 {
-protected:
-    void SetUp() override
-    {
-        m_dir = fs::temp_directory_path()
-            / ("stepscope_hostile_"
-                + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override { fs::remove_all(m_dir); }
-    fs::path write(const std::string &name, const std::string &text)
-    {
-        const fs::path p = m_dir / name;
-        testsupport::writeFile(p, text);
-        return p;
-    }
-    fs::path m_dir;
 };
 
 } // namespace
@@ -134,7 +118,7 @@ TEST_F(HostileInput, OneGibibyteOfBlanksBetweenEventsNeverGrowsAChunk)
 
 TEST_F(HostileInput, GzipOfMostlyBlanksLoadsEveryEventAndSaysItIsFiller)
 {
-    const fs::path file = m_dir / "bomb.json.gz";
+    const fs::path file = m_tmp / "bomb.json.gz";
     gzFile gz = gzopen(file.c_str(), "wb9");
     const std::string head = "[" + event(0) + ",";
     gzwrite(gz, head.data(), static_cast<unsigned>(head.size()));
@@ -208,7 +192,7 @@ TEST_F(HostileInput, ABadElementInAMemoryTimelineLosesNoRow)
         "[[1, 2, 10, 0], [2, 2, 5, 1], 1, \"x]\", [3, 2, 7, 2], {\"a\": [1]}, [4, 2, 1, 3]]";
     import::ImportContext ctx;
     model::LoadReport report;
-    ctx.root = m_dir;
+    ctx.root = m_tmp;
     ctx.report = &report;
     {
         model::TraceBuilder b;

@@ -36,48 +36,26 @@ public:
     }
 };
 
-struct Result
+struct Result : testsupport::Loaded
 {
-    bool ok = false;
-    model::Trace trace;
-    model::LoadReport report;
     ct::TopLevel top;
 };
 
+/// testsupport::load with the plain dialect, keeping the file's top level.
 Result read(const fs::path &file, unsigned threads = 0, util::Progress *progress = nullptr)
 {
     Result r;
-    util::Progress defaultProgress;
-    import::ImportContext ctx;
-    ctx.root = file.parent_path();
-    ctx.report = &r.report;
-    ctx.progress = progress ? progress : &defaultProgress;
-    ctx.options.threads = threads;
     TestDialect dialect;
-    model::TraceBuilder builder;
-    r.ok = ct::readTraceFile(file, dialect, ctx, builder, &r.top);
-    r.trace = builder.finish().trace;
+    static_cast<testsupport::Loaded &>(r) = testsupport::load(
+        [&](const fs::path &f, const import::ImportContext &ctx, model::TraceBuilder &out) {
+            return ct::readTraceFile(f, dialect, ctx, out, &r.top);
+        },
+        file, threads, true, progress);
     return r;
 }
 
-class ChromeTraceReader : public ::testing::Test
+class ChromeTraceReader : public testsupport::TempDirTest
 {
-protected:
-    void SetUp() override
-    {
-        m_dir = fs::temp_directory_path()
-            / ("stepscope_ct_"
-                + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override { fs::remove_all(m_dir); }
-    fs::path write(const std::string &name, const std::string &text)
-    {
-        const fs::path p = m_dir / name;
-        testsupport::writeFile(p, text);
-        return p;
-    }
-    fs::path m_dir;
 };
 
 const model::Diagnostic *findDiagnostic(const model::LoadReport &report, const std::string &part)
@@ -404,7 +382,7 @@ TEST_F(ChromeTraceReader, GarbageAndEmptyFilesFailWithAReason)
     auto emptyArray = read(write("emptyarray.json", "[]"));
     EXPECT_FALSE(emptyArray.ok);
     EXPECT_NE(findDiagnostic(emptyArray.report, "no usable events"), nullptr);
-    auto missing = read(m_dir / "missing.json");
+    auto missing = read(m_tmp / "missing.json");
     EXPECT_FALSE(missing.ok);
 }
 
@@ -414,18 +392,18 @@ TEST_F(ChromeTraceReader, GzipPlainAndTruncated)
     for (int i = 0; i < 20000; ++i)
         text += event(i, ",\"args\":{\"pad\":\"aaaaaaaaaaaaaaaaaaaaaaaaaaaa\"}") + ",";
     text.back() = ']';
-    gzFile gz = gzopen((m_dir / "t.json.gz").c_str(), "wb");
+    gzFile gz = gzopen((m_tmp / "t.json.gz").c_str(), "wb");
     gzwrite(gz, text.data(), static_cast<unsigned>(text.size()));
     gzclose(gz);
-    auto full = read(m_dir / "t.json.gz");
+    auto full = read(m_tmp / "t.json.gz");
     ASSERT_TRUE(full.ok) << full.report.toText();
     EXPECT_EQ(full.trace.eventCount(), 20000u);
 
     // Cut the compressed file in half: the events before the cut load.
-    const auto size = fs::file_size(m_dir / "t.json.gz");
-    fs::copy_file(m_dir / "t.json.gz", m_dir / "cut.json.gz");
-    fs::resize_file(m_dir / "cut.json.gz", size / 2);
-    auto cut = read(m_dir / "cut.json.gz");
+    const auto size = fs::file_size(m_tmp / "t.json.gz");
+    fs::copy_file(m_tmp / "t.json.gz", m_tmp / "cut.json.gz");
+    fs::resize_file(m_tmp / "cut.json.gz", size / 2);
+    auto cut = read(m_tmp / "cut.json.gz");
     ASSERT_TRUE(cut.ok);
     EXPECT_GT(cut.trace.eventCount(), 1000u);
     EXPECT_LT(cut.trace.eventCount(), 20000u);

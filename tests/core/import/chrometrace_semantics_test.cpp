@@ -20,29 +20,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class GenericChromeTrace : public ::testing::Test
+class GenericChromeTrace : public testsupport::TempDirTest
 {
 protected:
-    void SetUp() override
-    {
-        m_dir = fs::temp_directory_path()
-            / ("stepscope_generic_"
-                + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-        fs::create_directories(m_dir);
-    }
-    void TearDown() override { fs::remove_all(m_dir); }
-    fs::path write(const std::string &name, const std::string &text)
-    {
-        const fs::path p = m_dir / name;
-        testsupport::writeFile(p, text);
-        return p;
-    }
     testsupport::Loaded read(const std::string &text, unsigned threads = 0)
     {
         return testsupport::load(
             import::kineto::readChromeTrace, write("trace.json", text), threads);
     }
-    fs::path m_dir;
 };
 
 const model::Track *track(const model::Trace &t, const std::string &pid, const std::string &tid)
@@ -89,7 +74,7 @@ TEST_F(GenericChromeTrace, RecognisedByContentWhateverTheName)
     // Bare array, with and without the closing bracket, any name, plain or gzip.
     const fs::path closed = write("out.trace", "\n  [" + Ev + "]");
     const fs::path open = write("timeline.log", "[\n" + Ev + ",\n" + Ev);
-    const fs::path gz = m_dir / "noext";
+    const fs::path gz = m_tmp / "noext";
     gzFile f = gzopen(gz.c_str(), "wb");
     const std::string text = "[" + Ev + "]";
     gzwrite(f, text.data(), static_cast<unsigned>(text.size()));
@@ -100,7 +85,7 @@ TEST_F(GenericChromeTrace, RecognisedByContentWhateverTheName)
         EXPECT_EQ(import::detect::formatName(d.format), "chrome-trace");
     }
     // A folder of such files (and nothing PyTorch): each file one rank.
-    const fs::path dir = m_dir / "run";
+    const fs::path dir = m_tmp / "run";
     fs::create_directories(dir);
     testsupport::writeFile(dir / "host0.json", "[" + Ev + "]");
     testsupport::writeFile(dir / "host1.json", "[" + Ev + "]");

@@ -11,6 +11,8 @@
 #include "model/tracebuilder.h"
 #include "util/progress.h"
 
+#include <gtest/gtest.h>
+
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -115,5 +117,34 @@ inline void writeFile(const std::filesystem::path &path, const std::string &text
     std::ofstream f(path, std::ios::binary);
     f << text;
 }
+
+/// A test fixture with its own empty temporary folder (named after the suite and the test),
+/// removed afterwards; write() puts a file there. The base of every importer test fixture
+/// (import_fixture.h).
+class TempDirTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        const auto *info = ::testing::UnitTest::GetInstance()->current_test_info();
+        m_tmp = std::filesystem::temp_directory_path()
+            / ("stepscope_" + std::string(info->test_suite_name()) + "_"
+                + std::string(info->name()));
+        std::filesystem::remove_all(m_tmp);
+        std::filesystem::create_directories(m_tmp);
+    }
+    void TearDown() override
+    {
+        std::error_code ec;
+        std::filesystem::remove_all(m_tmp, ec);
+    }
+    std::filesystem::path write(const std::string &name, const std::string &text)
+    {
+        const std::filesystem::path p = m_tmp / name;
+        writeFile(p, text);
+        return p;
+    }
+    std::filesystem::path m_tmp;
+};
 
 } // namespace stepscope::testsupport

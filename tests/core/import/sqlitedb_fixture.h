@@ -6,12 +6,11 @@
 // ImportContext rooted in it, and a writer that builds small databases with plain SQL (the
 // malformed variants are written by the tests, never checked in).
 
-#include "import/importcontext.h"
+#include "import_fixture.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <sqlite3.h>
 #include <string>
 
@@ -36,29 +35,12 @@ inline void writeDatabase(const std::filesystem::path &file, const std::string &
     ASSERT_EQ(rc, SQLITE_OK) << message;
 }
 
-class SqliteFixture : public ::testing::Test
+class SqliteFixture : public ImportFixture
 {
 protected:
-    void SetUp() override
-    {
-        const auto *info = ::testing::UnitTest::GetInstance()->current_test_info();
-        m_tmp = std::filesystem::temp_directory_path()
-            / ("stepscope_" + std::string(info->test_suite_name()) + "_" + info->name());
-        std::filesystem::remove_all(m_tmp);
-        std::filesystem::create_directories(m_tmp);
-        m_ctx.root = m_tmp;
-        m_ctx.report = &m_report;
-        m_ctx.progress = &m_progress;
-    }
-    void TearDown() override
-    {
-        std::error_code ec;
-        std::filesystem::remove_all(m_tmp, ec);
-    }
     void writeText(const std::filesystem::path &file, const std::string &text)
     {
-        std::ofstream out(file, std::ios::binary);
-        out << text;
+        writeFile(file, text);
     }
     /// True when some diagnostic's file is `file` and its message contains `part`.
     bool hasDiagnostic(const std::string &file, const std::string &part) const
@@ -68,11 +50,6 @@ protected:
                 return true;
         return false;
     }
-
-    std::filesystem::path m_tmp;
-    model::LoadReport m_report;
-    util::Progress m_progress;
-    import::ImportContext m_ctx;
 };
 
 } // namespace stepscope::testsupport
