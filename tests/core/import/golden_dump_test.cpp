@@ -111,6 +111,12 @@ struct Sample
     fs::path golden() const { return Data / "golden" / family / (name + ".json"); }
 };
 
+/// gtest prints a failing parameter with this, not as raw bytes.
+void PrintTo(const Sample &s, std::ostream *os)
+{
+    *os << s.family << '/' << s.name;
+}
+
 std::vector<Sample> samples()
 {
     std::vector<Sample> out;
