@@ -22,6 +22,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -220,6 +221,12 @@ std::string gateMarkdown(const std::vector<std::string> &paths,
 {
     std::ostringstream md;
     md << "## StepScope compare\n\n`" << paths[0] << "` → `" << paths[1] << "`\n\n";
+    if (compare.contains("before") && compare["before"].contains("rank")
+        && compare.contains("after") && compare["after"].contains("rank"))
+        md << "Rank " << compare["before"]["rank"].get<int>() << " of before against rank "
+           << compare["after"]["rank"].get<int>() << " of after ("
+           << compare["before"].value("rank_choice", std::string()) << " / "
+           << compare["after"].value("rank_choice", std::string()) << ").\n\n";
     md << (regressions.empty() ? "**No regression.**\n\n" : "**Regression:**\n\n");
     for (const std::string &r : regressions)
         md << "- " << r << '\n';
@@ -271,7 +278,28 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
     thresholds.throughput = parsed.maxThroughputDrop.value_or(thresholds.throughput);
     thresholds.memory = parsed.maxMemory.value_or(thresholds.memory);
     // Profiles on both sides: the profile comparison; logs alone: paths and formats only.
-    const auto data = ui::compare::CompareData::build(profiles[0], profiles[1]);
+    // A rank asked for must be in its run (else the comparison would quietly use another).
+    const std::pair<const std::optional<std::int32_t> *, const std::string *> asked[] = {
+        {&parsed.beforeRank, &parsed.beforeRankOption},
+        {&parsed.afterRank, &parsed.afterRankOption}};
+    for (std::size_t k = 0; k < 2; ++k) {
+        const auto &[rank, option] = asked[k];
+        if (!*rank)
+            continue;
+        const std::vector<std::int32_t> ranks =
+            analysis::comparableRanks(*profiles[k].session, *profiles[k].analysis);
+        if (std::binary_search(ranks.begin(), ranks.end(), **rank))
+            continue;
+        std::string list;
+        for (std::int32_t r : ranks)
+            list += (list.empty() ? "" : ", ") + std::to_string(r);
+        std::cerr << "stepscope compare: " << *option << " " << **rank << ": "
+                  << (k == 0 ? "BEFORE" : "AFTER") << " (" << paths[k] << ") has "
+                  << (ranks.empty() ? std::string("no ranks") : "ranks " + list) << '\n';
+        return ExitUsage;
+    }
+    const auto data = ui::compare::CompareData::build(
+        profiles[0], profiles[1], true, {parsed.beforeRank, parsed.afterRank});
     nlohmann::json compare;
     if (!profiles[0].session->traces.empty() && !profiles[1].session->traces.empty()) {
         compare = analysis::compareJson(data->comparison, data->beforeInfo(), data->afterInfo());
@@ -336,6 +364,7 @@ std::string helpText()
            "        [--step N] [--range START_US:END_US] [--size WxH] [--scale S]\n"
            "        [--format png|svg]           write pictures without a display\n"
            "  stepscope compare BEFORE AFTER --report DIR [--json]\n"
+           "      [--rank R | --before-rank R --after-rank R]  ranks compared (default: slowest)\n"
            "      [--markdown FILE] [--fail-on regression] [--tolerance PCT]\n"
            "      [--max-step-time PCT] [--max-throughput-drop PCT] [--max-memory PCT]\n"
            "                                     exit 3 on a regression (README)\n"

@@ -72,6 +72,14 @@ std::optional<ParseOutcome> onePath(
 
 } // namespace
 
+std::optional<std::int32_t> parseRankNumber(const QString &text)
+{
+    const std::optional<std::int64_t> v = toInt64(text.trimmed());
+    if (!v || *v < 0 || *v > std::numeric_limits<std::int32_t>::max())
+        return std::nullopt;
+    return static_cast<std::int32_t>(*v);
+}
+
 QStringList toArguments(const std::vector<std::string> &args)
 {
     QStringList out;
@@ -255,18 +263,54 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
         QStringLiteral("PCT"));
     const QCommandLineOption maxMemory(QStringLiteral("max-memory"),
         QStringLiteral("Memory increase allowed, percent (default 5)."), QStringLiteral("PCT"));
-    for (const QCommandLineOption *o :
-        {&markdown, &failOn, &tolerance, &maxStepTime, &maxThroughput, &maxMemory})
+    const QCommandLineOption rank(QStringLiteral("rank"),
+        QStringLiteral("Compare rank R of both runs (default: the slowest rank of each run, "
+                       "largest mean step time)."),
+        QStringLiteral("R"));
+    const QCommandLineOption beforeRank(QStringLiteral("before-rank"),
+        QStringLiteral("Compare rank R of BEFORE (overrides --rank for BEFORE)."),
+        QStringLiteral("R"));
+    const QCommandLineOption afterRank(QStringLiteral("after-rank"),
+        QStringLiteral("Compare rank R of AFTER (overrides --rank for AFTER)."),
+        QStringLiteral("R"));
+    for (const QCommandLineOption *o : {&markdown, &failOn, &tolerance, &maxStepTime,
+             &maxThroughput, &maxMemory, &rank, &beforeRank, &afterRank})
         parser.addOption(*o);
     parser.addPositionalArgument(QStringLiteral("BEFORE"), QStringLiteral("The run before."));
     parser.addPositionalArgument(QStringLiteral("AFTER"), QStringLiteral("The run after."));
     ParseOutcome outcome;
-    if (!parseInto(parser, arguments, QStringLiteral("compare BEFORE AFTER --report DIR [--json]"),
+    if (!parseInto(parser, arguments,
+            QStringLiteral("compare BEFORE AFTER --report DIR [--json] [--rank R | "
+                           "--before-rank R --after-rank R]"),
             QStringLiteral(
                 "Compares two runs (profiles or training logs); at least one of --report, "
-                "--json, --markdown and --fail-on is needed.\n"),
+                "--json, --markdown and --fail-on is needed.\n"
+                "One rank of each run is compared: its slowest rank unless --rank, "
+                "--before-rank or --after-rank picks one; the report and the JSON name "
+                "the ranks compared. Two multi-rank runs also get per-rank deltas.\n"),
             &outcome))
         return outcome;
+    // Ranks: --rank for both sides, then each side's own option over it.
+    const std::pair<const QCommandLineOption *, int> rankOptions[] = {
+        {&rank, 3}, {&beforeRank, 1}, {&afterRank, 2}};
+    for (const auto &[option, sides] : rankOptions) {
+        if (!parser.isSet(*option))
+            continue;
+        const std::optional<std::int32_t> r = parseRankNumber(parser.value(*option));
+        const QString name = option->names().front();
+        if (!r)
+            return error(command,
+                QStringLiteral("--%1 takes a rank number (a whole number >= 0), got \"%2\"")
+                    .arg(name, parser.value(*option)));
+        if (sides & 1) {
+            out->beforeRank = r;
+            out->beforeRankOption = "--" + name.toStdString();
+        }
+        if (sides & 2) {
+            out->afterRank = r;
+            out->afterRankOption = "--" + name.toStdString();
+        }
+    }
     for (const QString &p : parser.positionalArguments())
         out->paths.push_back(p.toStdString());
     out->reportDir = parser.value(report).toStdString();

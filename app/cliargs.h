@@ -46,7 +46,7 @@ struct ExportArgs
     std::string format = "png";
 };
 
-/// `compare BEFORE AFTER [--report DIR] [--json]`.
+/// `compare BEFORE AFTER [--report DIR] [--json] [--rank R | --before-rank R --after-rank R]`.
 struct CompareArgs
 {
     std::vector<std::string> paths;
@@ -59,7 +59,16 @@ struct CompareArgs
     std::optional<double> maxStepTime;
     std::optional<double> maxThroughputDrop;
     std::optional<double> maxMemory;
+    /// --rank R (both sides), --before-rank R / --after-rank R (one side, over --rank);
+    /// empty: the slowest rank of that run. `*RankOption` names the option that set it.
+    std::optional<std::int32_t> beforeRank;
+    std::optional<std::int32_t> afterRank;
+    std::string beforeRankOption;
+    std::string afterRankOption;
 };
+
+/// A rank number of --rank / --before-rank / --after-rank: a whole number 0..2^31-1.
+std::optional<std::int32_t> parseRankNumber(const QString &text);
 
 /// `arguments` starts with the command name ("summary", "dump", ...).
 ParseOutcome parseLoadArgs(const QStringList &arguments, bool allowConfig, LoadArgs *out);

@@ -74,7 +74,7 @@ int runGui(int argc, char **argv)
             QObject::connect(&window, &stepscope::ui::MainWindow::loadFinished, &window, shoot);
     }
     if (compare)
-        window.openCompare(paths[0], paths[1]);
+        window.openCompare(paths[0], paths[1], args.beforeRank, args.afterRank);
     else if (!paths.isEmpty())
         window.openPath(paths.front());
     return QApplication::exec();

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "windowargs.h"
 
+#include "cliargs.h"
+
 #include <QCommandLineParser>
 
 namespace stepscope::app {
@@ -17,6 +19,13 @@ struct WindowParser
         QStringLiteral("FILE")};
     QCommandLineOption compare {QStringLiteral("compare"),
         QStringLiteral("Compare BEFORE AFTER (two paths compare without it, too).")};
+    QCommandLineOption rank {QStringLiteral("rank"),
+        QStringLiteral("Compare: rank R of both runs (default: each run's slowest rank)."),
+        QStringLiteral("R")};
+    QCommandLineOption beforeRank {QStringLiteral("before-rank"),
+        QStringLiteral("Compare: rank R of BEFORE (over --rank)."), QStringLiteral("R")};
+    QCommandLineOption afterRank {QStringLiteral("after-rank"),
+        QStringLiteral("Compare: rank R of AFTER (over --rank)."), QStringLiteral("R")};
     QCommandLineOption help {
         {QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Print this help and exit.")};
     QCommandLineOption version {{QStringLiteral("v"), QStringLiteral("version")},
@@ -26,6 +35,9 @@ struct WindowParser
     {
         parser.addOption(screenshot);
         parser.addOption(compare);
+        parser.addOption(rank);
+        parser.addOption(beforeRank);
+        parser.addOption(afterRank);
         parser.addOption(help);
         parser.addOption(version);
         parser.addPositionalArgument(QStringLiteral("PATH"),
@@ -65,6 +77,31 @@ WindowArgs parseWindowArgs(const QStringList &arguments)
     } else if (p.parser.isSet(p.compare) && out.paths.size() != 2) {
         out.action = WindowArgs::Action::Error;
         out.message = QStringLiteral("--compare needs two paths, BEFORE AFTER");
+    }
+    if (out.action == WindowArgs::Action::Error)
+        return out;
+    for (const auto &[option, sides] :
+        {std::pair(&p.rank, 3), std::pair(&p.beforeRank, 1), std::pair(&p.afterRank, 2)}) {
+        if (!p.parser.isSet(*option))
+            continue;
+        const QString name = option->names().front();
+        const std::optional<std::int32_t> r = parseRankNumber(p.parser.value(*option));
+        if (!r) {
+            out.action = WindowArgs::Action::Error;
+            out.message = QStringLiteral("--%1 takes a rank number (a whole number >= 0), got "
+                                         "\"%2\"")
+                              .arg(name, p.parser.value(*option));
+            return out;
+        }
+        if (out.paths.size() != 2) {
+            out.action = WindowArgs::Action::Error;
+            out.message = QStringLiteral("--%1 needs two paths, BEFORE AFTER").arg(name);
+            return out;
+        }
+        if (sides & 1)
+            out.beforeRank = r;
+        if (sides & 2)
+            out.afterRank = r;
     }
     return out;
 }

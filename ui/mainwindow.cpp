@@ -469,13 +469,14 @@ void MainWindow::chooseCompare()
         openCompare(before, after);
 }
 
-void MainWindow::openCompare(const QString &beforePath, const QString &afterPath)
+void MainWindow::openCompare(const QString &beforePath, const QString &afterPath,
+    std::optional<std::int32_t> beforeRank, std::optional<std::int32_t> afterRank)
 {
     if (m_compare) {
         m_centre->removeWidget(m_compare);
         m_compare->deleteLater();
     }
-    m_compare = compare::openComparePair(beforePath, afterPath, m_centre);
+    m_compare = compare::openComparePair(beforePath, afterPath, m_centre, {beforeRank, afterRank});
     m_centre->addWidget(m_compare);
     m_centre->setCurrentWidget(m_compare);
     setWindowTitle(tr("%1 → %2 — StepScope")

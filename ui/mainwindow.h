@@ -9,7 +9,9 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 
 class QAction;
 class QDockWidget;
@@ -69,7 +71,10 @@ public slots:
     void showRankTime(int rank, qint64 startNs, qint64 endNs);
     /// Shows BEFORE against AFTER in the centre (compare mode, DESIGN.md); both load in the
     /// background. The single-profile timeline stays one click away (View › Single Profile).
-    void openCompare(const QString &beforePath, const QString &afterPath);
+    /// Ranks: which rank of each run to compare (empty: its slowest rank).
+    void openCompare(const QString &beforePath, const QString &afterPath,
+        std::optional<std::int32_t> beforeRank = std::nullopt,
+        std::optional<std::int32_t> afterRank = std::nullopt);
     /// The compare view in the centre, or nullptr.
     QWidget *compareView() const { return m_compare; }
 

@@ -170,9 +170,51 @@ std::vector<DeltaRow> memoryGroupPeakRows(
 // Everything the compare view shows, from two loaded sessions.
 // ---------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------
+// Which rank of each run is compared, and the per-rank deltas of two clusters.
+// ---------------------------------------------------------------------------------------
+
+/// How a side's rank was chosen.
+enum class RankChoice : std::uint8_t {
+    Slowest, ///< the default: defaultCompareRank (largest mean step time)
+    Requested, ///< CompareOptions asked for it (picker, --rank / --before-rank / --after-rank)
+};
+std::string_view rankChoiceName(RankChoice choice); ///< "slowest", "requested"
+
+/// The ranks of a run a comparison can show: every rank with step breakdowns or a trace,
+/// ascending, each once.
+std::vector<std::int32_t> comparableRanks(
+    const model::Session &session, const SessionAnalysis &analysis);
+
+/// One rank present in both runs: the mean over its paired steps (meanStepDeltaRows of that
+/// rank's breakdowns, paired by pairSteps without anchor).
+struct RankDelta
+{
+    std::int32_t rank = 0;
+    std::size_t pairs = 0;
+    std::vector<DeltaRow> rows; ///< "step_time_us" first, then "segment.<key>"
+};
+
+/// Rank × step matrix of step-time deltas (after − before, us) of the ranks both runs have.
+/// Column c is before step number `steps[c]` (the union over ranks of their pairs' before
+/// steps, ascending); a cell is empty (NaN) when that rank has no pair with that step.
+struct RankStepDeltas
+{
+    std::vector<std::int32_t> ranks; ///< rows, ascending
+    std::vector<std::int64_t> steps; ///< columns: before step numbers
+    std::vector<double> deltaUs; ///< ranks.size() × steps.size(), row-major; NaN = no pair
+
+    double at(std::size_t row, std::size_t column) const
+    {
+        return deltaUs[row * steps.size() + column];
+    }
+};
+
 struct CompareOptions
 {
-    std::optional<std::int32_t> beforeRank; ///< default: the session's lowest rank
+    /// The rank of each side; default (or a rank the run does not have): the slowest rank,
+    /// defaultCompareRank (cluster.h). RunComparison says which was used and why.
+    std::optional<std::int32_t> beforeRank;
     std::optional<std::int32_t> afterRank;
     std::optional<ManualAnchor> anchor;
     std::size_t topN = 20;
@@ -183,8 +225,19 @@ struct CompareOptions
 /// or the whole traces (divided by nothing) when no step pairs exist.
 struct RunComparison
 {
-    std::int32_t beforeRank = 0;
+    std::int32_t beforeRank = 0; ///< the rank of "before" whose steps and kernels are compared
     std::int32_t afterRank = 0;
+    RankChoice beforeRankChoice = RankChoice::Slowest;
+    RankChoice afterRankChoice = RankChoice::Slowest;
+    /// A requested rank the run does not have (the slowest rank was used instead).
+    std::optional<std::int32_t> beforeRankMissing;
+    std::optional<std::int32_t> afterRankMissing;
+    std::vector<std::int32_t> beforeRanks; ///< comparableRanks of each run
+    std::vector<std::int32_t> afterRanks;
+    /// False when the compared rank has no trace (steps from the profiler's table only): no
+    /// kernel, op or memory-over-time rows for that side.
+    bool beforeHasTrace = false;
+    bool afterHasTrace = false;
     std::vector<StepBreakdown> beforeSteps;
     std::vector<StepBreakdown> afterSteps;
     StepPairing pairing;
@@ -203,6 +256,13 @@ struct RunComparison
     std::vector<CrossCheckRow> crossCheck; ///< both logs present
     std::string beforeLogSource; ///< the logs' sources ("" = no log)
     std::string afterLogSource;
+    /// Both runs clusters (two comparable ranks or more each): compareRanks.
+    std::vector<RankDelta> rankDeltas; ///< ranks of both runs, ascending
+    RankStepDeltas rankSteps;
+    std::vector<std::int32_t> onlyBeforeRanks; ///< comparable in one run only
+    std::vector<std::int32_t> onlyAfterRanks;
+
+    bool bothClusters() const { return beforeRanks.size() > 1 && afterRanks.size() > 1; }
 };
 
 /// One side of a comparison: the loaded session, its analysis (analyzeSession, computed
@@ -224,6 +284,11 @@ RunComparison compareRuns(
 RunComparison compareRuns(const model::Session &before, const model::Session &after,
     const RunConfig &beforeConfig, const RunConfig &afterConfig,
     const CompareOptions &options = {});
+
+/// Per-rank deltas of two analyses (compareRuns calls it when both runs are clusters),
+/// linear in the number of breakdowns: fills `rankDeltas`, `rankSteps`, `onlyBeforeRanks`
+/// and `onlyAfterRanks` of `out` from its `beforeRanks` / `afterRanks`.
+void compareRanks(RunComparison &out, const SessionAnalysis &before, const SessionAnalysis &after);
 
 /// The loss part of a comparison (loss, crossCheck, the log sources) from the primary loss
 /// of two training logs; either may be null (then only its source is left empty).

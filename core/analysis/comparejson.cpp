@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 namespace stepscope::analysis {
 
 namespace {
@@ -83,6 +85,34 @@ nlohmann::json lossJson(const RunComparison &c)
         {"final_abs_delta", optional(l.finalAbsDelta)}, {"final_step", l.finalStep}};
 }
 
+nlohmann::json optionalRank(const std::optional<std::int32_t> &rank)
+{
+    return rank ? nlohmann::json(*rank) : nlohmann::json();
+}
+
+// Both runs clusters: per-rank rows and the rank × step matrix (null cells: no pair).
+void addRankDeltas(nlohmann::json &j, const RunComparison &c)
+{
+    nlohmann::json ranks = nlohmann::json::array();
+    for (const RankDelta &d : c.rankDeltas)
+        ranks.push_back({{"rank", d.rank}, {"pairs", d.pairs}, {"rows", rowsJson(d.rows)}});
+    j["rank_deltas"] = std::move(ranks);
+    const RankStepDeltas &m = c.rankSteps;
+    nlohmann::json matrix = nlohmann::json::array();
+    for (std::size_t row = 0; row < m.ranks.size(); ++row) {
+        nlohmann::json cells = nlohmann::json::array();
+        for (std::size_t col = 0; col < m.steps.size(); ++col) {
+            const double v = m.at(row, col);
+            cells.push_back(std::isnan(v) ? nlohmann::json() : nlohmann::json(v));
+        }
+        matrix.push_back(std::move(cells));
+    }
+    j["rank_step_deltas"] = {
+        {"ranks", m.ranks}, {"before_steps", m.steps}, {"step_time_delta_us", std::move(matrix)}};
+    j["only_before_ranks"] = c.onlyBeforeRanks;
+    j["only_after_ranks"] = c.onlyAfterRanks;
+}
+
 } // namespace
 
 nlohmann::json compareJson(
@@ -90,9 +120,13 @@ nlohmann::json compareJson(
 {
     nlohmann::json j;
     j["before"] = {{"name", before.name}, {"path", before.path}, {"format", before.format},
-        {"rank", c.beforeRank}, {"log", c.beforeLogSource}};
+        {"rank", c.beforeRank}, {"rank_choice", std::string(rankChoiceName(c.beforeRankChoice))},
+        {"rank_missing", optionalRank(c.beforeRankMissing)}, {"ranks", c.beforeRanks},
+        {"rank_has_trace", c.beforeHasTrace}, {"log", c.beforeLogSource}};
     j["after"] = {{"name", after.name}, {"path", after.path}, {"format", after.format},
-        {"rank", c.afterRank}, {"log", c.afterLogSource}};
+        {"rank", c.afterRank}, {"rank_choice", std::string(rankChoiceName(c.afterRankChoice))},
+        {"rank_missing", optionalRank(c.afterRankMissing)}, {"ranks", c.afterRanks},
+        {"rank_has_trace", c.afterHasTrace}, {"log", c.afterLogSource}};
     j["pairing"] = std::string(pairingModeName(c.pairing.mode));
     j["kpis"] = rowsJson(c.kpiRows);
     j["mean_step"] = rowsJson(c.meanStepRows);
@@ -117,6 +151,7 @@ nlohmann::json compareJson(
             {"statistic", std::string(crossCheckStatisticName(r.statistic))},
             {"row", rowsJson({r.row}).front()}});
     j["cross_check"] = std::move(cross);
+    addRankDeltas(j, c);
     return j;
 }
 

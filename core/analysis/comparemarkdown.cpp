@@ -5,6 +5,7 @@
 #include "metricdefinitions.h"
 #include "units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -90,6 +91,45 @@ std::string rowTitle(const DeltaRow &row)
     return row.label;
 }
 
+std::string rankCaption(const RunComparison &c, bool after)
+{
+    const std::int32_t rank = after ? c.afterRank : c.beforeRank;
+    const std::size_t count = (after ? c.afterRanks : c.beforeRanks).size();
+    const RankChoice choice = after ? c.afterRankChoice : c.beforeRankChoice;
+    const std::optional<std::int32_t> missing = after ? c.afterRankMissing : c.beforeRankMissing;
+    std::ostringstream out;
+    out << "rank " << rank << " (";
+    if (count <= 1)
+        out << "the only rank";
+    else if (choice == RankChoice::Requested)
+        out << "chosen, of " << count << " ranks";
+    else
+        out << "slowest of " << count << " ranks";
+    if (missing)
+        out << "; rank " << *missing << " is not in this run";
+    out << ")";
+    if (!(after ? c.afterHasTrace : c.beforeHasTrace))
+        out << ", steps from the profiler's table only";
+    return out.str();
+}
+
+std::vector<const RankDelta *> largestRankDeltas(const RunComparison &c, std::size_t limit)
+{
+    std::vector<const RankDelta *> out;
+    for (const RankDelta &d : c.rankDeltas)
+        if (!d.rows.empty() && d.rows.front().delta && d.rows.front().before
+            && d.rows.front().after)
+            out.push_back(&d);
+    std::sort(out.begin(), out.end(), [](const RankDelta *x, const RankDelta *y) {
+        const double a = std::abs(*x->rows.front().delta);
+        const double b = std::abs(*y->rows.front().delta);
+        return a != b ? a > b : x->rank < y->rank;
+    });
+    if (out.size() > limit)
+        out.resize(limit);
+    return out;
+}
+
 std::string compareMarkdown(
     const RunComparison &c, const CompareRunInfo &before, const CompareRunInfo &after)
 {
@@ -97,11 +137,25 @@ std::string compareMarkdown(
     out << "# StepScope comparison: " << cell(before.name) << " → " << cell(after.name)
         << "\n\n| run | path | format | rank |\n|---|---|---|---:|\n"
         << "| before: " << cell(before.name) << " | " << cell(before.path) << " | " << before.format
-        << " | " << c.beforeRank << " |\n"
+        << " | " << cell(rankCaption(c, false)) << " |\n"
         << "| after: " << cell(after.name) << " | " << cell(after.path) << " | " << after.format
-        << " | " << c.afterRank << " |\n\n"
+        << " | " << cell(rankCaption(c, true)) << " |\n\n"
+        << "Rank " << c.beforeRank << " of before against rank " << c.afterRank << " of after; "
         << c.pairing.pairs.size() << " step pair(s), paired " << pairingModeName(c.pairing.mode)
         << ".\n";
+    if (!c.rankDeltas.empty()) {
+        out << "\n## Per-rank step time\n\n"
+            << c.rankDeltas.size()
+            << " rank(s) in both runs; the largest changes, mean over each rank's paired "
+               "steps.\n\n| rank | before | after | Δ | Δ % |\n|---:|---:|---:|---:|---:|\n";
+        for (const RankDelta *d : largestRankDeltas(c, 20)) {
+            const DeltaRow &r = d->rows.front();
+            out << "| " << d->rank << " | " << formatRowValue(r.unit, *r.before) << " | "
+                << formatRowValue(r.unit, *r.after) << " | "
+                << formatRowValue(r.unit, *r.delta, true) << " | "
+                << (r.percent ? formatRowPercent(*r.percent) : std::string(Dash)) << " |\n";
+        }
+    }
     rowsTable(out, "KPIs", c.kpiRows);
     rowsTable(out, "Step breakdown, mean over paired steps", c.meanStepRows);
     rowsTable(out, "Bottlenecks (share of step time)", c.bottleneckRows);

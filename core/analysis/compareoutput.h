@@ -7,6 +7,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <string>
+#include <vector>
 
 namespace stepscope::analysis {
 
@@ -19,11 +20,15 @@ struct CompareRunInfo
 };
 
 /// `stepscope compare --json` (comparejson.cpp): `before` / `after` (name, path, format,
-/// rank), `pairing`, `kpis`, `mean_step`, `steps` (per pair: before_step, after_step, rows),
-/// `memory`, `bottlenecks` (rows), `bottlenecks_before` / `bottlenecks_after` (kind, share),
-/// `kernels` / `host_ops` (top names by |Δ|, per paired step when `per_paired_step`),
-/// `loss` (null without both logs), `cross_check`. Rows: key, label, unit, before, after,
-/// delta, percent (null when absent), better, verdict.
+/// rank compared, rank_choice "slowest" / "requested", rank_missing: a requested rank the
+/// run lacks or null, ranks: the comparable ranks, rank_has_trace), `pairing`, `kpis`, `mean_step`,
+/// `steps` (per pair: before_step, after_step, rows), `memory`, `bottlenecks` (rows),
+/// `bottlenecks_before` / `bottlenecks_after` (kind, share), `kernels` / `host_ops` (top names by
+/// |Δ|, per paired step when `per_paired_step`), `loss` (null without both logs), `cross_check`,
+/// and for two clusters `rank_deltas` (rank, pairs, rows), `rank_step_deltas` (ranks, before_steps,
+/// step_time_delta_us rows × columns, null = no pair), `only_before_ranks` / `only_after_ranks`
+/// (empty otherwise). Rows: key, label, unit, before, after, delta, percent (null when absent),
+/// better, verdict.
 nlohmann::json compareJson(
     const RunComparison &c, const CompareRunInfo &before, const CompareRunInfo &after);
 
@@ -31,6 +36,15 @@ nlohmann::json compareJson(
 /// as tables with the values formatted like the compare view (formatRowValue).
 std::string compareMarkdown(
     const RunComparison &c, const CompareRunInfo &before, const CompareRunInfo &after);
+
+/// What a side compares, for people: "rank 1 (slowest of 2 ranks)", "rank 0 (chosen, of 2
+/// ranks)", "rank 1 (slowest of 2 ranks; rank 5 is not in this run)", "rank 0 (the only
+/// rank)"; ", steps from the profiler's table only" when the rank has no trace.
+std::string rankCaption(const RunComparison &c, bool after);
+
+/// The ranks with the largest |step-time delta| of two clusters (rankDeltas, at most
+/// `limit`), largest first; ties by rank.
+std::vector<const RankDelta *> largestRankDeltas(const RunComparison &c, std::size_t limit);
 
 /// A row value in its unit ("us" → "148 ms", "ns", "fraction" → "21.0 %", "bytes" →
 /// "6.17 GiB", else significant digits and the unit); with `isDelta` a signed difference

@@ -11,12 +11,20 @@ namespace stepscope::analysis {
 
 namespace {
 
-const model::Trace *chooseTrace(const model::Session &s, std::optional<std::int32_t> rank)
+/// The rank a side shows: the requested one when the run has it, else the slowest.
+std::int32_t chooseRank(const model::Session &session, const SessionAnalysis &analysis,
+    const std::vector<std::int32_t> &ranks, std::optional<std::int32_t> requested,
+    RankChoice &choice, std::optional<std::int32_t> &missing)
 {
-    if (rank)
-        if (const model::Trace *t = s.traceForRank(*rank))
-            return t;
-    return s.traces.empty() ? nullptr : s.traces.front().get();
+    if (requested) {
+        if (std::binary_search(ranks.begin(), ranks.end(), *requested)) {
+            choice = RankChoice::Requested;
+            return *requested;
+        }
+        missing = requested;
+    }
+    choice = RankChoice::Slowest;
+    return defaultCompareRank(session, analysis.breakdowns);
 }
 
 // [start of the first paired step, end of the last) on one side.
@@ -68,27 +76,36 @@ RunComparison compareRuns(
     r.afterBottlenecks = aa.bottlenecks;
     r.bottleneckRows = bottleneckDeltaRows(ab.bottlenecks, aa.bottlenecks);
     compareTrainingLogs(r, before.log, after.log);
-    const model::Trace *tb = chooseTrace(*before.session, options.beforeRank);
-    const model::Trace *ta = chooseTrace(*after.session, options.afterRank);
-    if (!tb || !ta)
-        return r;
-    r.beforeRank = tb->rank;
-    r.afterRank = ta->rank;
-    r.beforeSteps = breakdownsOfRank(ab, tb->rank);
-    r.afterSteps = breakdownsOfRank(aa, ta->rank);
+    r.beforeRanks = comparableRanks(*before.session, ab);
+    r.afterRanks = comparableRanks(*after.session, aa);
+    r.beforeRank = chooseRank(*before.session, ab, r.beforeRanks, options.beforeRank,
+        r.beforeRankChoice, r.beforeRankMissing);
+    r.afterRank = chooseRank(
+        *after.session, aa, r.afterRanks, options.afterRank, r.afterRankChoice, r.afterRankMissing);
+    compareRanks(r, ab, aa);
+    const model::Trace *tb = before.session->traceForRank(r.beforeRank);
+    const model::Trace *ta = after.session->traceForRank(r.afterRank);
+    r.beforeHasTrace = tb != nullptr;
+    r.afterHasTrace = ta != nullptr;
+    r.beforeSteps = breakdownsOfRank(ab, r.beforeRank);
+    r.afterSteps = breakdownsOfRank(aa, r.afterRank);
     r.pairing = pairSteps(r.beforeSteps, r.afterSteps, options.anchor);
     r.meanStepRows = meanStepDeltaRows(r.beforeSteps, r.afterSteps, r.pairing);
     for (const StepPair &p : r.pairing.pairs)
         r.pairRows.push_back(
             stepDeltaRows(r.beforeSteps[p.beforeIndex], r.afterSteps[p.afterIndex]));
-    const MemorySummary *mb = memoryOfRank(ab, tb->rank);
-    const MemorySummary *ma = memoryOfRank(aa, ta->rank);
+    const MemorySummary *mb = memoryOfRank(ab, r.beforeRank);
+    const MemorySummary *ma = memoryOfRank(aa, r.afterRank);
     if (mb || ma) {
         r.memoryRows = memoryDeltaRows(mb ? *mb : MemorySummary {}, ma ? *ma : MemorySummary {});
-        std::vector<DeltaRow> groupPeaks =
-            memoryGroupPeakRows(memoryGroupTimeline(*tb), memoryGroupTimeline(*ta));
-        r.memoryRows.insert(r.memoryRows.end(), groupPeaks.begin(), groupPeaks.end());
+        if (tb && ta) {
+            std::vector<DeltaRow> groupPeaks =
+                memoryGroupPeakRows(memoryGroupTimeline(*tb), memoryGroupTimeline(*ta));
+            r.memoryRows.insert(r.memoryRows.end(), groupPeaks.begin(), groupPeaks.end());
+        }
     }
+    if (!tb || !ta)
+        return r; // steps from the profiler's table only: no kernels or ops to compare
 
     NameDeltaOptions kernelOptions;
     kernelOptions.topN = options.topN;

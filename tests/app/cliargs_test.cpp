@@ -132,3 +132,41 @@ TEST(CliArgs, HelpListsEveryOption)
     EXPECT_TRUE(ch.text.contains(QStringLiteral("--report")));
     EXPECT_TRUE(ch.text.contains(QStringLiteral("--json")));
 }
+
+TEST(CliArgs, CompareRanks)
+{
+    CompareArgs none;
+    ASSERT_EQ(parseCompareArgs(words({"compare", "a", "b", "--json"}), &none).action, Action::Run);
+    EXPECT_FALSE(none.beforeRank); // the slowest rank of each run
+    EXPECT_FALSE(none.afterRank);
+
+    CompareArgs both;
+    ASSERT_EQ(parseCompareArgs(words({"compare", "a", "b", "--json", "--rank", "3"}), &both).action,
+        Action::Run);
+    EXPECT_EQ(both.beforeRank, 3);
+    EXPECT_EQ(both.afterRank, 3);
+    EXPECT_EQ(both.beforeRankOption, "--rank");
+
+    CompareArgs sides;
+    ASSERT_EQ(
+        parseCompareArgs(
+            words({"compare", "a", "b", "--json", "--rank", "3", "--after-rank", "1"}), &sides)
+            .action,
+        Action::Run);
+    EXPECT_EQ(sides.beforeRank, 3);
+    EXPECT_EQ(sides.afterRank, 1); // a side's own option wins over --rank
+    EXPECT_EQ(sides.afterRankOption, "--after-rank");
+
+    for (const char *bad : {"-1", "x", "1.5", "", "2147483648"}) {
+        CompareArgs c;
+        const ParseOutcome o =
+            parseCompareArgs(words({"compare", "a", "b", "--json", "--before-rank", bad}), &c);
+        EXPECT_EQ(o.action, Action::Error) << bad;
+        EXPECT_TRUE(o.text.contains(QStringLiteral("--before-rank takes a rank number")))
+            << o.text.toStdString();
+    }
+    CompareArgs help;
+    const ParseOutcome h = parseCompareArgs(words({"compare", "--help"}), &help);
+    for (const char *o : {"--rank", "--before-rank", "--after-rank", "slowest rank"})
+        EXPECT_TRUE(h.text.contains(QString::fromUtf8(o))) << o;
+}

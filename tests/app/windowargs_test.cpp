@@ -74,3 +74,20 @@ TEST(WindowArgs, HelpAndVersion)
     EXPECT_EQ(parse({QStringLiteral("--version")}).action, WindowArgs::Action::Version);
     EXPECT_TRUE(stepscope::app::windowOptionsHelp().contains(QStringLiteral("--screenshot")));
 }
+
+TEST(WindowArgs, CompareRanks)
+{
+    const WindowArgs a = parse({QStringLiteral("--before-rank"), QStringLiteral("1"),
+        QStringLiteral("--rank"), QStringLiteral("0"), QStringLiteral("/a"), QStringLiteral("/b")});
+    ASSERT_EQ(a.action, WindowArgs::Action::Run);
+    EXPECT_EQ(a.beforeRank, 1);
+    EXPECT_EQ(a.afterRank, 0);
+    const WindowArgs bad = parse({QStringLiteral("--rank"), QStringLiteral("x"),
+        QStringLiteral("/a"), QStringLiteral("/b")});
+    EXPECT_EQ(bad.action, WindowArgs::Action::Error);
+    EXPECT_TRUE(bad.message.contains(QStringLiteral("--rank"))) << bad.message.toStdString();
+    const WindowArgs one =
+        parse({QStringLiteral("--after-rank"), QStringLiteral("2"), QStringLiteral("/a")});
+    EXPECT_EQ(one.action, WindowArgs::Action::Error);
+    EXPECT_TRUE(one.message.contains(QStringLiteral("two paths")));
+}

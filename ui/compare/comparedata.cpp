@@ -25,7 +25,6 @@ void fillSide(CompareSide &side, LoadedProfile profile, bool findLogs)
         side.profile.analysis = std::make_shared<const analysis::SessionAnalysis>(
             analysis::analyzeSession(*side.profile.session, {}));
     side.analysis = side.profile.analysis;
-    side.traceIndex = 0;
     if (!findLogs)
         return;
     try {
@@ -42,6 +41,26 @@ void fillSide(CompareSide &side, LoadedProfile profile, bool findLogs)
     // The comparison uses the first log: one with a loss curve when there is one.
     std::stable_partition(side.logs.begin(), side.logs.end(),
         [](const auto &log) { return log->primaryLoss(0) != nullptr; });
+}
+
+int traceIndexOf(const CompareSide &side, std::int32_t rank)
+{
+    if (!side.profile.session)
+        return -1;
+    const auto &traces = side.profile.session->traces;
+    for (std::size_t i = 0; i < traces.size(); ++i)
+        if (traces[i]->rank == rank)
+            return static_cast<int>(i);
+    return -1;
+}
+
+// The compared ranks' steps and traces, after `comparison` was (re)computed.
+void fillRanks(CompareData &data)
+{
+    data.before.breakdowns = data.comparison.beforeSteps;
+    data.after.breakdowns = data.comparison.afterSteps;
+    data.before.traceIndex = traceIndexOf(data.before, data.comparison.beforeRank);
+    data.after.traceIndex = traceIndexOf(data.after, data.comparison.afterRank);
 }
 
 analysis::CompareRunInfo infoOf(const CompareSide &side)
@@ -62,25 +81,46 @@ QString CompareSide::name() const
     return info.fileName().isEmpty() ? profile.path : info.fileName();
 }
 
+const std::vector<timeline::StepLaneSegment> &CompareSide::stepSegments() const
+{
+    static const std::vector<timeline::StepLaneSegment> none;
+    if (!profile.timeline || traceIndex < 0
+        || traceIndex >= static_cast<int>(profile.session->traces.size()))
+        return none;
+    return profile.timeline->stepSegments(traceIndex);
+}
+
 std::pair<std::int64_t, std::int64_t> CompareSide::stepWindow(std::size_t index) const
 {
     if (index >= breakdowns.size())
         return {0, 0};
-    const std::int64_t offset = profile.timeline ? profile.timeline->offsetNs(traceIndex) : 0;
+    const std::int64_t offset =
+        profile.timeline && traceIndex >= 0 ? profile.timeline->offsetNs(traceIndex) : 0;
     return {breakdowns[index].startNs + offset, breakdowns[index].endNs + offset};
 }
 
 std::shared_ptr<const CompareData> CompareData::build(
-    LoadedProfile before, LoadedProfile after, bool findLogs)
+    LoadedProfile before, LoadedProfile after, bool findLogs, CompareRanks choice)
 {
     auto data = std::make_shared<CompareData>();
     fillSide(data->before, std::move(before), findLogs);
     fillSide(data->after, std::move(after), findLogs);
+    data->ranks = choice;
     data->comparison = data->compare(std::nullopt,
         data->before.logs.empty() ? nullptr : data->before.logs.front().get(),
         data->after.logs.empty() ? nullptr : data->after.logs.front().get());
-    data->before.breakdowns = data->comparison.beforeSteps;
-    data->after.breakdowns = data->comparison.afterSteps;
+    fillRanks(*data);
+    return data;
+}
+
+std::shared_ptr<const CompareData> CompareData::withRanks(CompareRanks choice) const
+{
+    auto data = std::make_shared<CompareData>(*this);
+    data->ranks = choice;
+    data->comparison = data->compare(std::nullopt,
+        data->before.logs.empty() ? nullptr : data->before.logs.front().get(),
+        data->after.logs.empty() ? nullptr : data->after.logs.front().get());
+    fillRanks(*data);
     return data;
 }
 
@@ -89,6 +129,8 @@ analysis::RunComparison CompareData::compare(std::optional<analysis::ManualAncho
 {
     analysis::CompareOptions options;
     options.anchor = anchor;
+    options.beforeRank = ranks.before;
+    options.afterRank = ranks.after;
     return analysis::compareRuns({before.profile.session.get(), before.analysis.get(), beforeLog},
         {after.profile.session.get(), after.analysis.get(), afterLog}, options);
 }

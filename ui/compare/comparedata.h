@@ -21,12 +21,14 @@
 namespace stepscope::ui::compare {
 
 /// One run of a comparison: the loaded profile (with the loader's analysis) and the
-/// breakdowns of the rank the compare view shows (the first trace of the session).
+/// breakdowns of the rank the comparison shows (RunComparison::beforeRank / afterRank).
 struct CompareSide
 {
     LoadedProfile profile;
     std::shared_ptr<const analysis::SessionAnalysis> analysis; ///< = profile.analysis, not null
-    int traceIndex = 0; ///< into session->traces
+    /// Into session->traces: the trace of the compared rank; -1 when that rank has no trace
+    /// (steps from the profiler's table only).
+    int traceIndex = 0;
     /// Of that trace's rank, by step: the comparison's beforeSteps / afterSteps.
     std::vector<analysis::StepBreakdown> breakdowns;
     /// Training logs found beside the profile (findTrainingLogs), read; those with a loss
@@ -34,6 +36,8 @@ struct CompareSide
     std::vector<std::shared_ptr<const model::TrainingLog>> logs;
 
     QString name() const; ///< folder name of the profile
+    /// The compared rank's step-lane segments (empty without its trace or a timeline).
+    const std::vector<timeline::StepLaneSegment> &stepSegments() const;
     /// Session-relative [start, end) of breakdown `index` (timeline coordinates).
     std::pair<std::int64_t, std::int64_t> stepWindow(std::size_t index) const;
 };
@@ -43,17 +47,27 @@ struct CompareSide
 /// the automatic pairing (KPI, step, memory, bottleneck, kernel / op and loss rows). Built
 /// once off the GUI thread (build()), then shared immutable as
 /// `std::shared_ptr<const CompareData>`; safe to read from any thread.
+/// The rank each side is asked to show; empty: the slowest rank of that run.
+struct CompareRanks
+{
+    std::optional<std::int32_t> before;
+    std::optional<std::int32_t> after;
+};
+
 struct CompareData
 {
     CompareSide before;
     CompareSide after;
+    CompareRanks ranks; ///< as asked; comparison says which ranks were used
     analysis::RunComparison comparison; ///< automatic pairing, the first log of each side
 
     /// Uses each profile's analysis (a profile without one is analysed here with a default
     /// run config), reads the training logs beside each profile when `findLogs`, then
-    /// compareRuns. Never throws.
+    /// compareRuns on the ranks of `choice`. Never throws.
     static std::shared_ptr<const CompareData> build(
-        LoadedProfile before, LoadedProfile after, bool findLogs = true);
+        LoadedProfile before, LoadedProfile after, bool findLogs = true, CompareRanks choice = {});
+    /// The same runs and logs compared on other ranks (compareRuns again, nothing reloaded).
+    std::shared_ptr<const CompareData> withRanks(CompareRanks choice) const;
 
     /// compareRuns again around `anchor` (empty: `comparison` itself), with the given logs
     /// (the Loss tab may replace them).

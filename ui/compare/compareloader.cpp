@@ -48,8 +48,9 @@ CompareLoader::~CompareLoader()
     m_after->waitForIdle();
 }
 
-void CompareLoader::start(const QString &beforePath, const QString &afterPath)
+void CompareLoader::start(const QString &beforePath, const QString &afterPath, CompareRanks ranks)
 {
+    m_ranks = ranks;
     ++m_generation;
     m_beforeProfile.reset();
     m_afterProfile.reset();
@@ -88,8 +89,9 @@ void CompareLoader::profileLoaded(bool afterSide, const LoadedProfile &profile)
         m_running = false;
         emit ready(m_result);
     });
-    watcher->setFuture(QtConcurrent::run(
-        [b = *m_beforeProfile, a = *m_afterProfile] { return CompareData::build(b, a); }));
+    watcher->setFuture(QtConcurrent::run([b = *m_beforeProfile, a = *m_afterProfile, r = m_ranks] {
+        return CompareData::build(b, a, true, r);
+    }));
 }
 
 std::shared_ptr<const CompareData> CompareLoader::waitForResult(int timeoutMs)
@@ -100,7 +102,8 @@ std::shared_ptr<const CompareData> CompareLoader::waitForResult(int timeoutMs)
     return m_result;
 }
 
-CompareView *openComparePair(const QString &beforePath, const QString &afterPath, QWidget *parent)
+CompareView *openComparePair(
+    const QString &beforePath, const QString &afterPath, QWidget *parent, CompareRanks ranks)
 {
     auto *view = new CompareView(parent);
     auto *loader = new CompareLoader(view);
@@ -114,7 +117,7 @@ CompareView *openComparePair(const QString &beforePath, const QString &afterPath
         [view](std::shared_ptr<const CompareData> data) { view->setData(std::move(data)); });
     QObject::connect(
         loader, &CompareLoader::failed, view, [view](const QString &m) { view->setMessage(m); });
-    loader->start(beforePath, afterPath);
+    loader->start(beforePath, afterPath, ranks);
     return view;
 }
 

@@ -30,7 +30,8 @@ public:
     explicit CompareLoader(QObject *parent = nullptr);
     ~CompareLoader() override;
 
-    void start(const QString &beforePath, const QString &afterPath);
+    /// `ranks`: which rank of each run the CompareData compares (empty: the slowest).
+    void start(const QString &beforePath, const QString &afterPath, CompareRanks ranks = {});
     void cancel();
     bool isRunning() const { return m_running; }
     /// Blocks until ready() or failed() was emitted (tests, headless report). Returns the data.
@@ -49,6 +50,7 @@ private:
     std::optional<LoadedProfile> m_beforeProfile;
     std::optional<LoadedProfile> m_afterProfile;
     std::shared_ptr<const CompareData> m_result;
+    CompareRanks m_ranks;
     quint64 m_generation = 0;
     bool m_running = false;
 };
@@ -56,7 +58,7 @@ private:
 /// What the app calls to open a pair (File › Compare…, `stepscope BEFORE AFTER`, dropping
 /// a second profile): a CompareView that shows "Loading…" and fills itself when both runs
 /// are loaded and analysed. The caller puts it in the centre of the main window.
-CompareView *openComparePair(
-    const QString &beforePath, const QString &afterPath, QWidget *parent = nullptr);
+CompareView *openComparePair(const QString &beforePath, const QString &afterPath,
+    QWidget *parent = nullptr, CompareRanks ranks = {});
 
 } // namespace stepscope::ui::compare

@@ -60,8 +60,8 @@ PaintFunction alignedTimelinesPainter(
             alignedView(*data->before.profile.timeline, aligned.beforeStartNs, span, laneWidth);
         strip.axis = timeline::TimeAxis(beforeView.axis.startNs() - aligned.beforeStartNs,
             beforeView.axis.nsPerPixel(), laneWidth);
-        strip.beforeSegments = data->before.profile.timeline->stepSegments(data->before.traceIndex);
-        strip.afterSegments = data->after.profile.timeline->stepSegments(data->after.traceIndex);
+        strip.beforeSegments = data->before.stepSegments();
+        strip.afterSegments = data->after.stepSegments();
         strip.beforeAnchorNs = aligned.beforeStartNs;
         strip.afterAnchorNs = aligned.afterStartNs;
         strip.beforeLengthNs = aligned.beforeEndNs - aligned.beforeStartNs;

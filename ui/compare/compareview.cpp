@@ -5,6 +5,7 @@
 #include "analysis/units.h"
 #include "deltatable.h"
 #include "lossplot.h"
+#include "rankdeltas.h"
 #include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
 #include "ui/timeline/timelineview.h"
@@ -93,7 +94,13 @@ void CompareView::buildUi()
     m_afterPicker = new QComboBox;
     m_afterPicker->setObjectName(QStringLiteral("afterStepPicker"));
     m_afterPicker->setToolTip(tr("Step of \"after\" to align (overrides the automatic pairing)"));
-    for (QComboBox *picker : {m_beforePicker, m_afterPicker})
+    m_beforeRankPicker = new QComboBox;
+    m_beforeRankPicker->setObjectName(QStringLiteral("beforeRankPicker"));
+    m_beforeRankPicker->setToolTip(tr("Rank of \"before\" to compare (default: its slowest rank)"));
+    m_afterRankPicker = new QComboBox;
+    m_afterRankPicker->setObjectName(QStringLiteral("afterRankPicker"));
+    m_afterRankPicker->setToolTip(tr("Rank of \"after\" to compare (default: its slowest rank)"));
+    for (QComboBox *picker : {m_beforePicker, m_afterPicker, m_beforeRankPicker, m_afterRankPicker})
         picker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_autoButton = new QToolButton;
     m_autoButton->setText(tr("Auto pairing"));
@@ -105,6 +112,11 @@ void CompareView::buildUi()
     m_overlayButton->setObjectName(QStringLiteral("overlayButton"));
     auto *fit = new QToolButton;
     fit->setText(tr("Fit aligned step"));
+    bar->addWidget(new QLabel(tr("Before rank")));
+    bar->addWidget(m_beforeRankPicker);
+    bar->addWidget(new QLabel(tr("↔ after rank")));
+    bar->addWidget(m_afterRankPicker);
+    bar->addSpacing(12);
     bar->addWidget(new QLabel(tr("Before step")));
     bar->addWidget(m_beforePicker);
     bar->addWidget(new QLabel(tr("↔ after step")));
@@ -189,6 +201,9 @@ void CompareView::buildUi()
     m_tabs->addTab(m_kernelTable, tr("Kernels"));
     m_tabs->addTab(m_hostOpTable, tr("Host ops"));
     m_tabs->addTab(lossTab, tr("Loss"));
+    m_rankPane = new RankDeltaPane;
+    m_rankTab = m_tabs->addTab(m_rankPane, tr("Ranks"));
+    m_tabs->setTabVisible(m_rankTab, false);
 
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(centre);
@@ -204,6 +219,13 @@ void CompareView::buildUi()
         m_afterView, &timeline::TimelineView::viewChanged, this, [this] { onViewChanged(true); });
     connect(m_beforePicker, &QComboBox::currentIndexChanged, this, [this] { onPickerChanged(); });
     connect(m_afterPicker, &QComboBox::currentIndexChanged, this, [this] { onPickerChanged(); });
+    connect(m_beforeRankPicker, &QComboBox::currentIndexChanged, this,
+        [this] { onRankPickerChanged(); });
+    connect(m_afterRankPicker, &QComboBox::currentIndexChanged, this,
+        [this] { onRankPickerChanged(); });
+    connect(m_rankPane, &RankDeltaPane::rankActivated, this, [this](std::int32_t rank) {
+        setRanks({rank, rank});
+    });
     connect(m_autoButton, &QToolButton::clicked, this, [this] { setAnchor(std::nullopt); });
     connect(m_lockButton, &QToolButton::toggled, this, &CompareView::setLocked);
     connect(m_overlayButton, &QToolButton::toggled, this, &CompareView::setOverlay);
@@ -231,8 +253,6 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
     setMessage(QString());
     if (!m_data)
         return;
-    m_beforeCaption->setText(tr("Before: %1").arg(m_data->before.name()));
-    m_afterCaption->setText(tr("After: %1").arg(m_data->after.name()));
     m_beforeCaption->setToolTip(m_data->before.profile.path);
     m_afterCaption->setToolTip(m_data->after.profile.path);
     m_syncing = true;
@@ -250,7 +270,78 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
     m_beforeLog = m_data->before.logs.empty() ? nullptr : m_data->before.logs.front();
     m_afterLog = m_data->after.logs.empty() ? nullptr : m_data->after.logs.front();
     updateLoss();
+    updateRanks();
     rebuildPairing();
+}
+
+void CompareView::setRanks(CompareRanks ranks)
+{
+    if (!m_data)
+        return;
+    m_data = m_data->withRanks(ranks);
+    m_selection = {};
+    updateRanks();
+    rebuildPairing();
+}
+
+void CompareView::updateRanks()
+{
+    const analysis::RunComparison &c = m_data->comparison;
+    m_beforeCaption->setText(
+        tr("Before: %1 · %2")
+            .arg(m_data->before.name(), QString::fromStdString(analysis::rankCaption(c, false))));
+    m_afterCaption->setText(
+        tr("After: %1 · %2")
+            .arg(m_data->after.name(), QString::fromStdString(analysis::rankCaption(c, true))));
+    m_updatingPickers = true;
+    const auto fill = [](QComboBox *box, const CompareSide &side,
+                          const std::vector<std::int32_t> &ranks, std::int32_t current) {
+        box->clear();
+        const std::int32_t slowest =
+            analysis::defaultCompareRank(*side.profile.session, side.analysis->breakdowns);
+        for (std::int32_t r : ranks)
+            box->addItem(r == slowest ? tr("rank %1 (slowest)").arg(r) : tr("rank %1").arg(r),
+                QVariant::fromValue<qint32>(r));
+        box->setCurrentIndex(std::max(0, box->findData(QVariant::fromValue<qint32>(current))));
+        box->setEnabled(ranks.size() > 1);
+    };
+    fill(m_beforeRankPicker, m_data->before, c.beforeRanks, c.beforeRank);
+    fill(m_afterRankPicker, m_data->after, c.afterRanks, c.afterRank);
+    m_updatingPickers = false;
+    // Each timeline opens on the compared rank: the other ranks fold to their step lane.
+    for (auto [view, side] :
+        {std::pair(m_beforeView, &m_data->before), std::pair(m_afterView, &m_data->after)}) {
+        if (!side->profile.timeline || side->profile.session->traces.size() < 2)
+            continue;
+        const std::int32_t rank = side == &m_data->before ? c.beforeRank : c.afterRank;
+        for (const timeline::Lane &lane : side->profile.timeline->lanes())
+            if (lane.kind == timeline::LaneKind::Rank)
+                view->setCollapsed(lane.key, lane.rank != rank);
+    }
+    m_rankPane->setComparison(c);
+    m_tabs->setTabVisible(m_rankTab, c.bothClusters());
+}
+
+void CompareView::onRankPickerChanged()
+{
+    if (m_updatingPickers || !m_data || m_beforeRankPicker->currentIndex() < 0
+        || m_afterRankPicker->currentIndex() < 0)
+        return;
+    const analysis::RunComparison &c = m_data->comparison;
+    const auto picked = [](QComboBox *box, std::int32_t current, analysis::RankChoice choice,
+                            std::optional<std::int32_t> asked) -> std::optional<std::int32_t> {
+        const auto r = static_cast<std::int32_t>(box->currentData().toInt());
+        // Left on the default: stay "slowest".
+        if (r == current && choice == analysis::RankChoice::Slowest && !asked)
+            return std::nullopt;
+        return r;
+    };
+    const CompareRanks ranks {
+        picked(m_beforeRankPicker, c.beforeRank, c.beforeRankChoice, m_data->ranks.before),
+        picked(m_afterRankPicker, c.afterRank, c.afterRankChoice, m_data->ranks.after)};
+    if (ranks.before == m_data->ranks.before && ranks.after == m_data->ranks.after)
+        return;
+    setRanks(ranks);
 }
 
 void CompareView::setLocked(bool locked)
@@ -395,8 +486,8 @@ void CompareView::updateStrip()
     const timeline::TimeAxis &axis = m_beforeView->viewState().axis;
     p.axis = timeline::TimeAxis(
         axis.startNs() - m_aligned.beforeStartNs, axis.nsPerPixel(), axis.widthPx());
-    p.beforeSegments = m_data->before.profile.timeline->stepSegments(m_data->before.traceIndex);
-    p.afterSegments = m_data->after.profile.timeline->stepSegments(m_data->after.traceIndex);
+    p.beforeSegments = m_data->before.stepSegments();
+    p.afterSegments = m_data->after.stepSegments();
     p.beforeAnchorNs = m_aligned.beforeStartNs;
     p.afterAnchorNs = m_aligned.afterStartNs;
     p.beforeLengthNs = m_aligned.beforeEndNs - m_aligned.beforeStartNs;

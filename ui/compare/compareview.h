@@ -30,6 +30,7 @@ class TimelineView;
 namespace stepscope::ui::compare {
 
 class LossPlot;
+class RankDeltaPane;
 
 /// Compare mode (DESIGN.md "Compare mode"): "before" above "after", each a TimelineView of
 /// its own session with its own lane headers and step lane; both rulers measure from the
@@ -63,6 +64,9 @@ public:
     /// empty = automatic. The anchored pair becomes the aligned pair.
     void setAnchor(std::optional<analysis::ManualAnchor> anchor);
     std::optional<analysis::ManualAnchor> anchor() const { return m_selection.anchor; }
+    /// Compares other ranks (empty side: that run's slowest rank): CompareData::withRanks,
+    /// then the pickers, captions, Ranks tab and pairing follow; the automatic pairing.
+    void setRanks(CompareRanks ranks);
     /// Aligns pair `index` of the current pairing (clamped) and fits both timelines to it.
     void setPairIndex(std::size_t index);
     const analysis::StepPairing &pairing() const { return m_pairing; }
@@ -90,6 +94,12 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     QComboBox *beforePicker() const { return m_beforePicker; }
     QComboBox *afterPicker() const { return m_afterPicker; }
+    QComboBox *beforeRankPicker() const { return m_beforeRankPicker; }
+    QComboBox *afterRankPicker() const { return m_afterRankPicker; }
+    /// The Ranks tab (both runs clusters; hidden otherwise).
+    RankDeltaPane *rankPane() const { return m_rankPane; }
+    QLabel *beforeCaption() const { return m_beforeCaption; }
+    QLabel *afterCaption() const { return m_afterCaption; }
 
 signals:
     void pairingChanged();
@@ -98,6 +108,8 @@ private:
     void buildUi();
     void rebuildPairing();
     void updatePickers();
+    void updateRanks();
+    void onRankPickerChanged();
     void updateTables();
     void updateStepBars();
     void updateStrip();
@@ -124,6 +136,10 @@ private:
     KpiStrip *m_kpis = nullptr;
     QComboBox *m_beforePicker = nullptr;
     QComboBox *m_afterPicker = nullptr;
+    QComboBox *m_beforeRankPicker = nullptr;
+    QComboBox *m_afterRankPicker = nullptr;
+    RankDeltaPane *m_rankPane = nullptr;
+    int m_rankTab = -1;
     QLabel *m_pairingLabel = nullptr;
     QToolButton *m_autoButton = nullptr;
     QToolButton *m_lockButton = nullptr;

@@ -25,11 +25,18 @@ std::vector<DeltaSection> deltaSections(
     const analysis::RunComparison &c, const AlignedPair &aligned)
 {
     std::vector<DeltaSection> out;
-    out.push_back({QStringLiteral("KPIs"), c.kpiRows});
+    // With several ranks the KPIs cover each whole run, the step rows the compared ranks.
+    const bool ranks = c.beforeRanks.size() > 1 || c.afterRanks.size() > 1;
+    const QString which = ranks
+        ? QStringLiteral(", rank %1 ↔ rank %2").arg(c.beforeRank).arg(c.afterRank)
+        : QString();
+    out.push_back({ranks ? QStringLiteral("KPIs (whole runs, all ranks)") : QStringLiteral("KPIs"),
+        c.kpiRows});
     if (!c.pairing.pairs.empty()) {
         out.push_back({QStringLiteral("Mean of %1 paired steps (%2)")
                            .arg(c.pairing.pairs.size())
-                           .arg(qs(std::string(analysis::pairingModeName(c.pairing.mode)))),
+                           .arg(qs(std::string(analysis::pairingModeName(c.pairing.mode))))
+                + which,
             c.meanStepRows});
     }
     if (aligned.valid) {
@@ -39,7 +46,7 @@ std::vector<DeltaSection> deltaSections(
                 || p.afterIndex != aligned.pair.afterIndex)
                 continue;
             out.push_back(
-                {QStringLiteral("Aligned step %1 ↔ %2").arg(p.beforeStep).arg(p.afterStep),
+                {QStringLiteral("Aligned step %1 ↔ %2").arg(p.beforeStep).arg(p.afterStep) + which,
                     c.pairRows[i]});
             break;
         }

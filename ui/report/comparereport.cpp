@@ -54,20 +54,45 @@ ReportTable deltaTable(const QString &title, const std::vector<analysis::DeltaRo
     return t;
 }
 
-QStringList headerRow(const compare::CompareSide &side, const QString &label)
+/// Two clusters: the ranks whose step time changed most (analysis::largestRankDeltas).
+ReportSection rankSection(const analysis::RunComparison &c)
+{
+    ReportSection section;
+    section.title = QStringLiteral("Per-rank step time");
+    section.paragraphs << QStringLiteral("%1 rank(s) in both runs (%2 only before, %3 only "
+                                         "after); mean step time over each rank's paired steps, "
+                                         "the largest changes first.")
+                              .arg(c.rankDeltas.size())
+                              .arg(c.onlyBeforeRanks.size())
+                              .arg(c.onlyAfterRanks.size());
+    ReportTable t;
+    t.header = {QStringLiteral("rank"), QStringLiteral("before"), QStringLiteral("after"),
+        QStringLiteral("Δ"), QStringLiteral("Δ %")};
+    for (const analysis::RankDelta *d : analysis::largestRankDeltas(c, 20)) {
+        const analysis::DeltaRow &r = d->rows.front();
+        t.rows.push_back({QString::number(d->rank), valueText(r.before, r.unit),
+            valueText(r.after, r.unit), valueText(r.delta, r.unit, true),
+            r.percent ? qs(analysis::formatRowPercent(*r.percent)) : QStringLiteral("—")});
+        const CellTone tone = toneOf(r);
+        t.tones.push_back({CellTone::Plain, CellTone::Plain, CellTone::Plain, tone, tone});
+    }
+    section.tables.push_back(t);
+    return section;
+}
+
+QStringList headerRow(const compare::CompareSide &side, const QString &label,
+    const analysis::RunComparison &c, bool after)
 {
     const model::Session &session = *side.profile.session;
     std::set<std::string> devices;
-    QStringList ranks;
     for (const auto &t : session.traces) {
         if (!t->metadata.device.empty())
             devices.insert(t->metadata.device);
-        ranks << QString::number(t->rank);
     }
     QStringList deviceNames;
     for (const std::string &d : devices)
         deviceNames << qs(d);
-    return {label, side.profile.path, qs(session.format), ranks.join(QStringLiteral(", ")),
+    return {label, side.profile.path, qs(session.format), qs(analysis::rankCaption(c, after)),
         QString::number(side.breakdowns.size()),
         deviceNames.isEmpty() ? QStringLiteral("—") : deviceNames.join(QStringLiteral(", "))};
 }
@@ -154,12 +179,12 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
     header.title = QStringLiteral("Runs");
     ReportTable runs;
     runs.header = {QStringLiteral("run"), QStringLiteral("path"), QStringLiteral("format"),
-        QStringLiteral("ranks"), QStringLiteral("steps"), QStringLiteral("devices")};
-    runs.rows.push_back(headerRow(before, QStringLiteral("before: ") + before.name()));
-    runs.rows.push_back(headerRow(after, QStringLiteral("after: ") + after.name()));
+        QStringLiteral("rank compared"), QStringLiteral("steps"), QStringLiteral("devices")};
+    runs.rows.push_back(headerRow(before, QStringLiteral("before: ") + before.name(), c, false));
+    runs.rows.push_back(headerRow(after, QStringLiteral("after: ") + after.name(), c, true));
     header.tables.push_back(runs);
-    header.paragraphs << QStringLiteral("Rank %1 of before, rank %2 of after; %3 step pair(s), "
-                                        "paired %4.")
+    header.paragraphs << QStringLiteral("Rank %1 of before against rank %2 of after; %3 step "
+                                        "pair(s), paired %4.")
                              .arg(c.beforeRank)
                              .arg(c.afterRank)
                              .arg(c.pairing.pairs.size())
@@ -185,6 +210,9 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
             renderImage(compare::pairedStepBarsPainter(data), QSize(imageSize.width(), 420), 1.0)});
     }
     report.sections.push_back(steps);
+
+    if (!c.rankDeltas.empty())
+        report.sections.push_back(rankSection(c));
 
     ReportSection bottlenecks;
     bottlenecks.title = QStringLiteral("Bottlenecks");

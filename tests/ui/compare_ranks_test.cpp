@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// Compare any rank: the rank pickers, the Ranks tab of two clusters, and the report naming
+// the ranks compared (the two 2-rank CNN samples; step times: tests/tools/
+// check_compare_ranks.py).
+#include "compare_testsupport.h"
+#include "ui/compare/compareview.h"
+#include "ui/compare/deltatable.h"
+#include "ui/compare/rankdeltas.h"
+#include "ui/panels/clusterheatmap.h"
+#include "ui/report/comparereport.h"
+
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTableWidget>
+
+#include <cmath>
+
+using namespace stepscope;
+using ui::compare::CompareView;
+
+namespace {
+
+std::shared_ptr<const ui::compare::CompareData> cnnPair(ui::compare::CompareRanks ranks = {})
+{
+    const std::string root = std::string(STEPSCOPE_TEST_DATA) + "/ascend_pt/";
+    static const auto base = ui::compare::CompareData::build(
+        testsupport::loadProfile(root + "msinsight-cnn-level0-2rank"),
+        testsupport::loadProfile(root + "msinsight-cnn-level2-2rank"), false);
+    return ranks.before || ranks.after ? base->withRanks(ranks) : base;
+}
+
+int tabIndex(const QTabWidget *tabs, const QString &title)
+{
+    for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->tabText(i) == title)
+            return i;
+    return -1;
+}
+
+} // namespace
+
+TEST(CompareRanks, DataFollowsTheChosenRanks)
+{
+    const auto def = cnnPair();
+    EXPECT_EQ(def->comparison.beforeRank, 0); // slowest of level0: 135.6 ms vs 119.5 ms
+    EXPECT_EQ(def->before.traceIndex, 0);
+    const auto r = cnnPair({1, 0});
+    EXPECT_EQ(r->comparison.beforeRank, 1);
+    EXPECT_EQ(r->comparison.afterRank, 0);
+    ASSERT_GE(r->before.traceIndex, 0);
+    EXPECT_EQ(
+        r->before.profile.session->traces[static_cast<std::size_t>(r->before.traceIndex)]->rank, 1);
+    ASSERT_EQ(r->before.breakdowns.size(), 1u);
+    EXPECT_EQ(r->before.breakdowns.front().rank, 1);
+    EXPECT_NEAR(
+        static_cast<double>(r->before.breakdowns.front().durationNs()) / 1e3, 119522.23, 0.01);
+}
+
+TEST(CompareRanks, PickersCaptionsAndRanksTab)
+{
+    CompareView view;
+    view.resize(1400, 1000);
+    view.show();
+    view.setData(cnnPair());
+    ASSERT_EQ(view.beforeRankPicker()->count(), 2);
+    EXPECT_EQ(view.beforeRankPicker()->currentData().toInt(), 0);
+    EXPECT_EQ(view.beforeRankPicker()->itemText(0), QStringLiteral("rank 0 (slowest)"));
+    EXPECT_TRUE(view.beforeCaption()->text().contains(QStringLiteral("rank 0 (slowest of 2")))
+        << view.beforeCaption()->text().toStdString();
+
+    // Both runs have two ranks: the Ranks tab shows the heat map and the per-rank table.
+    const int tab = tabIndex(view.tabs(), QStringLiteral("Ranks"));
+    ASSERT_GE(tab, 0);
+    EXPECT_TRUE(view.tabs()->isTabVisible(tab));
+    const ui::ClusterHeatMap *map = view.rankPane()->heatMap();
+    ASSERT_EQ(map->rowCount(), 2);
+    ASSERT_EQ(map->columnCount(), 1);
+    EXPECT_EQ(map->stepOfColumn(0), 50);
+    EXPECT_NEAR(map->value(1, 0), 27559.042, 0.01); // rank 1: 119.5 → 147.1 ms
+    EXPECT_EQ(view.rankPane()->table()->rowCount(), 2);
+
+    // Picking rank 1 for "before" recompares: steps, captions and the kernel tables follow.
+    view.beforeRankPicker()->setCurrentIndex(1);
+    EXPECT_EQ(view.comparison().beforeRank, 1);
+    EXPECT_EQ(view.comparison().beforeRankChoice, analysis::RankChoice::Requested);
+    EXPECT_EQ(view.comparison().afterRankChoice, analysis::RankChoice::Slowest);
+    EXPECT_EQ(view.data()->before.breakdowns.front().rank, 1);
+    EXPECT_TRUE(view.beforeCaption()->text().contains(QStringLiteral("rank 1 (chosen, of 2")))
+        << view.beforeCaption()->text().toStdString();
+    EXPECT_EQ(view.beforeRankPicker()->currentData().toInt(), 1);
+    ASSERT_FALSE(view.comparison().meanStepRows.empty());
+    EXPECT_NEAR(*view.comparison().meanStepRows.front().before, 119522.23, 0.01);
+    // The Δ table says which rows cover the whole runs and which the compared ranks.
+    const auto sections = ui::compare::deltaSections(view.comparison(), view.aligned());
+    ASSERT_GE(sections.size(), 2u);
+    EXPECT_EQ(sections[0].title, QStringLiteral("KPIs (whole runs, all ranks)"));
+    EXPECT_TRUE(sections[1].title.endsWith(QStringLiteral(", rank 1 ↔ rank 0")))
+        << sections[1].title.toStdString();
+}
+
+TEST(CompareRanks, OneRankRunsHideTheRanksTab)
+{
+    CompareView view;
+    view.setData(testsupport::demoPair());
+    const int tab = tabIndex(view.tabs(), QStringLiteral("Ranks"));
+    ASSERT_GE(tab, 0);
+    EXPECT_FALSE(view.tabs()->isTabVisible(tab));
+    EXPECT_FALSE(view.beforeRankPicker()->isEnabled());
+}
+
+// The report used to print every rank of the session; it names the ranks compared.
+TEST(CompareRanks, ReportNamesTheRanksCompared)
+{
+    const ui::Report report = ui::buildCompareReport(cnnPair({1, 0}), QSize(800, 400));
+    ASSERT_FALSE(report.sections.empty());
+    const ui::ReportSection &runs = report.sections.front();
+    ASSERT_FALSE(runs.paragraphs.isEmpty());
+    EXPECT_TRUE(runs.paragraphs.front().startsWith(
+        QStringLiteral("Rank 1 of before against rank 0 of after")))
+        << runs.paragraphs.front().toStdString();
+    ASSERT_EQ(runs.tables.front().rows.size(), 2u);
+    EXPECT_EQ(runs.tables.front().rows[0][3], QStringLiteral("rank 1 (chosen, of 2 ranks)"));
+    EXPECT_EQ(runs.tables.front().rows[1][3], QStringLiteral("rank 0 (chosen, of 2 ranks)"));
+    bool perRank = false;
+    for (const ui::ReportSection &s : report.sections)
+        if (s.title == QStringLiteral("Per-rank step time")) {
+            perRank = true;
+            ASSERT_EQ(s.tables.front().rows.size(), 2u);
+            EXPECT_EQ(s.tables.front().rows[0][0], QStringLiteral("1")); // +27.6 ms first
+        }
+    EXPECT_TRUE(perRank);
+    EXPECT_NE(report.summaryMarkdown.indexOf(QStringLiteral("rank 1 (chosen, of 2 ranks)")), -1);
+}
