@@ -119,8 +119,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     if (g_target->mode == fuzz::Mode::TrainingLog) {
         model::LoadReport report;
-        const model::TrainingLog log = import::readTrainingLog(g_file, report);
-        if (import::trainingLogToJson(log, true).empty())
+        const model::TrainingLog log = import::losslog::readTrainingLog(g_file, report);
+        if (import::losslog::trainingLogToJson(log, true).empty())
             std::abort();
         for (const model::Diagnostic &d : report.diagnostics())
             dumpAll(import::diagnosticJson(d));
