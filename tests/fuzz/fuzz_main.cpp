@@ -59,10 +59,11 @@ std::string gzip(const std::uint8_t *data, std::size_t size)
     return out;
 }
 
-/// The JSON the CLI prints must serialise (strict UTF-8 check of nlohmann's dump()).
+/// The JSON the CLI prints must serialise, as the CLI serialises it: import::jsonText
+/// (bytes that are not UTF-8 become U+FFFD; docs/robustness.md), never an exception.
 void dumpAll(const nlohmann::json &j)
 {
-    const std::string text = j.dump();
+    const std::string text = import::jsonText(j);
     if (text.empty())
         std::abort();
 }
