@@ -3,7 +3,9 @@
 //
 // Device lanes of an Ascend profiler DB (docs/formats.md §11.3).
 //
-// TASK is streamed once. A row with a COMPUTE_TASK_INFO row is a kernel (name and
+// TASK is streamed once, merge-joined with COMPUTE_TASK_INFO and COMMUNICATION_TASK_INFO
+// streamed in globalTaskId order beside it (InfoJoin; no table is copied into memory). A row
+// with a COMPUTE_TASK_INFO row is a kernel (name and
 // `Accelerator Core` from the info row) on its stream lane; a row with a
 // COMMUNICATION_TASK_INFO row is an HCCL sub-task on its `Plane <planeId>` lane (Level0
 // files have no plane: the stream lane). Rows with neither wait until the end: those
@@ -20,7 +22,8 @@
 
 #include <algorithm>
 #include <map>
-#include <unordered_set>
+#include <optional>
+#include <tuple>
 
 namespace stepscope::import::ascenddb {
 
@@ -39,6 +42,13 @@ struct ComputeInfo
     std::int64_t taskType = -1; ///< `Accelerator Core`
     std::int64_t opType = -1;
     std::int64_t blockDim = 0;
+
+    /// get(c): column c of globalTaskId, name, taskType, opType, blockDim.
+    template <typename Get> static ComputeInfo read(const Get &get)
+    {
+        return ComputeInfo {
+            get(1).value_or(-1), get(2).value_or(-1), get(3).value_or(-1), get(4).value_or(0)};
+    }
 };
 
 struct CommInfo
@@ -49,6 +59,100 @@ struct CommInfo
     std::int64_t size = 0;
     std::int64_t srcRank = -1;
     std::int64_t dstRank = -1;
+
+    /// get(c): column c of globalTaskId, name, taskType, planeId, size, srcRank, dstRank.
+    template <typename Get> static CommInfo read(const Get &get)
+    {
+        return CommInfo {get(1).value_or(-1), get(2).value_or(-1), get(3).value_or(NoPlane),
+            get(4).value_or(0), get(5).value_or(-1), get(6).value_or(-1)};
+    }
+};
+
+/// One info table streamed in globalTaskId order beside the TASK scan (a merge join).
+/// TASK rows come in globalTaskId order in the exports, with a few exceptions (a task ending
+/// out of order): a row whose id is below one already asked for is looked up by a point
+/// query instead (the table's key or index answers it). `Info::read(get)` turns one row
+/// into an Info, get(c) being column c of the requested ones; the first row of an id wins.
+template <typename Info> class InfoJoin
+{
+public:
+    InfoJoin(const ProfilerDb &p, std::string_view table, std::vector<sqlite::ColumnSpec> columns)
+        : m_p(p)
+        , m_table(table)
+        , m_columns(columns)
+        , m_scan(p.db, p.ctx, table, std::move(columns), "ORDER BY globalTaskId",
+              TablePresence::Optional)
+    {
+        advance();
+    }
+
+    /// The info row of globalTaskId `id`, or nullptr. Valid until the next call.
+    const Info *find(std::int64_t id)
+    {
+        if (!m_scan.ok())
+            return nullptr;
+        if (m_asked && id < m_maxAsked)
+            return lookup(id);
+        m_asked = true;
+        m_maxAsked = id;
+        while (m_have && m_id < id)
+            advance();
+        return m_have && m_id == id ? &m_current : nullptr;
+    }
+
+private:
+    void advance()
+    {
+        m_have = false;
+        while (m_scan.next()) {
+            const auto id = m_scan.needInt(0);
+            if (!id)
+                continue;
+            if (m_have && *id == m_id)
+                continue; // a second row of the id
+            m_id = *id;
+            m_current = Info::read([this](std::size_t c) { return m_scan.int64(c); });
+            m_have = true;
+            return;
+        }
+    }
+
+    const Info *lookup(std::int64_t id)
+    {
+        try {
+            if (!m_lookup) {
+                std::string sql = "SELECT ";
+                for (std::size_t c = 0; c < m_columns.size(); ++c) {
+                    sql += c > 0 ? ", " : "";
+                    sql += m_scan.has(c) ? sqlite::quoteIdentifier(m_columns[c].name) : "NULL";
+                }
+                sql += " FROM " + sqlite::quoteIdentifier(m_table)
+                    + " WHERE globalTaskId = ? ORDER BY rowid LIMIT 1";
+                m_lookup.emplace(m_p.db.prepare(sql));
+            }
+            m_lookup->reset();
+            m_lookup->bind(1, id);
+            if (!m_lookup->step())
+                return nullptr;
+            const sqlite::Statement &st = *m_lookup;
+            m_found = Info::read([&st](std::size_t c) { return st.int64(static_cast<int>(c)); });
+            return &m_found;
+        } catch (const sqlite::Error &) {
+            return nullptr; // the damage shows (and is reported) in the streamed scan
+        }
+    }
+
+    const ProfilerDb &m_p;
+    std::string m_table;
+    std::vector<sqlite::ColumnSpec> m_columns;
+    TableScan m_scan;
+    std::optional<sqlite::Statement> m_lookup;
+    bool m_have = false;
+    bool m_asked = false;
+    std::int64_t m_id = 0;
+    std::int64_t m_maxAsked = 0;
+    Info m_current {};
+    Info m_found {};
 };
 
 struct TaskKey
@@ -56,19 +160,9 @@ struct TaskKey
     std::int64_t stream;
     std::int64_t task;
     std::int64_t connection;
-    bool operator==(const TaskKey &o) const
+    bool operator<(const TaskKey &o) const
     {
-        return stream == o.stream && task == o.task && connection == o.connection;
-    }
-};
-struct TaskKeyHash
-{
-    std::size_t operator()(const TaskKey &k) const noexcept
-    {
-        const auto a = static_cast<std::uint64_t>(k.stream) * 0x9E3779B97F4A7C15ull;
-        const auto b = static_cast<std::uint64_t>(k.task) * 0xC2B2AE3D27D4EB4Full;
-        const auto c = static_cast<std::uint64_t>(k.connection) * 0x165667B19E3779F9ull;
-        return static_cast<std::size_t>(a ^ (b >> 1) ^ (c << 1));
+        return std::tie(stream, task, connection) < std::tie(o.stream, o.task, o.connection);
     }
 };
 
@@ -115,55 +209,14 @@ public:
 
     DeviceCounts run()
     {
-        loadComputeInfo();
-        loadCommInfo();
         scanTasks();
         placePending();
         readCommunicationOps();
+        sortByConnection(m_p.deviceByConnection);
         return m_counts;
     }
 
 private:
-    void loadComputeInfo()
-    {
-        TableScan s(m_p.db, m_p.ctx, "COMPUTE_TASK_INFO",
-            {{"globalTaskId"}, {"name"}, {"taskType", false}, {"opType", false},
-                {"blockDim", false}},
-            {}, TablePresence::Optional);
-        while (s.next()) {
-            const auto id = s.needInt(0);
-            if (!id)
-                continue;
-            ComputeInfo c;
-            c.name = s.int64(1).value_or(-1);
-            c.taskType = s.int64(2).value_or(-1);
-            c.opType = s.int64(3).value_or(-1);
-            c.blockDim = s.int64(4).value_or(0);
-            m_compute.emplace(*id, c);
-        }
-    }
-
-    void loadCommInfo()
-    {
-        TableScan s(m_p.db, m_p.ctx, "COMMUNICATION_TASK_INFO",
-            {{"globalTaskId"}, {"name", false}, {"taskType", false}, {"planeId", false},
-                {"size", false}, {"srcRank", false}, {"dstRank", false}},
-            {}, TablePresence::Optional);
-        while (s.next()) {
-            const auto id = s.needInt(0);
-            if (!id)
-                continue;
-            CommInfo c;
-            c.name = s.int64(1).value_or(-1);
-            c.taskType = s.int64(2).value_or(-1);
-            c.planeId = s.int64(3).value_or(NoPlane);
-            c.size = s.int64(4).value_or(0);
-            c.srcRank = s.int64(5).value_or(-1);
-            c.dstRank = s.int64(6).value_or(-1);
-            m_comm.emplace(*id, c);
-        }
-    }
-
     model::TrackId streamLane(std::int64_t device, std::int64_t stream)
     {
         const auto key = std::make_pair(device, stream);
@@ -217,9 +270,8 @@ private:
     {
         if (connection < 0)
             return;
-        const auto it = m_p.cannByConnection.find(connection);
-        if (it != m_p.cannByConnection.end())
-            m_p.out.addFlow(it->second, to, m_hostToDevice);
+        if (const model::EventRef *from = m_p.cannFor(connection))
+            m_p.out.addFlow(*from, to, m_hostToDevice);
     }
 
     void scanTasks()
@@ -228,6 +280,12 @@ private:
         TableScan s(m_p.db, m_p.ctx, "TASK",
             {{"startNs"}, {"endNs"}, {"globalTaskId"}, {"streamId"}, {"deviceId", false},
                 {"connectionId", false}, {"taskType", false}, {"taskId", false}});
+        InfoJoin<ComputeInfo> compute(m_p, "COMPUTE_TASK_INFO",
+            {{"globalTaskId"}, {"name"}, {"taskType", false}, {"opType", false},
+                {"blockDim", false}});
+        InfoJoin<CommInfo> comm(m_p, "COMMUNICATION_TASK_INFO",
+            {{"globalTaskId"}, {"name", false}, {"taskType", false}, {"planeId", false},
+                {"size", false}, {"srcRank", false}, {"dstRank", false}});
         sqlite::ArgsJson &a = m_p.args;
         while (s.next()) {
             const auto start = s.needInt(0);
@@ -241,31 +299,31 @@ private:
             const std::int64_t taskType = s.int64(6).value_or(-1);
             const TaskKey key {*stream, s.int64(7).value_or(-1), connection};
             ++m_counts.tasks;
-            if (const auto c = m_compute.find(*gid); c != m_compute.end()) {
-                m_infoKeys.insert(key);
-                const std::string_view core = m_p.strings.text(c->second.taskType);
+            if (const ComputeInfo *c = compute.find(*gid)) {
+                m_infoKeys.push_back(key);
+                const std::string_view core = m_p.strings.text(c->taskType);
                 std::string_view json;
                 if (m_p.keepArgs())
                     json = a.begin()
                                .text("Task Type", m_p.strings.text(taskType))
                                .text("Accelerator Core", core)
-                               .text("Type", m_p.strings.text(c->second.opType))
+                               .text("Type", m_p.strings.text(c->opType))
                                .number("Stream ID", *stream)
                                .number("Task ID", key.task)
-                               .number("Block Dim", c->second.blockDim)
+                               .number("Block Dim", c->blockDim)
                                .number("globalTaskId", *gid)
                                .end();
                 const model::EventRef ref = add(streamLane(device, *stream), *start, *end,
-                    m_p.strings.intern(c->second.name, m_p.out), acceleratorCategory(core), json);
+                    m_p.strings.intern(c->name, m_p.out), acceleratorCategory(core), json);
                 hostToDevice(connection, ref);
                 if (connection >= 0)
-                    m_p.deviceByConnection[connection].push_back(ref);
+                    m_p.deviceByConnection.push_back(ConnectionRef {connection, ref});
                 continue;
             }
-            if (const auto c = m_comm.find(*gid); c != m_comm.end()) {
-                m_infoKeys.insert(key);
+            if (const CommInfo *c = comm.find(*gid)) {
+                m_infoKeys.push_back(key);
                 ++m_counts.hcclTasks;
-                const CommInfo &ci = c->second;
+                const CommInfo &ci = *c;
                 std::string_view sub = m_p.strings.text(ci.taskType);
                 const std::int64_t nameId = sub.empty() || sub == "N/A" ? taskType : ci.taskType;
                 std::string_view json;
@@ -293,8 +351,9 @@ private:
     void placePending()
     {
         sqlite::ArgsJson &a = m_p.args;
+        std::sort(m_infoKeys.begin(), m_infoKeys.end());
         for (const PendingTask &t : m_pending) {
-            const bool container = m_infoKeys.count(t.key) != 0;
+            const bool container = std::binary_search(m_infoKeys.begin(), m_infoKeys.end(), t.key);
             const std::string_view type = m_p.strings.text(t.taskType);
             std::string_view json;
             if (m_p.keepArgs()) {
@@ -317,7 +376,8 @@ private:
             else
                 hostToDevice(t.connection, ref);
         }
-        m_pending.clear();
+        m_pending = {};
+        m_infoKeys = {};
     }
 
     void readCommunicationOps()
@@ -380,16 +440,15 @@ private:
             ++m_counts.hcclOps;
             hostToDevice(op.connection, ref);
             if (op.connection >= 0)
-                m_p.deviceByConnection[op.connection].push_back(ref);
+                m_p.deviceByConnection.push_back(ConnectionRef {op.connection, ref});
         }
     }
 
     ProfilerDb &m_p;
     DeviceCounts m_counts;
     model::StringId m_hostToDevice;
-    std::unordered_map<std::int64_t, ComputeInfo> m_compute;
-    std::unordered_map<std::int64_t, CommInfo> m_comm;
-    std::unordered_set<TaskKey, TaskKeyHash> m_infoKeys;
+    /// (stream, task, connection) of every TASK row with an info row, for placePending.
+    std::vector<TaskKey> m_infoKeys;
     std::vector<PendingTask> m_pending;
     std::map<std::pair<std::int64_t, std::int64_t>, model::TrackId> m_streams;
     std::map<std::pair<std::int64_t, std::int64_t>, model::TrackId> m_planes;

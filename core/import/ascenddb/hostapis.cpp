@@ -110,28 +110,14 @@ std::uint64_t readCannApi(ProfilerDb &p)
                 .add(p.rel(*start), std::max<std::int64_t>(0, *end - *start),
                     p.strings.intern(s.int64(3).value_or(-1), p.out), Category::Runtime, args);
         if (connection)
-            p.cannByConnection.emplace(*connection, model::EventRef {it->second, i});
+            p.cannByConnection.push_back(ConnectionRef {*connection, {it->second, i}});
         ++rows;
     }
+    sortByConnection(p.cannByConnection);
     return rows;
 }
 
 namespace {
-
-/// CONNECTION_IDS: id -> its connection ids.
-std::unordered_map<std::int64_t, std::vector<std::int64_t>> readConnectionIds(ProfilerDb &p)
-{
-    std::unordered_map<std::int64_t, std::vector<std::int64_t>> ids;
-    TableScan s(
-        p.db, p.ctx, "CONNECTION_IDS", {{"id"}, {"connectionId"}}, {}, TablePresence::Optional);
-    while (s.next()) {
-        const auto id = s.needInt(0);
-        const auto connection = s.needInt(1);
-        if (id && connection)
-            ids[*id].push_back(*connection);
-    }
-    return ids;
-}
 
 struct HostEnd
 {
@@ -140,19 +126,65 @@ struct HostEnd
     bool queue = false;
 };
 
+/// A PYTORCH_API row that names a CONNECTION_IDS id.
+struct HostRow
+{
+    std::int64_t index = 0; ///< PYTORCH_API.connectionId = CONNECTION_IDS.id
+    HostEnd end;
+};
+
+/// A host row and one connection id CONNECTION_IDS gives it, with no device event.
+struct HostLink
+{
+    std::int64_t connection = 0;
+    HostEnd end;
+};
+
+/// CONNECTION_IDS, streamed once after PYTORCH_API (the table maps an id to one or more
+/// connection ids): a connection id with device events gives `async_npu` flows from the
+/// host rows of the id; the others are collected for the host-to-host flows.
+std::vector<HostLink> linkConnections(
+    ProfilerDb &p, std::vector<HostRow> &rows, model::StringId asyncNpu)
+{
+    auto byIndex = [](const HostRow &a, const HostRow &b) { return a.index < b.index; };
+    if (!std::is_sorted(rows.begin(), rows.end(), byIndex))
+        std::stable_sort(rows.begin(), rows.end(), byIndex);
+    std::vector<HostLink> links;
+    TableScan s(
+        p.db, p.ctx, "CONNECTION_IDS", {{"id"}, {"connectionId"}}, {}, TablePresence::Optional);
+    while (s.next()) {
+        const auto id = s.needInt(0);
+        const auto connection = s.needInt(1);
+        if (!id || !connection)
+            continue;
+        const auto hosts = std::equal_range(rows.begin(), rows.end(), HostRow {*id, {}}, byIndex);
+        if (hosts.first == hosts.second)
+            continue;
+        const auto devices = p.devicesFor(*connection);
+        for (auto h = hosts.first; h != hosts.second; ++h) {
+            if (devices.first != devices.second) {
+                for (const ConnectionRef *to = devices.first; to != devices.second; ++to)
+                    p.out.addFlow(h->end.ref, to->ref, asyncNpu);
+            } else {
+                links.push_back(HostLink {*connection, h->end});
+            }
+        }
+    }
+    return links;
+}
+
 } // namespace
 
 std::uint64_t readPytorchApi(ProfilerDb &p, std::vector<model::Step> &profilerSteps)
 {
     if (!p.db.hasTable("PYTORCH_API"))
         return 0;
-    const auto connectionIds = readConnectionIds(p);
     TableScan s(p.db, p.ctx, "PYTORCH_API",
         {{"startNs"}, {"endNs"}, {"globalTid"}, {"name"}, {"type", false}, {"connectionId", false},
             {"sequenceNumber", false}, {"inputDtypes", false}, {"inputShapes", false}},
         {}, TablePresence::Optional);
     std::map<std::int64_t, model::TrackId> lanes;
-    std::unordered_map<std::int64_t, std::vector<HostEnd>> hostByConnection;
+    std::vector<HostRow> hostRows;
     const model::StringId asyncNpu = p.flowCategory("async_npu");
     std::uint64_t rows = 0;
     while (s.next()) {
@@ -188,35 +220,28 @@ std::uint64_t readPytorchApi(ProfilerDb &p, std::vector<model::Step> &profilerSt
         if (cat == Category::Annotation && startsWith(name, "ProfilerStep#"))
             if (const auto n = util::parseInt(name.substr(13)))
                 profilerSteps.push_back(model::Step {*n, p.rel(*start), p.rel(*end)});
-        const std::optional<std::int64_t> index = s.int64(5);
-        if (!index)
-            continue;
-        const auto ids = connectionIds.find(*index);
-        if (ids == connectionIds.end())
-            continue;
-        for (const std::int64_t connection : ids->second) {
-            const auto device = p.deviceByConnection.find(connection);
-            if (device != p.deviceByConnection.end()) {
-                for (const model::EventRef &to : device->second)
-                    p.out.addFlow(ref, to, asyncNpu);
-            } else {
-                hostByConnection[connection].push_back(HostEnd {ref, *start, type == "queue"});
-            }
-        }
+        if (const std::optional<std::int64_t> index = s.int64(5))
+            hostRows.push_back(HostRow {*index, HostEnd {ref, *start, type == "queue"}});
     }
+    std::vector<HostLink> links = linkConnections(p, hostRows, asyncNpu);
+    hostRows = {};
+    // A connection id shared by exactly two host rows: Enqueue -> Dequeue or forward ->
+    // backward, earlier to later; in connection-id order, so flows come out the same on
+    // every load.
+    std::stable_sort(links.begin(), links.end(), [](const HostLink &a, const HostLink &b) {
+        return a.connection != b.connection ? a.connection < b.connection
+                                            : a.end.start < b.end.start;
+    });
     const model::StringId queue = p.flowCategory("async_task_queue");
     const model::StringId fwdbwd = p.flowCategory("fwdbwd");
-    // In connection-id order, so flows come out the same on every load.
-    std::vector<std::int64_t> keys;
-    for (const auto &entry : hostByConnection)
-        if (entry.second.size() == 2)
-            keys.push_back(entry.first);
-    std::sort(keys.begin(), keys.end());
-    for (const std::int64_t k : keys) {
-        std::vector<HostEnd> &ends = hostByConnection[k];
-        std::sort(ends.begin(), ends.end(),
-            [](const HostEnd &a, const HostEnd &b) { return a.start < b.start; });
-        p.out.addFlow(ends[0].ref, ends[1].ref, ends[0].queue ? queue : fwdbwd);
+    for (std::size_t i = 0; i < links.size();) {
+        std::size_t j = i + 1;
+        while (j < links.size() && links[j].connection == links[i].connection)
+            ++j;
+        if (j - i == 2)
+            p.out.addFlow(
+                links[i].end.ref, links[i + 1].end.ref, links[i].end.queue ? queue : fwdbwd);
+        i = j;
     }
     return rows;
 }

@@ -17,10 +17,21 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace stepscope::import::ascenddb {
+
+/// An event and the connection id it carries.
+struct ConnectionRef
+{
+    std::int64_t connection = 0;
+    model::EventRef ref;
+};
+
+/// Sorts by connection (stable: rows of one connection keep their read order), unless the
+/// entries already are.
+void sortByConnection(std::vector<ConnectionRef> &refs);
 
 struct ProfilerDb
 {
@@ -33,11 +44,18 @@ struct ProfilerDb
     std::int32_t rank = 0;
     sqlite::ArgsJson args;
 
-    /// CANN_API rows by connectionId (the column is the table's key).
-    std::unordered_map<std::int64_t, model::EventRef> cannByConnection;
+    /// CANN_API rows by connectionId (the column is the table's key, so the scan is in order;
+    /// sorted once otherwise). Flat, one entry per row: no per-row allocation.
+    std::vector<ConnectionRef> cannByConnection;
     /// Device events a host op's connection id leads to: kernels (TASK ⋈ COMPUTE_TASK_INFO)
-    /// and HCCL ops (COMMUNICATION_OP).
-    std::unordered_map<std::int64_t, std::vector<model::EventRef>> deviceByConnection;
+    /// and HCCL ops (COMMUNICATION_OP); sorted by connection (stable) after readDeviceTasks.
+    std::vector<ConnectionRef> deviceByConnection;
+
+    /// The CANN_API row of a connection id (the first one), or nullptr.
+    const model::EventRef *cannFor(std::int64_t connection) const;
+    /// The device events of a connection id, in the order they were read.
+    std::pair<const ConnectionRef *, const ConnectionRef *> devicesFor(
+        std::int64_t connection) const;
 
     std::int64_t rel(std::int64_t absNs) const { return absNs - originNs; }
     bool keepArgs() const { return ctx.options.keepArgs; }

@@ -14,6 +14,41 @@ namespace fs = std::filesystem;
 
 namespace {
 
+bool byConnection(const ConnectionRef &a, const ConnectionRef &b)
+{
+    return a.connection < b.connection;
+}
+
+std::pair<const ConnectionRef *, const ConnectionRef *> rangeOf(
+    const std::vector<ConnectionRef> &refs, std::int64_t connection)
+{
+    const auto r =
+        std::equal_range(refs.begin(), refs.end(), ConnectionRef {connection, {}}, byConnection);
+    return {refs.data() + (r.first - refs.begin()), refs.data() + (r.second - refs.begin())};
+}
+
+} // namespace
+
+void sortByConnection(std::vector<ConnectionRef> &refs)
+{
+    if (!std::is_sorted(refs.begin(), refs.end(), byConnection))
+        std::stable_sort(refs.begin(), refs.end(), byConnection);
+}
+
+const model::EventRef *ProfilerDb::cannFor(std::int64_t connection) const
+{
+    const auto r = rangeOf(cannByConnection, connection);
+    return r.first != r.second ? &r.first->ref : nullptr;
+}
+
+std::pair<const ConnectionRef *, const ConnectionRef *> ProfilerDb::devicesFor(
+    std::int64_t connection) const
+{
+    return rangeOf(deviceByConnection, connection);
+}
+
+namespace {
+
 using sqlite::TablePresence;
 using sqlite::TableScan;
 
