@@ -4,9 +4,13 @@
 // trace_view file with our importer, then, in the same run, iterate the same file with
 // simdjson On-Demand alone (every event, sum of `dur`) as the reference rate. An Nsight
 // Systems SQLite export (tests/bench/gen_nsys.py) is read with the nsys importer, its
-// reference is SQLite alone stepping the same tables (sqlitereference.h).
+// reference is SQLite alone stepping the same tables (sqlitereference.h). An Ascend profiler
+// DB (tests/bench/gen_ascend_db.py; the `analysis.db` beside it is read too) or a rank folder
+// holding one is read with the Ascend DB importer, its reference is SQLite alone stepping
+// TASK, CANN_API, PYTORCH_API, COMMUNICATION_OP and STEP_TIME.
 #include "benchregistry.h"
 #include "import/ascend/traceview.h"
+#include "import/ascenddb/ascenddb.h"
 #include "import/importcontext.h"
 #include "import/kineto/kinetotrace.h"
 #include "import/nsys/nsys.h"
@@ -19,8 +23,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <malloc.h>
+#include <optional>
 #include <string>
 #include <sys/resource.h>
 
@@ -106,21 +112,55 @@ int runImport(int argc, char **argv)
         else if (std::strcmp(argv[i], "--no-args") == 0)
             ctx.options.keepArgs = false;
     }
-    std::ifstream probe(file, std::ios::binary);
+    namespace fs = std::filesystem;
+    namespace ascenddb = stepscope::import::ascenddb;
+    using stepscope::import::sqlite::SqliteKind;
+    // An Ascend DB: the rank folder, or its profiler DB (with the analysis.db beside it).
+    const bool rankDir = fs::is_directory(file);
+    std::string profilerDb = file;
+    std::optional<fs::path> analysisDb;
+    if (rankDir) {
+        const ascenddb::RankDbFiles files = ascenddb::findRankDbFiles(file);
+        if (!files.profilerDb) {
+            std::fprintf(stderr, "%s: no Ascend profiler DB in this folder\n", file.c_str());
+            return 2;
+        }
+        profilerDb = files.profilerDb->string();
+        analysisDb = files.analysisDb;
+    }
+    const SqliteKind kind = stepscope::import::sqlite::sniffSqlite(profilerDb);
+    const bool nsysFile = kind == SqliteKind::Nsys;
+    const bool ascendDb = kind == SqliteKind::AscendProfiler;
+    if (ascendDb && !rankDir) {
+        std::error_code ec;
+        if (const fs::path beside = fs::path(file).parent_path() / "analysis.db";
+            fs::is_regular_file(beside, ec))
+            analysisDb = beside;
+    }
+    std::ifstream probe(profilerDb, std::ios::binary);
     char first = 0;
     while (probe.get(first) && (first == ' ' || first == '\n' || first == '\r' || first == '\t')) {
     }
-    const double mb = static_cast<double>(std::filesystem::file_size(file)) / (1024.0 * 1024.0);
+    const double mb = static_cast<double>(
+                          fs::file_size(profilerDb) + (analysisDb ? fs::file_size(*analysisDb) : 0))
+        / (1024.0 * 1024.0);
 
     const long rssBefore = currentRssKb();
     const double cpu0 = cpuSeconds();
     const auto t0 = Clock::now();
     stepscope::model::TraceBuilder builder;
-    const bool nsysFile =
-        stepscope::import::sqlite::sniffSqlite(file) == stepscope::import::sqlite::SqliteKind::Nsys;
-    const bool ok = nsysFile ? stepscope::import::nsys::readNsysFile(file, ctx, builder)
-        : first == '['       ? stepscope::import::ascend::readTraceView(file, ctx, builder)
-                             : stepscope::import::kineto::readTrace(file, ctx, builder);
+    bool ok = false;
+    if (rankDir) {
+        ok = ascenddb::readAscendDbRank(file, ctx, builder);
+    } else if (ascendDb) {
+        ok = ascenddb::readAscendDbFile(file, ctx, builder);
+        if (analysisDb)
+            ok = ascenddb::readAscendDbFile(*analysisDb, ctx, builder, builder.trace().rank) && ok;
+    } else {
+        ok = nsysFile      ? stepscope::import::nsys::readNsysFile(file, ctx, builder)
+            : first == '[' ? stepscope::import::ascend::readTraceView(file, ctx, builder)
+                           : stepscope::import::kineto::readTrace(file, ctx, builder);
+    }
     auto result = builder.finish();
     const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     const double cpu = cpuSeconds() - cpu0;
@@ -145,7 +185,8 @@ int runImport(int argc, char **argv)
         ? static_cast<double>(rssAfter - rssBefore) * 1024.0 / static_cast<double>(events)
         : 0;
 
-    std::printf("file            %s (%.1f MB)\n", file.c_str(), mb);
+    std::printf("file            %s (%.1f MB%s)\n", profilerDb.c_str(), mb,
+        analysisDb ? ", with analysis.db" : "");
     std::printf("threads         %u (0 = all cores), args %s\n", ctx.options.threads,
         ctx.options.keepArgs ? "kept" : "dropped");
     std::printf("ours            %.3f s  %.1f MB/s  %.2f M events/s  (%llu events, %zu tracks, %zu "
@@ -153,8 +194,9 @@ int runImport(int argc, char **argv)
         seconds, mb / seconds, static_cast<double>(events) / seconds / 1e6,
         static_cast<unsigned long long>(events), trace.tracks.size(), trace.flows.size(),
         ok ? 1 : 0);
-    std::printf("ours CPU        %.3f s user+sys over all threads (%.1f MB per CPU second)\n", cpu,
-        mb / cpu);
+    std::printf("ours CPU        %.3f s user+sys over all threads (%.1f MB, %.2f M events per CPU "
+                "second)\n",
+        cpu, mb / cpu, static_cast<double>(events) / cpu / 1e6);
     std::printf("peak RSS        %.1f MB\n", static_cast<double>(peak) / 1024.0);
     std::printf(
         "resident/event  %.1f B (tracks %.1f + strings %.1f + args %.1f); RSS delta %.1f B/event\n",
@@ -167,9 +209,10 @@ int runImport(int argc, char **argv)
     double sum = 0;
     const double refCpu0 = cpuSeconds();
     const double ref = nsysFile ? stepscope::bench::sqliteReferenceSeconds(file, refEvents, sum)
-                                : referenceSeconds(file, refEvents, sum);
+        : ascendDb ? stepscope::bench::ascendDbReferenceSeconds(profilerDb, refEvents, sum)
+                   : referenceSeconds(file, refEvents, sum);
     const double refCpu = cpuSeconds() - refCpu0;
-    if (ref > 0 && nsysFile) {
+    if (ref > 0 && (nsysFile || ascendDb)) {
         std::printf(
             "reference       %.3f s  %.1f MB/s  %.2f M rows/s  (SQLite alone: SELECT start, "
             "end over the event tables, %llu rows, sum end-start %.0f ns)\n",
