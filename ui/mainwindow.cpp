@@ -195,9 +195,10 @@ void MainWindow::createDocks()
     m_report = new LoadReportView(this);
     m_detailsDock = addPanelDock(tr("Details"), m_details, QStringLiteral("detailsDock"));
     m_rangeDock = addPanelDock(tr("Range stats"), m_rangeStats, QStringLiteral("rangeStatsDock"));
-    // The analysis panels (DESIGN.md bottom tabs): they compute from the session themselves
-    // and ask the timeline to show a time range of a rank (trace-origin-relative ns).
-    auto *steps = new StepsPanel(this);
+    // The analysis panels (DESIGN.md bottom tabs): Steps reads the load's analysis (onLoaded
+    // hands it over), the others compute from the session themselves; all ask the timeline to
+    // show a time range of a rank (trace-origin-relative ns).
+    auto *steps = m_steps = new StepsPanel(this);
     auto *memory = new MemoryPanel(this);
     auto *communication = new CommunicationPanel(this);
     // In scroll areas: their charts' minimum heights would otherwise squeeze the timeline.
@@ -211,9 +212,6 @@ void MainWindow::createDocks()
     addPanelDock(tr("Steps"), scrolled(steps), QStringLiteral("stepsDock"));
     addPanelDock(tr("Memory"), scrolled(memory), QStringLiteral("memoryDock"));
     addPanelDock(tr("Communication"), scrolled(communication), QStringLiteral("communicationDock"));
-    // The Steps panel reads the load's analysis (onLoaded hands it over, see below).
-    connect(this, &MainWindow::sessionChanged, steps,
-        [this, steps] { steps->setAnalysis(m_profile.session, m_profile.analysis); });
     connect(this, &MainWindow::sessionChanged, memory, &MemoryPanel::setSession);
     connect(this, &MainWindow::sessionChanged, communication, &CommunicationPanel::setSession);
     connect(steps, &StepsPanel::timeRequested, this, &MainWindow::showRankTime);
@@ -561,6 +559,9 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
         statusBar()->showMessage(
             tr("%1 holds memory records only: see the Memory panel.").arg(profile.path));
     }
+    // The one hand-over of the load's analysis to the Steps panel (docs/architecture.md,
+    // "host wait, from the file to the pixel").
+    m_steps->setAnalysis(m_profile.session, m_profile.analysis);
     emit sessionChanged(profile.session);
     emit loadFinished(true);
 }

@@ -26,6 +26,7 @@ namespace stepscope::ui {
 class KpiStrip;
 class LoadProgressDialog;
 class LoadReportView;
+class StepsPanel;
 class WelcomePage;
 namespace timeline {
 class DetailsPane;
@@ -136,6 +137,7 @@ private:
     QString m_loadingPath;
     QWidget *m_compare = nullptr; ///< the compare view while one is shown
     KpiStrip *m_kpis = nullptr;
+    StepsPanel *m_steps = nullptr; ///< reads m_profile.analysis (onLoaded, run config)
     analysis::RunConfig m_runConfig; ///< stepscope.json beside the profile, or the GUI's
     QByteArray m_defaultState; ///< the dock layout of a first launch (View › Reset Layout)
 };

@@ -7,8 +7,10 @@
 #include "analysis/breakdown.h"
 #include "analysis/compareoutput.h"
 #include "compare_testsupport.h"
+#include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
 #include "ui/mainwindow.h"
+#include "ui/palette.h"
 #include "ui/panels/stepspanel.h"
 #include "ui/panels/tableitems.h"
 #include "ui/report/comparereport.h"
@@ -17,9 +19,14 @@
 #include <nlohmann/json.hpp>
 
 #include <QCoreApplication>
+#include <QDockWidget>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QProcess>
 #include <QStandardItemModel>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace stepscope;
 using namespace stepscope::ui;
@@ -79,6 +86,23 @@ std::pair<QString, QString> reportCells(
     return {};
 }
 
+/// `stepscope ARGS` with no display and no platform plugin chosen: its JSON output.
+nlohmann::json cliJson(const QStringList &args)
+{
+    QProcess cli;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    cli.setProcessEnvironment(env);
+    cli.start(QStringLiteral(STEPSCOPE_BINARY_DIR "/app/stepscope"), args);
+    if (!cli.waitForFinished(300000) || cli.exitCode() != 0) {
+        ADD_FAILURE() << "stepscope failed: " << cli.readAllStandardError().toStdString();
+        return nlohmann::json::object();
+    }
+    return nlohmann::json::parse(cli.readAllStandardOutput().toStdString());
+}
+
 int column(const QStandardItemModel &model, const QString &header)
 {
     for (int c = 0; c < model.columnCount(); ++c)
@@ -109,21 +133,57 @@ TEST(Pipeline, OneBreakdownPassPerTraceFromTheLoaderToThePanels)
         EXPECT_FALSE(strip->isMissing("step_time_mean_us"));
 }
 
+// The worked example of docs/architecture.md: host wait from the Kineto file (what
+// `stepscope summary --json` prints for it) to the Steps panel's bar and its pixels.
+TEST(Pipeline, HostWaitFromTheFileToTheBar)
+{
+    const nlohmann::json j = cliJson(
+        {QStringLiteral("summary"), demo("resnet50_num_workers_0"), QStringLiteral("--json")});
+    ASSERT_TRUE(j.contains("steps"));
+
+    MainWindow window;
+    window.resize(1600, 1200);
+    window.show();
+    ASSERT_TRUE(loadInWindow(window, demo("resnet50_num_workers_0")));
+    auto *steps = window.findChild<StepsPanel *>();
+    ASSERT_NE(steps, nullptr);
+    const auto &kinds = steps->shownKinds();
+    const auto it = std::find(kinds.begin(), kinds.end(), analysis::SegmentKind::HostWait);
+    ASSERT_NE(it, kinds.end()) << "no host-wait bar set";
+    const int set = static_cast<int>(it - kinds.begin());
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("stepsDock"));
+    ASSERT_NE(dock, nullptr);
+    dock->raise();
+    QCoreApplication::processEvents();
+    BarChart *chart = steps->chart();
+    const QImage image = chart->grab().toImage();
+    const QColor hostWait = segmentColor(analysis::SegmentKind::HostWait);
+
+    int category = 0;
+    int painted = 0;
+    for (const nlohmann::json &row : j.at("steps")) {
+        if (row.at("rank") != steps->currentRank())
+            continue;
+        ASSERT_LT(category, chart->categoryCount());
+        const double fileUs = row.at("host_wait_us").get<double>();
+        const double barNs = chart->value(set, category);
+        EXPECT_GT(fileUs, 0.0) << "step " << row.at("step");
+        EXPECT_EQ(std::llround(fileUs * 1000.0), std::llround(barNs)) << "step " << row.at("step");
+        const QPoint centre = chart->barCenter(set, category);
+        if (image.rect().contains(centre) && image.pixelColor(centre) == hostWait)
+            ++painted;
+        ++category;
+    }
+    EXPECT_GT(category, 0);
+    EXPECT_EQ(category, chart->categoryCount());
+    EXPECT_EQ(painted, category) << "host-wait segments drawn in the palette's colour";
+}
+
 TEST(Pipeline, GuiReportAndCompareJsonShowTheSameNumbers)
 {
-    // `stepscope compare --json` with no display and no platform plugin chosen.
-    QProcess cli;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    cli.setProcessEnvironment(env);
-    cli.start(QStringLiteral(STEPSCOPE_BINARY_DIR "/app/stepscope"),
-        {QStringLiteral("compare"), demo("resnet50_num_workers_0"), demo("resnet50_num_workers_4"),
-            QStringLiteral("--json")});
-    ASSERT_TRUE(cli.waitForFinished(300000));
-    ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
-    const nlohmann::json j = nlohmann::json::parse(cli.readAllStandardOutput().toStdString());
+    const nlohmann::json j = cliJson({QStringLiteral("compare"), demo("resnet50_num_workers_0"),
+        demo("resnet50_num_workers_4"), QStringLiteral("--json")});
+    ASSERT_TRUE(j.contains("steps"));
 
     // The report, from the comparison the compare view shows.
     const auto data = ui::compare::CompareData::build(
