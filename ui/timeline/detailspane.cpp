@@ -35,8 +35,8 @@ QString link(const TimelineModel &model, const EventKey &e)
                .arg(e.traceIndex)
                .arg(e.trackIndex)
                .arg(e.index)
-        + model.nameOf(e).toHtmlEscaped() + QStringLiteral("</a> (") + dur(model.startOf(e))
-        + QStringLiteral(")");
+        + model.nameOf(e).toHtmlEscaped() + QStringLiteral("</a> (")
+        + dur(model.startOf(e) - model.extent().first) + QStringLiteral(")");
 }
 
 QString argsTable(std::string_view json)
@@ -116,7 +116,8 @@ QString DetailsPane::describe(const TimelineModel &model, const EventKey &e)
                                  : qs(info.threadName) + QStringLiteral(" (") + qs(info.threadId)
                     + QStringLiteral(")"))
             .toHtmlEscaped());
-    html += row(tr("Start"), dur(model.startOf(e)));
+    // From the trace's first event, like the ruler (never an epoch timestamp).
+    html += row(tr("Start"), dur(model.startOf(e) - model.extent().first));
     html += row(tr("Duration"),
         dur(track.duration(e.index))
             + (track.isUnfinished(e.index) ? tr(" (never ended)") : QString()));

@@ -89,6 +89,9 @@ void TimelineView::setModel(std::shared_ptr<const TimelineModel> model)
     m_view.hidden.clear();
     m_view.pinned.clear();
     m_view.scrollY = 0;
+    // The ruler reads from the first event, never from an epoch timestamp (compare mode
+    // moves it to the aligned step).
+    m_view.rulerOriginNs = m_model ? m_model->extent().first : 0;
     m_undo.clear();
     if (!m_searchText.isEmpty())
         setSearchText(m_searchText);
@@ -513,7 +516,7 @@ QString TimelineView::tooltipAt(QPoint pos) const
         QString tip = QStringLiteral("<b>") + m_model->nameOf(e).toHtmlEscaped()
             + QStringLiteral("</b><br>") + qs(model::categoryName(track.category(e.index)))
             + QStringLiteral(" · rank %1").arg(lane->rank) + QStringLiteral("<br>start ")
-            + dur(m_model->startOf(e)) + QStringLiteral(" · duration ")
+            + dur(m_model->startOf(e) - m_model->extent().first) + QStringLiteral(" · duration ")
             + dur(track.duration(e.index));
         const std::int64_t step = m_model->stepOf(e);
         if (step >= 0)

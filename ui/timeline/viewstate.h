@@ -68,8 +68,10 @@ struct ViewState
     Theme theme = Theme::Light;
     TimelineColors colors;
     bool showLegend = true;
-    /// The ruler labels times relative to this session-relative ns (compare mode: the aligned
-    /// step's start, so both runs' rulers read alike); 0 = the session origin.
+    /// The ruler labels times relative to this session-relative ns: the first event of the
+    /// session (TimelineView::setModel: TimelineModel::extent().first, so a trace stamped in
+    /// epoch time reads "0 ms", not its timestamp); compare mode: the aligned step's start,
+    /// so both runs' rulers read alike.
     std::int64_t rulerOriginNs = 0;
 };
 
