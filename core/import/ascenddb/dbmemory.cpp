@@ -145,8 +145,8 @@ void readNpuMem(ProfilerDb &p, std::vector<model::MemoryCurve> &curves, CounterS
         const std::int64_t rel = p.rel(*t);
         counters.add("NPU MEM", prefix + "/DDR", "KB", rel, static_cast<double>(*ddr) / 1024.0);
         counters.add("NPU MEM", prefix + "/HBM", "KB", rel, static_cast<double>(*hbm) / 1024.0);
-        counters.add(
-            "NPU MEM", prefix + "/Memory", "KB", rel, static_cast<double>(*ddr + *hbm) / 1024.0);
+        counters.add("NPU MEM", prefix + "/Memory", "KB", rel,
+            (static_cast<double>(*ddr) + static_cast<double>(*hbm)) / 1024.0);
         if (kind != "app")
             continue;
         if (!app) {

@@ -21,6 +21,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -249,7 +250,9 @@ private:
         info.processName = "HCCL";
         info.threadId = "plane " + std::to_string(plane);
         info.threadName = "Plane " + std::to_string(plane);
-        info.threadSortIndex = 1000 + plane;
+        // After the streams; a plane id near INT64_MAX (a damaged file) sorts last.
+        info.threadSortIndex =
+            plane < std::numeric_limits<std::int64_t>::max() - 1000 ? 1000 + plane : plane;
         const model::TrackId id = m_p.out.addTrack(std::move(info));
         m_planes.emplace(key, id);
         return id;
@@ -261,8 +264,8 @@ private:
         model::ArgsId args;
         if (m_p.keepArgs() && !argsJson.empty())
             args = m_p.out.trace().args.add(argsJson);
-        const std::uint32_t i = m_p.out.track(lane).add(
-            m_p.rel(start), std::max<std::int64_t>(0, end - start), name, cat, args);
+        const std::uint32_t i =
+            m_p.out.track(lane).add(m_p.rel(start), m_p.span(start, end), name, cat, args);
         return model::EventRef {lane, i};
     }
 

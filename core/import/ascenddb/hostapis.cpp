@@ -107,7 +107,7 @@ std::uint64_t readCannApi(ProfilerDb &p)
         }
         const std::uint32_t i =
             p.out.track(it->second)
-                .add(p.rel(*start), std::max<std::int64_t>(0, *end - *start),
+                .add(p.rel(*start), p.span(*start, *end),
                     p.strings.intern(s.int64(3).value_or(-1), p.out), Category::Runtime, args);
         if (connection)
             p.cannByConnection.push_back(ConnectionRef {*connection, {it->second, i}});
@@ -214,8 +214,8 @@ std::uint64_t readPytorchApi(ProfilerDb &p, std::vector<model::Step> &profilerSt
         }
         const model::EventRef ref {it->second,
             p.out.track(it->second)
-                .add(p.rel(*start), std::max<std::int64_t>(0, *end - *start),
-                    p.strings.intern(nameId, p.out), cat, args)};
+                .add(p.rel(*start), p.span(*start, *end), p.strings.intern(nameId, p.out), cat,
+                    args)};
         ++rows;
         if (cat == Category::Annotation && startsWith(name, "ProfilerStep#"))
             if (const auto n = util::parseInt(name.substr(13)))

@@ -15,6 +15,7 @@
 #include "import/sqlite/idstrings.h"
 #include "model/tracebuilder.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -57,7 +58,27 @@ struct ProfilerDb
     std::pair<const ConnectionRef *, const ConnectionRef *> devicesFor(
         std::int64_t connection) const;
 
-    std::int64_t rel(std::int64_t absNs) const { return absNs - originNs; }
+    /// Time relative to the origin, clamped to ±MaxRelNs so that durations and ends built
+    /// from such times never overflow (a damaged or hostile file can hold any int64; real
+    /// ones are within days of the origin). Clamped values are counted for one diagnostic.
+    std::int64_t rel(std::int64_t absNs) const
+    {
+        const bool low = absNs < 0 && originNs > 0 && absNs < originNs - MaxRelNs;
+        const bool high = absNs > 0 && originNs < 0 && absNs > originNs + MaxRelNs;
+        const std::int64_t r = low ? -MaxRelNs : high ? MaxRelNs : absNs - originNs;
+        if (low || high || r < -MaxRelNs || r > MaxRelNs) {
+            ++clampedTimes;
+            return r < 0 ? -MaxRelNs : MaxRelNs;
+        }
+        return r;
+    }
+    /// end - start of two absolute times, as relative times, never negative.
+    std::int64_t span(std::int64_t startNs, std::int64_t endNs) const
+    {
+        return std::max<std::int64_t>(0, rel(endNs) - rel(startNs));
+    }
+    static constexpr std::int64_t MaxRelNs = std::int64_t(1) << 61; ///< ~73 years
+    mutable std::uint64_t clampedTimes = 0;
     bool keepArgs() const { return ctx.options.keepArgs; }
     model::StringId flowCategory(std::string_view name) { return out.intern(name); }
 };

@@ -172,6 +172,11 @@ bool readProfilerDb(const sqlite::Database &db, const ImportContext &ctx, model:
     readSteps(p, profilerSteps);
     readMemory(p);
     readCounters(p);
+    if (p.clampedTimes > 0)
+        ctx.warn(db.path(),
+            std::to_string(p.clampedTimes)
+                + " timestamps lie more than 73 years from the trace origin (not times: a "
+                  "damaged value); they were clamped to that range");
     if (device.containers > 0)
         ctx.info(db.path(),
             std::to_string(device.containers)
