@@ -12,6 +12,7 @@ namespace {
 
 constexpr const char *Rank = "r0_ascend_pt/ASCEND_PROFILER_OUTPUT/";
 constexpr const char *AscendSeeds = "ascend_pt/*/*/ASCEND_PROFILER_OUTPUT/";
+constexpr const char *AscendDbSeeds = "ascend_db/*/*/ASCEND_PROFILER_OUTPUT/";
 constexpr const char *Prof = "PROF_000001_20230818142704322_FUZZ/device_0/";
 
 std::string cat(const char *a, const char *b)
@@ -84,6 +85,14 @@ std::vector<Target> build()
         // CANN PROF_*/device_N timelines (Chrome trace, PROF dialect) and the device info.
         {"cann_msprof_timeline", Mode::Folder, s(cat(Prof, "timeline/msprof_0_1_1.json")),
             "mindspore_legacy/*/PROF_*/device_*/timeline/msprof_*.json"},
+        // SQLite exports (seeds: the samples cut to -max_len, i.e. truncated databases, plus
+        // the same databases shrunk below it by make_db_seeds.py, so that mutations reach the
+        // row readers). The Ascend DB in its rank folder, its analysis.db, an nsys export.
+        {"ascend_db", Mode::Folder, s(cat(Rank, "ascend_pytorch_profiler_0.db")),
+            s(cat(AscendDbSeeds, "ascend_pytorch_profiler_*.db"))},
+        {"ascend_analysis_db", Mode::Folder, s(cat(Rank, "analysis.db")),
+            s(cat(AscendDbSeeds, "analysis.db"))},
+        {"nsys_sqlite", Mode::Folder, "report.sqlite", "nsys_sqlite/*/*.sqlite"},
         // PyTorch memory-timeline exports.
         {"torch_memory_timeline", Mode::Folder, "memory_timeline.raw.json",
             "torch_memory/*/*.raw.gz|torch_memory/*/*.json*"},
