@@ -383,40 +383,45 @@ private:
         m_infoKeys = {};
     }
 
+    /// COMMUNICATION_OP's groups, numbered in text order (the lanes' `Group <n>`): a
+    /// `GROUP BY` over the one column, so SQLite keeps one entry per group, not the rows.
+    std::map<std::string, std::int64_t> communicationGroups()
+    {
+        std::map<std::string, std::int64_t> groups;
+        TableScan g(m_p.db, m_p.ctx, "COMMUNICATION_OP", {{"groupName", false}}, "GROUP BY 1",
+            TablePresence::Optional);
+        while (g.next())
+            groups.emplace(std::string(m_p.strings.text(g.int64(0).value_or(-1))), 0);
+        std::int64_t n = 0;
+        for (auto &[text, number] : groups)
+            number = n++;
+        return groups;
+    }
+
+    /// COMMUNICATION_OP, streamed in table order (TrackBuilder sorts each lane).
     void readCommunicationOps()
     {
         if (!m_p.db.hasTable("COMMUNICATION_OP"))
             return;
+        std::map<std::string, std::int64_t> groups = communicationGroups();
         TableScan s(m_p.db, m_p.ctx, "COMMUNICATION_OP",
             {{"startNs"}, {"endNs"}, {"opName"}, {"groupName", false}, {"connectionId", false},
                 {"opType", false}, {"algType", false}, {"count", false}, {"opId", false},
                 {"dataType", false}},
-            "ORDER BY startNs", TablePresence::Optional);
-        struct Op
-        {
-            std::int64_t start, end, name, group, connection, opType, algType, count, opId;
-        };
-        std::vector<Op> ops;
-        std::map<std::string, std::int64_t> groups; // group text -> lane number
+            {}, TablePresence::Optional);
+        std::map<std::int64_t, model::TrackId> lanes;
+        sqlite::ArgsJson &a = m_p.args;
         while (s.next()) {
             const auto start = s.needInt(0);
             const auto end = s.needInt(1);
             if (!start || !end)
                 continue;
-            Op op {*start, *end, s.int64(2).value_or(-1), s.int64(3).value_or(-1),
-                s.int64(4).value_or(-1), s.int64(5).value_or(-1), s.int64(6).value_or(-1),
-                s.int64(7).value_or(0), s.int64(8).value_or(-1)};
-            groups.emplace(std::string(m_p.strings.text(op.group)), 0);
-            ops.push_back(op);
-        }
-        std::int64_t n = 0;
-        for (auto &[text, number] : groups)
-            number = n++;
-        std::map<std::int64_t, model::TrackId> lanes;
-        sqlite::ArgsJson &a = m_p.args;
-        for (const Op &op : ops) {
-            const std::string groupText(m_p.strings.text(op.group));
-            const std::int64_t number = groups[groupText];
+            const std::string_view groupText = m_p.strings.text(s.int64(3).value_or(-1));
+            // A group the GROUP BY pass did not list (it stopped on a damaged page) is
+            // numbered after the others.
+            const std::int64_t number =
+                groups.emplace(std::string(groupText), static_cast<std::int64_t>(groups.size()))
+                    .first->second;
             auto it = lanes.find(number);
             if (it == lanes.end()) {
                 model::TrackInfo info;
@@ -424,26 +429,28 @@ private:
                 info.rank = m_p.rank;
                 info.processId = "HCCL";
                 info.processName = "HCCL";
-                info.threadId = groupText;
+                info.threadId = std::string(groupText);
                 info.threadName = "Group " + std::to_string(number) + " Communication";
                 info.threadSortIndex = number;
                 it = lanes.emplace(number, m_p.out.addTrack(std::move(info))).first;
             }
+            const std::int64_t connection = s.int64(4).value_or(-1);
             std::string_view json;
             if (m_p.keepArgs())
                 json = a.begin()
-                           .text("opType", m_p.strings.text(op.opType))
-                           .text("algType", m_p.strings.text(op.algType))
+                           .text("opType", m_p.strings.text(s.int64(5).value_or(-1)))
+                           .text("algType", m_p.strings.text(s.int64(6).value_or(-1)))
                            .text("groupName", groupText)
-                           .number("count", op.count)
-                           .number("opId", op.opId)
+                           .number("count", s.int64(7).value_or(0))
+                           .number("opId", s.int64(8).value_or(-1))
                            .end();
-            const model::EventRef ref = add(it->second, op.start, op.end,
-                m_p.strings.intern(op.name, m_p.out), Category::Communication, json);
+            const model::EventRef ref =
+                add(it->second, *start, *end, m_p.strings.intern(s.int64(2).value_or(-1), m_p.out),
+                    Category::Communication, json);
             ++m_counts.hcclOps;
-            hostToDevice(op.connection, ref);
-            if (op.connection >= 0)
-                m_p.deviceByConnection.push_back(ConnectionRef {op.connection, ref});
+            hostToDevice(connection, ref);
+            if (connection >= 0)
+                m_p.deviceByConnection.push_back(ConnectionRef {connection, ref});
         }
     }
 
