@@ -46,7 +46,9 @@ struct DeviceRow
     std::int64_t duration() const { return std::max<std::int64_t>(0, end - start); }
 };
 
-std::optional<DeviceRow> readRow(TableScan &s)
+/// The leading columns of an activity row; nullopt when a required one is null (reported by
+/// needInt) or the row is another trace's process.
+std::optional<DeviceRow> readRow(TableScan &s, const NsysDb &p)
 {
     const auto start = s.needInt(0);
     const auto end = s.needInt(1);
@@ -61,7 +63,20 @@ std::optional<DeviceRow> readRow(TableScan &s)
     r.stream = s.int64(4).value_or(NoId);
     r.correlation = s.int64(5);
     r.globalPid = s.int64(6);
+    if (!p.mine(r.globalPid))
+        return std::nullopt;
     return r;
+}
+
+/// The interned name of `key`, made by `make()` the first time (a table has few distinct
+/// names).
+template <typename Key, typename Make>
+model::StringId nameOf(NsysDb &p, std::map<Key, model::StringId> &names, const Key &key, Make make)
+{
+    auto it = names.find(key);
+    if (it == names.end())
+        it = names.emplace(key, p.out.intern(make())).first;
+    return it->second;
 }
 
 /// `CUDA_MEMCPY_KIND_HTOD` -> `HtoD`, `CUDA_MEMCPY_KIND_UVM_DTOH` -> `UVM DtoH` (Kineto's
@@ -93,13 +108,40 @@ std::string copyKindCode(std::string_view enumName, std::int64_t id)
     return out;
 }
 
-void addDeviceArgs(NsysDb &p, const DeviceRow &r)
+/// The args of a device row when the reader keeps args: device, context, stream and
+/// correlation, then the table's own (`extra()` adds them to p.args); none otherwise.
+template <typename AddExtra> model::ArgsId deviceArgs(NsysDb &p, const DeviceRow &r, AddExtra extra)
 {
+    if (!p.keepArgs())
+        return {};
+    p.args.begin();
     p.args.number("device", r.device).number("context", r.context);
     if (r.stream != NoId)
         p.args.number("stream", r.stream);
     if (r.correlation)
         p.args.number("correlation", *r.correlation);
+    extra();
+    return p.out.trace().args.add(p.args.end());
+}
+
+/// Where a device row goes: its (GPU, context, stream) lane, work of that GPU
+/// (NsysDb::deviceWork picks the rank's GPU by it); or its GPU's `Synchronization` lane.
+enum class DeviceLane : std::uint8_t { Stream, Sync };
+
+/// What every device row ends with: the event on its lane, the ac2g flow from its runtime
+/// call, the trace's end, and the counts (`count`: the table's in NsysCounts).
+void placeDeviceRow(NsysDb &p, const DeviceRow &r, DeviceLane where, model::StringId name,
+    Category category, model::ArgsId args, std::uint64_t &count)
+{
+    const model::TrackId lane = where == DeviceLane::Stream
+        ? p.streamLane(r.device, r.context, r.stream)
+        : p.syncLane(r.device);
+    const std::uint32_t i = p.out.track(lane).add(r.start, r.duration(), name, category, args);
+    p.linkLaunch(r.globalPid, r.correlation, {lane, i});
+    p.seen(r.end);
+    if (where == DeviceLane::Stream)
+        ++p.deviceWork[r.device];
+    ++count;
 }
 
 void readKernels(NsysDb &p)
@@ -116,8 +158,8 @@ void readKernels(NsysDb &p)
             "kernels are named by their correlation id");
     const model::StringId unnamed = p.out.intern("kernel");
     while (s.next()) {
-        const auto r = readRow(s);
-        if (!r || !p.mine(r->globalPid))
+        const auto r = readRow(s, p);
+        if (!r)
             continue;
         const auto full = s.int64(Extra);
         const auto shortId = s.int64(Extra + 1);
@@ -128,10 +170,7 @@ void readKernels(NsysDb &p)
         const std::string_view test = shortId ? p.strings.text(*shortId)
             : full                            ? p.strings.text(*full)
                                               : std::string_view();
-        model::ArgsId args;
-        if (p.keepArgs()) {
-            p.args.begin();
-            addDeviceArgs(p, *r);
+        const model::ArgsId args = deviceArgs(p, *r, [&] {
             if (shortId)
                 p.args.text("short name", p.strings.text(*shortId));
             if (const auto m = s.int64(Extra + 2))
@@ -153,15 +192,9 @@ void readKernels(NsysDb &p)
                 p.args.number("dynamic shared memory", *v);
             if (const auto v = s.int64(Extra + 12))
                 p.args.number("graph node", *v);
-            args = p.out.trace().args.add(p.args.end());
-        }
-        const model::TrackId lane = p.streamLane(r->device, r->context, r->stream);
-        const std::uint32_t i =
-            p.out.track(lane).add(r->start, r->duration(), name, cuda::kernelCategory(test), args);
-        p.linkLaunch(r->globalPid, r->correlation, {lane, i});
-        p.seen(r->end);
-        ++p.deviceWork[r->device];
-        ++p.counts.kernels;
+        });
+        placeDeviceRow(
+            p, *r, DeviceLane::Stream, name, cuda::kernelCategory(test), args, p.counts.kernels);
     }
 }
 
@@ -174,39 +207,28 @@ void readMemcpy(NsysDb &p)
     // Names by (copyKind, srcKind, dstKind): few distinct, interned once.
     std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, model::StringId> names;
     while (s.next()) {
-        const auto r = readRow(s);
-        if (!r || !p.mine(r->globalPid))
+        const auto r = readRow(s, p);
+        if (!r)
             continue;
         const std::int64_t kind = s.int64(Extra + 1).value_or(0);
         const std::int64_t src = s.int64(Extra + 2).value_or(-1);
         const std::int64_t dst = s.int64(Extra + 3).value_or(-1);
-        auto it = names.find({kind, src, dst});
-        if (it == names.end()) {
+        const model::StringId name = nameOf(p, names, std::make_tuple(kind, src, dst), [&] {
             std::string n = "Memcpy " + copyKindCode(p.memcpyKinds.text(kind), kind);
             if (src >= 0 && dst >= 0)
                 n += " (" + std::string(p.memKinds.text(src, "?")) + " -> "
                     + std::string(p.memKinds.text(dst, "?")) + ")";
-            it = names.emplace(std::make_tuple(kind, src, dst), p.out.intern(n)).first;
-        }
-        model::ArgsId args;
-        if (p.keepArgs()) {
-            p.args.begin();
-            addDeviceArgs(p, *r);
+            return n;
+        });
+        const model::ArgsId args = deviceArgs(p, *r, [&] {
             if (const auto b = s.int64(Extra))
                 p.args.number("bytes", *b);
             if (const auto v = s.int64(Extra + 4))
                 p.args.number("src device", *v);
             if (const auto v = s.int64(Extra + 5))
                 p.args.number("dst device", *v);
-            args = p.out.trace().args.add(p.args.end());
-        }
-        const model::TrackId lane = p.streamLane(r->device, r->context, r->stream);
-        const std::uint32_t i =
-            p.out.track(lane).add(r->start, r->duration(), it->second, Category::Memcpy, args);
-        p.linkLaunch(r->globalPid, r->correlation, {lane, i});
-        p.seen(r->end);
-        ++p.deviceWork[r->device];
-        ++p.counts.memcpys;
+        });
+        placeDeviceRow(p, *r, DeviceLane::Stream, name, Category::Memcpy, args, p.counts.memcpys);
     }
 }
 
@@ -217,34 +239,21 @@ void readMemset(NsysDb &p)
         TablePresence::Optional);
     std::map<std::int64_t, model::StringId> names;
     while (s.next()) {
-        const auto r = readRow(s);
-        if (!r || !p.mine(r->globalPid))
+        const auto r = readRow(s, p);
+        if (!r)
             continue;
         const std::int64_t kind = s.int64(Extra + 2).value_or(-1);
-        auto it = names.find(kind);
-        if (it == names.end()) {
-            const std::string n = kind >= 0
-                ? "Memset (" + std::string(p.memKinds.text(kind, "?")) + ")"
-                : std::string("Memset");
-            it = names.emplace(kind, p.out.intern(n)).first;
-        }
-        model::ArgsId args;
-        if (p.keepArgs()) {
-            p.args.begin();
-            addDeviceArgs(p, *r);
+        const model::StringId name = nameOf(p, names, kind, [&] {
+            return kind >= 0 ? "Memset (" + std::string(p.memKinds.text(kind, "?")) + ")"
+                             : std::string("Memset");
+        });
+        const model::ArgsId args = deviceArgs(p, *r, [&] {
             if (const auto b = s.int64(Extra))
                 p.args.number("bytes", *b);
             if (const auto v = s.int64(Extra + 1))
                 p.args.number("value", *v);
-            args = p.out.trace().args.add(p.args.end());
-        }
-        const model::TrackId lane = p.streamLane(r->device, r->context, r->stream);
-        const std::uint32_t i =
-            p.out.track(lane).add(r->start, r->duration(), it->second, Category::Memset, args);
-        p.linkLaunch(r->globalPid, r->correlation, {lane, i});
-        p.seen(r->end);
-        ++p.deviceWork[r->device];
-        ++p.counts.memsets;
+        });
+        placeDeviceRow(p, *r, DeviceLane::Stream, name, Category::Memset, args, p.counts.memsets);
     }
 }
 
@@ -254,33 +263,21 @@ void readSync(NsysDb &p)
         deviceColumns({{"syncType", false}, {"eventId", false}}), {}, TablePresence::Optional);
     std::map<std::int64_t, model::StringId> names;
     while (s.next()) {
-        const auto r = readRow(s);
-        if (!r || !p.mine(r->globalPid))
+        const auto r = readRow(s, p);
+        if (!r)
             continue;
         // The file's own enum labels the type (its label can disagree with the API that
         // caused it, §12.5: the flow shows that API).
         const std::int64_t type = s.int64(Extra).value_or(0);
-        auto it = names.find(type);
-        if (it == names.end()) {
+        const model::StringId name = nameOf(p, names, type, [&] {
             std::string n(p.syncTypes.text(type));
-            if (n.empty())
-                n = "Synchronization " + std::to_string(type);
-            it = names.emplace(type, p.out.intern(n)).first;
-        }
-        model::ArgsId args;
-        if (p.keepArgs()) {
-            p.args.begin();
-            addDeviceArgs(p, *r);
+            return n.empty() ? "Synchronization " + std::to_string(type) : n;
+        });
+        const model::ArgsId args = deviceArgs(p, *r, [&] {
             if (const auto e = s.int64(Extra + 1); e && *e != NoId)
                 p.args.number("event", *e);
-            args = p.out.trace().args.add(p.args.end());
-        }
-        const model::TrackId lane = p.syncLane(r->device);
-        const std::uint32_t i =
-            p.out.track(lane).add(r->start, r->duration(), it->second, Category::Runtime, args);
-        p.linkLaunch(r->globalPid, r->correlation, {lane, i});
-        p.seen(r->end);
-        ++p.counts.syncs;
+        });
+        placeDeviceRow(p, *r, DeviceLane::Sync, name, Category::Runtime, args, p.counts.syncs);
     }
 }
 

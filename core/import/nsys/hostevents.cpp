@@ -42,6 +42,30 @@ std::optional<std::int64_t> wholeNumber(std::string_view rest)
     return n;
 }
 
+/// The columns CUPTI_ACTIVITY_KIND_RUNTIME, OSRT_API and PROFILER_OVERHEAD start with:
+/// start, end, globalTid, nameId.
+struct HostRow
+{
+    std::int64_t start = 0;
+    std::int64_t end = 0;
+    std::int64_t globalTid = 0;
+    std::int64_t nameId = 0;
+    std::int64_t duration() const { return std::max<std::int64_t>(0, end - start); }
+};
+
+/// The row's four leading columns, each required (TableScan::needInt reports a null one);
+/// nullopt when one is missing or the row belongs to another trace's process.
+std::optional<HostRow> readHostRow(TableScan &s, const NsysDb &p)
+{
+    const auto start = s.needInt(0);
+    const auto end = s.needInt(1);
+    const auto tid = s.needInt(2);
+    const auto nameId = s.needInt(3);
+    if (!start || !end || !tid || !nameId || !p.mine(*tid))
+        return std::nullopt;
+    return HostRow {*start, *end, *tid, *nameId};
+}
+
 /// A cache of interned names by StringIds id, with the runtime version suffix removed.
 class RuntimeNames
 {
@@ -172,16 +196,13 @@ void readRuntime(NsysDb &p)
         }
     }
     while (s.next()) {
-        const auto start = s.needInt(0);
-        const auto end = s.needInt(1);
-        const auto tid = s.needInt(2);
-        const auto nameId = s.needInt(3);
-        if (!start || !end || !tid || !nameId || !p.mine(*tid))
+        const auto row = readHostRow(s, p);
+        if (!row)
             continue;
         const std::optional<std::int64_t> correlation = s.int64(4);
         model::ArgsId args;
         if (p.keepArgs()) {
-            p.args.begin().text("function", p.strings.text(*nameId));
+            p.args.begin().text("function", p.strings.text(row->nameId));
             if (correlation)
                 p.args.number("correlation", *correlation);
             if (const auto r = s.int64(5))
@@ -190,13 +211,12 @@ void readRuntime(NsysDb &p)
                 p.args.text("class", p.eventClasses.text(*c));
             args = p.out.trace().args.add(p.args.end());
         }
-        const model::TrackId lane = p.hostLane(*tid, HostLane::CudaApi);
-        const std::uint32_t i =
-            p.out.track(lane).add(*start, std::max<std::int64_t>(0, *end - *start),
-                names.get(p, *nameId), Category::Runtime, args);
+        const model::TrackId lane = p.hostLane(row->globalTid, HostLane::CudaApi);
+        const std::uint32_t i = p.out.track(lane).add(
+            row->start, row->duration(), names.get(p, row->nameId), Category::Runtime, args);
         if (correlation)
-            p.launches.push_back(Launch {processKey(*tid), *correlation, {lane, i}});
-        p.seen(*end);
+            p.launches.push_back(Launch {processKey(row->globalTid), *correlation, {lane, i}});
+        p.seen(row->end);
         ++p.counts.runtime;
     }
     std::sort(p.launches.begin(), p.launches.end(), [](const Launch &a, const Launch &b) {
@@ -215,11 +235,8 @@ void readOsRuntime(NsysDb &p)
                 {"nestingLevel", false}},
             {}, TablePresence::Optional);
         while (s.next()) {
-            const auto start = s.needInt(0);
-            const auto end = s.needInt(1);
-            const auto tid = s.needInt(2);
-            const auto nameId = s.needInt(3);
-            if (!start || !end || !tid || !nameId || !p.mine(*tid))
+            const auto row = readHostRow(s, p);
+            if (!row)
                 continue;
             model::ArgsId args;
             if (p.keepArgs()) {
@@ -230,25 +247,22 @@ void readOsRuntime(NsysDb &p)
                     p.args.number("nesting level", *n);
                 args = p.out.trace().args.add(p.args.end());
             }
-            p.out.track(p.hostLane(*tid, HostLane::Osrt))
-                .add(*start, std::max<std::int64_t>(0, *end - *start),
-                    p.strings.intern(*nameId, p.out), Category::Other, args);
-            p.seen(*end);
+            p.out.track(p.hostLane(row->globalTid, HostLane::Osrt))
+                .add(row->start, row->duration(), p.strings.intern(row->nameId, p.out),
+                    Category::Other, args);
+            p.seen(row->end);
             ++p.counts.osrt;
         }
     }
     TableScan s(p.db, p.ctx, "PROFILER_OVERHEAD", {{"start"}, {"end"}, {"globalTid"}, {"nameId"}},
         {}, TablePresence::Optional);
     while (s.next()) {
-        const auto start = s.needInt(0);
-        const auto end = s.needInt(1);
-        const auto tid = s.needInt(2);
-        const auto nameId = s.needInt(3);
-        if (!start || !end || !tid || !nameId || !p.mine(*tid))
+        const auto row = readHostRow(s, p);
+        if (!row)
             continue;
-        p.out.track(p.hostLane(*tid, HostLane::Overhead))
-            .add(*start, std::max<std::int64_t>(0, *end - *start), p.strings.intern(*nameId, p.out),
-                Category::Other);
+        p.out.track(p.hostLane(row->globalTid, HostLane::Overhead))
+            .add(
+                row->start, row->duration(), p.strings.intern(row->nameId, p.out), Category::Other);
         ++p.counts.overhead;
     }
 }

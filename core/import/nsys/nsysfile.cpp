@@ -175,108 +175,107 @@ std::string hostSuffix(HostLane kind)
     return {};
 }
 
+/// The lane of `key` in `lanes`, made by `make()` (a TrackInfo) on first use.
+template <typename Map, typename Key, typename Make>
+model::TrackId laneOf(model::TraceBuilder &out, Map &lanes, const Key &key, Make make)
+{
+    const auto it = lanes.find(key);
+    if (it != lanes.end())
+        return it->second;
+    const model::TrackId id = out.addTrack(make());
+    lanes.emplace(key, id);
+    return id;
+}
+
+/// A lane of one GPU: named after the GPU (TARGET_INFO_GPU), sorted by its id.
+model::TrackInfo gpuTrack(const NsysDb &p, std::int64_t device)
+{
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    info.rank = p.out.trace().rank;
+    info.processId = "GPU " + std::to_string(device);
+    const auto g = p.gpuNames.find(device);
+    info.processName = g != p.gpuNames.end() && !g->second.empty() ? g->second : info.processId;
+    info.processSortIndex = device;
+    return info;
+}
+
+/// A lane of one process (of globalTid): named after the process, sorted by its pid.
+model::TrackInfo processTrack(const NsysDb &p, std::int64_t globalTid, model::TrackKind kind)
+{
+    model::TrackInfo info;
+    info.kind = kind;
+    info.rank = p.out.trace().rank;
+    info.processId = std::to_string(pidOf(globalTid));
+    const auto pn = p.processNames.find(processKey(globalTid));
+    if (pn != p.processNames.end())
+        info.processName = pn->second;
+    info.processSortIndex = pidOf(globalTid);
+    return info;
+}
+
 } // namespace
 
 model::TrackId NsysDb::hostLane(std::int64_t globalTid, HostLane kind)
 {
-    const auto key = std::make_pair(globalTid, kind);
-    const auto it = hostLanes.find(key);
-    if (it != hostLanes.end())
-        return it->second;
-    const std::int64_t tid = tidOf(globalTid);
-    model::TrackInfo info;
-    info.kind =
-        kind == HostLane::Overhead ? model::TrackKind::Synthetic : model::TrackKind::HostThread;
-    info.rank = out.trace().rank;
-    info.processId = std::to_string(pidOf(globalTid));
-    const auto pn = processNames.find(processKey(globalTid));
-    if (pn != processNames.end())
-        info.processName = pn->second;
-    info.processSortIndex = pidOf(globalTid);
-    info.threadId = std::to_string(tid);
-    if (kind != HostLane::CudaApi)
-        info.threadId += " " + hostSuffix(kind);
-    const auto tn = threadNames.find(globalTid);
-    const std::string thread = tn != threadNames.end() && !tn->second.empty() ? tn->second
-        : tid == 0 ? std::string("Process")
-                   : "Thread " + std::to_string(tid);
-    info.threadName = thread + " (" + hostSuffix(kind) + ")";
-    info.threadSortIndex = tid * 8 + static_cast<std::int64_t>(kind);
-    const model::TrackId id = out.addTrack(std::move(info));
-    hostLanes.emplace(key, id);
-    return id;
+    return laneOf(out, hostLanes, std::make_pair(globalTid, kind), [&] {
+        const std::int64_t tid = tidOf(globalTid);
+        model::TrackInfo info = processTrack(*this, globalTid,
+            kind == HostLane::Overhead ? model::TrackKind::Synthetic
+                                       : model::TrackKind::HostThread);
+        info.threadId = std::to_string(tid);
+        if (kind != HostLane::CudaApi)
+            info.threadId += " " + hostSuffix(kind);
+        const auto tn = threadNames.find(globalTid);
+        const std::string thread = tn != threadNames.end() && !tn->second.empty() ? tn->second
+            : tid == 0 ? std::string("Process")
+                       : "Thread " + std::to_string(tid);
+        info.threadName = thread + " (" + hostSuffix(kind) + ")";
+        info.threadSortIndex = tid * 8 + static_cast<std::int64_t>(kind);
+        return info;
+    });
 }
 
 model::TrackId NsysDb::streamLane(std::int64_t device, std::int64_t context, std::int64_t stream)
 {
-    const auto key = std::make_tuple(device, context, stream);
-    const auto it = streamLanes.find(key);
-    if (it != streamLanes.end())
-        return it->second;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    info.rank = out.trace().rank;
-    info.processId = "GPU " + std::to_string(device);
-    const auto g = gpuNames.find(device);
-    info.processName = g != gpuNames.end() && !g->second.empty() ? g->second : info.processId;
-    info.processSortIndex = device;
-    info.threadId = std::to_string(stream);
-    info.threadName = "Stream " + info.threadId;
-    // Stream ids are per context: a second context on the GPU gets its own lanes.
-    const auto first = streamContext.emplace(std::make_pair(device, stream), context).first;
-    if (first->second != context) {
-        info.threadId += " ctx " + std::to_string(context);
-        info.threadName += " (context " + std::to_string(context) + ")";
-    }
-    const auto null = nullStreams.find({device, context});
-    if (null != nullStreams.end() && null->second == stream)
-        info.threadName += " (default)";
-    info.threadSortIndex = stream;
-    const model::TrackId id = out.addTrack(std::move(info));
-    streamLanes.emplace(key, id);
-    return id;
+    return laneOf(out, streamLanes, std::make_tuple(device, context, stream), [&] {
+        model::TrackInfo info = gpuTrack(*this, device);
+        info.threadId = std::to_string(stream);
+        info.threadName = "Stream " + info.threadId;
+        // Stream ids are per context: a second context on the GPU gets its own lanes.
+        const auto first = streamContext.emplace(std::make_pair(device, stream), context).first;
+        if (first->second != context) {
+            info.threadId += " ctx " + std::to_string(context);
+            info.threadName += " (context " + std::to_string(context) + ")";
+        }
+        const auto null = nullStreams.find({device, context});
+        if (null != nullStreams.end() && null->second == stream)
+            info.threadName += " (default)";
+        info.threadSortIndex = stream;
+        return info;
+    });
 }
 
 model::TrackId NsysDb::syncLane(std::int64_t device)
 {
-    const auto it = syncLanes.find(device);
-    if (it != syncLanes.end())
-        return it->second;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    info.rank = out.trace().rank;
-    info.processId = "GPU " + std::to_string(device);
-    const auto g = gpuNames.find(device);
-    info.processName = g != gpuNames.end() && !g->second.empty() ? g->second : info.processId;
-    info.processSortIndex = device;
-    info.threadId = "sync";
-    info.threadName = "Synchronization";
-    info.threadSortIndex = std::int64_t {1} << 40;
-    const model::TrackId id = out.addTrack(std::move(info));
-    syncLanes.emplace(device, id);
-    return id;
+    return laneOf(out, syncLanes, device, [&] {
+        model::TrackInfo info = gpuTrack(*this, device);
+        info.threadId = "sync";
+        info.threadName = "Synchronization";
+        info.threadSortIndex = std::int64_t {1} << 40;
+        return info;
+    });
 }
 
 model::TrackId NsysDb::asyncNvtxLane(std::int64_t globalTid)
 {
-    const std::int64_t process = processKey(globalTid);
-    const auto it = asyncNvtxLanes.find(process);
-    if (it != asyncNvtxLanes.end())
-        return it->second;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::HostThread;
-    info.rank = out.trace().rank;
-    info.processId = std::to_string(pidOf(globalTid));
-    const auto pn = processNames.find(process);
-    if (pn != processNames.end())
-        info.processName = pn->second;
-    info.processSortIndex = pidOf(globalTid);
-    info.threadId = "nvtx async";
-    info.threadName = "NVTX (start/end ranges)";
-    info.threadSortIndex = -1;
-    const model::TrackId id = out.addTrack(std::move(info));
-    asyncNvtxLanes.emplace(process, id);
-    return id;
+    return laneOf(out, asyncNvtxLanes, processKey(globalTid), [&] {
+        model::TrackInfo info = processTrack(*this, globalTid, model::TrackKind::HostThread);
+        info.threadId = "nvtx async";
+        info.threadName = "NVTX (start/end ranges)";
+        info.threadSortIndex = -1;
+        return info;
+    });
 }
 
 const Launch *NsysDb::launchOf(
