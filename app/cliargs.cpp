@@ -70,6 +70,38 @@ std::optional<ParseOutcome> onePath(
     return std::nullopt;
 }
 
+/// One option of a command: its name, its help line and, for an option with a value, the
+/// value's name in the help ("DIR"); nullptr for a flag. Texts are UTF-8.
+struct OptionSpec
+{
+    const char *name;
+    const char *description;
+    const char *valueName = nullptr;
+};
+
+/// The options of one command, added to its parser in table order (the help lists them in
+/// that order) and read back by name.
+class CommandOptions
+{
+public:
+    CommandOptions(QCommandLineParser &parser, std::initializer_list<OptionSpec> specs)
+        : m_parser(parser)
+    {
+        for (const OptionSpec &o : specs) {
+            const QString name = QString::fromUtf8(o.name);
+            const QString description = QString::fromUtf8(o.description);
+            m_parser.addOption(o.valueName
+                    ? QCommandLineOption(name, description, QString::fromUtf8(o.valueName))
+                    : QCommandLineOption(name, description));
+        }
+    }
+    bool isSet(const char *name) const { return m_parser.isSet(QString::fromUtf8(name)); }
+    QString value(const char *name) const { return m_parser.value(QString::fromUtf8(name)); }
+
+private:
+    QCommandLineParser &m_parser;
+};
+
 } // namespace
 
 std::optional<std::int32_t> parseRankNumber(const QString &text)
@@ -128,29 +160,16 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
 {
     const QString command = QStringLiteral("export");
     QCommandLineParser parser;
-    const QCommandLineOption outDir(QStringLiteral("out"),
-        QStringLiteral("Write the pictures into DIR (required; created when missing)."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption view(QStringLiteral("view"),
-        QStringLiteral("timeline, steps, memory, communication, training or all (the default)."),
-        QStringLiteral("VIEW"));
-    const QCommandLineOption step(
-        QStringLiteral("step"), QStringLiteral("Show profiler step N."), QStringLiteral("N"));
-    const QCommandLineOption range(QStringLiteral("range"),
-        QStringLiteral("Show this range, in µs from the start of the trace."),
-        QStringLiteral("START_US:END_US"));
-    const QCommandLineOption size(QStringLiteral("size"),
-        QStringLiteral("Picture size in pixels, 64x64 to 16384x16384."), QStringLiteral("WxH"));
-    const QCommandLineOption scale(QStringLiteral("scale"),
-        QStringLiteral("Device pixel ratio, 0.5 to 4 (2 for a high-density picture)."),
-        QStringLiteral("S"));
-    const QCommandLineOption format(QStringLiteral("format"),
-        QStringLiteral("png (the default) or svg."), QStringLiteral("FORMAT"));
-    const QCommandLineOption config(QStringLiteral("config"),
-        QStringLiteral("Read the run config from FILE."), QStringLiteral("FILE"));
-    for (const QCommandLineOption *o :
-        {&outDir, &view, &step, &range, &size, &scale, &format, &config})
-        parser.addOption(*o);
+    const CommandOptions option(parser,
+        {{"out", "Write the pictures into DIR (required; created when missing).", "DIR"},
+            {"view", "timeline, steps, memory, communication, training or all (the default).",
+                "VIEW"},
+            {"step", "Show profiler step N.", "N"},
+            {"range", "Show this range, in µs from the start of the trace.", "START_US:END_US"},
+            {"size", "Picture size in pixels, 64x64 to 16384x16384.", "WxH"},
+            {"scale", "Device pixel ratio, 0.5 to 4 (2 for a high-density picture).", "S"},
+            {"format", "png (the default) or svg.", "FORMAT"},
+            {"config", "Read the run config from FILE.", "FILE"}});
     parser.addPositionalArgument(
         QStringLiteral("PATH"), QStringLiteral("A profile folder or trace file."));
     ParseOutcome outcome;
@@ -160,31 +179,31 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
 
     if (const auto problem = onePath(parser, command, &out->path))
         return *problem;
-    out->out = parser.value(outDir).toStdString();
+    out->out = option.value("out").toStdString();
     if (out->out.empty())
         return error(command, QStringLiteral("missing --out DIR"));
-    if (parser.isSet(view)) {
-        out->view = parser.value(view).toStdString();
+    if (option.isSet("view")) {
+        out->view = option.value("view").toStdString();
         static const QStringList Views {QStringLiteral("timeline"), QStringLiteral("steps"),
             QStringLiteral("memory"), QStringLiteral("communication"), QStringLiteral("training"),
             QStringLiteral("all")};
-        if (!Views.contains(parser.value(view)))
+        if (!Views.contains(option.value("view")))
             return error(command,
                 QStringLiteral(
                     "--view is timeline, steps, memory, communication, training or all; got %1")
-                    .arg(parser.value(view)));
+                    .arg(option.value("view")));
     }
-    if (parser.isSet(step)) {
-        const auto n = toInt64(parser.value(step));
+    if (option.isSet("step")) {
+        const auto n = toInt64(option.value("step"));
         if (!n)
             return error(command,
-                QStringLiteral("--step takes a step number, got %1").arg(parser.value(step)));
+                QStringLiteral("--step takes a step number, got %1").arg(option.value("step")));
         out->step = *n;
     }
-    if (parser.isSet(range)) {
+    if (option.isSet("range")) {
         // µs that fit int64 nanoseconds once multiplied by 1000.
         constexpr std::int64_t Limit = std::numeric_limits<std::int64_t>::max() / 1000;
-        const QString value = parser.value(range);
+        const QString value = option.value("range");
         static const QRegularExpression Pattern(QStringLiteral("^(-?\\d+):(-?\\d+)$"));
         const QRegularExpressionMatch m = Pattern.match(value);
         if (!m.hasMatch())
@@ -202,8 +221,8 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
                 command, QStringLiteral("--range %1 is empty (END_US <= START_US)").arg(value));
         out->rangeUs = std::make_pair(*a, *b);
     }
-    if (parser.isSet(size)) {
-        const QString value = parser.value(size);
+    if (option.isSet("size")) {
+        const QString value = option.value("size");
         static const QRegularExpression Pattern(QStringLiteral("^(\\d+)x(\\d+)$"));
         const QRegularExpressionMatch m = Pattern.match(value);
         bool okW = false;
@@ -217,22 +236,22 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
                 QStringLiteral("--size must be between 64x64 and 16384x16384, got %1").arg(value));
         out->size = std::make_pair(w, h);
     }
-    if (parser.isSet(scale)) {
+    if (option.isSet("scale")) {
         bool ok = false;
-        const double s = parser.value(scale).toDouble(&ok);
+        const double s = option.value("scale").toDouble(&ok);
         if (!ok || !(s >= 0.5 && s <= 4))
             return error(command,
                 QStringLiteral("--scale must be between 0.5 and 4, got %1")
-                    .arg(parser.value(scale)));
+                    .arg(option.value("scale")));
         out->scale = s;
     }
-    if (parser.isSet(format)) {
-        const QString f = parser.value(format);
+    if (option.isSet("format")) {
+        const QString f = option.value("format");
         if (f != QLatin1String("png") && f != QLatin1String("svg"))
             return error(command, QStringLiteral("--format is png or svg, got %1").arg(f));
         out->format = f.toStdString();
     }
-    out->config = parser.value(config).toStdString();
+    out->config = option.value("config").toStdString();
     return outcome;
 }
 
@@ -240,42 +259,23 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
 {
     const QString command = QStringLiteral("compare");
     QCommandLineParser parser;
-    const QCommandLineOption report(QStringLiteral("report"),
-        QStringLiteral("Write report.html (self-contained) and report.md with its pictures into "
-                       "DIR."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption json(
-        QStringLiteral("json"), QStringLiteral("Print the comparison as JSON on standard output."));
-    parser.addOption(report);
-    parser.addOption(json);
-    const QCommandLineOption markdown(QStringLiteral("markdown"),
-        QStringLiteral("Write the verdicts and deltas as Markdown (a CI comment) to FILE."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption failOn(QStringLiteral("fail-on"),
-        QStringLiteral("\"regression\": exit 3 when the after run regressed (README)."),
-        QStringLiteral("WHAT"));
-    const QCommandLineOption tolerance(QStringLiteral("tolerance"),
-        QStringLiteral("Loss-curve band in percent (default 2)."), QStringLiteral("PCT"));
-    const QCommandLineOption maxStepTime(QStringLiteral("max-step-time"),
-        QStringLiteral("Step-time increase allowed, percent (default 5)."), QStringLiteral("PCT"));
-    const QCommandLineOption maxThroughput(QStringLiteral("max-throughput-drop"),
-        QStringLiteral("Throughput / MFU drop allowed, percent (default 5)."),
-        QStringLiteral("PCT"));
-    const QCommandLineOption maxMemory(QStringLiteral("max-memory"),
-        QStringLiteral("Memory increase allowed, percent (default 5)."), QStringLiteral("PCT"));
-    const QCommandLineOption rank(QStringLiteral("rank"),
-        QStringLiteral("Compare rank R of both runs (default: the slowest rank of each run, "
-                       "largest mean step time)."),
-        QStringLiteral("R"));
-    const QCommandLineOption beforeRank(QStringLiteral("before-rank"),
-        QStringLiteral("Compare rank R of BEFORE (overrides --rank for BEFORE)."),
-        QStringLiteral("R"));
-    const QCommandLineOption afterRank(QStringLiteral("after-rank"),
-        QStringLiteral("Compare rank R of AFTER (overrides --rank for AFTER)."),
-        QStringLiteral("R"));
-    for (const QCommandLineOption *o : {&markdown, &failOn, &tolerance, &maxStepTime,
-             &maxThroughput, &maxMemory, &rank, &beforeRank, &afterRank})
-        parser.addOption(*o);
+    const CommandOptions option(parser,
+        {{"report", "Write report.html (self-contained) and report.md with its pictures into DIR.",
+             "DIR"},
+            {"json", "Print the comparison as JSON on standard output."},
+            {"markdown", "Write the verdicts and deltas as Markdown (a CI comment) to FILE.",
+                "FILE"},
+            {"fail-on", "\"regression\": exit 3 when the after run regressed (README).", "WHAT"},
+            {"tolerance", "Loss-curve band in percent (default 2).", "PCT"},
+            {"max-step-time", "Step-time increase allowed, percent (default 5).", "PCT"},
+            {"max-throughput-drop", "Throughput / MFU drop allowed, percent (default 5).", "PCT"},
+            {"max-memory", "Memory increase allowed, percent (default 5).", "PCT"},
+            {"rank",
+                "Compare rank R of both runs (default: the slowest rank of each run, largest "
+                "mean step time).",
+                "R"},
+            {"before-rank", "Compare rank R of BEFORE (overrides --rank for BEFORE).", "R"},
+            {"after-rank", "Compare rank R of AFTER (overrides --rank for AFTER).", "R"}});
     parser.addPositionalArgument(QStringLiteral("BEFORE"), QStringLiteral("The run before."));
     parser.addPositionalArgument(QStringLiteral("AFTER"), QStringLiteral("The run after."));
     ParseOutcome outcome;
@@ -291,17 +291,17 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
             &outcome))
         return outcome;
     // Ranks: --rank for both sides, then each side's own option over it.
-    const std::pair<const QCommandLineOption *, int> rankOptions[] = {
-        {&rank, 3}, {&beforeRank, 1}, {&afterRank, 2}};
-    for (const auto &[option, sides] : rankOptions) {
-        if (!parser.isSet(*option))
+    const std::pair<const char *, int> rankOptions[] = {
+        {"rank", 3}, {"before-rank", 1}, {"after-rank", 2}};
+    for (const auto &[rankOption, sides] : rankOptions) {
+        if (!option.isSet(rankOption))
             continue;
-        const std::optional<std::int32_t> r = parseRankNumber(parser.value(*option));
-        const QString name = option->names().front();
+        const std::optional<std::int32_t> r = parseRankNumber(option.value(rankOption));
+        const QString name = QString::fromUtf8(rankOption);
         if (!r)
             return error(command,
                 QStringLiteral("--%1 takes a rank number (a whole number >= 0), got \"%2\"")
-                    .arg(name, parser.value(*option)));
+                    .arg(name, option.value(rankOption)));
         if (sides & 1) {
             out->beforeRank = r;
             out->beforeRankOption = "--" + name.toStdString();
@@ -313,34 +313,35 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
     }
     for (const QString &p : parser.positionalArguments())
         out->paths.push_back(p.toStdString());
-    out->reportDir = parser.value(report).toStdString();
-    out->json = parser.isSet(json);
-    if (parser.isSet(report) && out->reportDir.empty())
+    out->reportDir = option.value("report").toStdString();
+    out->json = option.isSet("json");
+    if (option.isSet("report") && out->reportDir.empty())
         return error(command, QStringLiteral("--report needs a DIR"));
     if (out->paths.size() != 2)
         return error(command,
             QStringLiteral("usage: stepscope compare BEFORE AFTER --report DIR [--json]; got %1 "
                            "path(s)")
                 .arg(out->paths.size()));
-    out->markdown = parser.value(markdown).toStdString();
-    if (parser.isSet(failOn)) {
-        if (parser.value(failOn) != QLatin1String("regression"))
+    out->markdown = option.value("markdown").toStdString();
+    if (option.isSet("fail-on")) {
+        if (option.value("fail-on") != QLatin1String("regression"))
             return error(command,
-                QStringLiteral("--fail-on takes \"regression\", got %1").arg(parser.value(failOn)));
+                QStringLiteral("--fail-on takes \"regression\", got %1")
+                    .arg(option.value("fail-on")));
         out->failOnRegression = true;
     }
-    const std::pair<const QCommandLineOption *, std::optional<double> *> percents[] = {
-        {&tolerance, &out->tolerance}, {&maxStepTime, &out->maxStepTime},
-        {&maxThroughput, &out->maxThroughputDrop}, {&maxMemory, &out->maxMemory}};
-    for (const auto &[option, target] : percents) {
-        if (!parser.isSet(*option))
+    const std::pair<const char *, std::optional<double> *> percents[] = {
+        {"tolerance", &out->tolerance}, {"max-step-time", &out->maxStepTime},
+        {"max-throughput-drop", &out->maxThroughputDrop}, {"max-memory", &out->maxMemory}};
+    for (const auto &[percentOption, target] : percents) {
+        if (!option.isSet(percentOption))
             continue;
         bool ok = false;
-        const double v = parser.value(*option).toDouble(&ok);
+        const double v = option.value(percentOption).toDouble(&ok);
         if (!ok || !(v >= 0))
             return error(command,
                 QStringLiteral("--%1 takes a percentage >= 0, got %2")
-                    .arg(option->names().front(), parser.value(*option)));
+                    .arg(QString::fromUtf8(percentOption), option.value(percentOption)));
         *target = v / 100;
     }
     if (out->reportDir.empty() && !out->json && out->markdown.empty() && !out->failOnRegression)
