@@ -49,19 +49,9 @@ void HeatMap::setMatrix(const QStringList &rows, const QStringList &columns,
     m_columns = columns;
     m_values = values;
     m_values.resize(rows.size() * columns.size(), std::nan(""));
-    m_format = std::move(format);
-    m_min = 0;
-    m_max = 0;
-    bool first = true;
-    for (double v : m_values) {
-        if (std::isnan(v))
-            continue;
-        m_min = first ? v : std::min(m_min, v);
-        m_max = first ? v : std::max(m_max, v);
-        first = false;
-    }
-    // Traffic is never negative: start the scale at 0 so near-equal links look near-equal.
-    m_min = std::min(0.0, m_min);
+    m_scale.setFormat(std::move(format));
+    m_scale.fit(
+        m_values.constData(), m_values.constData() + m_values.size(), HeatScale::Range::FromZero);
     updateGeometry();
     update();
 }
@@ -110,10 +100,7 @@ std::pair<int, int> HeatMap::cellAt(const QPoint &pos) const
 
 QColor HeatMap::colorFor(double v) const
 {
-    if (std::isnan(v))
-        return palette().color(QPalette::Base);
-    const double span = m_max - m_min;
-    return heatScaleColor(span > 0 ? (v - m_min) / span : 1.0);
+    return m_scale.color(v, false, palette().color(QPalette::Base));
 }
 
 QColor HeatMap::cellColor(int row, int column) const
@@ -128,8 +115,7 @@ QString HeatMap::toolTipFor(int row, int column) const
     const double v = value(row, column);
     return QStringLiteral("%1 %2 → %3 %4: %5")
         .arg(m_rowTitle, m_rows[row], m_columnTitle, m_columns[column],
-            std::isnan(v) ? QStringLiteral("no traffic")
-                          : (m_format ? m_format(v) : QString::number(v)));
+            std::isnan(v) ? QStringLiteral("no traffic") : m_scale.text(v));
 }
 
 QSize HeatMap::sizeHint() const
@@ -185,7 +171,7 @@ void HeatMap::paintEvent(QPaintEvent *)
                 p.drawRect(cell.adjusted(0, 0, -1, -1));
                 continue;
             }
-            const QString text = m_format ? m_format(v) : QString::number(v);
+            const QString text = m_scale.text(v);
             if (fm.horizontalAdvance(text) + 4 <= cell.width() && fm.height() <= cell.height()) {
                 p.setPen(textOn(fill));
                 p.drawText(cell, Qt::AlignCenter, text);
@@ -194,16 +180,8 @@ void HeatMap::paintEvent(QPaintEvent *)
     }
     // Legend: the colour scale from the smallest to the largest value.
     const QRect legend(g.left(), g.bottom() + Margin + 2, std::min(g.width(), 240), LegendHeight);
-    for (int x = 0; x < legend.width(); ++x)
-        p.fillRect(QRect(legend.left() + x, legend.top(), 1, legend.height()),
-            heatScaleColor(static_cast<double>(x) / std::max(1, legend.width() - 1)));
     p.setPen(palette().color(QPalette::Text));
-    const QString lo = m_format ? m_format(m_min) : QString::number(m_min);
-    const QString hi = m_format ? m_format(m_max) : QString::number(m_max);
-    p.drawText(
-        QRect(legend.left(), legend.bottom() + 1, legend.width(), fm.height()), Qt::AlignLeft, lo);
-    p.drawText(
-        QRect(legend.left(), legend.bottom() + 1, legend.width(), fm.height()), Qt::AlignRight, hi);
+    m_scale.paintLegend(p, legend, fm, heatScaleColor);
 }
 
 void HeatMap::mouseMoveEvent(QMouseEvent *event)

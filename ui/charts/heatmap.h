@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "heatscale.h"
+
 #include <QColor>
 #include <QList>
 #include <QRect>
@@ -62,9 +64,7 @@ private:
     QStringList m_rows;
     QStringList m_columns;
     QList<double> m_values;
-    std::function<QString(double)> m_format;
-    double m_min = 0;
-    double m_max = 0;
+    HeatScale m_scale;
 };
 
 } // namespace stepscope::ui

@@ -70,22 +70,9 @@ void ClusterHeatMap::setMatrix(std::vector<std::int32_t> rowRanks,
     m_values = std::move(values);
     m_values.resize(m_ranks.size() * m_steps.size(), std::nan(""));
     m_title = title;
-    m_format = std::move(format);
-    m_min = 0;
-    m_max = 0;
-    bool first = true;
-    for (double v : m_values) {
-        if (std::isnan(v))
-            continue;
-        m_min = first ? v : std::min(m_min, v);
-        m_max = first ? v : std::max(m_max, v);
-        first = false;
-    }
-    if (m_diverging) {
-        const double a = std::max(std::fabs(m_min), std::fabs(m_max));
-        m_min = -a;
-        m_max = a;
-    }
+    m_scale.setFormat(std::move(format));
+    m_scale.fit(m_values.data(), m_values.data() + m_values.size(),
+        m_diverging ? HeatScale::Range::Symmetric : HeatScale::Range::Values);
     m_imageFor = {};
     updateGeometry();
     update();
@@ -174,12 +161,7 @@ std::pair<int, int> ClusterHeatMap::cellAt(const QPoint &pos) const
 
 QColor ClusterHeatMap::colorFor(double v) const
 {
-    if (std::isnan(v))
-        return palette().color(QPalette::Base);
-    if (m_diverging)
-        return divergingScaleColor(m_max > 0 ? v / m_max : 0.0);
-    const double span = m_max - m_min;
-    return heatScaleColor(span > 0 ? (v - m_min) / span : 1.0);
+    return m_scale.color(v, m_diverging, palette().color(QPalette::Base));
 }
 
 QString ClusterHeatMap::toolTipAt(const QPoint &pos) const
@@ -191,9 +173,7 @@ QString ClusterHeatMap::toolTipAt(const QPoint &pos) const
     QString tip = QStringLiteral("rank %1 · step %2 · %3: %4")
                       .arg(rankOfRow(r))
                       .arg(stepOfColumn(c))
-                      .arg(m_title,
-                          std::isnan(v) ? QStringLiteral("no value")
-                                        : (m_format ? m_format(v) : QString::number(v)));
+                      .arg(m_title, std::isnan(v) ? QStringLiteral("no value") : m_scale.text(v));
     const auto [r0, r1] = rowsAtY(pos.y());
     if (r1 - r0 > 1)
         tip += QStringLiteral("\n(largest of ranks %1–%2 in this pixel row)")
@@ -324,16 +304,8 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     // Legend: the scale with its ends in the metric's unit.
     const int ly = g.bottom() + Margin + 2;
     const QRect legend(g.left(), ly, std::min(std::max(g.width(), 120), LegendWidth), LegendHeight);
-    for (int x = 0; x < legend.width(); ++x) {
-        const double f = static_cast<double>(x) / std::max(1, legend.width() - 1);
-        p.fillRect(QRect(legend.left() + x, legend.top(), 1, legend.height()),
-            colorFor(m_min + (m_max - m_min) * f));
-    }
-    const QString lo = m_format ? m_format(m_min) : QString::number(m_min);
-    const QString hi = m_format ? m_format(m_max) : QString::number(m_max);
-    const QRect under(legend.left(), legend.bottom() + 1, legend.width(), fm.height());
-    p.drawText(under, Qt::AlignLeft, lo);
-    p.drawText(under, Qt::AlignRight, hi);
+    const QRect under = m_scale.paintLegend(p, legend, fm,
+        [this](double f) { return colorFor(m_scale.min() + (m_scale.max() - m_scale.min()) * f); });
     const QString what = m_diverging
         ? QStringLiteral("%1: blue = faster, red = slower").arg(m_title)
         : (rowCount() > g.height()

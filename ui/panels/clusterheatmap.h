@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "ui/charts/heatscale.h"
+
 #include <QImage>
 #include <QWidget>
 
@@ -47,7 +49,7 @@ public:
         return m_steps[static_cast<std::size_t>(column)];
     }
     /// Smallest and largest present value (the ends of the legend).
-    std::pair<double, double> scaleRange() const { return {m_min, m_max}; }
+    std::pair<double, double> scaleRange() const { return {m_scale.min(), m_scale.max()}; }
     QString title() const { return m_title; }
     /// Where the cells are drawn (widget coordinates).
     QRect gridRect() const;
@@ -79,9 +81,7 @@ private:
     std::vector<std::int64_t> m_steps;
     std::vector<double> m_values;
     QString m_title;
-    std::function<QString(double)> m_format;
-    double m_min = 0;
-    double m_max = 0;
+    HeatScale m_scale;
     bool m_diverging = false;
     std::vector<std::pair<int, int>> m_markers;
     QString m_markerLabel;

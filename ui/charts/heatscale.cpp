@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "heatscale.h"
+
+#include "ui/palette.h"
+
+#include <QFontMetrics>
+#include <QPainter>
+#include <QRect>
+
+#include <algorithm>
+#include <cmath>
+
+namespace stepscope::ui {
+
+void HeatScale::fit(const double *first, const double *last, Range range)
+{
+    m_min = 0;
+    m_max = 0;
+    bool any = false;
+    for (const double *v = first; v != last; ++v) {
+        if (std::isnan(*v))
+            continue;
+        m_min = any ? std::min(m_min, *v) : *v;
+        m_max = any ? std::max(m_max, *v) : *v;
+        any = true;
+    }
+    if (range == Range::FromZero) {
+        // Start the scale at 0 so near-equal values look near-equal.
+        m_min = std::min(0.0, m_min);
+    } else if (range == Range::Symmetric) {
+        const double a = std::max(std::fabs(m_min), std::fabs(m_max));
+        m_min = -a;
+        m_max = a;
+    }
+}
+
+QColor HeatScale::color(double value, bool diverging, const QColor &empty) const
+{
+    if (std::isnan(value))
+        return empty;
+    if (diverging)
+        return divergingScaleColor(m_max > 0 ? value / m_max : 0.0);
+    const double span = m_max - m_min;
+    return heatScaleColor(span > 0 ? (value - m_min) / span : 1.0);
+}
+
+QString HeatScale::text(double value) const
+{
+    return m_format ? m_format(value) : QString::number(value);
+}
+
+QRect HeatScale::paintLegend(QPainter &p, const QRect &bar, const QFontMetrics &fm,
+    const std::function<QColor(double)> &colorAt) const
+{
+    for (int x = 0; x < bar.width(); ++x)
+        p.fillRect(QRect(bar.left() + x, bar.top(), 1, bar.height()),
+            colorAt(static_cast<double>(x) / std::max(1, bar.width() - 1)));
+    const QRect under(bar.left(), bar.bottom() + 1, bar.width(), fm.height());
+    p.drawText(under, Qt::AlignLeft, text(m_min));
+    p.drawText(under, Qt::AlignRight, text(m_max));
+    return under;
+}
+
+} // namespace stepscope::ui

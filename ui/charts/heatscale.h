@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+#include <cstdint>
+#include <functional>
+
+class QFontMetrics;
+class QPainter;
+class QRect;
+
+namespace stepscope::ui {
+
+/// The colour scale of a heat map (the communication matrix's HeatMap, the Cluster panel's
+/// ClusterHeatMap): the range of the present (non-NaN) values, the colour of a value on it
+/// (sequential: light = little, dark = much; diverging: blue below 0, red above), the text
+/// of a value, and the legend bar with its two ends. A value type; GUI thread only (it paints).
+class HeatScale
+{
+public:
+    enum class Range : std::uint8_t {
+        Values, ///< smallest to largest present value
+        FromZero, ///< 0 (or the smallest value below it) to the largest (traffic, never < 0)
+        Symmetric, ///< -a to a, a the largest magnitude (deltas)
+    };
+
+    /// Fits the range to the present values of [first, last); none: [0, 0].
+    void fit(const double *first, const double *last, Range range);
+    /// `format` prints a value with its unit (none: QString::number).
+    void setFormat(std::function<QString(double)> format) { m_format = std::move(format); }
+
+    double min() const { return m_min; }
+    double max() const { return m_max; }
+    /// NaN: `empty`. Sequential: heatScaleColor of the value's place in [min, max] (1 when the
+    /// range is empty); diverging: divergingScaleColor of value / max.
+    QColor color(double value, bool diverging, const QColor &empty) const;
+    QString text(double value) const;
+
+    /// The legend: `bar` filled one pixel column at a time with colorAt(fraction 0..1), then
+    /// text(min) and text(max) under its left and right ends (in the painter's pen). Returns
+    /// the line under the bar where the ends are written.
+    QRect paintLegend(QPainter &p, const QRect &bar, const QFontMetrics &fm,
+        const std::function<QColor(double)> &colorAt) const;
+
+private:
+    double m_min = 0;
+    double m_max = 0;
+    std::function<QString(double)> m_format;
+};
+
+} // namespace stepscope::ui
