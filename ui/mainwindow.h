@@ -92,26 +92,30 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void createMenus();
-    void createToolBar();
+    // mainwindowdocks.cpp: the bottom docks and the analysis panels.
     void createDocks();
     void createClusterDock();
+    // mainwindowmenus.cpp: menus, tool bar, search, file choosers, recent files.
+    void createMenus();
+    void createToolBar();
+    void updateSearchLabel(int count, int current);
     void chooseFolder();
     void chooseFile();
+    void rememberRecent(const QString &path);
+    void updateRecentMenu();
+    void showShortcuts();
+    // mainwindowexport.cpp: File › Export View, Copy View Image.
+    void exportView();
+    PaintFunction viewPaintFunction(const QString &what) const;
+    void copyViewImage();
+    // mainwindow.cpp: loading, the shown profile, compare, selection.
     void chooseCompare();
     void updateKpis();
     void onLoaded(quint64 generation, const LoadedProfile &profile);
     void onCancelled(quint64 generation);
     void onEventSelected(const timeline::EventKey &event);
     void onRangeSelected(qint64 t0, qint64 t1);
-    void updateSearchLabel(int count, int current);
-    void rememberRecent(const QString &path);
-    void updateRecentMenu();
-    void showShortcuts();
     void resetLayout();
-    void exportView();
-    PaintFunction viewPaintFunction(const QString &what) const;
-    void copyViewImage();
     QString statusText() const;
 
     QStackedWidget *m_centre = nullptr;
