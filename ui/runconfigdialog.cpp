@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 
+#include <algorithm>
 #include <cmath>
 
 namespace stepscope::ui {
@@ -70,6 +71,23 @@ RunConfigDialog::RunConfigDialog(const analysis::RunConfig &config, QWidget *par
         tr("empty = ranks in the profile"));
     m_device =
         line(QString::fromStdString(config.device), tr("empty = the device the trace names"));
+    // Created after the other fields: the line edits keep their order (tests, tab order).
+    m_modelType = new QComboBox(this);
+    m_modelType->addItem(tr("not said"), QString());
+    m_modelType->addItem(tr("transformer language model"), QStringLiteral("transformer_lm"));
+    m_modelType->addItem(tr("CNN"), QStringLiteral("cnn"));
+    m_modelType->addItem(tr("other"), QStringLiteral("other"));
+    m_modelType->setToolTip(tr("MFU from 6 × parameters × tokens only for a transformer "
+                               "language model; any other model needs FLOPs per sample."));
+    const int typeIndex = m_modelType->findData(
+        QString::fromStdString(config.isTransformerLm() ? "transformer_lm" : config.modelType));
+    if (typeIndex < 0 && !config.modelType.empty()) // a type of its own from stepscope.json
+        m_modelType->addItem(
+            QString::fromStdString(config.modelType), QString::fromStdString(config.modelType));
+    m_modelType->setCurrentIndex(
+        typeIndex >= 0 ? typeIndex : std::max(0, m_modelType->count() - 1));
+    m_flopsPerSample = line(amountText(config.flopsPerSample),
+        tr("model FLOPs of one sample (forward + backward); any model"));
     m_precision = new QComboBox(this);
     m_precision->addItems(
         {QString(), QStringLiteral("fp32"), QStringLiteral("tf32"), QStringLiteral("bf16"),
@@ -81,6 +99,8 @@ RunConfigDialog::RunConfigDialog(const analysis::RunConfig &config, QWidget *par
     m_optimizer->setEditable(true);
     m_optimizer->setCurrentText(QString::fromStdString(config.optimizer));
     form->addRow(tr("Parameters:"), m_parameters);
+    form->addRow(tr("Model type:"), m_modelType);
+    form->addRow(tr("FLOPs per sample:"), m_flopsPerSample);
     form->addRow(tr("Global batch size:"), m_batch);
     form->addRow(tr("Sequence length:"), m_sequence);
     form->addRow(tr("Peak FLOP/s per device:"), m_peak);
@@ -100,6 +120,8 @@ analysis::RunConfig RunConfigDialog::config() const
 {
     analysis::RunConfig c;
     c.parameters = parseAmount(m_parameters->text());
+    c.modelType = m_modelType->currentData().toString().toStdString();
+    c.flopsPerSample = parseAmount(m_flopsPerSample->text());
     c.globalBatchSize = parseAmount(m_batch->text());
     c.sequenceLength = parseAmount(m_sequence->text());
     c.peakFlops = parseAmount(m_peak->text());
@@ -118,6 +140,10 @@ std::string RunConfigDialog::toJson() const
     nlohmann::json j = nlohmann::json::object();
     if (c.parameters)
         j["parameters"] = *c.parameters;
+    if (!c.modelType.empty())
+        j["model_type"] = c.modelType;
+    if (c.flopsPerSample)
+        j["flops_per_sample"] = *c.flopsPerSample;
     if (c.globalBatchSize)
         j["global_batch_size"] = *c.globalBatchSize;
     if (c.sequenceLength)

@@ -33,6 +33,8 @@ public:
 
 private:
     QLineEdit *m_parameters = nullptr;
+    QComboBox *m_modelType = nullptr; ///< transformer_lm: MFU from 6 × parameters × tokens
+    QLineEdit *m_flopsPerSample = nullptr;
     QLineEdit *m_batch = nullptr;
     QLineEdit *m_sequence = nullptr;
     QLineEdit *m_peak = nullptr;

@@ -14,10 +14,10 @@ namespace {
 
 constexpr std::array<std::string_view, BottleneckKindCount> Keys = {"data_loading",
     "exposed_communication", "host_bound", "pipeline_bubble", "memory_pressure",
-    "compute_efficiency"};
+    "compute_efficiency", "device_idle"};
 constexpr std::array<std::string_view, BottleneckKindCount> Names = {"Data loading",
     "Exposed communication", "Host / launch bound", "Pipeline bubble", "Memory pressure",
-    "Compute efficiency"};
+    "Compute efficiency", "Device idle"};
 
 /// A time-based bottleneck: its share over all steps and the step where it was worst.
 Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &steps,
@@ -85,6 +85,22 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakd
     out.push_back(timeShare(
         BottleneckKind::PipelineBubble, breakdowns,
         [](const StepBreakdown &s) { return s.bubbleNs; }, "waiting for pipeline receives"));
+    Bottleneck idle = timeShare(
+        BottleneckKind::DeviceIdle, breakdowns, [](const StepBreakdown &s) { return s.freeNs; },
+        "with the device idle");
+    if (idle.share >= DeviceIdleDominates) {
+        std::int64_t free = 0;
+        std::int64_t unexplained = 0;
+        for (const auto &s : breakdowns) {
+            free += s.freeNs;
+            unexplained += s.otherIdleNs;
+        }
+        idle.evidence += " Host wait, data loading and launch gaps explain "
+            + formatShare(
+                free > 0 ? 1.0 - static_cast<double>(unexplained) / static_cast<double>(free) : 0.0)
+            + " of the idle time; the rest is idle with nothing recorded on the host.";
+        out.push_back(idle);
+    }
     if (kpis) {
         const Kpi *mfu = kpis->find("mfu");
         if (mfu && mfu->value) {

@@ -21,11 +21,17 @@ enum class BottleneckKind : std::uint8_t {
     PipelineBubble,
     MemoryPressure,
     ComputeEfficiency,
+    /// The device runs nothing (free) for most of the step time, whatever the cause: listed
+    /// when it dominates even if host, data and launch gaps explain little of it.
+    DeviceIdle,
 };
-inline constexpr int BottleneckKindCount = 6;
+inline constexpr int BottleneckKindCount = 7;
+
+/// The device-idle finding is listed from this share of step time (free / step time).
+inline constexpr double DeviceIdleDominates = 0.5;
 
 /// "data_loading", "exposed_communication", "host_bound", "pipeline_bubble",
-/// "memory_pressure", "compute_efficiency".
+/// "memory_pressure", "compute_efficiency", "device_idle".
 std::string_view bottleneckKindKey(BottleneckKind k);
 std::string_view bottleneckKindName(BottleneckKind k);
 
@@ -34,7 +40,9 @@ struct Bottleneck
     BottleneckKind kind = BottleneckKind::ComputeEfficiency;
     /// Share of step time (sum over all steps and ranks of the kind's time / sum of step
     /// times); for MemoryPressure the peak reserved / device memory (listed from 90 %), for
-    /// ComputeEfficiency compute share × (1 − MFU) (listed only when MFU is known).
+    /// ComputeEfficiency compute share × (1 − MFU) (listed only when MFU is known); for
+    /// DeviceIdle free / step time (listed from DeviceIdleDominates; overlaps the host,
+    /// data-loading and launch-gap kinds, which are parts of it).
     double share = 0;
     std::string evidence; ///< one sentence naming the step (and rank) that lost most time to it
     std::int32_t rank = 0;

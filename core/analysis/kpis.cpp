@@ -72,6 +72,11 @@ Kpi value(std::string key, std::string unit, double v)
 
 } // namespace
 
+bool RunConfig::isTransformerLm() const
+{
+    return modelType == "transformer_lm" || modelType == "transformer" || modelType == "llm";
+}
+
 RunConfig parseRunConfig(
     std::string_view jsonText, const std::string &sourceName, model::LoadReport *report)
 {
@@ -115,9 +120,12 @@ RunConfig parseRunConfig(
                 warn("`" + key + "` must be a whole number; ignored");
         } else if (key == "flops_per_token") {
             c.flopsPerToken = number(key, v);
+        } else if (key == "flops_per_sample") {
+            c.flopsPerSample = number(key, v);
         } else if (key == "bytes_per_parameter") {
             c.bytesPerParameter = number(key, v);
-        } else if (key == "precision" || key == "optimizer" || key == "device") {
+        } else if (key == "precision" || key == "optimizer" || key == "device"
+            || key == "model_type") {
             if (!v.is_string()) {
                 warn("`" + key + "` must be a string; ignored");
                 continue;
@@ -127,6 +135,8 @@ RunConfig parseRunConfig(
                 c.precision = lowerCopy(s);
             else if (key == "optimizer")
                 c.optimizer = lowerCopy(s);
+            else if (key == "model_type")
+                c.modelType = lowerCopy(s);
             else
                 c.device = s;
         } else if (key == "training") {
@@ -294,24 +304,52 @@ std::string findMfuInputs(Kpis &k, const model::Session &session, const RunConfi
     return peakReason;
 }
 
+/// Model FLOPs of one step from the run config, or why they are unknown: flops_per_sample ×
+/// batch (any model), flops_per_token × tokens, or the 6·N·tokens rule (2·N inference), which
+/// holds only for transformer language models and is not applied to anything else.
+std::optional<double> modelFlopsPerStep(
+    const RunConfig &config, const std::optional<double> &tokensPerStep, std::string *reason)
+{
+    const std::string noBatch = "global_batch_size is not set in the run config";
+    if (config.flopsPerSample) {
+        if (!config.globalBatchSize) {
+            *reason = noBatch;
+            return std::nullopt;
+        }
+        return *config.flopsPerSample * *config.globalBatchSize;
+    }
+    std::optional<double> flopsPerToken = config.flopsPerToken;
+    if (!flopsPerToken && config.parameters && config.isTransformerLm())
+        flopsPerToken = (config.training ? 6.0 : 2.0) * *config.parameters;
+    if (!flopsPerToken) {
+        *reason = config.parameters
+            ? "MFU from 6 × parameters × tokens holds only for transformer language models: "
+              "set model_type to \"transformer_lm\" if it is one, else flops_per_sample in the "
+              "run config"
+            : "flops_per_sample (or parameters with model_type \"transformer_lm\") is not set "
+              "in the run config";
+        return std::nullopt;
+    }
+    if (!config.globalBatchSize)
+        *reason = noBatch;
+    else if (!config.sequenceLength)
+        *reason = "sequence_length is not set in the run config";
+    if (!tokensPerStep)
+        return std::nullopt;
+    return *flopsPerToken * *tokensPerStep;
+}
+
 /// MFU = model FLOPs per step / (step time x peak x devices), or why it is missing.
 void addMfu(Kpis &k, const RunConfig &config, const std::optional<double> &meanUs,
     const std::optional<double> &tokensPerStep, const std::string &peakReason)
 {
-    std::optional<double> flopsPerToken = config.flopsPerToken;
-    if (!flopsPerToken && config.parameters)
-        flopsPerToken = (config.training ? 6.0 : 2.0) * *config.parameters;
+    std::string flopsReason;
+    const std::optional<double> flopsPerStep =
+        modelFlopsPerStep(config, tokensPerStep, &flopsReason);
     if (!meanUs)
         k.items.push_back(missing("mfu", "fraction", NoSteps));
-    else if (!flopsPerToken)
-        k.items.push_back(missing(
-            "mfu", "fraction", "parameters (or flops_per_token) is not set in the run config"));
-    else if (!config.globalBatchSize)
-        k.items.push_back(
-            missing("mfu", "fraction", "global_batch_size is not set in the run config"));
-    else if (!config.sequenceLength)
-        k.items.push_back(
-            missing("mfu", "fraction", "sequence_length is not set in the run config"));
+    else if (!flopsPerStep)
+        k.items.push_back(missing("mfu", "fraction", flopsReason));
     else if (!k.peakFlopsPerDevice)
         k.items.push_back(missing("mfu", "fraction", peakReason));
     else if (!k.deviceCount)
@@ -320,7 +358,7 @@ void addMfu(Kpis &k, const RunConfig &config, const std::optional<double> &meanU
             "not give the world size"));
     else
         k.items.push_back(value("mfu", "fraction",
-            *flopsPerToken * *tokensPerStep
+            *flopsPerStep
                 / (*meanUs / 1e6 * *k.peakFlopsPerDevice * static_cast<double>(*k.deviceCount))));
 }
 

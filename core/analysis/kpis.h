@@ -21,7 +21,8 @@ namespace stepscope::analysis {
 /// `parameters`, `global_batch_size`, `sequence_length`, `peak_flops` (per device, FLOP/s),
 /// `device_count`, `precision` ("fp32", "tf32", "bf16", "fp16", "fp8", "int8"), `optimizer`
 /// ("adam", "adamw", "sgd", ...), `flops_per_token`, `training` (bool, default true),
-/// `device` (name used to look up the peak), `bytes_per_parameter` (memory estimate).
+/// `device` (name used to look up the peak), `bytes_per_parameter` (memory estimate),
+/// `model_type` ("transformer_lm" allows the 6 × parameters × tokens rule), `flops_per_sample`.
 struct RunConfig
 {
     std::optional<double> parameters;
@@ -31,11 +32,21 @@ struct RunConfig
     std::optional<std::int64_t> deviceCount;
     std::string precision; ///< lower case; empty = unknown
     std::string optimizer; ///< lower case; empty = unknown
-    std::optional<double> flopsPerToken; ///< default 6 × parameters (training), 2 × (inference)
+    /// Given, or 6 × parameters (training) / 2 × (inference) for a transformer language model
+    /// only: the rule counts the matrix products of a transformer, not a CNN's convolutions.
+    std::optional<double> flopsPerToken;
+    /// Model FLOPs of one sample (forward and backward when training); any model.
+    std::optional<double> flopsPerSample;
+    /// "transformer_lm" (aliases "transformer", "llm"), "cnn", "other", ...; lower case,
+    /// empty = not said. Only "transformer_lm" derives MFU from the parameter count.
+    std::string modelType;
     bool training = true;
     std::string device; ///< overrides the device name of the trace for the peak lookup
     std::optional<double> bytesPerParameter; ///< overrides the optimizer/precision default
     std::string source; ///< where it was read from ("" = defaults / GUI)
+
+    /// The run config says the model is a transformer language model.
+    bool isTransformerLm() const;
 };
 
 /// Parses a run config from JSON text. Bad values become diagnostics (file = `sourceName`)

@@ -81,6 +81,9 @@ const std::vector<MetricDefinition> Definitions = {
         "Peak reserved memory over device memory, listed from 90 %."},
     {"bottleneck.compute_efficiency", "Compute efficiency (bottleneck)",
         "Compute share × (1 − MFU): compute time spent below peak; needs MFU."},
+    {"bottleneck.device_idle", "Device idle (bottleneck)",
+        "Share of step time the device ran nothing, listed from 50 %; includes host wait, data "
+        "loading and launch gaps."},
     {"memory.parameters", "Parameters",
         "Model weights (and, when inferred, anything alive for the whole capture)."},
     {"memory.gradients", "Gradients", "Gradients of the parameters."},

@@ -50,3 +50,28 @@ TEST(RunConfigDialog, EmptyFieldsStayUnsetAndJsonHasOnlySetKeys)
     ASSERT_TRUE(parsed.globalBatchSize.has_value());
     EXPECT_DOUBLE_EQ(*parsed.globalBatchSize, 256);
 }
+
+TEST(RunConfigDialog, ModelTypeAndFlopsPerSampleRoundTrip)
+{
+    // MFU from 6 × parameters × tokens needs the model type (issue 15); the dialog keeps it.
+    stepscope::analysis::RunConfig start;
+    start.parameters = 25e6;
+    start.modelType = "cnn";
+    start.flopsPerSample = 12.3e9;
+    RunConfigDialog dialog(start);
+    const auto config = dialog.config();
+    EXPECT_EQ(config.modelType, "cnn");
+    EXPECT_FALSE(config.isTransformerLm());
+    ASSERT_TRUE(config.flopsPerSample.has_value());
+    EXPECT_DOUBLE_EQ(*config.flopsPerSample, 12.3e9);
+    stepscope::model::LoadReport report;
+    const auto parsed =
+        stepscope::analysis::parseRunConfig(dialog.toJson(), "stepscope.json", &report);
+    EXPECT_TRUE(report.empty()) << report.toText();
+    EXPECT_EQ(parsed.modelType, "cnn");
+    EXPECT_DOUBLE_EQ(parsed.flopsPerSample.value_or(0), 12.3e9);
+
+    start.modelType = "transformer";
+    RunConfigDialog lm(start);
+    EXPECT_EQ(lm.config().modelType, "transformer_lm");
+}

@@ -63,3 +63,33 @@ TEST(Bottlenecks, ComputeEfficiencyNeedsMfuAndMemoryPressureNeedsCapacity)
     memory[0].peakReservedBytes = 50; // far from the capacity: not a bottleneck
     EXPECT_EQ(analysis::rankBottlenecks(steps, &memory, &kpis).size(), 1u);
 }
+
+TEST(Bottlenecks, DeviceIdleIsAFindingOfItsOwnWhenItDominates)
+{
+    // The issue-15 case: the device idle 89 % of the step, host wait explaining 0.1 % of the
+    // step; "Host / launch bound 0.1 %" alone hid the idle device.
+    analysis::StepBreakdown s = step(0, 3, 100'000'000, 0, 0, 100'000);
+    s.otherIdleNs = 88'900'000;
+    s.freeNs = s.hostWaitNs + s.otherIdleNs; // 89 ms
+    s.computeNs = s.durationNs() - s.freeNs; // 11 ms
+    const auto list = analysis::rankBottlenecks({s});
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list[0].kind, analysis::BottleneckKind::DeviceIdle);
+    EXPECT_EQ(analysis::bottleneckKindKey(list[0].kind), "device_idle");
+    EXPECT_DOUBLE_EQ(list[0].share, 0.89);
+    // 0.1 ms of 89 ms idle is explained by the host: 0.1 %.
+    EXPECT_EQ(list[0].evidence,
+        "Step 3 on rank 0: 89.0 ms of 100 ms (89.0 %) with the device idle. Host wait, data "
+        "loading and launch gaps explain 0.1 % of the idle time; the rest is idle with nothing "
+        "recorded on the host.");
+    EXPECT_EQ(list[1].kind, analysis::BottleneckKind::HostBound);
+    EXPECT_DOUBLE_EQ(list[1].share, 0.001);
+
+    // Idle below half the step time is not a finding of its own.
+    analysis::StepBreakdown busy = step(0, 4, 100'000'000, 0, 0, 0);
+    busy.otherIdleNs = 49'000'000;
+    busy.freeNs = busy.otherIdleNs;
+    busy.computeNs = busy.durationNs() - busy.freeNs;
+    for (const auto &b : analysis::rankBottlenecks({busy}))
+        EXPECT_NE(b.kind, analysis::BottleneckKind::DeviceIdle);
+}

@@ -69,7 +69,8 @@ TEST(Kpis, WithoutRunConfigOnlyWhatTheProfileSays)
     EXPECT_EQ(
         kpi(k, "tokens_per_s").missingReason, "global_batch_size is not set in the run config");
     EXPECT_EQ(kpi(k, "mfu").missingReason,
-        "parameters (or flops_per_token) is not set in the run config");
+        "flops_per_sample (or parameters with model_type \"transformer_lm\") is not set in the "
+        "run config");
     EXPECT_DOUBLE_EQ(*kpi(k, "comm_share").value, 0.0);
     EXPECT_DOUBLE_EQ(*kpi(k, "data_wait_share").value, 0.0);
     EXPECT_DOUBLE_EQ(*kpi(k, "memory_peak_allocated_bytes").value, static_cast<double>(6LL << 30));
@@ -81,6 +82,7 @@ TEST(Kpis, WithRunConfigThroughputAndMfu)
 {
     analysis::RunConfig c;
     c.parameters = 1e9;
+    c.modelType = "transformer_lm";
     c.globalBatchSize = 64;
     c.sequenceLength = 1000;
     c.deviceCount = 8;
@@ -98,6 +100,7 @@ TEST(Kpis, EachMissingInputHasItsReason)
 {
     analysis::RunConfig c;
     c.parameters = 1e9;
+    c.modelType = "transformer_lm";
     c.globalBatchSize = 64;
     auto k = analysis::computeKpis(session(), c);
     EXPECT_EQ(kpi(k, "tokens_per_s").missingReason, "sequence_length is not set in the run config");
@@ -197,6 +200,44 @@ TEST(RunConfig, ParsesTheDocumentedSchemaAndReportsBadValues)
     EXPECT_NE(bad.diagnostics()[0].message.find("not valid JSON"), std::string::npos);
 }
 
+TEST(Kpis, SixNTokensOnlyForTransformerLanguageModels)
+{
+    // A ResNet with a parameter count: the 6·N·tokens rule would give a number, and a wrong
+    // one (issue 15: "MFU 0.0 %"), so MFU asks for FLOPs per sample instead.
+    analysis::RunConfig c;
+    c.parameters = 25.6e6;
+    c.globalBatchSize = 64;
+    c.sequenceLength = 1;
+    c.deviceCount = 8;
+    auto k = analysis::computeKpis(session(), c);
+    EXPECT_FALSE(kpi(k, "mfu").value.has_value());
+    EXPECT_EQ(kpi(k, "mfu").missingReason,
+        "MFU from 6 × parameters × tokens holds only for transformer language models: set "
+        "model_type to \"transformer_lm\" if it is one, else flops_per_sample in the run "
+        "config");
+    c.modelType = "cnn";
+    k = analysis::computeKpis(session(), c);
+    EXPECT_FALSE(kpi(k, "mfu").value.has_value());
+    // FLOPs per sample work for any model: 3 × 4.1e9 (ResNet-50 forward and backward) × 64
+    // samples per 0.2 s step over 8 × 312 TFLOP/s.
+    c.flopsPerSample = 3 * 4.1e9;
+    k = analysis::computeKpis(session(), c);
+    ASSERT_TRUE(kpi(k, "mfu").value.has_value());
+    EXPECT_NEAR(*kpi(k, "mfu").value, 3 * 4.1e9 * 64 / (0.2 * 312e12 * 8), 1e-15);
+    c.globalBatchSize.reset();
+    k = analysis::computeKpis(session(), c);
+    EXPECT_EQ(kpi(k, "mfu").missingReason, "global_batch_size is not set in the run config");
+
+    model::LoadReport report;
+    const auto parsed =
+        analysis::parseRunConfig(R"({"model_type": "Transformer_LM", "flops_per_sample": 1.2e10})",
+            "stepscope.json", &report);
+    EXPECT_TRUE(report.diagnostics().empty());
+    EXPECT_EQ(parsed.modelType, "transformer_lm");
+    EXPECT_TRUE(parsed.isTransformerLm());
+    EXPECT_DOUBLE_EQ(*parsed.flopsPerSample, 1.2e10);
+}
+
 TEST(RunConfig, FoundBesideTheProfile)
 {
     const auto dir = std::filesystem::temp_directory_path() / "stepscope_h4_runconfig";
@@ -224,6 +265,7 @@ TEST(Kpis, SessionOverloadIsTheAnalysisKpisWithoutAPassOfItsOwn)
     c.globalBatchSize = 32;
     c.sequenceLength = 1024;
     c.parameters = 1e9;
+    c.modelType = "transformer_lm";
     const model::Session s = session("NVIDIA A100-SXM4-80GB", 2);
     const std::uint64_t before = analysis::breakdownPassCount();
     const analysis::Kpis k = analysis::computeKpis(s, c);
