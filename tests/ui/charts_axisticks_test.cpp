@@ -4,10 +4,12 @@
 // text"). Expected values worked out by hand from the 1-2-5 rule.
 
 #include "ui/charts/axisticks.h"
+#include "ui/charts/chartstyle.h"
 
 #include <gtest/gtest.h>
 
 #include <QStringList>
+#include <QValueAxis>
 
 #include <cmath>
 
@@ -104,4 +106,51 @@ TEST(AxisTicks, NegativeValuesAndNoMinusZero)
     EXPECT_GE(t.hi, 45);
     for (double v : t.values)
         EXPECT_NE(t.label(v), QStringLiteral("-0 ms"));
+}
+
+TEST(AxisTicks, AtMostSoManyLabelsForShortCharts)
+{
+    // 0 … 7.3: target 3 gives 0, 2, 4, 6, 8 (five); at most four takes 0, 5, 10.
+    const AxisTicks t = niceTicksAtMost(0, 7.3, TickUnit::Plain, 4);
+    EXPECT_LE(t.values.size(), 4u);
+    EXPECT_DOUBLE_EQ(t.step, 5);
+    EXPECT_DOUBLE_EQ(t.hi, 10);
+    // 0 … 2.9: target 3 gives 0, 1, 2, 3 (four): kept.
+    const AxisTicks u = niceTicksAtMost(0, 2.9, TickUnit::Plain, 4);
+    EXPECT_DOUBLE_EQ(u.step, 1);
+    EXPECT_EQ(u.values.size(), 4u);
+    for (double hi : {0.37, 13.0, 101.0, 555.0, 98765.0})
+        EXPECT_LE(niceTicksAtMost(0, hi, TickUnit::Plain, 4).values.size(), 4u) << hi;
+}
+
+TEST(ApplyTicks, OneRoutineForDataRangesAndWindows)
+{
+    // The data range: the axis spans the first to the last round tick.
+    QValueAxis axis;
+    const AxisTicks t = niceTicks(0, 155e6, TickUnit::Nanoseconds, 4);
+    applyTicks(&axis, t);
+    EXPECT_DOUBLE_EQ(axis.min(), 0);
+    EXPECT_DOUBLE_EQ(axis.max(), 200);
+    EXPECT_EQ(axis.tickType(), QValueAxis::TicksDynamic);
+    EXPECT_DOUBLE_EQ(axis.tickAnchor(), 0);
+    EXPECT_DOUBLE_EQ(axis.tickInterval(), 50);
+    EXPECT_EQ(axis.labelFormat(), QStringLiteral("%.0f"));
+    // A zoomed window: the axis spans it, the ticks stay at the round multiples inside.
+    QValueAxis window;
+    applyTicks(
+        &window, niceTicks(12.3e6, 13.1e6, TickUnit::Nanoseconds, 4), {std::make_pair(12.3, 13.1)});
+    EXPECT_DOUBLE_EQ(window.min(), 12.3);
+    EXPECT_DOUBLE_EQ(window.max(), 13.1);
+    EXPECT_DOUBLE_EQ(window.tickInterval(), 0.2);
+    EXPECT_EQ(window.labelFormat(), QStringLiteral("%.1f"));
+    // An empty window still has a width of one step.
+    QValueAxis flat;
+    applyTicks(&flat, t, {std::make_pair(5.0, 5.0)});
+    EXPECT_DOUBLE_EQ(flat.max(), 55);
+    // Learning rates: a step of 2e-6 prints as 3 significant digits, not "0.000002".
+    QValueAxis lr;
+    const AxisTicks small = niceTicks(1e-5, 1.8e-5, TickUnit::Plain, 4);
+    EXPECT_GT(small.decimals, 4);
+    applyTicks(&lr, small);
+    EXPECT_EQ(lr.labelFormat(), QStringLiteral("%.3g"));
 }

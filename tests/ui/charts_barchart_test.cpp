@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <QSet>
+
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -73,4 +75,38 @@ TEST(ChartsBarChart, GroupedBarsClickTheRightSet)
     ASSERT_EQ(spy.size(), 1u);
     EXPECT_EQ(spy[0].first, 0);
     EXPECT_EQ(spy[0].second, 1);
+}
+
+TEST(ChartsBarChart, CategoryLabelsElidedInTheMiddleFullNameInTheTooltip)
+{
+    // The memory peak chart's seven categories in a narrow dock: "Optimiz…" (Qt's end
+    // elision) became unreadable; middle elision keeps both ends, the tooltip the whole name.
+    BarChart chart;
+    chart.setValueUnit(ui::ValueUnit::Bytes);
+    const QStringList names {QStringLiteral("Parameters"), QStringLiteral("Gradients"),
+        QStringLiteral("Optimizer state"), QStringLiteral("Activations"),
+        QStringLiteral("Temporary"), QStringLiteral("Communication buffers"),
+        QStringLiteral("Other")};
+    QList<double> values;
+    for (int i = 0; i < names.size(); ++i)
+        values << (i + 1) * 1e8;
+    chart.setData(names, {{QStringLiteral("at peak"), Qt::blue, values}}, BarChart::Mode::Stacked);
+    uitest::showAndSettle(chart, 420, 300);
+    const QStringList shown = chart.shownCategories();
+    ASSERT_EQ(shown.size(), names.size());
+    EXPECT_EQ(QSet<QString>(shown.begin(), shown.end()).size(), shown.size());
+    const QString optimizer = shown[2];
+    EXPECT_NE(optimizer, names[2]);
+    EXPECT_TRUE(optimizer.contains(QChar(0x2026))) << optimizer.toStdString();
+    EXPECT_TRUE(optimizer.startsWith(QLatin1Char('O'))) << optimizer.toStdString();
+    EXPECT_TRUE(optimizer.endsWith(QLatin1Char('e'))) << optimizer.toStdString();
+    for (int i = 0; i < names.size(); ++i) { // elided ones keep their last character
+        if (shown[i] != names[i]) {
+            EXPECT_TRUE(shown[i].endsWith(names[i].back())) << shown[i].toStdString();
+        }
+    }
+    EXPECT_TRUE(chart.toolTipFor(0, 2).contains(names[2]));
+    // Room enough: every name whole again.
+    uitest::showAndSettle(chart, 1800, 300);
+    EXPECT_EQ(chart.shownCategories(), names);
 }

@@ -96,4 +96,15 @@ AxisTicks niceTicks(double lo, double hi, TickUnit kind, int targetTicks)
     return t;
 }
 
+AxisTicks niceTicksAtMost(double lo, double hi, TickUnit unit, int maxTicks)
+{
+    maxTicks = std::max(2, maxTicks);
+    for (int target = maxTicks - 1; target > 1; --target) {
+        AxisTicks t = niceTicks(lo, hi, unit, target);
+        if (static_cast<int>(t.values.size()) <= maxTicks)
+            return t;
+    }
+    return niceTicks(lo, hi, unit, 1);
+}
+
 } // namespace stepscope::ui

@@ -35,5 +35,8 @@ struct AxisTicks
 /// `targetTicks` intervals. An empty range (hi <= lo, or both 0) gives 0 … 1 of the
 /// smallest unit. Pure.
 AxisTicks niceTicks(double lo, double hi, TickUnit unit, int targetTicks = 5);
+/// niceTicks with the most intervals that still gives at most `maxTicks` tick values (at
+/// least 2): for short charts, whose axis would otherwise elide its labels. Pure.
+AxisTicks niceTicksAtMost(double lo, double hi, TickUnit unit, int maxTicks);
 
 } // namespace stepscope::ui

@@ -3,6 +3,7 @@
 #include "barchart.h"
 
 #include "chartstyle.h"
+#include "elide.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -10,6 +11,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
@@ -67,6 +69,27 @@ BarChart::BarChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
+    // Category labels are elided to the room the plot gives them, re-done when it changes.
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] { elideCategories(); });
+}
+
+void BarChart::elideCategories()
+{
+    if (!d->axisX || d->categories.isEmpty())
+        return;
+    const QRectF plot = d->chart->plotArea();
+    if (plot.width() <= 0)
+        return;
+    const int room = static_cast<int>(plot.width() / static_cast<double>(d->categories.size())) - 6;
+    const QStringList shown =
+        elideMiddleDistinct(d->categories, QFontMetrics(d->axisX->labelsFont()), std::max(room, 8));
+    if (shown != d->axisX->categories())
+        d->axisX->setCategories(shown);
+}
+
+QStringList BarChart::shownCategories() const
+{
+    return d->axisX ? d->axisX->categories() : QStringList();
 }
 
 BarChart::~BarChart() = default;
@@ -208,6 +231,7 @@ void BarChart::rebuild()
         marker->attachAxis(d->axisY);
     }
     applyTicks(d->axisY, ticks);
+    elideCategories();
 }
 
 int BarChart::categoryCount() const

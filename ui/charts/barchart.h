@@ -51,6 +51,9 @@ public:
 
     // Introspection (tests, export).
     int categoryCount() const;
+    /// The category labels as drawn: elided in the middle to the width each category has
+    /// (elide.h); the full name is in the bar's tooltip.
+    QStringList shownCategories() const;
     int setCount() const;
     double value(int set, int category) const;
     /// Sum of the non-NaN values of a category over all sets.
@@ -66,6 +69,7 @@ private:
     struct Impl;
     std::unique_ptr<Impl> d;
     void rebuild();
+    void elideCategories();
 };
 
 } // namespace stepscope::ui

@@ -32,19 +32,16 @@ void applyAxisStyle(QAbstractAxis *axis, const QPalette &palette)
     axis->setLinePenColor(palette.color(QPalette::Mid));
 }
 
-void applyTicks(QValueAxis *axis, const AxisTicks &ticks)
+void applyTicks(QValueAxis *axis, const AxisTicks &ticks, const TickOptions &options)
 {
-    applyTicks(axis, ticks, ticks.lo, ticks.hi);
-}
-
-void applyTicks(QValueAxis *axis, const AxisTicks &ticks, double rangeLo, double rangeHi)
-{
-    axis->setRange(rangeLo, rangeHi > rangeLo ? rangeHi : rangeLo + ticks.step);
+    const auto [lo, hi] = options.window.value_or(std::make_pair(ticks.lo, ticks.hi));
+    axis->setRange(lo, hi > lo ? hi : lo + ticks.step);
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setTickAnchor(0);
     axis->setTickInterval(ticks.step);
-    axis->setLabelFormat(
-        QStringLiteral("%.") + QString::number(ticks.decimals) + QStringLiteral("f"));
+    axis->setLabelFormat(ticks.decimals <= 4
+            ? QStringLiteral("%.") + QString::number(ticks.decimals) + QStringLiteral("f")
+            : QStringLiteral("%.3g"));
 }
 
 } // namespace stepscope::ui

@@ -6,6 +6,9 @@
 
 #include <QPalette>
 
+#include <optional>
+#include <utility>
+
 class QAbstractAxis;
 class QChart;
 class QValueAxis;
@@ -18,10 +21,18 @@ namespace stepscope::ui {
 void applyChartStyle(QChart *chart, const QPalette &palette);
 /// Axis labels, title and grid from the system palette.
 void applyAxisStyle(QAbstractAxis *axis, const QPalette &palette);
-/// Puts the axis' ticks at `ticks.values` (display units) with as many decimals as the step
-/// needs. With `keepRange` the axis spans [rangeLo, rangeHi] (a zoomed time window) and the
-/// ticks are the round values inside it; otherwise it spans the ticks' own lo … hi.
-void applyTicks(QValueAxis *axis, const AxisTicks &ticks);
-void applyTicks(QValueAxis *axis, const AxisTicks &ticks, double rangeLo, double rangeHi);
+/// How applyTicks lays round ticks on an axis.
+struct TickOptions
+{
+    /// The axis spans this window (a zoomed time range, the steps of a chart) and the ticks
+    /// are the round values inside it; unset: the axis spans the ticks' own lo … hi, so
+    /// both ends carry a tick.
+    std::optional<std::pair<double, double>> window;
+};
+
+/// The one tick routine of the charts: puts the axis' ticks at multiples of `ticks.step`
+/// (display units, anchored at 0) with as many decimals as the step needs; steps finer than
+/// 10⁻⁴ (learning rates) print with 3 significant digits instead of a row of zeros.
+void applyTicks(QValueAxis *axis, const AxisTicks &ticks, const TickOptions &options = {});
 
 } // namespace stepscope::ui

@@ -5,10 +5,12 @@
 #include "analysis/units.h"
 #include "axisticks.h"
 #include "chartstyle.h"
+#include "elide.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -22,29 +24,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <tuple>
 #include <utility>
 
 namespace stepscope::ui {
 
 namespace {
-
-/// Ticks at round values (axisticks.h) over the data [lo, hi]: the axis spans the first to
-/// the last round tick, so the fixed tick count lands on them; labels in fixed notation while
-/// that stays short, else 3 significant digits (learning rates). Returns the axis range.
-std::pair<double, double> applyRoundTicks(QValueAxis *axis, double lo, double hi)
-{
-    // The small multiples are short: at most 4 labels, or Qt elides them to "...".
-    AxisTicks t = niceTicks(lo, hi, TickUnit::Plain, 3);
-    if (t.values.size() > 4)
-        t = niceTicks(lo, hi, TickUnit::Plain, 2);
-    axis->setRange(t.lo, t.hi);
-    axis->setTickCount(std::max(2, static_cast<int>(t.values.size())));
-    axis->setLabelFormat(t.decimals <= 4
-            ? QStringLiteral("%.") + QString::number(t.decimals) + QStringLiteral("f")
-            : QStringLiteral("%.3g"));
-    return {t.lo, t.hi};
-}
 
 struct LineData
 {
@@ -93,6 +77,33 @@ struct StepChart::Impl
     int nonPlotted = 0;
     double yLow = 0;
     double yHigh = 1;
+    bool bytes = false; ///< values are bytes: the axis in binary units
+    double yScale = 1; ///< data units per display unit of the value axis
+    QString yUnit; ///< "MiB" when bytes
+    QAbstractAxis *valueAxis = nullptr;
+
+    /// The value axis title as it fits the plot's height: whole, else its unit in
+    /// parentheses, else elided in the middle (a vertical title Qt would cut to "samp…").
+    void fitValueTitle()
+    {
+        if (!valueAxis)
+            return;
+        QString full = valueTitle;
+        if (!yUnit.isEmpty())
+            full = full.isEmpty() ? yUnit : QStringLiteral("%1 (%2)").arg(full, yUnit);
+        const QFontMetrics fm(valueAxis->titleFont());
+        const int room = static_cast<int>(chart->plotArea().height()) - 4;
+        QString shown = full;
+        if (room > 0 && fm.horizontalAdvance(full) > room) {
+            const qsizetype open = full.lastIndexOf(QLatin1Char('('));
+            const QString unit = open > 0 ? full.mid(open) : QString();
+            shown = !unit.isEmpty() && fm.horizontalAdvance(unit) <= room
+                ? unit
+                : elideMiddle(full, fm, room);
+        }
+        if (valueAxis->titleText() != shown)
+            valueAxis->setTitleText(shown);
+    }
 
     struct Hit
     {
@@ -129,6 +140,7 @@ struct StepChart::Impl
         chart->removeAllSeries();
         for (QAbstractAxis *a : chart->axes())
             chart->removeAxis(a), delete a;
+        valueAxis = nullptr;
         nonFinite = 0;
         nonPlotted = 0;
         double lo = std::numeric_limits<double>::infinity();
@@ -154,6 +166,18 @@ struct StepChart::Impl
             lo = log ? 0.1 : 0;
             hi = 1;
         }
+        yScale = 1;
+        yUnit.clear();
+        if (bytes && !log) {
+            const AxisTicks unitTicks = niceTicks(lo, hi, TickUnit::Bytes);
+            yScale = unitTicks.scale;
+            yUnit = unitTicks.unit;
+            for (LineData &l : lines)
+                for (QPointF &p : l.drawn)
+                    p.setY(p.y() / yScale);
+            lo /= yScale;
+            hi /= yScale;
+        }
         if (log) {
             yLow = lo / 1.5;
             yHigh = hi * 1.5;
@@ -174,10 +198,15 @@ struct StepChart::Impl
             y = ly;
         } else {
             auto *vy = new QValueAxis;
-            std::tie(yLow, yHigh) = applyRoundTicks(vy, lo, hi);
+            // The small multiples are short: at most 4 labels, or Qt elides them to "...".
+            const AxisTicks t = niceTicksAtMost(lo, hi, TickUnit::Plain, 4);
+            applyTicks(vy, t);
+            yLow = t.lo;
+            yHigh = t.hi;
             y = vy;
         }
-        y->setTitleText(valueTitle);
+        valueAxis = y;
+        fitValueTitle();
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         applyAxisStyle(x, palette);
@@ -237,11 +266,12 @@ struct StepChart::Impl
         const double xa = static_cast<double>(a);
         const double xb = static_cast<double>(std::max(b, a + 1));
         // Steps are whole numbers: ticks at round steps (1, 2 or 5 × 10^k), never 131, 262.
-        const AxisTicks xt = niceTicks(xa, xb, TickUnit::Plain);
-        x->setRange(xa, xb);
-        x->setTickType(QValueAxis::TicksDynamic);
-        x->setTickAnchor(0);
-        x->setTickInterval(std::max(1.0, xt.step));
+        AxisTicks xt = niceTicks(xa, xb, TickUnit::Plain);
+        if (xt.step < 1) {
+            xt.step = 1;
+            xt.decimals = 0;
+        }
+        applyTicks(x, xt, {std::make_pair(xa, xb)});
         chart->setTitle(title);
     }
 
@@ -278,6 +308,7 @@ StepChart::StepChart(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
     setMinimumHeight(170);
+    connect(d->chart, &QChart::plotAreaChanged, this, [this] { d->fitValueTitle(); });
     d->rebuild(palette());
 }
 
@@ -298,6 +329,17 @@ void StepChart::setValueAxisTitle(const QString &title)
 {
     d->valueTitle = title;
     d->rebuild(palette());
+}
+
+void StepChart::setBytes(bool bytes)
+{
+    d->bytes = bytes;
+    d->rebuild(palette());
+}
+
+QString StepChart::shownValueAxisTitle() const
+{
+    return d->valueAxis ? d->valueAxis->titleText() : QString();
 }
 
 void StepChart::setLogScale(bool log)
@@ -406,7 +448,8 @@ QString StepChart::toolTipAt(std::int64_t step) const
 
 QPoint StepChart::widgetPosition(std::int64_t step, double value) const
 {
-    const QPointF scene = d->chart->mapToPosition(QPointF(static_cast<double>(step), value));
+    const QPointF scene =
+        d->chart->mapToPosition(QPointF(static_cast<double>(step), value / d->yScale));
     return d->view->mapTo(this, d->view->mapFromScene(scene));
 }
 

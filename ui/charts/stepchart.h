@@ -29,7 +29,12 @@ public:
 
     void setTitle(const QString &title);
     QString title() const;
+    /// The value axis' title, e.g. "Throughput (samples/s)"; shown whole when the plot is
+    /// tall enough, else its "(unit)" part, else elided in the middle (shownValueAxisTitle).
     void setValueAxisTitle(const QString &title);
+    /// Values are bytes: the value axis in binary units (KiB … TiB), its unit in the title.
+    void setBytes(bool bytes);
+    QString shownValueAxisTitle() const;
     void setLogScale(bool log);
     bool logScale() const;
     void clear();

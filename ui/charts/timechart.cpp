@@ -549,8 +549,8 @@ void TimeChart::refresh()
         m.series->replace(
             QList<QPointF> {QPointF(static_cast<double>(m.tNs) / d->xScale, m.value / d->yScale)});
 
-    applyTicks(
-        d->axisX, xTicks, static_cast<double>(w0) / d->xScale, static_cast<double>(w1) / d->xScale);
+    applyTicks(d->axisX, xTicks,
+        {std::make_pair(static_cast<double>(w0) / d->xScale, static_cast<double>(w1) / d->xScale)});
     d->axisX->setTitleText(QStringLiteral("Time (%1)").arg(xTicks.unit));
     applyTicks(d->axisY, yTicks);
     d->axisY->setTitleText(yTitle);

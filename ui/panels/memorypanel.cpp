@@ -103,7 +103,8 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     bar->addWidget(new QLabel(tr("Rank:"), this));
     m_rankBox = new QComboBox(this);
     bar->addWidget(m_rankBox);
-    bar->addWidget(new QLabel(tr("Allocator:"), this));
+    m_componentLabel = new QLabel(tr("Allocator:"), this);
+    bar->addWidget(m_componentLabel);
     m_componentBox = new QComboBox(this);
     m_componentBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     bar->addWidget(m_componentBox);
@@ -324,6 +325,9 @@ void MemoryPanel::rebuildRank()
         comps.begin(), comps.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
     for (const auto &c : comps)
         m_componentBox->addItem(c.second);
+    // A memory timeline without allocator curves: no empty picker.
+    m_componentLabel->setVisible(!comps.empty());
+    m_componentBox->setVisible(!comps.empty());
     m_groups = analysis::memoryGroupTimeline(*t);
     rebuildCurves();
     rebuildGroups();

@@ -82,6 +82,7 @@ private:
     std::vector<std::size_t> m_curveIndices; // curves of the chosen component
 
     QComboBox *m_rankBox = nullptr;
+    QLabel *m_componentLabel = nullptr;
     QComboBox *m_componentBox = nullptr;
     QStackedWidget *m_stack = nullptr;
     QLabel *m_message = nullptr;

@@ -2,10 +2,12 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "trainingpanel.h"
 
+#include "ui/charts/elide.h"
 #include "ui/charts/stepchart.h"
 
 #include <QComboBox>
 #include <QDialog>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -31,6 +33,48 @@ const QColor Colors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
     QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
     QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22)};
 constexpr std::size_t MaxLinesPerChart = 8;
+
+/// The folder every log of `runs` lies in (their deepest common folder).
+QString commonFolder(const std::vector<analysis::TrainingRun> &runs)
+{
+    QStringList common;
+    bool first = true;
+    for (const analysis::TrainingRun &r : runs) {
+        const QStringList parts =
+            QFileInfo(QString::fromStdString(r.log->source)).absolutePath().split(QLatin1Char('/'));
+        if (first) {
+            common = parts;
+            first = false;
+            continue;
+        }
+        int n = 0;
+        while (n < common.size() && n < parts.size() && common[n] == parts[n])
+            ++n;
+        common = common.mid(0, n);
+    }
+    return common.join(QLatin1Char('/'));
+}
+
+} // namespace
+
+QString TrainingPanel::runLabel(const analysis::TrainingRun &run, const QString &commonFolder)
+{
+    // Runs are often files of one name in sibling folders (Lightning's version_0/metrics.csv,
+    // version_1/metrics.csv): the picker names the path below the shared folder, or the
+    // file's own folder when every log lies in one.
+    const QFileInfo file(QString::fromStdString(run.log->source));
+    QString path = file.absoluteFilePath();
+    if (file.absolutePath() == commonFolder)
+        path = file.dir().dirName() + QLatin1Char('/') + file.fileName();
+    else if (!commonFolder.isEmpty() && path.startsWith(commonFolder + QLatin1Char('/')))
+        path = path.mid(commonFolder.size() + 1);
+    QString label = QString::fromStdString(run.label);
+    if (label.startsWith(file.fileName()))
+        label = path + label.mid(file.fileName().size());
+    return QStringLiteral("%1: %2").arg(run.index).arg(label);
+}
+
+namespace {
 
 /// One small multiple: its title, the kinds it shows and its default axis.
 struct Group
@@ -92,8 +136,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     m_runBox = new QComboBox(this);
     m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     top->addWidget(m_runBox);
-    m_info = new QLabel(this);
-    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_info = new ElidedLabel(this); // a long producer or path: elided, whole in the tooltip
     top->addWidget(m_info, 1);
     layout->addLayout(top);
     m_message = new QLabel(this);
@@ -105,6 +148,9 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     layout->addWidget(m_health);
     m_grid = new QWidget(this);
     m_gridLayout = new QGridLayout(m_grid);
+    // Two equal columns: a chart alone in its row must not squeeze its neighbour.
+    m_gridLayout->setColumnStretch(0, 1);
+    m_gridLayout->setColumnStretch(1, 1);
     m_gridLayout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_grid, 1);
     connect(m_runBox, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -131,8 +177,11 @@ void TrainingPanel::setSession(std::shared_ptr<const model::Session> session)
     m_run = main ? static_cast<int>(main->index) : 0;
     const QSignalBlocker block(m_runBox);
     m_runBox->clear();
-    for (const analysis::TrainingRun &r : m_runs)
-        m_runBox->addItem(QStringLiteral("%1: %2").arg(r.index).arg(q(r.label)));
+    const QString folder = commonFolder(m_runs);
+    for (const analysis::TrainingRun &r : m_runs) {
+        m_runBox->addItem(runLabel(r, folder));
+        m_runBox->setItemData(m_runBox->count() - 1, q(r.log->source), Qt::ToolTipRole);
+    }
     m_runBox->setCurrentIndex(m_run);
     rebuild();
 }
@@ -179,7 +228,7 @@ void TrainingPanel::rebuild()
                "folder of logs, alone or beside the profile (docs/formats.md §10)."));
         m_message->show();
         m_health->hide();
-        m_info->clear();
+        m_info->setFullText(QString());
         m_runBox->setEnabled(false);
         return;
     }
@@ -199,7 +248,7 @@ void TrainingPanel::rebuild()
         last = std::max(last, s.steps.back());
         points += s.size();
     }
-    m_info->setText(
+    m_info->setFullText(
         tr("%1 — steps %2–%3, %4 points").arg(q(log.producer)).arg(first).arg(last).arg(points));
 
     // Health findings of this run.
@@ -257,7 +306,11 @@ void TrainingPanel::rebuild()
                 unit = q(s.unit);
             c->addLine(name, Colors[i % std::size(Colors)], s.steps, s.values, s.lines, source);
         }
-        c->setValueAxisTitle(unit);
+        // Every chart has a value axis title (the group, with its unit); bytes in binary units.
+        const bool bytes = unit == QLatin1String("bytes") || unit == QLatin1String("B");
+        c->setBytes(bytes);
+        c->setValueAxisTitle(
+            unit.isEmpty() || bytes ? g.title : QStringLiteral("%1 (%2)").arg(g.title, unit));
         c->setLogScale(g.log || (g.logSpan > 0 && lo > 0 && hi / lo > g.logSpan));
         if (!skipped.empty()
             && (g.kinds.front() == LogSeriesKind::Loss

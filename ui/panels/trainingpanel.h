@@ -20,6 +20,7 @@ class QDialog;
 
 namespace stepscope::ui {
 
+class ElidedLabel;
 class StepChart;
 
 /// The Training panel (issue 17 item 2): one run of the session's training logs as small
@@ -57,6 +58,12 @@ public:
     qint64 openedLogLine() const { return m_openedLine; }
     QString openedLineText() const;
 
+    /// The run picker's text for `run`: its number and the log's path below the folder all
+    /// logs share ("1: version_1/metrics.csv"), so runs in files of one name differ; the
+    /// item's tooltip is the whole path.
+    static QString runLabel(const analysis::TrainingRun &run, const QString &commonFolder);
+    QComboBox *runPicker() const { return m_runBox; }
+
 private:
     void rebuild();
 
@@ -67,7 +74,7 @@ private:
     std::vector<StepChart *> m_charts;
 
     QComboBox *m_runBox = nullptr;
-    QLabel *m_info = nullptr;
+    ElidedLabel *m_info = nullptr;
     QLabel *m_message = nullptr;
     QListWidget *m_health = nullptr;
     QWidget *m_grid = nullptr;

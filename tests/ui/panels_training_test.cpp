@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// The Training panel on the Lightning sample (tests/data/loss_logs/lightning-csvlogger-2runs,
+// two runs, each lightning_logs/version_N/metrics.csv): the run picker names each run's
+// folder, since both files are called metrics.csv (issue 15).
+
+#include "chartsupport.h"
+#include "import/loader.h"
+#include "ui/charts/stepchart.h"
+#include "ui/panels/trainingpanel.h"
+
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+
+using namespace stepscope;
+
+TEST(PanelsTraining, RunPickerNamesEachRunsFolder)
+{
+    util::Progress progress;
+    const auto result = import::loadPath(
+        std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/lightning-csvlogger-2runs", progress);
+    ASSERT_TRUE(result.session);
+    ui::TrainingPanel panel;
+    panel.setSession(result.session);
+    ASSERT_EQ(panel.runCount(), 2);
+    QComboBox *picker = panel.runPicker();
+    ASSERT_EQ(picker->count(), 2);
+    QStringList texts;
+    for (int i = 0; i < picker->count(); ++i) {
+        texts << picker->itemText(i);
+        EXPECT_TRUE(picker->itemData(i, Qt::ToolTipRole)
+                        .toString()
+                        .endsWith(QStringLiteral("/metrics.csv")));
+    }
+    const QString all = texts.join(QStringLiteral(" | "));
+    EXPECT_EQ(texts.filter(QStringLiteral(": version_1/metrics.csv")).size(), 1)
+        << all.toStdString();
+    EXPECT_EQ(texts.filter(QStringLiteral(": version_3/metrics.csv")).size(), 1)
+        << all.toStdString();
+}
+
+TEST(ChartsStepChart, ValueTitleFitsTheChartAndBytesUseBinaryUnits)
+{
+    ui::StepChart chart;
+    chart.setTitle(QStringLiteral("Throughput"));
+    chart.setValueAxisTitle(QStringLiteral("Throughput (samples/s)"));
+    chart.addLine(
+        QStringLiteral("samples/s"), Qt::blue, {1, 2, 3}, {100, 200, 300}, {0, 0, 0}, QString());
+    uitest::showAndSettle(chart, 500, 700);
+    EXPECT_EQ(chart.shownValueAxisTitle(), QStringLiteral("Throughput (samples/s)"));
+    // A short chart: never Qt's end-cut "samp…"; the unit, or the title elided in the middle.
+    uitest::showAndSettle(chart, 500, 170);
+    const QString shortTitle = chart.shownValueAxisTitle();
+    EXPECT_TRUE(shortTitle == QStringLiteral("(samples/s)")
+        || (shortTitle.contains(QChar(0x2026)) && !shortTitle.endsWith(QChar(0x2026))))
+        << shortTitle.toStdString();
+
+    ui::StepChart memory;
+    memory.setValueAxisTitle(QStringLiteral("Memory"));
+    memory.setBytes(true);
+    memory.addLine(
+        QStringLiteral("mem-allocated-bytes"), Qt::blue, {1, 2}, {3e9, 5e8}, {0, 0}, QString());
+    uitest::showAndSettle(memory, 500, 500);
+    EXPECT_EQ(memory.shownValueAxisTitle(), QStringLiteral("Memory (GiB)"));
+    ASSERT_EQ(memory.drawnPoints(0).size(), 2);
+    EXPECT_NEAR(memory.drawnPoints(0)[0].y(), 3e9 / (1024.0 * 1024 * 1024), 1e-9);
+    EXPECT_TRUE(memory.toolTipAt(1).contains(QStringLiteral("3"))); // raw value in the tooltip
+}
