@@ -141,6 +141,8 @@ PaintFunction pairedStepBarsPainter(
         }
         chart->setTitle(QStringLiteral("Paired step times"));
         chart->setValueUnit(ValueUnit::Duration);
+        chart->setValueAxisTitle(QStringLiteral("Step time"));
+        chart->setLegendAlignment(Qt::AlignBottom);
         chart->setCategoryAxisTitle(QStringLiteral("step (before↔after)"));
         chart->setData(categories, {before, after}, BarChart::Mode::Grouped);
     }

@@ -53,17 +53,27 @@ QString reportHtml(const Report &report)
     QString html;
     html += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                            "<title>%1</title>\n<style>\n"
+                           // Fits a 1200 px window and an A4 page: wide tables wrap their
+                           // cells (kernel names break anywhere), pictures scale down.
+                           "*{box-sizing:border-box}\n"
                            "body{font-family:'DejaVu Sans',Arial,sans-serif;margin:2em auto;"
-                           "max-width:1200px;color:#222}\n"
+                           "padding:0 1em;max-width:1200px;color:#222}\n"
                            "h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ccc;"
                            "padding-bottom:.2em;margin-top:1.6em}\n"
-                           "table{border-collapse:collapse;margin:.6em 0;font-size:.9em}\n"
-                           "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right}\n"
+                           "table{border-collapse:collapse;margin:.6em 0;font-size:.9em;"
+                           "max-width:100%}\n"
+                           "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right;"
+                           "overflow-wrap:anywhere}\n"
                            "th:first-child,td:first-child{text-align:left}\n"
                            "th{background:#f0f0f0}.better{color:#0a7a2f;font-weight:bold}"
                            ".worse{color:#b00020;font-weight:bold}\n"
-                           "figure{margin:1em 0}img{max-width:100%%;border:1px solid #ddd}"
-                           "figcaption{font-size:.85em;color:#555}\n</style></head><body>\n")
+                           "figure{margin:1em 0}img{display:block;max-width:100%;height:auto;"
+                           "border:1px solid #ddd}"
+                           "figcaption{font-size:.85em;color:#555}\n"
+                           "@page{size:A4;margin:12mm}\n"
+                           "@media print{body{max-width:none;margin:0;padding:0;font-size:9pt}"
+                           "figure,tr{break-inside:avoid}h2,h3{break-after:avoid}}\n"
+                           "</style></head><body>\n")
                 .arg(escape(report.title));
     html += QStringLiteral("<h1>%1</h1>\n").arg(escape(report.title));
     for (const ReportSection &s : report.sections) {
