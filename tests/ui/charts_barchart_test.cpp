@@ -91,7 +91,7 @@ TEST(ChartsBarChart, CategoryLabelsElidedInTheMiddleFullNameInTheTooltip)
     for (int i = 0; i < names.size(); ++i)
         values << (i + 1) * 1e8;
     chart.setData(names, {{QStringLiteral("at peak"), Qt::blue, values}}, BarChart::Mode::Stacked);
-    uitest::showAndSettle(chart, 420, 300);
+    uitest::showAndSettle(chart, 640, 300);
     const QStringList shown = chart.shownCategories();
     ASSERT_EQ(shown.size(), names.size());
     EXPECT_EQ(QSet<QString>(shown.begin(), shown.end()).size(), shown.size());

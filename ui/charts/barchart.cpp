@@ -80,7 +80,10 @@ void BarChart::elideCategories()
     const QRectF plot = d->chart->plotArea();
     if (plot.width() <= 0)
         return;
-    const int room = static_cast<int>(plot.width() / static_cast<double>(d->categories.size())) - 6;
+    // Qt Charts gives each label axis width / (categories + 1) less twice its label padding,
+    // and cuts what is wider at the end ("Opti..."): stay inside that.
+    const int room =
+        static_cast<int>(plot.width() / static_cast<double>(d->categories.size() + 1)) - 12;
     const QStringList shown =
         elideMiddleDistinct(d->categories, QFontMetrics(d->axisX->labelsFont()), std::max(room, 8));
     if (shown != d->axisX->categories())

@@ -193,7 +193,7 @@ struct StepChart::Impl
         if (log) {
             auto *ly = new QLogValueAxis;
             ly->setBase(10);
-            ly->setLabelFormat(QStringLiteral("%.3g"));
+            ly->setLabelFormat(QStringLiteral("%g")); // 1000, not 1e+03; 1e-05 stays short
             ly->setRange(yLow, yHigh);
             y = ly;
         } else {
