@@ -18,17 +18,25 @@ QString escape(const QString &s)
 
 QString toneClass(const ReportTable &t, std::size_t row, int col)
 {
-    if (row >= t.tones.size() || col >= static_cast<int>(t.tones[row].size()))
-        return {};
-    switch (t.tones[row][static_cast<std::size_t>(col)]) {
-    case CellTone::Better:
-        return QStringLiteral(" class=\"better\"");
-    case CellTone::Worse:
-        return QStringLiteral(" class=\"worse\"");
-    case CellTone::Plain:
-        break;
+    // Short cells (numbers with their unit: "+98.8 µs") never wrap; long ones (kernel names,
+    // paths, evidence) wrap, so that a wide table still fits the page.
+    const bool shortCell = t.rows[row][col].size() <= 16;
+    QString tone;
+    if (row < t.tones.size() && col < static_cast<int>(t.tones[row].size())) {
+        switch (t.tones[row][static_cast<std::size_t>(col)]) {
+        case CellTone::Better:
+            tone = QStringLiteral("better");
+            break;
+        case CellTone::Worse:
+            tone = QStringLiteral("worse");
+            break;
+        case CellTone::Plain:
+            break;
+        }
     }
-    return {};
+    if (shortCell)
+        tone += tone.isEmpty() ? QStringLiteral("n") : QStringLiteral(" n");
+    return tone.isEmpty() ? QString() : QStringLiteral(" class=\"%1\"").arg(tone);
 }
 
 QString pngDataUri(const QImage &image)
@@ -66,7 +74,7 @@ QString reportHtml(const Report &report)
                            "overflow-wrap:anywhere}\n"
                            "th:first-child,td:first-child{text-align:left}\n"
                            "th{background:#f0f0f0}.better{color:#0a7a2f;font-weight:bold}"
-                           ".worse{color:#b00020;font-weight:bold}\n"
+                           ".worse{color:#b00020;font-weight:bold}.n{white-space:nowrap}\n"
                            "figure{margin:1em 0}img{display:block;max-width:100%;height:auto;"
                            "border:1px solid #ddd}"
                            "figcaption{font-size:.85em;color:#555}\n"
