@@ -102,6 +102,10 @@ const std::vector<std::string> &KpiStrip::shownKeys()
 
 void KpiStrip::build()
 {
+    m_scope = new QLabel(this);
+    m_scope->setObjectName(QStringLiteral("kpiScope"));
+    m_scope->hide();
+    m_layout->addWidget(m_scope);
     const auto &keys = shownKeys();
     for (std::size_t i = 0; i < keys.size(); ++i) {
         if (i > 0) {
@@ -193,6 +197,18 @@ void KpiStrip::setComparison(const analysis::Kpis &before, const analysis::Kpis 
             style.isEmpty() ? QString() : QStringLiteral("QToolButton { %1 }").arg(style));
         m_buttons[i]->setToolTip(QString::fromUtf8(info.definition));
     }
+}
+
+void KpiStrip::setScope(const QString &caption, const QString &toolTip)
+{
+    m_scope->setText(caption);
+    m_scope->setToolTip(toolTip);
+    m_scope->setVisible(!caption.isEmpty());
+}
+
+QString KpiStrip::scope() const
+{
+    return m_scope->text();
 }
 
 QToolButton *KpiStrip::button(const std::string &key) const

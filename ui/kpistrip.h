@@ -12,6 +12,7 @@
 #include <vector>
 
 class QHBoxLayout;
+class QLabel;
 class QToolButton;
 
 namespace stepscope::ui {
@@ -35,6 +36,10 @@ public:
     void setComparison(const analysis::Kpis &before, const analysis::Kpis &after,
         const std::vector<analysis::DeltaRow> &rows);
     void clear();
+    /// A caption before the KPIs saying what they cover ("whole runs, all ranks:"), with its
+    /// tooltip; hidden when empty (one rank: the KPIs are that rank's).
+    void setScope(const QString &caption, const QString &toolTip = QString());
+    QString scope() const;
 
     /// The KPI keys shown, in order (keys of analysis::Kpi).
     static const std::vector<std::string> &shownKeys();
@@ -55,6 +60,7 @@ private:
     void build();
 
     QHBoxLayout *m_layout = nullptr;
+    QLabel *m_scope = nullptr;
     std::vector<QToolButton *> m_buttons;
     std::vector<bool> m_missing;
 };

@@ -100,6 +100,14 @@ TEST(CompareRanks, PickersCaptionsAndRanksTab)
     EXPECT_EQ(sections[0].title, QStringLiteral("KPIs (whole runs, all ranks)"));
     EXPECT_TRUE(sections[1].title.endsWith(QStringLiteral(", rank 1 ↔ rank 0")))
         << sections[1].title.toStdString();
+    // The KPI strip covers the whole runs too, and says so (its step time, 136 → 147 ms, is
+    // the slowest rank's while the lanes show rank 1: 120 ms).
+    const auto *scope = view.findChild<QLabel *>(QStringLiteral("kpiScope"));
+    ASSERT_NE(scope, nullptr);
+    EXPECT_FALSE(scope->isHidden());
+    EXPECT_EQ(scope->text(), QStringLiteral("Whole runs, all ranks:"));
+    EXPECT_TRUE(scope->toolTip().contains(QStringLiteral("rank 1 of before with rank 0 of after")))
+        << scope->toolTip().toStdString();
 }
 
 TEST(CompareRanks, OneRankRunsHideTheRanksTab)
@@ -110,6 +118,9 @@ TEST(CompareRanks, OneRankRunsHideTheRanksTab)
     ASSERT_GE(tab, 0);
     EXPECT_FALSE(view.tabs()->isTabVisible(tab));
     EXPECT_FALSE(view.beforeRankPicker()->isEnabled());
+    const auto *scope = view.findChild<QLabel *>(QStringLiteral("kpiScope"));
+    ASSERT_NE(scope, nullptr);
+    EXPECT_TRUE(scope->isHidden()); // one rank: the KPIs are that rank's
 }
 
 // The report used to print every rank of the session; it names the ranks compared.

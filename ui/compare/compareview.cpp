@@ -267,11 +267,34 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
     m_syncing = false;
     m_kpis->setComparison(
         m_data->before.analysis->kpis, m_data->after.analysis->kpis, m_data->comparison.kpiRows);
+    updateKpiScope();
     m_beforeLog = m_data->before.logs.empty() ? nullptr : m_data->before.logs.front();
     m_afterLog = m_data->after.logs.empty() ? nullptr : m_data->after.logs.front();
     updateLoss();
     updateRanks();
     rebuildPairing();
+}
+
+/*
+ * With several ranks the KPIs cover each whole run (the step time is the slowest rank's),
+ * while the lanes, the step picker and the step rows show the compared ranks: the strip
+ * says so, as the Δ table's "KPIs (whole runs, all ranks)" section does.
+ */
+void CompareView::updateKpiScope()
+{
+    const analysis::RunComparison &c = m_data->comparison;
+    if (c.beforeRanks.size() <= 1 && c.afterRanks.size() <= 1) {
+        m_kpis->setScope({});
+        return;
+    }
+    m_kpis->setScope(tr("Whole runs, all ranks:"),
+        tr("These KPIs are computed over all ranks of each run (%1 and %2 ranks; the step time "
+           "is the slowest rank's). The lanes, the step picker and the step rows below compare "
+           "rank %3 of before with rank %4 of after.")
+            .arg(c.beforeRanks.size())
+            .arg(c.afterRanks.size())
+            .arg(c.beforeRank)
+            .arg(c.afterRank));
 }
 
 void CompareView::setRanks(CompareRanks ranks)
@@ -280,6 +303,7 @@ void CompareView::setRanks(CompareRanks ranks)
         return;
     m_data = m_data->withRanks(ranks);
     m_selection = {};
+    updateKpiScope();
     updateRanks();
     rebuildPairing();
 }

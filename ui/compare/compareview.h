@@ -109,6 +109,7 @@ private:
     void rebuildPairing();
     void updatePickers();
     void updateRanks();
+    void updateKpiScope();
     void onRankPickerChanged();
     void updateTables();
     void updateStepBars();
