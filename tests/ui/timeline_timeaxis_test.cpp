@@ -82,4 +82,9 @@ TEST(TimeAxis, RulerUnitsAdapt)
     EXPECT_EQ(stepscope::ui::timeline::tickLabel(15'000, t), QStringLiteral("15 µs"));
     const auto t2 = tickSpacing(2, 90); // 200 ns steps, labelled in µs? no: ns
     EXPECT_EQ(stepscope::ui::timeline::tickLabel(1'200, t2), QStringLiteral("1200 ns"));
+    // Five digits in the unit: the next unit up, with the decimals the step needs.
+    const auto t3 = tickSpacing(1e6, 90); // 100 ms steps
+    EXPECT_EQ(stepscope::ui::timeline::tickLabel(9'900'000'000, t3), QStringLiteral("9900 ms"));
+    EXPECT_EQ(stepscope::ui::timeline::tickLabel(460'200'000'000, t3), QStringLiteral("460.2 s"));
+    EXPECT_EQ(stepscope::ui::timeline::tickLabel(12'000, t2), QStringLiteral("12.0 µs"));
 }

@@ -36,10 +36,22 @@ std::size_t Geometry::rectCount() const
 
 QString tickLabel(std::int64_t t, const TickSpacing &spacing)
 {
-    const double stepUnits = static_cast<double>(spacing.stepNs) / spacing.unitNs;
+    // The spacing's unit, or a larger one once the value has five digits in it (the first
+    // tick after a break of the axis reads "460.2 s", not "460200 ms").
+    double unitNs = spacing.unitNs;
+    const char *unit = spacing.unit;
+    static constexpr std::pair<double, const char *> Larger[] = {
+        {1e3, "µs"}, {1e6, "ms"}, {1e9, "s"}};
+    for (const auto &[ns, name] : Larger) {
+        if (ns > unitNs && std::abs(static_cast<double>(t)) >= 1e4 * unitNs) {
+            unitNs = ns;
+            unit = name;
+        }
+    }
+    const double stepUnits = static_cast<double>(spacing.stepNs) / unitNs;
     const int decimals = std::max(0, static_cast<int>(std::ceil(-std::log10(stepUnits) - 1e-9)));
-    return QString::number(static_cast<double>(t) / spacing.unitNs, 'f', decimals)
-        + QStringLiteral(" ") + QString::fromUtf8(spacing.unit);
+    return QString::number(static_cast<double>(t) / unitNs, 'f', decimals) + QStringLiteral(" ")
+        + QString::fromUtf8(unit);
 }
 namespace detail {
 
