@@ -55,6 +55,7 @@ PaintFunction timelineBody(
         timeline::ViewState view;
         view.axis.setWidth(std::max(1, size.width() - metrics.headerWidth));
         view.axis.setStart(window.first);
+        view.axis.setBreaks(model->breaks());
         view.axis.fit(window.first, window.second);
         view.rulerOriginNs = model->extent().first; // as the window's ruler
         timeline::paintTimeline(p, *model, view, size, metrics, QGuiApplication::font());

@@ -122,6 +122,7 @@ private:
     void buildSearch();
     void buildSelection();
     void buildRuler();
+    void buildBreak(const AxisBreak &b);
     void buildLegend();
     QRectF eventRect(const EventKey &e, const LaneBox &box) const;
 

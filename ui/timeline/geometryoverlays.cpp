@@ -146,21 +146,40 @@ void Builder::buildRuler()
     const std::int64_t t0 = m_view.axis.startNs();
     const std::int64_t t1 = m_view.axis.endNs();
     const std::int64_t origin = m_view.rulerOriginNs;
-    std::int64_t t = origin + ((t0 - origin) / spacing.stepNs) * spacing.stepNs;
-    if (t < t0)
-        t += spacing.stepNs;
-    for (int guard = 0; t <= t1 && guard < 1000; t += spacing.stepNs, ++guard) {
-        const double px = x(t);
-        if (px < m_laneLeft)
+    // The stretches drawn to scale, between the breaks the axis compresses: ticks in each,
+    // each label kept clear of the next break.
+    std::vector<std::pair<std::int64_t, std::int64_t>> pieces;
+    std::int64_t from = t0;
+    for (const AxisBreak &b : m_view.axis.breaks()) {
+        if (!m_view.axis.compresses(b) || b.endNs <= t0)
             continue;
-        m_g.lines.push_back({QLineF(px, h * 0.45, px, h), m_view.colors.mutedText, 1});
-        m_g.lines.push_back({QLineF(px, h, px, m_g.layout.scrollBottom), m_view.colors.grid, 0});
-        // A label that would run past the right edge is left out rather than cut.
-        const QString label = tickLabel(t - origin, spacing);
-        const double labelWidth = m_fm.horizontalAdvance(label) + 2;
-        if (px + 3 + labelWidth <= laneRight())
-            text(QRectF(px + 3, 1, labelWidth, h * 0.5), label, m_view.colors.text,
-                Qt::AlignLeft | Qt::AlignVCenter);
+        if (b.startNs >= t1)
+            break;
+        pieces.emplace_back(from, b.startNs);
+        from = b.endNs;
+        buildBreak(b);
+    }
+    pieces.emplace_back(from, t1);
+    int guard = 0;
+    for (const auto &[a, z] : pieces) {
+        std::int64_t t = origin + ((a - origin) / spacing.stepNs) * spacing.stepNs;
+        if (t < a)
+            t += spacing.stepNs;
+        const double right = std::min(laneRight(), x(z));
+        for (; t <= z && guard < 1000; t += spacing.stepNs, ++guard) {
+            const double px = x(t);
+            if (px < m_laneLeft)
+                continue;
+            m_g.lines.push_back({QLineF(px, h * 0.45, px, h), m_view.colors.mutedText, 1});
+            m_g.lines.push_back(
+                {QLineF(px, h, px, m_g.layout.scrollBottom), m_view.colors.grid, 0});
+            // A label that would run past the right edge (or into a break) is left out.
+            const QString label = tickLabel(t - origin, spacing);
+            const double labelWidth = m_fm.horizontalAdvance(label) + 2;
+            if (px + 3 + labelWidth <= right)
+                text(QRectF(px + 3, 1, labelWidth, h * 0.5), label, m_view.colors.text,
+                    Qt::AlignLeft | Qt::AlignVCenter);
+        }
     }
     // Step numbers of the first rank in view (all ranks share the timeline's zero).
     int traceIndex = 0;
@@ -192,6 +211,26 @@ void Builder::buildRuler()
         text(QRectF(4, 0, m_laneLeft - 8, h),
             qs(analysis::formatDuration(m_view.axis.spanNs())) + QStringLiteral(" in view"),
             m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
+    }
+}
+
+/*
+ * A compressed break: a band over the ruler and the lanes, edged by two slanted strokes in
+ * the ruler, so that nobody reads the stretch as drawn to scale. Its length is the band's
+ * tooltip (TimelineView::tooltipAt).
+ */
+void Builder::buildBreak(const AxisBreak &b)
+{
+    const double h = m_metrics.rulerHeight;
+    const double x0 = std::max<double>(m_laneLeft, x(b.startNs));
+    const double x1 = std::min(laneRight(), x(b.endNs));
+    if (x1 <= x0)
+        return;
+    m_overlay.add(m_view.colors.headerBackground, QRectF(x0, 0, x1 - x0, m_g.layout.scrollBottom));
+    const QColor edge = m_view.colors.mutedText;
+    for (const double e : {x0 + 3, x1 - 3}) {
+        m_g.lines.push_back({QLineF(e - 3, h - 2, e + 3, 2), edge, 1.5});
+        m_g.lines.push_back({QLineF(e, h, e, m_g.layout.scrollBottom), m_view.colors.grid, 1});
     }
 }
 

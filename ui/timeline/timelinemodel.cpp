@@ -3,6 +3,7 @@
 #include "timelinemodel.h"
 
 #include "analysis/steps.h"
+#include "axisbreaks.h"
 
 #include <algorithm>
 #include <map>
@@ -265,6 +266,7 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
         m->m_segments.push_back(std::move(segments));
     }
     m->m_lanes = std::move(lanes);
+    m->findIslands();
     m->m_clocks = estimateRankClocks(s);
     m->applyClocks(alignClocks);
     return m;
@@ -327,6 +329,48 @@ void TimelineModel::applyClocks(bool aligned)
     }
     m_extent = any ? std::pair<std::int64_t, std::int64_t> {lo, std::max(hi, lo + 1)}
                    : std::pair<std::int64_t, std::int64_t> {0, 1};
+    std::vector<Island> all;
+    for (std::size_t ti = 0; ti < m_islands.size(); ++ti) {
+        for (const Island &i : m_islands[ti])
+            all.emplace_back(i.first + m_offsets[ti], i.second + m_offsets[ti]);
+    }
+    m_breaks =
+        std::make_shared<const std::vector<AxisBreak>>(findBreaks(std::move(all), m_breakMinGapNs));
+}
+
+/*
+ * The islands of content of every trace in its own time, with the break threshold of the
+ * session (axisbreaks.h): once per load; applyClocks() moves them and finds the breaks.
+ */
+void TimelineModel::findIslands()
+{
+    std::vector<std::int64_t> durations;
+    std::int64_t lo = 0;
+    std::int64_t hi = 0;
+    bool any = false;
+    for (std::size_t ti = 0; ti < m_steps.size(); ++ti) {
+        for (const StepSpan &st : m_steps[ti])
+            durations.push_back(st.endNs - st.startNs);
+        const auto [t0, t1] = m_traceExtents[ti];
+        if (t0 > t1)
+            continue;
+        lo = any ? std::min(lo, t0 + m_offsets[ti]) : t0 + m_offsets[ti];
+        hi = any ? std::max(hi, t1 + m_offsets[ti]) : t1 + m_offsets[ti];
+        any = true;
+    }
+    m_breakMinGapNs = breakThresholdNs(std::move(durations), hi - lo);
+    m_islands.clear();
+    for (std::size_t ti = 0; ti < m_steps.size(); ++ti) {
+        // The steps in the trace's own time (m_steps are session-relative).
+        std::vector<model::Step> steps;
+        for (const StepSpan &st : m_steps[ti]) {
+            model::Step own;
+            own.startNs = st.startNs - m_offsets[ti];
+            own.endNs = st.endNs - m_offsets[ti];
+            steps.push_back(own);
+        }
+        m_islands.push_back(traceIslands(trace(static_cast<int>(ti)), steps, m_breakMinGapNs));
+    }
 }
 
 QString TimelineModel::laneTooltip(int lane) const

@@ -6,6 +6,7 @@
 #include "clockalignment.h"
 #include "model/session.h"
 #include "rowsummary.h"
+#include "timeaxis.h"
 #include "ui/palette.h"
 
 #include <QString>
@@ -140,6 +141,10 @@ public:
     bool hasBreakdownSegments() const { return m_fromAnalysis; }
     /// Session-relative extent over every trace; {0, 1} when empty.
     std::pair<std::int64_t, std::int64_t> extent() const { return m_extent; }
+    /// Empty stretches between the islands of content (two profiling windows, a rank's table
+    /// steps far from another rank's trace) that the axis draws as breaks (axisbreaks.h);
+    /// never nullptr, empty when there is none.
+    const AxisBreaks &breaks() const { return m_breaks; }
     std::uint64_t eventCount() const { return m_eventCount; }
     /// Bit c set when some event has model::Category c (the legend lists only those).
     std::uint32_t categoryMask() const { return m_categoryMask; }
@@ -166,6 +171,7 @@ public:
 
 private:
     void applyClocks(bool aligned);
+    void findIslands();
 
     std::shared_ptr<const model::Session> m_session;
     std::shared_ptr<const std::vector<Lane>> m_lanes = std::make_shared<std::vector<Lane>>();
@@ -178,6 +184,9 @@ private:
     std::vector<std::vector<StepSpan>> m_steps;
     std::vector<RowSummary> m_segmentSummaries;
     std::pair<std::int64_t, std::int64_t> m_extent {0, 1};
+    std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> m_islands; // own time
+    std::int64_t m_breakMinGapNs = 0;
+    AxisBreaks m_breaks = std::make_shared<std::vector<AxisBreak>>();
     std::uint64_t m_eventCount = 0;
     std::uint32_t m_categoryMask = 0;
     std::uint32_t m_segmentMask = 0;

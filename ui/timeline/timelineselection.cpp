@@ -56,7 +56,7 @@ void TimelineView::revealEvent(const EventKey &e)
     const std::int64_t en = m_model->endOf(e);
     if (en < m_view.axis.startNs() || s > m_view.axis.endNs()) {
         pushUndo();
-        m_view.axis.setStart(s - m_view.axis.spanNs() / 2 + (en - s) / 2);
+        m_view.axis.centreOn(s + (en - s) / 2);
     }
     updateScrollBar();
     // Scroll so the lane is visible: find its content y.

@@ -3,6 +3,7 @@
 #include "timelineview.h"
 
 #include "analysis/units.h"
+#include "axisbreaks.h"
 #include "geometrybuilder.h"
 #include "lanelayout.h"
 
@@ -93,6 +94,7 @@ void TimelineView::setModel(std::shared_ptr<const TimelineModel> model)
     // moves it to the aligned step).
     m_view.rulerOriginNs = m_model ? m_model->extent().first : 0;
     m_undo.clear();
+    m_view.axis.setBreaks(m_model && m_gapBreaks ? m_model->breaks() : nullptr);
     if (!m_searchText.isEmpty())
         setSearchText(m_searchText);
     // Before the first layout the viewport is a few pixels wide: fit once it has a real size.
@@ -109,9 +111,18 @@ void TimelineView::setClockVariant(std::shared_ptr<const TimelineModel> model)
     }
     m_model = std::move(model);
     m_view.hovered.reset();
+    if (m_view.axis.hasBreaks())
+        m_view.axis.setBreaks(m_model->breaks());
     if (!m_searchText.isEmpty())
         setSearchText(m_searchText);
     viewport()->update();
+}
+
+void TimelineView::setGapBreaks(bool on)
+{
+    m_gapBreaks = on;
+    m_view.axis.setBreaks(m_model && on ? m_model->breaks() : nullptr);
+    fitAll();
 }
 
 Geometry TimelineView::currentGeometry() const
@@ -235,7 +246,8 @@ void TimelineView::fitAll()
 void TimelineView::fitRange(std::int64_t t0, std::int64_t t1, bool margin)
 {
     pushUndo();
-    const std::int64_t span = std::max<std::int64_t>(1, t1 - t0);
+    // The margin is a share of what is drawn to scale, not of the time in breaks.
+    const std::int64_t span = std::max<std::int64_t>(1, m_view.axis.unbrokenNs(t0, t1));
     const std::int64_t pad = margin ? std::max<std::int64_t>(1, span / 50) : 0;
     m_view.axis.setWidth(std::max(1, viewport()->width() - m_metrics.headerWidth));
     m_view.axis.fit(t0 - pad, t1 + pad);
@@ -507,6 +519,12 @@ QString TimelineView::tooltipAt(QPoint pos) const
     if (!m_model)
         return {};
     const HitResult hit = hitTest(*m_model, m_view, m_metrics, canvasSize(), pos);
+    if (hit.kind == HitResult::Kind::Ruler || hit.kind == HitResult::Kind::EmptyLane) {
+        if (const AxisBreak *b = breakAtPx(m_view.axis, pos.x() - m_metrics.headerWidth))
+            return QStringLiteral("<b>%1 with nothing in it</b><br>drawn as a break, not to "
+                                  "scale (right-click › Break empty gaps)")
+                .arg(dur(b->lengthNs()));
+    }
     const Lane *lane =
         hit.lane >= 0 ? &m_model->lanes()[static_cast<std::size_t>(hit.lane)] : nullptr;
     switch (hit.kind) {
@@ -580,6 +598,14 @@ void TimelineView::contextMenuEvent(QContextMenuEvent *event)
             &TimelineView::showAllLanes);
     menu.addSeparator();
     menu.addAction(tr("Fit all\t0"), this, &TimelineView::fitAll);
+    if (!m_model->breaks()->empty()) {
+        QAction *breaks =
+            menu.addAction(tr("Break empty gaps"), this, [this](bool on) { setGapBreaks(on); });
+        breaks->setCheckable(true);
+        breaks->setChecked(m_gapBreaks);
+        breaks->setToolTip(tr("Draw stretches with nothing in them (between two profiling "
+                              "windows) as a narrow break instead of to scale"));
+    }
     if (!menu.isEmpty())
         menu.exec(event->globalPos());
 }

@@ -51,6 +51,10 @@ public:
     void setVisibleWindow(std::int64_t startNs, double nsPerPixel);
     /// Ruler labels measure from this session-relative time (ViewState::rulerOriginNs).
     void setRulerOrigin(std::int64_t originNs);
+    /// Draws the model's empty stretches (TimelineModel::breaks) as breaks of the axis (the
+    /// default) or to scale; refits the view.
+    void setGapBreaks(bool on);
+    bool gapBreaks() const { return m_gapBreaks; }
     bool undoZoom();
     /// Goes to the previous (-1) or next (+1) step of the focused rank; false at the end.
     bool goToStep(int direction);
@@ -131,6 +135,7 @@ private:
     QPoint m_mousePos {-1, -1};
     double m_lastPaintMs = 0;
     bool m_fitPending = false;
+    bool m_gapBreaks = true;
 };
 
 } // namespace stepscope::ui::timeline

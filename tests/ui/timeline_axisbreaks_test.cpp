@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// Two profiling windows far apart (issue 11 item 7): the stretch between them is drawn as a
+// break of the axis, not as empty ruler with two slivers; the mapping stays exact elsewhere.
+#include "model/tracebuilder.h"
+#include "ui/timeline/axisbreaks.h"
+#include "ui/timeline/geometrybuilder.h"
+#include "ui/timeline/timelinemodel.h"
+#include "ui/timeline/timelineview.h"
+
+#include <gtest/gtest.h>
+
+using namespace stepscope;
+using namespace stepscope::ui::timeline;
+
+namespace {
+
+constexpr std::int64_t Ms = 1'000'000;
+constexpr std::int64_t S = 1000 * Ms;
+
+// One rank: window A = 5 steps of 100 ms from 0, window B = 5 steps from 460 s.
+std::shared_ptr<const model::Session> twoWindows(std::int64_t secondAt = 460 * S)
+{
+    model::TraceBuilder tb;
+    model::TrackInfo dev;
+    dev.kind = model::TrackKind::DeviceStream;
+    dev.threadId = "7";
+    const model::TrackId d = tb.addTrack(dev);
+    int n = 1;
+    for (const std::int64_t base : {std::int64_t {0}, secondAt}) {
+        for (int i = 0; i < 5; ++i, ++n) {
+            const std::int64_t t0 = base + i * 100 * Ms;
+            tb.trace().steps.push_back({n, t0, t0 + 100 * Ms});
+            tb.track(d).add(t0 + 5 * Ms, 80 * Ms, tb.intern("gemm"), model::Category::Compute);
+        }
+    }
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
+    return session;
+}
+
+AxisBreaks oneBreak(std::int64_t start, std::int64_t end)
+{
+    return std::make_shared<const std::vector<AxisBreak>>(std::vector<AxisBreak> {{start, end}});
+}
+
+} // namespace
+
+TEST(TimeAxisBreaks, ACompressedBreakTakesItsWidthAndTheRestKeepsTheScale)
+{
+    TimeAxis axis(0, 1000.0, 1000); // 1 µs per pixel
+    axis.setBreaks(oneBreak(100'000, 10'100'000)); // 10 ms of nothing from 100 µs
+    ASSERT_TRUE(axis.compresses(axis.breaks().front()));
+    EXPECT_DOUBLE_EQ(axis.toPx(50'000), 50.0);
+    EXPECT_DOUBLE_EQ(axis.toPx(100'000), 100.0);
+    EXPECT_NEAR(axis.toPx(10'100'000), 100.0 + TimeAxis::BreakPx, 1e-9);
+    // After the break, one µs is still one pixel.
+    EXPECT_NEAR(axis.toPx(10'150'000) - axis.toPx(10'100'000), 50.0, 1e-9);
+    for (const double px : {0.0, 37.0, 99.0, 130.0, 500.0, 999.0})
+        EXPECT_NEAR(axis.toPx(axis.toNs(px)), px, 1e-3) << px;
+    EXPECT_EQ(axis.endNs(), axis.toNs(1000));
+    EXPECT_GT(axis.spanNs(), 10'000'000); // the break's time is in view
+}
+
+TEST(TimeAxisBreaks, ABreakShorterThanItsWidthIsDrawnToScale)
+{
+    TimeAxis axis(0, 1000.0, 1000);
+    axis.setBreaks(oneBreak(100'000, 110'000)); // 10 µs = 10 px < BreakPx
+    EXPECT_FALSE(axis.compresses(axis.breaks().front()));
+    EXPECT_DOUBLE_EQ(axis.toPx(110'000), 110.0);
+    EXPECT_EQ(axis.toNs(500), 500'000);
+}
+
+TEST(TimeAxisBreaks, FitZoomAndPanKeepTheirPromises)
+{
+    TimeAxis axis(0, 1.0, 1000);
+    axis.setBreaks(oneBreak(500 * Ms, 460 * S));
+    axis.fit(0, 460 * S + 500 * Ms);
+    EXPECT_EQ(axis.startNs(), 0);
+    EXPECT_NEAR(axis.toPx(460 * S + 500 * Ms), 1000.0, 1.0);
+    // Both windows get most of the width (each about (1000 - BreakPx) / 2 px).
+    EXPECT_GT(axis.toPx(500 * Ms), 450.0);
+    const std::int64_t anchor = axis.toNs(700);
+    axis.zoomAt(700, 4.0);
+    EXPECT_NEAR(axis.toPx(anchor), 700.0, 1.0);
+    const TimeAxis before = axis;
+    axis.panPx(120);
+    axis.panPx(-120);
+    EXPECT_NEAR(static_cast<double>(axis.startNs()), static_cast<double>(before.startNs()),
+        2 * axis.nsPerPixel());
+    axis.centreOn(460 * S + 100 * Ms);
+    EXPECT_NEAR(axis.toPx(460 * S + 100 * Ms), 500.0, 1.0);
+}
+
+TEST(AxisBreaks, OnlyAGapOfSeveralStepsIsABreak)
+{
+    // 100 ms steps: the threshold is five of them.
+    EXPECT_EQ(breakThresholdNs({100 * Ms, 90 * Ms, 110 * Ms}, 10 * S), 500 * Ms);
+    // Without steps, a quarter of the extent.
+    EXPECT_EQ(breakThresholdNs({}, 40 * S), 10 * S);
+    const std::vector<AxisBreak> none = findBreaks({{0, 100}, {400, 500}}, 1000);
+    EXPECT_TRUE(none.empty());
+    const std::vector<AxisBreak> one = findBreaks({{0, 100}, {50, 200}, {5200, 5300}}, 1000);
+    ASSERT_EQ(one.size(), 1U);
+    EXPECT_GE(one.front().startNs, 200); // clear of the island before
+    EXPECT_LE(one.front().endNs, 5200);
+    EXPECT_GT(one.front().lengthNs(), 4000);
+}
+
+TEST(AxisBreaks, TwoProfilingWindowsShareTheRulerInsteadOfTwoSlivers)
+{
+    auto model = TimelineModel::build(twoWindows());
+    ASSERT_EQ(model->breaks()->size(), 1U);
+    const AxisBreak b = model->breaks()->front();
+    EXPECT_GE(b.startNs, 500 * Ms);
+    EXPECT_LE(b.endNs, 460 * S);
+
+    TimelineView view;
+    view.resize(1200, 400);
+    view.show();
+    view.setModel(model);
+    view.fitAll();
+    const TimeAxis &axis = view.viewState().axis;
+    // Each window is over a third of the lane width (margins and the break take the rest),
+    // not a sliver at each end.
+    const double a0 = axis.toPx(0);
+    const double a1 = axis.toPx(500 * Ms);
+    const double b0 = axis.toPx(460 * S);
+    const double b1 = axis.toPx(460 * S + 500 * Ms);
+    EXPECT_GT(a1 - a0, 0.35 * axis.widthPx());
+    EXPECT_GT(b1 - b0, 0.35 * axis.widthPx());
+    // The ruler labels the second window with its own time, 460 s on.
+    QStringList labels;
+    for (const TextItem &t : view.currentGeometry().texts)
+        if (t.rect.bottom() <= view.metrics().rulerHeight * 0.5 + 1)
+            labels << t.text;
+    EXPECT_TRUE(labels.contains(QStringLiteral("0 ms")))
+        << labels.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_TRUE(std::any_of(labels.begin(), labels.end(), [](const QString &l) {
+        return l.startsWith(QStringLiteral("4602")) || l.startsWith(QStringLiteral("460."))
+            || l.startsWith(QStringLiteral("4601"));
+    })) << labels.join(QStringLiteral(" | ")).toStdString();
+
+    // To scale on request: the break is gone and the first window is a sliver again.
+    view.setGapBreaks(false);
+    const TimeAxis &linear = view.viewState().axis;
+    EXPECT_FALSE(linear.hasBreaks());
+    EXPECT_LT(linear.toPx(500 * Ms) - linear.toPx(0), 0.01 * linear.widthPx());
+}
+
+TEST(AxisBreaks, StepsCloseTogetherGetNoBreak)
+{
+    // The second window right after the first: nothing to break.
+    auto model = TimelineModel::build(twoWindows(600 * Ms));
+    EXPECT_TRUE(model->breaks()->empty());
+}

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "axisbreaks.h"
+
+#include <algorithm>
+
+namespace stepscope::ui::timeline {
+
+namespace {
+
+constexpr std::int64_t MinThresholdNs = 1'000'000; // 1 ms
+constexpr std::size_t MaxBreaks = 32;
+
+/// Appends the islands of sorted points / intervals given by start(i) and end(i).
+template <typename Start, typename End>
+void appendRuns(
+    std::size_t n, Start start, End end, std::int64_t minGapNs, std::vector<Island> &out)
+{
+    if (n == 0)
+        return;
+    Island run {start(0), end(0)};
+    for (std::size_t i = 1; i < n; ++i) {
+        const std::int64_t s = start(i);
+        if (s - run.second >= minGapNs) {
+            out.push_back(run);
+            run = {s, end(i)};
+        } else {
+            run.second = std::max(run.second, end(i));
+        }
+    }
+    out.push_back(run);
+}
+
+} // namespace
+
+std::int64_t breakThresholdNs(std::vector<std::int64_t> stepDurationsNs, std::int64_t extentNs)
+{
+    if (stepDurationsNs.empty())
+        return std::max(MinThresholdNs, extentNs / 4);
+    const auto mid =
+        stepDurationsNs.begin() + static_cast<std::ptrdiff_t>(stepDurationsNs.size() / 2);
+    std::nth_element(stepDurationsNs.begin(), mid, stepDurationsNs.end());
+    return std::max(MinThresholdNs, 5 * *mid);
+}
+
+std::vector<Island> traceIslands(
+    const model::Trace &trace, const std::vector<model::Step> &steps, std::int64_t minGapNs)
+{
+    std::vector<Island> out;
+    for (const model::Track &track : trace.tracks) {
+        // Starts are sorted; a running maximum of ends covers nested and overlapping events.
+        appendRuns(
+            track.size(), [&](std::size_t i) { return track.start(static_cast<std::uint32_t>(i)); },
+            [&](std::size_t i) { return track.end(static_cast<std::uint32_t>(i)); }, minGapNs, out);
+    }
+    for (const model::CounterSeries &c : trace.counters) {
+        const std::vector<std::int64_t> &ts = c.timestampsNs;
+        appendRuns(
+            ts.size(), [&](std::size_t i) { return ts[i]; }, [&](std::size_t i) { return ts[i]; },
+            minGapNs, out);
+    }
+    for (const model::Step &s : steps)
+        out.emplace_back(s.startNs, s.endNs);
+    return out;
+}
+
+std::vector<AxisBreak> findBreaks(std::vector<Island> islands, std::int64_t minGapNs)
+{
+    std::vector<AxisBreak> breaks;
+    if (islands.size() < 2)
+        return breaks;
+    std::sort(islands.begin(), islands.end());
+    std::int64_t covered = islands.front().second;
+    for (std::size_t i = 1; i < islands.size(); ++i) {
+        const auto [s, e] = islands[i];
+        const std::int64_t gap = s - covered;
+        if (gap >= minGapNs) {
+            const std::int64_t margin = std::min(gap / 50, minGapNs / 5);
+            breaks.push_back({covered + margin, s - margin});
+        }
+        covered = std::max(covered, e);
+    }
+    if (breaks.size() > MaxBreaks) {
+        std::nth_element(breaks.begin(),
+            breaks.begin() + static_cast<std::ptrdiff_t>(MaxBreaks) - 1, breaks.end(),
+            [](const AxisBreak &a, const AxisBreak &b) { return a.lengthNs() > b.lengthNs(); });
+        breaks.resize(MaxBreaks);
+        std::sort(breaks.begin(), breaks.end(),
+            [](const AxisBreak &a, const AxisBreak &b) { return a.startNs < b.startNs; });
+    }
+    return breaks;
+}
+
+const AxisBreak *breakAtPx(const TimeAxis &axis, double px)
+{
+    for (const AxisBreak &b : axis.breaks()) {
+        if (axis.compresses(b) && px >= axis.toPx(b.startNs) && px < axis.toPx(b.endNs))
+            return &b;
+    }
+    return nullptr;
+}
+
+} // namespace stepscope::ui::timeline
