@@ -50,8 +50,8 @@ struct DeviceRow
 /// needInt) or the row is another trace's process.
 std::optional<DeviceRow> readRow(TableScan &s, const NsysDb &p)
 {
-    const auto start = s.needInt(0);
-    const auto end = s.needInt(1);
+    const auto start = p.time(s.needInt(0));
+    const auto end = p.time(s.needInt(1));
     const auto device = s.needInt(2);
     if (!start || !end || !device)
         return std::nullopt;

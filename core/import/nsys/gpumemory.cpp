@@ -12,11 +12,23 @@
 #include "import/sqlite/tablescan.h"
 #include "nsysdb.h"
 
+#include <limits>
 #include <map>
 
 namespace stepscope::import::nsys {
 
 namespace {
+
+/// a + b (or a - b), held at the int64 limits: a damaged `bytes` column cannot overflow the
+/// running total.
+std::int64_t saturated(std::int64_t a, std::int64_t b, bool subtract)
+{
+    std::int64_t r = 0;
+    if (!(subtract ? __builtin_sub_overflow(a, b, &r) : __builtin_add_overflow(a, b, &r)))
+        return r;
+    return (subtract ? b < 0 : b > 0) ? std::numeric_limits<std::int64_t>::max()
+                                      : std::numeric_limits<std::int64_t>::min();
+}
 
 using sqlite::TablePresence;
 using sqlite::TableScan;
@@ -48,7 +60,7 @@ void readGpuMemory(NsysDb &p)
     std::map<std::int64_t, DeviceMemory> devices;
     std::uint64_t unknownFrees = 0;
     while (s.next()) {
-        const auto start = s.needInt(0);
+        const auto start = p.time(s.needInt(0));
         const auto device = s.needInt(1);
         const auto address = s.needInt(2);
         const auto bytes = s.needInt(3);
@@ -67,7 +79,7 @@ void readGpuMemory(NsysDb &p)
         if (isFree(*op)) {
             const auto block = d.live.find(*address);
             if (block != d.live.end()) {
-                d.total -= block->second.first;
+                d.total = saturated(d.total, block->second.first, true);
                 memory.allocations[block->second.second].releasedNs = *start;
                 d.live.erase(block);
             } else {
@@ -75,7 +87,7 @@ void readGpuMemory(NsysDb &p)
                 continue;
             }
         } else {
-            d.total += *bytes;
+            d.total = saturated(d.total, *bytes, false);
             model::Allocation a;
             a.op = s.isNull(5) ? std::string("cudaMalloc") : std::string(s.text(5));
             a.sizeBytes = *bytes;

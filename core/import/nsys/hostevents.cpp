@@ -57,8 +57,8 @@ struct HostRow
 /// nullopt when one is missing or the row belongs to another trace's process.
 std::optional<HostRow> readHostRow(TableScan &s, const NsysDb &p)
 {
-    const auto start = s.needInt(0);
-    const auto end = s.needInt(1);
+    const auto start = p.time(s.needInt(0));
+    const auto end = p.time(s.needInt(1));
     const auto tid = s.needInt(2);
     const auto nameId = s.needInt(3);
     if (!start || !end || !tid || !nameId || !p.mine(*tid))
@@ -297,7 +297,7 @@ void readNvtx(NsysDb &p)
         const NvtxKind kind = nvtxKind(p, *type);
         if (kind == NvtxKind::Skip || kind == NvtxKind::Domain)
             continue;
-        const auto start = s.needInt(0);
+        const auto start = p.time(s.needInt(0));
         if (!start)
             continue;
         const std::optional<std::int64_t> tid = s.int64(5);
@@ -333,7 +333,7 @@ void readNvtx(NsysDb &p)
         }
         const model::TrackId lane =
             kind == NvtxKind::StartEnd ? p.asyncNvtxLane(*tid) : p.hostLane(*tid, HostLane::Nvtx);
-        const std::optional<std::int64_t> end = kind == NvtxKind::Mark ? start : s.int64(1);
+        const std::optional<std::int64_t> end = kind == NvtxKind::Mark ? start : p.time(s.int64(1));
         if (!end) {
             unfinished.push_back(PendingRange {lane, *start, name, args});
             continue;

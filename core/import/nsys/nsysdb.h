@@ -100,6 +100,22 @@ struct NsysDb
     std::optional<std::int64_t> onlyProcess;
 
     bool keepArgs() const { return ctx.options.keepArgs; }
+    /// A time column's value clamped to ±MaxTimeNs, so that the ends and durations made from
+    /// it never overflow (a damaged or hostile file can hold any int64; real exports count ns
+    /// from the session start). Clamped values are counted for one diagnostic.
+    std::int64_t time(std::int64_t ns) const
+    {
+        if (ns >= -MaxTimeNs && ns <= MaxTimeNs)
+            return ns;
+        ++clampedTimes;
+        return ns < 0 ? -MaxTimeNs : MaxTimeNs;
+    }
+    std::optional<std::int64_t> time(std::optional<std::int64_t> ns) const
+    {
+        return ns ? std::optional<std::int64_t>(time(*ns)) : std::nullopt;
+    }
+    static constexpr std::int64_t MaxTimeNs = std::int64_t {1} << 61; ///< ~73 years
+    mutable std::uint64_t clampedTimes = 0;
     /// Whether a row of `globalId` (globalPid or globalTid) belongs to this trace; rows
     /// without one belong to every trace.
     bool mine(std::optional<std::int64_t> globalId) const

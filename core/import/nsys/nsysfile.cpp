@@ -382,6 +382,11 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
         if (!db->hasTable(t))
             absent.emplace_back(t);
     finishMetadata(p, absent);
+    if (p.clampedTimes > 0)
+        ctx.warn(file,
+            std::to_string(p.clampedTimes)
+                + " timestamps lie more than 73 years from the session start (not times: a "
+                  "damaged value); they were clamped to that range");
     if (ctx.progress != nullptr) {
         std::error_code ec;
         const auto size = fs::file_size(file, ec);

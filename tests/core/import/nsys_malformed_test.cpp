@@ -95,6 +95,24 @@ TEST_F(NsysMalformed, WrongTypeSkipsOnlyThoseRows)
     EXPECT_EQ(r.trace.checkInvariants(), "");
 }
 
+// Times at the int64 limits used to overflow end - start (UBSan: signed overflow); they are
+// clamped, said once, and the rest of the file loads as before.
+TEST_F(NsysMalformed, TimesAtTheInt64LimitsAreClampedAndSaid)
+{
+    const fs::path file = copySample();
+    testsupport::writeDatabase(file,
+        "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = -9223372036854775807, end = "
+        "9223372036854775807 WHERE rowid = 1;"
+        "UPDATE CUPTI_ACTIVITY_KIND_RUNTIME SET end = 9223372036854775807 WHERE rowid = 2;"
+        "UPDATE OSRT_API SET start = -9223372036854775807 WHERE rowid = 3;");
+    const auto r = read(file);
+    ASSERT_TRUE(r.ok) << m_text;
+    EXPECT_TRUE(said(r, "timestamps lie more than 73 years from the session start")) << m_text;
+    EXPECT_EQ(r.counts.kernels, 1312u);
+    EXPECT_EQ(r.counts.runtime, 3048u);
+    EXPECT_EQ(r.trace.checkInvariants(), "");
+}
+
 TEST_F(NsysMalformed, TruncatedFileIsReportedWithoutACrash)
 {
     const fs::path file = copySample();
