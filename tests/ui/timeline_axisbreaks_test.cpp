@@ -154,3 +154,34 @@ TEST(AxisBreaks, StepsCloseTogetherGetNoBreak)
     auto model = TimelineModel::build(twoWindows(600 * Ms));
     EXPECT_TRUE(model->breaks()->empty());
 }
+
+TEST(AxisBreaks, ATableOnlyRankLinesUpWithTheRanksThatHaveEvents)
+{
+    // Rank 0: its step table only (step 2 from 0, no clock); rank 1: events stamped in epoch
+    // ns with its step 2. They used to lie 56 years apart on each side of a break.
+    auto session = std::make_shared<model::Session>();
+    {
+        model::TraceBuilder tb;
+        tb.trace().rank = 0;
+        tb.trace().steps.push_back({2, 0, 374 * Ms});
+        session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
+    }
+    constexpr std::int64_t Epoch = 1'764'246'877'100'000'000;
+    {
+        model::TraceBuilder tb;
+        tb.trace().rank = 1;
+        model::TrackInfo dev;
+        dev.kind = model::TrackKind::DeviceStream;
+        dev.threadId = "7";
+        const model::TrackId d = tb.addTrack(dev);
+        tb.trace().steps.push_back({2, Epoch, Epoch + 380 * Ms});
+        tb.track(d).add(Epoch + 5 * Ms, 300 * Ms, tb.intern("gemm"), model::Category::Compute);
+        session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
+    }
+    auto model = TimelineModel::build(session);
+    EXPECT_TRUE(model->breaks()->empty());
+    ASSERT_EQ(model->steps(0).size(), 1U);
+    ASSERT_EQ(model->steps(1).size(), 1U);
+    EXPECT_EQ(model->steps(0).front().startNs, model->steps(1).front().startNs);
+    EXPECT_LT(model->extent().second - model->extent().first, 400 * Ms);
+}

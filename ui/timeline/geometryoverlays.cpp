@@ -209,7 +209,9 @@ void Builder::buildRuler()
             Qt::AlignLeft | Qt::AlignVCenter, true);
     } else {
         text(QRectF(4, 0, m_laneLeft - 8, h),
-            qs(analysis::formatDuration(m_view.axis.spanNs())) + QStringLiteral(" in view"),
+            qs(analysis::formatDuration(m_view.axis.unbrokenNs(t0, t1)))
+                + (m_view.axis.unbrokenNs(t0, t1) < t1 - t0 ? QStringLiteral(" in view, gaps cut")
+                                                            : QStringLiteral(" in view")),
             m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
     }
 }

@@ -7,11 +7,38 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace stepscope::ui::timeline {
 
 namespace {
+
+/*
+ * A rank with only its step table (no events) has no clock: its steps count from 0, while
+ * ranks with events keep theirs (epoch ns, decades away). Its first step is placed where the
+ * same step of the first rank with events starts (both from the analysis' step lanes), so
+ * the lanes line up instead of lying apart on each side of an axis break; nullopt when no
+ * rank with events has that step.
+ */
+std::optional<std::int64_t> tableRankOffset(const model::Session &s,
+    const analysis::SessionAnalysis &analysed, const std::vector<std::size_t> &withEvents,
+    std::size_t ti, std::int64_t origin)
+{
+    const auto &lanes = analysed.lanes;
+    if (s.traces[ti]->eventCount() > 0 || ti >= lanes.size() || lanes[ti].empty())
+        return std::nullopt;
+    const analysis::LaneSegment &own = lanes[ti].front();
+    for (const std::size_t k : withEvents) {
+        if (k >= lanes.size())
+            continue;
+        for (const analysis::LaneSegment &seg : lanes[k]) {
+            if (seg.step == own.step)
+                return s.traces[k]->originNs - origin + seg.startNs - own.startNs;
+        }
+    }
+    return std::nullopt;
+}
 
 QString qs(std::string_view s)
 {
@@ -211,10 +238,15 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
             analysis::analyzeSession(*m->m_session, {}));
     const model::Session &s = *m->m_session;
     const std::int64_t origin = s.originNs();
+    std::vector<std::size_t> withEvents;
+    for (std::size_t ti = 0; ti < s.traces.size(); ++ti)
+        if (s.traces[ti]->eventCount() > 0)
+            withEvents.push_back(ti);
     auto lanes = std::make_shared<std::vector<Lane>>();
     for (std::size_t ti = 0; ti < s.traces.size(); ++ti) {
         const model::Trace &trace = *s.traces[ti];
-        const std::int64_t offset = trace.originNs - origin;
+        const std::int64_t offset =
+            tableRankOffset(s, *analysed, withEvents, ti, origin).value_or(trace.originNs - origin);
         m->m_offsets.push_back(offset);
         m->m_trackLane.emplace_back(trace.tracks.size(), -1);
         addTraceLanes(*lanes, m->m_trackLane.back(), trace, static_cast<int>(ti));
