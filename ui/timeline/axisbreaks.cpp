@@ -43,8 +43,7 @@ std::int64_t breakThresholdNs(std::vector<std::int64_t> stepDurationsNs, std::in
     return std::max(MinThresholdNs, 5 * *mid);
 }
 
-std::vector<Island> traceIslands(
-    const model::Trace &trace, const std::vector<model::Step> &steps, std::int64_t minGapNs)
+std::vector<Island> traceIslands(const model::Trace &trace, std::int64_t minGapNs)
 {
     std::vector<Island> out;
     for (const model::Track &track : trace.tracks) {
@@ -59,8 +58,6 @@ std::vector<Island> traceIslands(
             ts.size(), [&](std::size_t i) { return ts[i]; }, [&](std::size_t i) { return ts[i]; },
             minGapNs, out);
     }
-    for (const model::Step &s : steps)
-        out.emplace_back(s.startNs, s.endNs);
     return out;
 }
 

@@ -19,10 +19,10 @@ using Island = std::pair<std::int64_t, std::int64_t>;
 /// steps), else a quarter of the session's extent; at least 1 ms.
 std::int64_t breakThresholdNs(std::vector<std::int64_t> stepDurationsNs, std::int64_t extentNs);
 
-/// The islands of one trace in its own time: runs of events, steps and counter samples with
-/// no empty stretch of `minGapNs` or more inside. O(events), once per load.
-std::vector<Island> traceIslands(
-    const model::Trace &trace, const std::vector<model::Step> &steps, std::int64_t minGapNs);
+/// The islands of one trace in its own time: runs of events and of counter samples with no
+/// empty stretch of `minGapNs` or more inside (the caller adds its steps). O(events), once
+/// per load.
+std::vector<Island> traceIslands(const model::Trace &trace, std::int64_t minGapNs);
 
 /// The breaks between islands (session-relative: each trace's islands moved by its offset):
 /// every empty stretch of at least `minGapNs`, less a margin on each side so that the events

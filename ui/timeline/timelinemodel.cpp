@@ -348,6 +348,19 @@ void TimelineModel::applyClocks(bool aligned)
         m_segmentSummaries[ti] =
             RowSummary::build(segments.size(), starts.data(), ends.data(), codes.data());
     }
+    m_extent = unionExtent();
+    std::vector<Island> all;
+    for (std::size_t ti = 0; ti < m_islands.size(); ++ti) {
+        for (const Island &i : m_islands[ti])
+            all.emplace_back(i.first + m_offsets[ti], i.second + m_offsets[ti]);
+    }
+    m_breaks =
+        std::make_shared<const std::vector<AxisBreak>>(findBreaks(std::move(all), m_breakMinGapNs));
+}
+
+/// The traces' extents moved by their offsets, {0, 1} when none has one.
+std::pair<std::int64_t, std::int64_t> TimelineModel::unionExtent() const
+{
     std::int64_t lo = 0;
     std::int64_t hi = 0;
     bool any = false;
@@ -359,15 +372,8 @@ void TimelineModel::applyClocks(bool aligned)
         hi = any ? std::max(hi, t1 + m_offsets[ti]) : t1 + m_offsets[ti];
         any = true;
     }
-    m_extent = any ? std::pair<std::int64_t, std::int64_t> {lo, std::max(hi, lo + 1)}
-                   : std::pair<std::int64_t, std::int64_t> {0, 1};
-    std::vector<Island> all;
-    for (std::size_t ti = 0; ti < m_islands.size(); ++ti) {
-        for (const Island &i : m_islands[ti])
-            all.emplace_back(i.first + m_offsets[ti], i.second + m_offsets[ti]);
-    }
-    m_breaks =
-        std::make_shared<const std::vector<AxisBreak>>(findBreaks(std::move(all), m_breakMinGapNs));
+    return any ? std::pair<std::int64_t, std::int64_t> {lo, std::max(hi, lo + 1)}
+               : std::pair<std::int64_t, std::int64_t> {0, 1};
 }
 
 /*
@@ -377,31 +383,18 @@ void TimelineModel::applyClocks(bool aligned)
 void TimelineModel::findIslands()
 {
     std::vector<std::int64_t> durations;
-    std::int64_t lo = 0;
-    std::int64_t hi = 0;
-    bool any = false;
-    for (std::size_t ti = 0; ti < m_steps.size(); ++ti) {
-        for (const StepSpan &st : m_steps[ti])
+    for (const std::vector<StepSpan> &steps : m_steps)
+        for (const StepSpan &st : steps)
             durations.push_back(st.endNs - st.startNs);
-        const auto [t0, t1] = m_traceExtents[ti];
-        if (t0 > t1)
-            continue;
-        lo = any ? std::min(lo, t0 + m_offsets[ti]) : t0 + m_offsets[ti];
-        hi = any ? std::max(hi, t1 + m_offsets[ti]) : t1 + m_offsets[ti];
-        any = true;
-    }
+    const auto [lo, hi] = unionExtent();
     m_breakMinGapNs = breakThresholdNs(std::move(durations), hi - lo);
     m_islands.clear();
     for (std::size_t ti = 0; ti < m_steps.size(); ++ti) {
+        std::vector<Island> islands = traceIslands(trace(static_cast<int>(ti)), m_breakMinGapNs);
         // The steps in the trace's own time (m_steps are session-relative).
-        std::vector<model::Step> steps;
-        for (const StepSpan &st : m_steps[ti]) {
-            model::Step own;
-            own.startNs = st.startNs - m_offsets[ti];
-            own.endNs = st.endNs - m_offsets[ti];
-            steps.push_back(own);
-        }
-        m_islands.push_back(traceIslands(trace(static_cast<int>(ti)), steps, m_breakMinGapNs));
+        for (const StepSpan &st : m_steps[ti])
+            islands.emplace_back(st.startNs - m_offsets[ti], st.endNs - m_offsets[ti]);
+        m_islands.push_back(std::move(islands));
     }
 }
 

@@ -172,6 +172,7 @@ public:
 private:
     void applyClocks(bool aligned);
     void findIslands();
+    std::pair<std::int64_t, std::int64_t> unionExtent() const;
 
     std::shared_ptr<const model::Session> m_session;
     std::shared_ptr<const std::vector<Lane>> m_lanes = std::make_shared<std::vector<Lane>>();
