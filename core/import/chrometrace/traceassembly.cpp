@@ -6,6 +6,7 @@
 #include <limits>
 #include <numeric>
 #include <unordered_map>
+#include <utility>
 
 namespace stepscope::import::chrometrace {
 
@@ -582,9 +583,15 @@ void TraceAssembly::finish(TopLevel &top)
     linkFlows(binding, top);
     buildCounters(shift);
     if (m_keepArgs) {
-        // Appended in order: staged id k becomes m_argsBase + k, as used by buildLane.
-        trace.args.merge(m_args);
+        // Appended in order: staged id k becomes m_argsBase + k, as used by buildLane. The
+        // first file of a trace hands its arena over instead of copying it: no second copy of
+        // every event's args, at the peak of the load.
+        if (trace.args.size() == 0)
+            trace.args = std::move(m_args);
+        else
+            trace.args.merge(m_args);
     }
+    m_args = model::ArgsTable();
     if (m_partialOverlaps > 0)
         m_ctx.report->add(Severity::Info, m_file,
             std::to_string(m_partialOverlaps)
