@@ -169,6 +169,14 @@ bool readProfDevice(
             beginUs = util::parseInt(text("collectionTimeBegin"));
             monoNs = util::parseInt(text("clockMonotonicRaw"));
         }
+        // Both far inside int64 on any real machine (2^61 ns is 73 years); beyond, the
+        // arithmetic below would overflow.
+        constexpr std::int64_t limitNs = std::int64_t {1} << 61;
+        if (beginUs && monoNs
+            && (*beginUs < 0 || *beginUs > limitNs / 1000 || *monoNs < 0 || *monoNs > limitNs)) {
+            ctx.warn(startInfo, "collectionTimeBegin/clockMonotonicRaw beyond 2^61 ns: not used");
+            beginUs.reset();
+        }
         if (beginUs && monoNs) {
             offsetNs = *beginUs * 1000 - *monoNs;
             if (out.trackCount() == 0 && trace.originNs == 0)

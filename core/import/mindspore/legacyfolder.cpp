@@ -77,7 +77,8 @@ std::vector<TracePart> readLegacyRank(
         origin = *minCycleTicks * TickNs;
     } else if (!stepTrace.empty() && firstStepStartTicks(stepTrace) >= 0) {
         origin = firstStepStartTicks(stepTrace) * TickNs;
-    } else if (!outputTimeline.empty() && outputTimelineFirstStartNs(outputTimeline) >= 0) {
+    } else if (!outputTimeline.empty() && outputTimelineFirstStartNs(outputTimeline) >= 0
+        && outputTimelineFirstStartNs(outputTimeline) <= MaxTicks * TickNs) {
         origin = outputTimelineFirstStartNs(outputTimeline);
     }
 
@@ -121,8 +122,13 @@ std::vector<TracePart> readLegacyRank(
     if (timeline) {
         // timeline_display ts are us after min_cycle_counter: shift the part's origin onto
         // the tick clock (whatever origin the reader chose for its own events).
-        if (minCycleTicks)
-            timeline->originNs += *minCycleTicks * TickNs;
+        std::int64_t shifted = 0;
+        if (minCycleTicks
+            && __builtin_add_overflow(timeline->originNs, *minCycleTicks * TickNs, &shifted))
+            ctx.warn(
+                timelineJson, "its times overflow int64 on the step trace's clock: left as read");
+        else if (minCycleTicks)
+            timeline->originNs = shifted;
         parts.push_back(TracePart {std::move(*timeline), minCycleTicks.has_value()});
     }
     if (!gpuTimeline.empty()) {

@@ -5,6 +5,7 @@
 #include "import/csv/csvfield.h"
 #include "import/csv/csvreader.h"
 #include "import/detect/filetext.h"
+#include "import/mindspore/steptraceraw.h"
 #include "util/decimal.h"
 
 #include <nlohmann/json.hpp>
@@ -124,6 +125,11 @@ std::optional<std::int64_t> readMinCycleCounter(const fs::path &path, const Impo
     const auto ticks = util::parseScaledDecimal(util::trimBlanks(*text), 0);
     if (!ticks) {
         ctx.warn(path, "expected one number (the first device tick), got something else", 1);
+        return std::nullopt;
+    }
+    if (!ticksInRange(*ticks)) {
+        ctx.warn(
+            path, "the first device tick is beyond 2^58 ns: not used as the clock's origin", 1);
         return std::nullopt;
     }
     return ticks;

@@ -5,6 +5,7 @@
 #include "import/csv/csvreader.h"
 #include "util/decimal.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <regex>
@@ -82,7 +83,7 @@ std::int64_t firstStepStartTicks(const fs::path &path)
         const auto step = util::parseInt(reader.field(stepCol));
         const auto start = util::parseInt(reader.field(startCol));
         if (step && *step > 0 && start)
-            return *start;
+            return *start >= 0 && ticksInRange(*start) ? *start : -1;
     }
     return -1;
 }
@@ -189,6 +190,11 @@ void RowSink::addReduces(const csv::CsvReader &reader, const std::vector<ReduceC
                 m_path, "skipped a reduce entry whose start/end are not integers", reader.line());
             continue;
         }
+        if (!ticksInRange(*s) || !ticksInRange(*e)) {
+            m_ctx.warn(
+                m_path, "skipped a reduce entry whose start/end are beyond 2^58 ns", reader.line());
+            continue;
+        }
         if (*s == 0 && *e == 0)
             continue; // the op did not run in this step
         if (*e < *s) {
@@ -241,6 +247,10 @@ std::size_t readStepTraceRaw(const fs::path &path, const ImportContext &ctx, std
         if (!ok || v[0] < 0) {
             ctx.warn(path, "skipped a row whose step number or tick columns are not integers",
                 reader.line());
+            continue;
+        }
+        if (!std::all_of(v + 1, v + 9, ticksInRange)) {
+            ctx.warn(path, "skipped a row with a tick value beyond 2^58 ns", reader.line());
             continue;
         }
         const Row r {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]};

@@ -18,6 +18,16 @@ namespace stepscope::import::mindspore {
 /// Ticks of the legacy device counter are 10 ns (100 MHz syscnt, docs/formats.md §4.1).
 inline constexpr std::int64_t TickNs = 10;
 
+/// The largest tick count the readers accept (2^58 ns, about nine years): tick times in ns,
+/// their differences and a step's phases laid end to end then stay far inside int64. A value
+/// beyond it is not a real counter reading; its row is skipped with a diagnostic.
+inline constexpr std::int64_t MaxTicks = (std::int64_t {1} << 58) / TickNs;
+
+inline constexpr bool ticksInRange(std::int64_t ticks)
+{
+    return ticks >= -MaxTicks && ticks <= MaxTicks;
+}
+
 struct StepTraceOptions
 {
     /// Also draw the per-reduce columns as events (one CommunicationGroup track per stream).
@@ -34,7 +44,8 @@ struct StepTraceOptions
 std::size_t readStepTraceRaw(const std::filesystem::path &path, const ImportContext &ctx,
     std::int32_t rank, model::TraceBuilder &out, const StepTraceOptions &options = {});
 
-/// The first step's start_point in ticks (to pick an origin), or -1.
+/// The first step's start_point in ticks (to pick an origin), or -1 (also when it is beyond
+/// MaxTicks).
 std::int64_t firstStepStartTicks(const std::filesystem::path &path);
 
 } // namespace stepscope::import::mindspore

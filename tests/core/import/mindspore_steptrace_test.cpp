@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 namespace stepscope::import::mindspore {
 namespace {
@@ -166,6 +167,35 @@ TEST_F(StepTraceRawTest, MalformedRowsAreSkippedWithLines)
     EXPECT_TRUE(badTick) << m_report.toText();
     EXPECT_TRUE(badReduce) << m_report.toText();
     EXPECT_TRUE(shortRow) << m_report.toText();
+}
+
+TEST_F(StepTraceRawTest, TicksBeyondTheLimitAreSkippedNotOverflowed)
+{
+    // Found by fuzz-smoke: 4521007399972893148 ticks * 10 ns overflowed int64 (UBSan).
+    const fs::path f = m_dir / "step_trace_raw_0_detail_time.csv";
+    std::ofstream(f, std::ios::binary)
+        << "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,"
+           "fp_and_bp,tail,stream_5_parallel_0_start_point,stream_5_parallel_0_end_point,"
+           "stream_5_parallel_0\n"
+        << "1,100,200,100,110,190,10,80,10,120,130,10\n" // line 2: good
+        << "2,200,4521007399972893148,100,210,290,10,80,10,220,230,10\n" // line 3: huge end
+        << "3,300,400,100,310,390,10,80,-9223372036854775808,330,340,10\n" // line 4: huge tail
+        << "4,400,500,100,410,490,10,80,10,420,4521007399972893148,10\n"; // line 5: reduce
+    m_ctx.root = m_dir;
+    const model::Trace t = read(f, 0, 2);
+    ASSERT_EQ(t.steps.size(), 2u);
+    EXPECT_EQ(t.steps[0].number, 1);
+    EXPECT_EQ(t.steps[1].number, 4);
+    EXPECT_EQ(t.steps[1].endNs, 5000);
+    std::vector<int> lines;
+    for (const auto &d : m_report.diagnostics()) {
+        if (d.message.find("beyond 2^58 ns") != std::string::npos)
+            lines.push_back(static_cast<int>(d.line));
+    }
+    // Lines 3 and 4 share one message: merged into one diagnostic at the first line, "(2 times)".
+    EXPECT_EQ(lines, (std::vector<int> {3, 5})) << m_report.toText();
+    EXPECT_NE(m_report.toText().find("(2 times)"), std::string::npos) << m_report.toText();
+    EXPECT_EQ(firstStepStartTicks(f), 100);
 }
 
 TEST_F(StepTraceRawTest, MissingColumnDropsTheFile)
