@@ -24,7 +24,8 @@
 #   asan        clang AddressSanitizer + UndefinedBehaviorSanitizer (asan-core preset): core
 #               and its tests, i.e. every reader; the ui tests run only in the ci build
 #   tsan        ThreadSanitizer, core only, the loader and trace-reader thread tests
-#   fuzz-smoke  every libFuzzer target (built by the asan stage) for 6 s: under 5 minutes
+#   fuzz-smoke  every libFuzzer target (built by the asan stage) for at most 6 s and 1000
+#               runs, with a fixed seed and a fresh corpus: under 5 minutes, reproducible
 #   package     packaging/check-package.sh, when it exists
 set -euo pipefail
 
@@ -169,10 +170,11 @@ sanitizer_build() {
     cmake --build "$root/build/asan-core" --parallel "$jobs"
 }
 
-# fuzz_run SECONDS: each target in turn under nice, corpus in build/fuzz/corpus/<target>,
+# fuzz_run SECONDS RUNS SEED OUT: each target in turn under nice for at most SECONDS and RUNS
+# executions (-1: no limit), mutation seed SEED (0: random), corpus in OUT/corpus/<target>,
 # seeded from tests/data by tests/fuzz/CMakeLists.txt (build/asan-core/tests/fuzz/seeds/<target>).
 fuzz_run() {
-    local seconds=$1 dir="$root/build/asan-core/tests/fuzz" out="$root/build/fuzz" failed=0
+    local seconds=$1 runs=$2 seed=$3 out=$4 dir="$root/build/asan-core/tests/fuzz" failed=0
     sanitizer_env
     export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=1"
     mkdir -p "$out/corpus" "$out/findings"
@@ -180,8 +182,9 @@ fuzz_run() {
     local fuzzer="$dir/stepscope_fuzz"
     for name in $("$fuzzer" --list-targets | cut -f1); do
         mkdir -p "$out/corpus/$name"
-        echo "dev.sh: fuzz $name for $seconds s"
+        echo "dev.sh: fuzz $name for $seconds s, at most $runs runs, seed $seed"
         if ! STEPSCOPE_FUZZ_TARGET=$name nice -n 10 "$fuzzer" -max_total_time="$seconds" \
+            -runs="$runs" -seed="$seed" \
             -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
             -artifact_prefix="$out/findings/$name-" \
             "$out/corpus/$name" "$dir/seeds/$name" \
@@ -197,7 +200,13 @@ fuzz_run() {
 
 stage_fuzz_smoke() {
     sanitizer_build # built by the asan stage already: nothing to do then
-    fuzz_run "${STEPSCOPE_FUZZ_SMOKE_SECONDS:-6}"
+    # Reproducible: a fixed seed, a fresh corpus from the seeds and a cap on executions, so
+    # CI replays a prefix of the sequence checked on main (STEPSCOPE_FUZZ_SMOKE_RUNS runs per
+    # target; a slower machine stops earlier at the time limit). Random exploration is the
+    # job of `packaging/dev.sh fuzz`, whose findings become tests.
+    rm -rf "$root/build/fuzz-smoke"
+    fuzz_run "${STEPSCOPE_FUZZ_SMOKE_SECONDS:-6}" "${STEPSCOPE_FUZZ_SMOKE_RUNS:-1000}" 1 \
+        "$root/build/fuzz-smoke"
 }
 
 stage_package() {
@@ -268,7 +277,7 @@ stage)
 fuzz)
     install_missing
     sanitizer_build
-    fuzz_run "${2:-600}"
+    fuzz_run "${2:-600}" -1 0 "$root/build/fuzz"
     ;;
 demo)
     install_missing
