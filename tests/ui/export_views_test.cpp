@@ -3,6 +3,7 @@
 // Exports every view of real samples offscreen and checks size, content and layout through
 // the geometry (no pixel goldens).
 
+#include "analysis/breakdown.h"
 #include "import/loader.h"
 #include "ui/export/viewexport.h"
 #include "ui/timeline/geometrybuilder.h"
@@ -99,6 +100,25 @@ TEST(ExportViews, TimelineGeometryLaysOutRulerLanesStepAndLegend)
     EXPECT_TRUE(rulerUnit);
     EXPECT_TRUE(legendCompute);
     EXPECT_GT(g.rectCount(), 0u);
+}
+
+TEST(ExportViews, OneBreakdownPassForAllViews)
+{
+    // The timeline, Steps and Cluster pictures show one analysis of the session: the breakdown
+    // pass runs once per trace for the whole export, not once per view.
+    auto session = loadSample("ascend_pt/msinsight-cnn-level2-2rank");
+    ASSERT_TRUE(session);
+    ASSERT_EQ(session->traces.size(), 2u);
+    QTemporaryDir dir;
+    ImageRequest request;
+    request.size = QSize(600, 300);
+    QString error;
+    const std::uint64_t before = analysis::breakdownPassCount();
+    const QStringList files = exportViews(session,
+        {ExportView::Timeline, ExportView::Steps, ExportView::Cluster, ExportView::Memory}, {}, {},
+        request, dir.path(), QStringLiteral("cnn"), &error);
+    ASSERT_EQ(files.size(), 4) << error.toStdString();
+    EXPECT_EQ(analysis::breakdownPassCount() - before, session->traces.size());
 }
 
 TEST(ExportViews, SvgTimelineIsWellFormedXmlWithText)

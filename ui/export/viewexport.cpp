@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "viewexport.h"
 
+#include "analysis/analysissummary.h"
 #include "ui/palette.h"
 #include "ui/panels/clusterpanel.h"
 #include "ui/panels/communicationpanel.h"
@@ -46,10 +47,10 @@ PaintFunction withTitle(const QString &title, PaintFunction body)
     };
 }
 
-PaintFunction timelineBody(
-    std::shared_ptr<const model::Session> session, std::pair<qint64, qint64> window)
+PaintFunction timelineBody(std::shared_ptr<const model::Session> session,
+    std::shared_ptr<const analysis::SessionAnalysis> analysed, std::pair<qint64, qint64> window)
 {
-    auto model = timeline::TimelineModel::build(std::move(session));
+    auto model = timeline::TimelineModel::build(std::move(session), true, std::move(analysed));
     return [model, window](QPainter &p, const QSize &size) {
         timeline::TimelineMetrics metrics;
         timeline::ViewState view;
@@ -62,25 +63,36 @@ PaintFunction timelineBody(
     };
 }
 
-/// Renders a panel widget; the widget lives as long as the paint function.
+/// Renders a panel widget; the widget lives as long as the paint function. The Steps and
+/// Cluster panels show `analysed` (the export's one analysis), the others read the session.
 template <typename Panel>
 PaintFunction panelBody(std::shared_ptr<const model::Session> session,
-    const analysis::RunConfig &config, bool hasConfig)
+    std::shared_ptr<const analysis::SessionAnalysis> analysed, const analysis::RunConfig &config,
+    bool hasConfig)
 {
     std::shared_ptr<Panel> panel = std::make_shared<Panel>();
-    if constexpr (
-        !std::is_same_v<Panel,
-            CommunicationPanel> && !std::is_same_v<Panel, ClusterPanel> && !std::is_same_v<Panel, TrainingPanel>) {
+    if constexpr (std::is_same_v<Panel, StepsPanel>) {
+        panel->setAnalysis(std::move(session), std::move(analysed));
+    } else if constexpr (std::is_same_v<Panel, ClusterPanel>) {
+        panel->setAnalysis(std::move(analysed));
+        panel->setSession(std::move(session));
+    } else if constexpr (std::is_same_v<Panel,
+                             CommunicationPanel> || std::is_same_v<Panel, TrainingPanel>) {
+        panel->setSession(std::move(session));
+    } else {
         if (hasConfig)
             panel->setRunConfig(config);
+        panel->setSession(std::move(session));
     }
-    (void)config;
-    (void)hasConfig;
-    panel->setSession(std::move(session));
     panel->setAttribute(Qt::WA_DontShowOnScreen);
     panel->show();
     PaintFunction render = widgetPainter(panel.get());
     return [panel, render](QPainter &p, const QSize &size) { render(p, size); };
+}
+
+bool needsAnalysis(ExportView view)
+{
+    return view == ExportView::Timeline || view == ExportView::Steps || view == ExportView::Cluster;
 }
 
 } // namespace
@@ -153,28 +165,37 @@ std::optional<std::pair<qint64, qint64>> resolveSelection(
     return std::make_pair(lo, hi);
 }
 
-PaintFunction viewPainter(std::shared_ptr<const model::Session> session, ExportView view,
+PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
+    std::shared_ptr<const analysis::SessionAnalysis> analysed, ExportView view,
     const TimeSelection &selection, const analysis::RunConfig &config, const QString &title)
 {
     const bool hasConfig = !config.source.empty();
+    if (!analysed && needsAnalysis(view))
+        analysed = std::make_shared<const analysis::SessionAnalysis>(
+            analysis::analyzeSession(*session, config));
     switch (view) {
     case ExportView::Timeline: {
         QString ignored;
         auto window = resolveSelection(*session, selection, &ignored)
                           .value_or(std::make_pair(qint64 {0}, qint64 {1000}));
-        return withTitle(title, timelineBody(std::move(session), window));
+        return withTitle(title, timelineBody(std::move(session), std::move(analysed), window));
     }
     case ExportView::Steps:
-        return withTitle(title, panelBody<StepsPanel>(std::move(session), config, hasConfig));
+        return withTitle(title,
+            panelBody<StepsPanel>(std::move(session), std::move(analysed), config, hasConfig));
     case ExportView::Memory:
-        return withTitle(title, panelBody<MemoryPanel>(std::move(session), config, hasConfig));
+        return withTitle(title,
+            panelBody<MemoryPanel>(std::move(session), std::move(analysed), config, hasConfig));
     case ExportView::Communication:
-        return withTitle(
-            title, panelBody<CommunicationPanel>(std::move(session), config, hasConfig));
+        return withTitle(title,
+            panelBody<CommunicationPanel>(
+                std::move(session), std::move(analysed), config, hasConfig));
     case ExportView::Cluster:
-        return withTitle(title, panelBody<ClusterPanel>(std::move(session), config, hasConfig));
+        return withTitle(title,
+            panelBody<ClusterPanel>(std::move(session), std::move(analysed), config, hasConfig));
     case ExportView::Training:
-        return withTitle(title, panelBody<TrainingPanel>(std::move(session), config, hasConfig));
+        return withTitle(title,
+            panelBody<TrainingPanel>(std::move(session), std::move(analysed), config, hasConfig));
     }
     return {};
 }
@@ -194,6 +215,11 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
         if (!resolveSelection(*session, selection, error))
             return written;
     }
+    // One analysis for every view of this export (the breakdown pass runs once per trace).
+    std::shared_ptr<const analysis::SessionAnalysis> analysed;
+    if (std::any_of(views.begin(), views.end(), needsAnalysis))
+        analysed = std::make_shared<const analysis::SessionAnalysis>(
+            analysis::analyzeSession(*session, config));
     for (ExportView view : views) {
         QString title = profileName + QStringLiteral(" — ") + exportViewName(view);
         if (selection.step)
@@ -205,7 +231,8 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
         ImageRequest request = base;
         request.path = QDir(outDir).filePath(defaultFileName(
             profileName, exportViewName(view), selection.step.value_or(-1), base.format));
-        if (!writeImage(viewPainter(session, view, selection, config, title), request, error))
+        if (!writeImage(
+                viewPainter(session, analysed, view, selection, config, title), request, error))
             return written;
         written << request.path;
     }

@@ -13,6 +13,10 @@
 #include <optional>
 #include <utility>
 
+namespace stepscope::analysis {
+struct SessionAnalysis; // analysissummary.h
+}
+
 namespace stepscope::ui {
 
 /// The views `stepscope export` and File › Export View can write.
@@ -35,11 +39,13 @@ std::optional<std::pair<qint64, qint64>> resolveSelection(
 
 /// A paint function for one view of a session, with a title line (profile, rank, step or
 /// range) above it; the timeline paints through the same geometry builder as the widget.
-PaintFunction viewPainter(std::shared_ptr<const model::Session> session, ExportView view,
+/// The timeline, Steps and Cluster views show `analysed` (analysed here when null).
+PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
+    std::shared_ptr<const analysis::SessionAnalysis> analysed, ExportView view,
     const TimeSelection &selection, const analysis::RunConfig &config, const QString &title);
 
-/// Writes each view into `outDir` with default names. Returns the written paths; on error
-/// returns what was written so far and sets `error`.
+/// Writes each view into `outDir` with default names, from one analysis of the session. Returns the
+/// written paths; on error returns what was written so far and sets `error`.
 QStringList exportViews(std::shared_ptr<const model::Session> session,
     const std::vector<ExportView> &views, const TimeSelection &selection,
     const analysis::RunConfig &config, const ImageRequest &base, const QString &outDir,
