@@ -21,6 +21,7 @@
 // counter tables.
 
 #include "import/importcontext.h"
+#include "import/onefile.h"
 #include "model/session.h"
 #include "model/tracebuilder.h"
 
@@ -63,12 +64,7 @@ bool readClusterAnalysisDb(
     const std::filesystem::path &file, const ImportContext &ctx, model::Session &session);
 
 /// For fuzzers and tools: one file in, the finished trace and the diagnostics out.
-struct FileResult
-{
-    model::Trace trace;
-    model::LoadReport report;
-    bool ok = false;
-};
+using FileResult = OneFileResult;
 FileResult readAscendDbPath(const std::filesystem::path &file, bool keepArgs = true);
 
 } // namespace stepscope::import::ascenddb

@@ -303,19 +303,9 @@ bool readAscendDbRank(const fs::path &rankDir, const ImportContext &ctx, model::
 
 FileResult readAscendDbPath(const fs::path &file, bool keepArgs)
 {
-    FileResult result;
-    ImportContext ctx;
-    ctx.root = file.parent_path();
-    ctx.report = &result.report;
-    ctx.options.keepArgs = keepArgs;
-    model::TraceBuilder b;
-    try {
-        result.ok = readAscendDbFile(file, ctx, b);
-    } catch (const std::exception &e) {
-        ctx.error(file, std::string("reading failed: ") + e.what());
-    }
-    result.trace = b.finish().trace;
-    return result;
+    return readOneFile(file, keepArgs, [&file](const ImportContext &ctx, model::TraceBuilder &b) {
+        return readAscendDbFile(file, ctx, b);
+    });
 }
 
 } // namespace stepscope::import::ascenddb

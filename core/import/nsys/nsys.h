@@ -36,6 +36,7 @@
 // diagnostic naming the file and the table, and the rest loads.
 
 #include "import/importcontext.h"
+#include "import/onefile.h"
 #include "model/tracebuilder.h"
 
 #include <cstdint>
@@ -93,12 +94,9 @@ std::optional<StepMarker> stepMarker(std::string_view name);
 std::string_view stripVersionSuffix(std::string_view name);
 
 /// For fuzzers and tools: one file in, the finished trace and the diagnostics out.
-struct FileResult
+struct FileResult : OneFileResult
 {
-    model::Trace trace;
-    model::LoadReport report;
     NsysCounts counts;
-    bool ok = false;
 };
 FileResult readNsysPath(const std::filesystem::path &file, bool keepArgs = true);
 

@@ -405,17 +405,10 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
 FileResult readNsysPath(const fs::path &file, bool keepArgs)
 {
     FileResult result;
-    ImportContext ctx;
-    ctx.root = file.parent_path();
-    ctx.report = &result.report;
-    ctx.options.keepArgs = keepArgs;
-    model::TraceBuilder b;
-    try {
-        result.ok = readNsysFile(file, ctx, b, &result.counts);
-    } catch (const std::exception &e) {
-        ctx.error(file, std::string("reading failed: ") + e.what());
-    }
-    result.trace = b.finish().trace;
+    static_cast<OneFileResult &>(result) =
+        readOneFile(file, keepArgs, [&](const ImportContext &ctx, model::TraceBuilder &b) {
+            return readNsysFile(file, ctx, b, &result.counts);
+        });
     return result;
 }
 
