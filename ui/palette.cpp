@@ -24,6 +24,16 @@ QColor adjust(QColor c, Theme theme)
     return QColor::fromHslF(h, s, l, a);
 }
 
+/// A light tint (host ops, runtime, Python, annotations) on a dark background: a tint is
+/// "closer to the background than its base hue", so on dark it is darker, not paler (raising
+/// its lightness as adjust() does made these the brightest fills of the picture).
+QColor darkTint(const QColor &c)
+{
+    float h = 0, s = 0, l = 0, a = 0;
+    c.getHslF(&h, &s, &l, &a);
+    return QColor::fromHslF(h, std::min(s, 0.45f), 0.36f, a);
+}
+
 QColor rgb(unsigned v)
 {
     return QColor::fromRgb(static_cast<int>((v >> 16) & 0xff), static_cast<int>((v >> 8) & 0xff),
@@ -73,6 +83,10 @@ QColor categoryColor(model::Category category, Theme theme)
         v = 0xA8A8A8;
         break; // grey
     }
+    const bool tint = category == model::Category::HostOp || category == model::Category::Runtime
+        || category == model::Category::Python || category == model::Category::Annotation;
+    if (tint && theme == Theme::Dark)
+        return darkTint(rgb(v));
     return adjust(rgb(v), theme);
 }
 

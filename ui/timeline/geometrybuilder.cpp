@@ -99,7 +99,7 @@ void Builder::buildHeader(const LaneBox &box, const Lane &lane)
     const QRectF r(left, top, m_laneLeft - left - 4,
         std::min<double>(
             bottom - top, lane.kind == LaneKind::Track ? m_metrics.rowHeight : bottom - top));
-    text(r, elideMiddle(label, r.width(), m_charPx),
+    text(r, elideMiddle(label, r.width(), m_charPx, lane.kind == LaneKind::Rank ? m_boldFm : m_fm),
         lane.kind == LaneKind::Process ? m_view.colors.mutedText : m_view.colors.text,
         Qt::AlignLeft | Qt::AlignVCenter, lane.kind == LaneKind::Rank);
 }
@@ -249,8 +249,8 @@ void Builder::buildTrack(const LaneBox &box, const Lane &lane)
                 ++m_g.eventRects;
             if (r.hasEvent && fullRow && x1 - x0 >= LabelMinPx) {
                 const QRectF tr(x0 + 3, y, x1 - x0 - 6, m_metrics.rowHeight - 2);
-                const QString name =
-                    elideMiddle(qs(trace.strings.view(track.name(r.event))), tr.width(), m_charPx);
+                const QString name = elideMiddle(
+                    qs(trace.strings.view(track.name(r.event))), tr.width(), m_charPx, m_fm);
                 if (!name.isEmpty())
                     text(tr, name, textOn(fill), Qt::AlignLeft | Qt::AlignVCenter);
             }

@@ -21,11 +21,9 @@ inline QString qs(std::string_view s)
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
-/// Elides in the middle by an average character width: exact elision per label would cost
-/// more than the rest of the frame.
-inline QString elideMiddle(const QString &s, double widthPx, double charPx)
+/// `s` cut to `fit` characters with "…" in the middle (empty below 3).
+inline QString elideChars(const QString &s, int fit)
 {
-    const int fit = static_cast<int>(widthPx / charPx);
     if (s.size() <= fit)
         return s;
     if (fit < 3)
@@ -33,6 +31,20 @@ inline QString elideMiddle(const QString &s, double widthPx, double charPx)
     const int left = (fit - 1) / 2;
     const int right = fit - 1 - left;
     return s.left(left) + QStringLiteral("…") + s.right(right);
+}
+
+/// Elides in the middle so that the text fits `widthPx` as `fm` measures it: the count of
+/// characters from the average width first, then one character less until the measured
+/// text fits (wide glyphs). One measurement per label in the usual case; QFontMetrics's own
+/// elidedText per label would cost more than the rest of the frame.
+inline QString elideMiddle(const QString &s, double widthPx, double charPx, const QFontMetricsF &fm)
+{
+    int fit = static_cast<int>(widthPx / charPx);
+    QString e = elideChars(s, fit);
+    fit = static_cast<int>(e.size());
+    while (!e.isEmpty() && fm.horizontalAdvance(e) > widthPx)
+        e = elideChars(s, --fit);
+    return e;
 }
 
 /// First segment in [it, end) whose end is after t, galloping from `it` (segments are sorted
@@ -53,6 +65,12 @@ inline std::vector<StepLaneSegment>::const_iterator gallopSegments(
         lo, probe, t, [](std::int64_t v, const StepLaneSegment &s) { return v < s.endNs; });
 }
 
+inline QFont boldFont(QFont f)
+{
+    f.setBold(true);
+    return f;
+}
+
 class Builder
 {
 public:
@@ -63,6 +81,7 @@ public:
         , m_metrics(metrics)
         , m_size(size)
         , m_fm(font)
+        , m_boldFm(boldFont(font))
         , m_charPx(std::max(4.0, m_fm.averageCharWidth()))
         , m_laneLeft(metrics.headerWidth)
     {
@@ -131,6 +150,7 @@ private:
     const TimelineMetrics &m_metrics;
     QSize m_size;
     QFontMetricsF m_fm;
+    QFontMetricsF m_boldFm; // rank lanes' labels are bold
     double m_charPx;
     double m_laneLeft;
     Geometry m_g;

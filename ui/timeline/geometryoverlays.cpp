@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <unordered_set>
+#include <vector>
 
 namespace stepscope::ui::timeline::detail {
 QRectF Builder::eventRect(const EventKey &e, const LaneBox &box) const
@@ -244,36 +246,65 @@ void Builder::buildLegend()
     m_bg.add(
         m_view.colors.headerBackground, QRectF(0, top, m_size.width(), m_metrics.legendHeight));
     m_g.lines.push_back({QLineF(0, top + 0.5, m_size.width(), top + 0.5), m_view.colors.grid, 1});
-    double px = 6;
-    auto item = [&](const QColor &c, const QString &label) {
-        const double w = m_fm.horizontalAdvance(label);
-        if (px + 14 + w > m_size.width())
-            return;
-        m_content.add(c, QRectF(px, top + 5, 10, 10));
-        text(QRectF(px + 13, top, w + 4, m_metrics.legendHeight), label, m_view.colors.text,
-            Qt::AlignLeft | Qt::AlignVCenter);
-        px += 13 + w + 12;
+    // Every entry in order; what does not fit is counted in a "+N more" at the end, never
+    // cut or dropped without a word.
+    struct Entry
+    {
+        std::optional<QColor> swatch; // none: a heading
+        QString label;
+        double gapBefore = 0;
     };
-    auto heading = [&](const QString &label) {
-        const double w = m_fm.horizontalAdvance(label);
-        text(QRectF(px, top, w + 4, m_metrics.legendHeight), label, m_view.colors.mutedText,
-            Qt::AlignLeft | Qt::AlignVCenter);
-        px += w + 8;
-    };
+    std::vector<Entry> entries;
     if (m_model.segmentMask() != 0)
-        heading(QStringLiteral("step lane:"));
+        entries.push_back({std::nullopt, QStringLiteral("step lane:"), 0});
     for (const analysis::SegmentKind kind : segmentKinds()) {
         if (m_model.segmentMask() & (1u << static_cast<unsigned>(kind)))
-            item(segmentColor(kind, m_view.theme), segmentName(kind));
+            entries.push_back({segmentColor(kind, m_view.theme), segmentName(kind), 0});
     }
-    if (m_model.segmentMask() != 0)
-        px += 12;
     if (m_model.categoryMask() != 0)
-        heading(QStringLiteral("events:"));
+        entries.push_back(
+            {std::nullopt, QStringLiteral("events:"), m_model.segmentMask() != 0 ? 12.0 : 0.0});
     for (int c = 0; c < model::CategoryCount; ++c) {
         if (m_model.categoryMask() & (1u << c))
-            item(categoryColor(static_cast<model::Category>(c), m_view.theme),
-                qs(model::categoryName(static_cast<model::Category>(c))));
+            entries.push_back({categoryColor(static_cast<model::Category>(c), m_view.theme),
+                qs(model::categoryName(static_cast<model::Category>(c))), 0});
+    }
+    auto widthOf = [&](const Entry &e) {
+        const double w = m_fm.horizontalAdvance(e.label);
+        return e.gapBefore + (e.swatch ? 13 + w + 12 : w + 8);
+    };
+    double total = 6;
+    for (const Entry &e : entries)
+        total += widthOf(e);
+    const double right = m_size.width() - 6;
+    const double reserve =
+        total > right ? m_fm.horizontalAdvance(QStringLiteral("+99 more")) + 8 : 0;
+    double px = 6;
+    std::size_t shown = 0;
+    for (const Entry &e : entries) {
+        const double w = widthOf(e);
+        if (px + w - 12 > right - reserve) // the last item needs no trailing gap
+            break;
+        px += e.gapBefore;
+        const double textW = m_fm.horizontalAdvance(e.label);
+        if (e.swatch) {
+            m_content.add(*e.swatch, QRectF(px, top + 5, 10, 10));
+            text(QRectF(px + 13, top, textW + 4, m_metrics.legendHeight), e.label,
+                m_view.colors.text, Qt::AlignLeft | Qt::AlignVCenter);
+        } else {
+            text(QRectF(px, top, textW + 4, m_metrics.legendHeight), e.label,
+                m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
+        }
+        px += w - e.gapBefore;
+        ++shown;
+    }
+    std::size_t hidden = 0;
+    for (std::size_t k = shown; k < entries.size(); ++k)
+        hidden += entries[k].swatch ? 1 : 0;
+    if (hidden > 0) {
+        const QString more = QStringLiteral("+%1 more").arg(hidden);
+        text(QRectF(px, top, m_fm.horizontalAdvance(more) + 4, m_metrics.legendHeight), more,
+            m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
     }
 }
 

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// What the timeline writes fits where it writes it: lane and slice labels elided in the middle
+// as the font measures them (never cut mid-letter), a legend that says how many entries did
+// not fit, and light tints that stay dark on a dark background.
+#include "import/loader.h"
+#include "ui/palette.h"
+#include "ui/timeline/geometrybuilder.h"
+#include "ui/timeline/timelinemodel.h"
+#include "ui/timeline/viewstate.h"
+
+#include <gtest/gtest.h>
+
+#include <QFontMetricsF>
+#include <QGuiApplication>
+
+using namespace stepscope;
+using namespace stepscope::ui;
+using namespace stepscope::ui::timeline;
+
+namespace {
+
+std::shared_ptr<const model::Session> load(const char *relative)
+{
+    util::Progress progress;
+    return import::loadPath(std::filesystem::path(STEPSCOPE_TEST_DATA) / relative, progress)
+        .session;
+}
+
+Geometry build(const TimelineModel &m, QSize size, const TimelineMetrics &metrics)
+{
+    ViewState view;
+    view.axis.setWidth(size.width() - metrics.headerWidth);
+    const auto [lo, hi] = m.extent();
+    view.axis.fit(lo, hi);
+    return buildGeometry(m, view, size, metrics, QGuiApplication::font());
+}
+
+/// Every text item, as the painter's font measures it, inside its rectangle.
+void expectTextsFit(const Geometry &g)
+{
+    QFont bold = QGuiApplication::font();
+    bold.setBold(true);
+    const QFontMetricsF fm(QGuiApplication::font());
+    const QFontMetricsF boldFm(bold);
+    for (const TextItem &t : g.texts) {
+        const double w = (t.bold ? boldFm : fm).horizontalAdvance(t.text);
+        EXPECT_LE(w, t.rect.width() + 0.5) << t.text.toStdString();
+    }
+}
+
+} // namespace
+
+TEST(TimelineLabels, LaneAndSliceLabelsFitAsMeasuredAndElideInTheMiddle)
+{
+    // The DDP sample's host thread is "thread 2910249 (pt_main_thread)": in a 160 px header
+    // it used to be cut at the right edge without "…" (the average-width estimate).
+    auto session = load("kineto/hta-ddp-a100-world2-nccl");
+    ASSERT_TRUE(session && session->hasContent());
+    auto m = TimelineModel::build(session);
+    TimelineMetrics metrics;
+    metrics.headerWidth = 160;
+    const Geometry g = build(*m, QSize(1200, 700), metrics);
+    expectTextsFit(g);
+    bool elidedThread = false;
+    for (const TextItem &t : g.texts)
+        elidedThread |= t.text.startsWith(QStringLiteral("thread 29")) && t.text.contains(u'…')
+            && t.text.endsWith(QStringLiteral("thread)"));
+    EXPECT_TRUE(elidedThread);
+
+    // Slice labels at a zoom where long operator names meet narrow slices.
+    ViewState view;
+    view.axis.setWidth(1200 - metrics.headerWidth);
+    const auto [lo, hi] = m->extent();
+    view.axis.fit(lo, lo + (hi - lo) / 6);
+    const Geometry zoomed =
+        buildGeometry(*m, view, QSize(1200, 700), metrics, QGuiApplication::font());
+    expectTextsFit(zoomed);
+    EXPECT_GT(zoomed.texts.size(), 20u);
+}
+
+TEST(TimelineLabels, LegendCountsWhatDoesNotFit)
+{
+    auto session = load("kineto/hta-ddp-a100-world2-nccl");
+    ASSERT_TRUE(session);
+    auto m = TimelineModel::build(session);
+    TimelineMetrics metrics;
+
+    auto legendTexts = [&](int width) {
+        const QSize size(width, 500);
+        const Geometry g = build(*m, size, metrics);
+        std::vector<QString> out;
+        for (const TextItem &t : g.texts) {
+            if (t.rect.top() >= size.height() - metrics.legendHeight - 0.5) {
+                out.push_back(t.text);
+                EXPECT_LE(t.rect.right(), width) << t.text.toStdString();
+            }
+        }
+        return out;
+    };
+    const std::vector<QString> wide = legendTexts(4000);
+    ASSERT_FALSE(wide.empty());
+    for (const QString &t : wide)
+        EXPECT_FALSE(t.endsWith(QStringLiteral(" more"))) << t.toStdString();
+    const std::vector<QString> narrow = legendTexts(500);
+    ASSERT_FALSE(narrow.empty());
+    ASSERT_TRUE(narrow.back().startsWith(u'+')) << narrow.back().toStdString();
+    // "+N more": N is the number of entries with a swatch that the wide legend shows and the
+    // narrow one does not (headings "step lane:" / "events:" have none).
+    const int n = narrow.back().mid(1).section(u' ', 0, 0).toInt();
+    auto swatches = [](const std::vector<QString> &texts, std::size_t count) {
+        int k = 0;
+        for (std::size_t i = 0; i < count; ++i)
+            k += texts[i].endsWith(u':') ? 0 : 1;
+        return k;
+    };
+    EXPECT_EQ(n, swatches(wide, wide.size()) - swatches(narrow, narrow.size() - 1));
+    EXPECT_GT(n, 0);
+}
+
+TEST(TimelineLabels, LightTintsStayDarkOnADarkBackground)
+{
+    for (model::Category tint : {model::Category::HostOp, model::Category::Runtime,
+             model::Category::Python, model::Category::Annotation}) {
+        const QColor light = categoryColor(tint, Theme::Light);
+        const QColor dark = categoryColor(tint, Theme::Dark);
+        // Light: a tint is lighter than compute's blue; dark: darker than the dark compute
+        // blue, never the brightest fill of the picture.
+        EXPECT_GT(
+            light.lightnessF(), categoryColor(model::Category::Compute, Theme::Light).lightnessF());
+        EXPECT_LT(dark.lightnessF(), 0.45) << model::categoryName(tint);
+        EXPECT_LT(
+            dark.lightnessF(), categoryColor(model::Category::Compute, Theme::Dark).lightnessF());
+        EXPECT_NEAR(dark.hslHueF(), light.hslHueF(), 0.02); // same hue
+    }
+}
