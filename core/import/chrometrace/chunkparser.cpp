@@ -8,6 +8,7 @@
 
 #include <simdjson.h>
 
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -479,11 +480,20 @@ void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset)
         } else if (key == "sort_index") {
             auto n = util::parseInt(s.text);
             if (!n) {
-                if (auto d = util::parseDouble(s.text))
+                // In int range only: a cast of a double beyond int64 is undefined.
+                if (auto d = util::parseDouble(s.text); d && std::abs(*d) < 9.0e18)
                     n = static_cast<std::int64_t>(*d);
             }
             meta.sortIndex = n.value_or(0);
         }
+    }
+    const bool needsText = meta.kind == ChunkMeta::Kind::ProcessName
+        || meta.kind == ChunkMeta::Kind::ProcessLabels || meta.kind == ChunkMeta::Kind::ThreadName;
+    if (needsText && !meta.text.isValid()) {
+        result->report.add(Severity::Warning, settings->file,
+            "metadata event `" + std::string(what) + "` without a `name`/`labels` arg ignored", 0,
+            offset);
+        return;
     }
     meta.pid = result->strings.intern(ev.pid.text);
     meta.tid = result->strings.intern(ev.tid.present ? ev.tid.text : ev.pid.text);

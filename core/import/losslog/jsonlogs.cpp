@@ -132,12 +132,12 @@ void readGolden(const json &doc, LogBuilder &b)
         };
         if (values.is_object()) {
             for (const auto &[key, v] : values.items()) {
-                auto step = parseNumber(key);
-                if (!step || !std::isfinite(*step)) {
+                const auto step = stepFromDouble(parseNumber(key));
+                if (!step) {
                     b.log().addIssue(0, "`" + name + "`: step key \"" + key + "\" is not a number");
                     continue;
                 }
-                series.add(static_cast<std::int64_t>(*step), pointValue(v));
+                series.add(*step, pointValue(v));
             }
             // Object keys come sorted as text ("10" < "5"): restore step order.
             std::vector<std::size_t> order(series.size());
@@ -359,16 +359,17 @@ void readTrainerLogLine(std::string_view line, std::int64_t lineNo, LogBuilder &
         b.log().addIssue(lineNo, "not a JSON object");
         return;
     }
-    auto step = doc.contains("current_steps") ? jsonNumber(doc["current_steps"]) : std::nullopt;
-    if (!step || !std::isfinite(*step)) {
+    const auto step = stepFromDouble(
+        doc.contains("current_steps") ? jsonNumber(doc["current_steps"]) : std::nullopt);
+    if (!step) {
         b.log().addIssue(lineNo, "JSON line without numeric `current_steps`");
         return;
     }
     b.noteProducer(3, "LLaMA-Factory trainer_log.jsonl");
     b.countRecord();
-    auto s = static_cast<std::int64_t>(*step);
-    if (auto total = jsonNumber(doc["total_steps"]); total && std::isfinite(*total))
-        b.noteTotalSteps(static_cast<std::int64_t>(*total));
+    const std::int64_t s = *step;
+    if (auto total = stepFromDouble(jsonNumber(doc["total_steps"])))
+        b.noteTotalSteps(*total);
     for (const auto &[key, value] : doc.items()) {
         if (key == "current_steps" || key == "total_steps" || key == "percentage")
             continue;
@@ -446,13 +447,13 @@ void MetricsCsvReader::feed(std::string_view line, std::int64_t lineNo, LogBuild
                 + std::to_string(m_columns.size()));
         return;
     }
-    auto step = parseNumber(cells[m_stepColumn]);
-    if (!step || !std::isfinite(*step)) {
-        b.log().addIssue(lineNo, "`step` cell is not a number");
+    const auto step = stepFromDouble(parseNumber(cells[m_stepColumn]));
+    if (!step) {
+        b.log().addIssue(lineNo, "`step` cell is not a number (or beyond 2^62)");
         return;
     }
     b.noteProducer(4, "metrics CSV");
-    auto s = static_cast<std::int64_t>(*step);
+    const std::int64_t s = *step;
     std::uint32_t run = m_runs.observe(b, s, lineNo);
     b.countRecord();
     for (std::size_t i = 0; i < cells.size(); ++i) {

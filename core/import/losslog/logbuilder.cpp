@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace stepscope::import::losslog {
 
@@ -162,6 +163,14 @@ std::optional<std::int64_t> takeInt(std::string_view &s)
         return std::nullopt;
     s.remove_prefix(n);
     return v;
+}
+
+std::optional<std::int64_t> stepFromDouble(std::optional<double> v)
+{
+    constexpr double Limit = 4.6e18; // about 2^62
+    if (!v || !std::isfinite(*v) || std::abs(*v) >= Limit)
+        return std::nullopt;
+    return static_cast<std::int64_t>(*v);
 }
 
 std::optional<double> parseNumber(std::string_view text, bool allowThousands)

@@ -89,6 +89,9 @@ private:
 /// A number as logs print it: decimal or scientific, nan/inf (any case), "-0.0"; with
 /// allowThousands also "177,138". nullopt when the text is not one number.
 std::optional<double> parseNumber(std::string_view text, bool allowThousands = false);
+/// A step number read as a double (JSON, CSV, console logs) as an integer: nullopt when it is
+/// not finite or not inside +-2^62 (a cast of a double beyond int64 is undefined behaviour).
+std::optional<std::int64_t> stepFromDouble(std::optional<double> v);
 /// Leading number of `text` (e.g. "1410ms" -> 1410, rest "ms"); nullopt when none.
 std::optional<double> parseLeadingNumber(std::string_view text, std::string_view *rest = nullptr);
 /// Non-negative integer from the start of `s` (after blanks); advances s. nullopt if none.

@@ -71,11 +71,12 @@ private:
         std::optional<double> stepValue;
         if (!fields.empty() && fields.front().key == "step")
             stepValue = parseNumber(fields.front().value);
-        if (!stepValue) {
+        const auto stepNumber = stepFromDouble(stepValue);
+        if (!stepNumber) {
             b.log().addIssue(lineNo, "torchtitan line without a step number");
             return true;
         }
-        auto step = static_cast<std::int64_t>(*stepValue);
+        const std::int64_t step = *stepNumber;
         b.noteProducer(PriorityTorchtitan, "torchtitan console");
         std::uint32_t run = m_titanRuns.observe(b, step, lineNo);
         b.countRecord();
