@@ -24,7 +24,7 @@
 #   asan        clang AddressSanitizer + UndefinedBehaviorSanitizer (asan-core preset): core
 #               and its tests, i.e. every reader; the ui tests run only in the ci build
 #   tsan        ThreadSanitizer, core only, the loader and trace-reader thread tests
-#   fuzz-smoke  every libFuzzer target (built by the asan stage) for at most 6 s and 1000
+#   fuzz-smoke  every libFuzzer target (built by the asan stage) for at most 6 s and 400
 #               runs, with a fixed seed and a fresh corpus: under 5 minutes, reproducible
 #   package     packaging/check-package.sh, when it exists
 set -euo pipefail
@@ -205,7 +205,7 @@ stage_fuzz_smoke() {
     # target; a slower machine stops earlier at the time limit). Random exploration is the
     # job of `packaging/dev.sh fuzz`, whose findings become tests.
     rm -rf "$root/build/fuzz-smoke"
-    fuzz_run "${STEPSCOPE_FUZZ_SMOKE_SECONDS:-6}" "${STEPSCOPE_FUZZ_SMOKE_RUNS:-1000}" 1 \
+    fuzz_run "${STEPSCOPE_FUZZ_SMOKE_SECONDS:-6}" "${STEPSCOPE_FUZZ_SMOKE_RUNS:-400}" 1 \
         "$root/build/fuzz-smoke"
 }
 
