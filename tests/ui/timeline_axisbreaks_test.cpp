@@ -185,3 +185,23 @@ TEST(AxisBreaks, ATableOnlyRankLinesUpWithTheRanksThatHaveEvents)
     EXPECT_EQ(model->steps(0).front().startNs, model->steps(1).front().startNs);
     EXPECT_LT(model->extent().second - model->extent().first, 400 * Ms);
 }
+
+TEST(AxisBreaks, PanningStopsHalfAWindowBeyondTheDataOnScreen)
+{
+    // With a break the window's real span includes the 460 s gap; the pan limit used to be
+    // half of that, so the view could be panned minutes into empty time before the first event.
+    TimelineView view;
+    view.resize(1200, 400);
+    view.show();
+    view.setModel(TimelineModel::build(twoWindows()));
+    view.fitAll();
+    const double half = view.viewState().axis.widthPx() / 2;
+    view.panByPx(-1e7);
+    const std::int64_t first = 5 * Ms; // the first kernel's start
+    EXPECT_LE(view.viewState().axis.toPx(first), half + 1);
+    EXPECT_GE(view.viewState().axis.toPx(first), half - 1);
+    view.panByPx(1e7);
+    const std::int64_t last = 460 * S + 500 * Ms - 15 * Ms; // the last kernel's end
+    EXPECT_GE(view.viewState().axis.toPx(last), half - 1);
+    EXPECT_LE(view.viewState().axis.toPx(last), half + 1);
+}

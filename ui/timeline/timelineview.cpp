@@ -192,9 +192,14 @@ void TimelineView::clampAxis()
         const double centre = m_view.axis.widthPx() / 2.0;
         m_view.axis.zoomAt(centre, static_cast<double>(span) / static_cast<double>(maxSpan));
     }
+    // Half a window of drift, measured on screen: with axis breaks the window's span in
+    // real time includes the gaps, which let a pan run that far into empty time.
     const std::int64_t s = m_view.axis.startNs();
-    const std::int64_t minStart = lo - m_view.axis.spanNs() / 2;
-    const std::int64_t maxStart = hi - m_view.axis.spanNs() / 2;
+    TimeAxis probe = m_view.axis;
+    probe.centreOn(lo);
+    const std::int64_t minStart = probe.startNs();
+    probe.centreOn(hi);
+    const std::int64_t maxStart = probe.startNs();
     m_view.axis.setStart(std::clamp(s, std::min(minStart, maxStart), std::max(minStart, maxStart)));
 }
 
