@@ -79,7 +79,9 @@ public:
                 c.category = Category::Annotation;
         } else if (cat == "python_function") {
             c.category = Category::Python;
-        } else if (cat == "Trace") {
+        } else if (cat == "Trace" || cat == "cuda_sync") {
+            // cuda_sync ("Stream Sync", "Event Sync", "Context Sync" on a GPU stream): the
+            // stream waiting, not device work; as Other it would count as compute.
             c.category = Category::Annotation;
         }
         c.needArgs = name == "[memory]";
