@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -14,6 +15,9 @@ using model::Severity;
 using model::StringId;
 
 namespace {
+/// ArgsIds are 32-bit with the all-ones value invalid.
+constexpr std::uint64_t MaxArgsId = 0xffffffffu;
+
 std::uint64_t laneKey(StringId pid, StringId tid)
 {
     return (static_cast<std::uint64_t>(pid.value()) << 32) | tid.value();
@@ -40,6 +44,9 @@ TraceAssembly::TraceAssembly(
     , m_out(out)
     , m_keepArgs(ctx.options.keepArgs)
 {
+    const unsigned threads =
+        ctx.options.threads != 0 ? ctx.options.threads : std::thread::hardware_concurrency();
+    m_argsThread = threads > 1;
 }
 
 bool TraceAssembly::empty() const
@@ -51,10 +58,24 @@ void TraceAssembly::merge(ChunkResult &&chunk)
 {
     const std::vector<StringId> strings = m_out.trace().strings.merge(chunk.strings);
     const std::vector<StringId> ids = m_ids.merge(chunk.ids);
-    const std::vector<model::ArgsId> args = m_args.merge(chunk.args);
+    // The chunk's args are appended in order (ArgsTable::merge numbering): its entry k becomes
+    // argsBase + k. Ids that would not fit an ArgsId (over 4 G events) lose their args.
+    const std::uint64_t argsBase = m_argsStaged;
+    m_argsStaged += chunk.args.size();
+    if (chunk.args.size() > 0) {
+        if (m_argsThread && !m_collector)
+            m_collector = std::make_unique<ArgsCollector>(m_args);
+        if (m_collector)
+            m_collector->push(std::move(chunk.args));
+        else
+            m_args.merge(chunk.args);
+    }
     auto s = [&strings](StringId id) { return id.isValid() ? strings[id.value()] : StringId(); };
-    auto a = [&args](
-                 model::ArgsId id) { return id.isValid() ? args[id.value()] : model::ArgsId(); };
+    auto a = [argsBase](model::ArgsId id) {
+        const std::uint64_t global = id.isValid() ? argsBase + id.value() : MaxArgsId;
+        return global < MaxArgsId ? model::ArgsId(static_cast<std::uint32_t>(global))
+                                  : model::ArgsId();
+    };
 
     std::vector<std::uint32_t> lanes(chunk.lanes.size());
     for (std::size_t i = 0; i < chunk.lanes.size(); ++i) {
@@ -561,6 +582,10 @@ void TraceAssembly::finish(TopLevel &top)
         trace.originNs = minTs + offset;
     const std::int64_t shift = offset - trace.originNs;
     m_argsBase = static_cast<std::uint32_t>(trace.args.size());
+    if (m_collector) {
+        m_collector->finish(); // m_args is complete from here on
+        m_collector.reset();
+    }
 
     for (Lane &lane : m_lanes)
         resolveMarks(lane, maxEnd);

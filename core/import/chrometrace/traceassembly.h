@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "argscollector.h"
 #include "chunk.h"
 #include "import/importcontext.h"
 #include "model/tracebuilder.h"
@@ -9,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -100,7 +102,12 @@ private:
     std::uint32_t m_argsBase = 0;
 
     model::StringTable m_ids;
+    /// Every kept args object, in chunk order; filled by m_collector (when the load has more
+    /// than one thread) until finish() joins it, so only finish() reads it.
     model::ArgsTable m_args;
+    std::uint64_t m_argsStaged = 0; ///< entries pushed into m_args so far
+    std::unique_ptr<ArgsCollector> m_collector;
+    bool m_argsThread = false; ///< append args on m_collector's thread
     std::uint64_t m_unclosed = 0; // B/b never closed, over all lanes
     std::int64_t m_unclosedOffset = -1;
     std::vector<Lane> m_lanes;
