@@ -103,7 +103,9 @@ private:
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_results[chunk.index] = std::move(result);
-                if (m_free.size() < m_threads.size() * 2)
+                // Every chunk comes back here: at most 2 per thread are in flight plus the
+                // one being filled, so none is freed and refaulted during the load.
+                if (m_free.size() < m_threads.size() * 2 + 1)
                     m_free.push_back(std::move(chunk));
             }
             m_done.notify_all();
