@@ -70,7 +70,11 @@ void TraceAssembly::merge(ChunkResult &&chunk)
         else
             m_args.merge(chunk.args);
     }
-    auto s = [&strings](StringId id) { return id.isValid() ? strings[id.value()] : StringId(); };
+    // An id outside the chunk's table (seen with a fuzzed CANN timeline: root cause not found
+    // yet) becomes no string instead of a read past the map.
+    auto s = [&strings](StringId id) {
+        return id.isValid() && id.value() < strings.size() ? strings[id.value()] : StringId();
+    };
     auto a = [argsBase](model::ArgsId id) {
         const std::uint64_t global = id.isValid() ? argsBase + id.value() : MaxArgsId;
         return global < MaxArgsId ? model::ArgsId(static_cast<std::uint32_t>(global))

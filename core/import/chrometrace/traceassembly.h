@@ -92,7 +92,12 @@ private:
     void buildCounters(std::int64_t shift);
     ProcessMeta processMeta(model::StringId pid) const;
     ThreadMeta threadMeta(model::StringId pid, model::StringId tid) const;
-    std::string_view str(model::StringId id) const { return m_out.trace().strings.view(id); }
+    std::string_view str(model::StringId id) const
+    {
+        return id.isValid() && id.value() < m_out.trace().strings.size()
+            ? m_out.trace().strings.view(id)
+            : std::string_view();
+    }
 
     const Dialect &m_dialect;
     const ImportContext &m_ctx;
