@@ -102,9 +102,18 @@ std::vector<CollectiveRow> fromTimeline(const model::Session &session)
             if (groups ? kind != model::TrackKind::CommunicationGroup
                        : kind != model::TrackKind::DeviceStream)
                 continue;
-            if (t.rowCount() == 0)
+            // The shallowest row holding communication: Kineto wraps NCCL kernels in a
+            // gpu_user_annotation ("nccl:all_reduce") on row 0, so the kernels are on row 1.
+            std::uint32_t row = t.rowCount();
+            for (std::uint32_t r = 0; r < t.rowCount() && row == t.rowCount(); ++r)
+                for (std::uint32_t i = t.rowBegin(r); i < t.rowEnd(r); ++i)
+                    if (t.category(i) == model::Category::Communication) {
+                        row = r;
+                        break;
+                    }
+            if (row == t.rowCount())
                 continue;
-            for (std::uint32_t i = t.rowBegin(0); i < t.rowEnd(0); ++i) {
+            for (std::uint32_t i = t.rowBegin(row); i < t.rowEnd(row); ++i) {
                 if (t.category(i) != model::Category::Communication)
                     continue;
                 const auto name = trace->strings.view(t.name(i));

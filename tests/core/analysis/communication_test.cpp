@@ -65,6 +65,31 @@ TEST(Communication, CollectiveTableFromTheTimelineWithoutSummaries)
     EXPECT_FALSE(rows[1].bytes.has_value());
 }
 
+TEST(Communication, KernelsInsideAnAnnotationAreStillCounted)
+{
+    // hta-ddp-a100-world2-nccl: stream 40 holds 21 gpu_user_annotation "nccl:all_reduce"
+    // spans, each around one ncclKernel_AllReduce, so the kernels sit on row 1, not row 0.
+    model::TraceBuilder b;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    const auto stream = b.addTrack(info);
+    for (std::int64_t k = 0; k < 2; ++k) {
+        b.track(stream).add(
+            k * 10000, 4000, b.intern("nccl:all_reduce"), model::Category::Annotation);
+        b.track(stream).add(k * 10000 + 500, 3000,
+            b.intern("ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)"),
+            model::Category::Communication);
+    }
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    ASSERT_GT(s.traces.front()->tracks.front().rowCount(), 1u);
+    const auto rows = analysis::collectiveTable(s);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].name, "AllReduce");
+    EXPECT_EQ(rows[0].count, 2);
+    EXPECT_DOUBLE_EQ(rows[0].totalUs, 6);
+}
+
 TEST(Communication, MatrixPrefersAggregateEntries)
 {
     auto t = std::make_shared<model::Trace>();
