@@ -72,6 +72,8 @@ MemoryGroupTimeline fromAllocations(const model::Trace &trace,
         t0 = std::min(t0, a.allocatedNs);
         t1 = std::max({t1, a.allocatedNs, a.releasedNs});
     }
+    const std::int64_t allocT0 = t0;
+    const std::int64_t allocT1 = t1;
     const auto steps = detectSteps(trace, nullptr);
     std::int64_t stepNs = t1 > t0 ? t1 - t0 : 0;
     if (!steps.empty()) {
@@ -99,7 +101,13 @@ MemoryGroupTimeline fromAllocations(const model::Trace &trace,
     }
     for (const auto &m : trace.memory.modules) {
         const std::string name = lower(m.module);
-        if (name != "hccl")
+        if (name != "hccl" || m.timestampsNs.empty())
+            continue;
+        // A module series that does not overlap the allocations is from another capture (the
+        // trimmed gpt3 sample's npu_module_mem.csv is 0.94 years after its operator_memory.csv):
+        // summing it in would put a step a year away on one time axis.
+        if (!allocs.empty()
+            && (m.timestampsNs.back() < allocT0 || m.timestampsNs.front() > allocT1))
             continue;
         std::int64_t prev = 0;
         for (std::size_t i = 0; i < m.timestampsNs.size() && i < m.reservedBytes.size(); ++i) {

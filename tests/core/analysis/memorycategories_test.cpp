@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace stepscope;
 using analysis::MemoryGroup;
 using model::MemoryCategory;
@@ -114,6 +116,33 @@ TEST(MemoryCategories, AllocationsAndHcclModuleMemoryAsAStackedSeries)
     EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::Temporary)], 50);
     EXPECT_EQ(s.byGroupAtPeak[g(MemoryGroup::CommunicationBuffers)], 64);
     EXPECT_EQ(tl.totalBytes.back(), 1000 + 128);
+}
+
+TEST(MemoryCategories, ModuleMemoryOfAnotherCaptureIsLeftOut)
+{
+    // The trimmed gpt3 sample: operator_memory.csv at 2023-09-19, npu_module_mem.csv at
+    // 2024-08-26 (29.6 Ms later). One time axis cannot hold both: the module series is left out.
+    model::Trace t;
+    model::Allocation x;
+    x.op = "aten::empty";
+    x.sizeBytes = 1000;
+    x.allocatedNs = 100;
+    x.releasedNs = 900;
+    t.memory.allocations.push_back(x);
+    model::ModuleMemory hccl;
+    hccl.module = "HCCL";
+    hccl.timestampsNs = {29'555'075'000'000'000, 29'555'075'100'000'000};
+    hccl.reservedBytes = {816, 816};
+    t.memory.modules.push_back(hccl);
+    const auto tl = analysis::memoryGroupTimeline(t);
+    ASSERT_FALSE(tl.timestampsNs.empty());
+    EXPECT_EQ(tl.timestampsNs.front(), 100);
+    EXPECT_EQ(tl.timestampsNs.back(), 900);
+    EXPECT_EQ(*std::max_element(tl.totalBytes.begin(), tl.totalBytes.end()), 1000);
+    // Overlapping, it is summed in as before.
+    t.memory.modules.front().timestampsNs = {50, 800};
+    const auto both = analysis::memoryGroupTimeline(t);
+    EXPECT_EQ(*std::max_element(both.totalBytes.begin(), both.totalBytes.end()), 1000 + 816);
 }
 
 TEST(MemoryCategories, EstimateFromTheRunConfig)
