@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "steps.h"
 
+#include "units.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -71,7 +73,32 @@ void offer(std::map<std::int64_t, Candidate> &byNumber, std::int64_t number, std
         c = Candidate {model::Step {number, start, end}, host};
 }
 
-std::vector<model::Step> profilerSteps(const model::Trace &trace)
+/// The profiler closes its last ProfilerStep#N when it stops: a step under a tenth of the
+/// median of the others is that partial step (hta-mi250-minitoy: #2 is 49 µs after a 9.29 ms
+/// #1), not a training step; averaging it in halves the mean. Dropped with a note.
+void dropPartialLastStep(
+    std::vector<model::Step> &steps, std::int32_t rank, model::LoadReport *report)
+{
+    if (steps.size() < 2)
+        return;
+    std::vector<std::int64_t> others;
+    for (std::size_t i = 0; i + 1 < steps.size(); ++i)
+        others.push_back(steps[i].durationNs());
+    std::nth_element(others.begin(),
+        others.begin() + static_cast<std::ptrdiff_t>(others.size() / 2), others.end());
+    const std::int64_t median = others[others.size() / 2];
+    const model::Step last = steps.back();
+    if (last.durationNs() >= median / 10)
+        return;
+    steps.pop_back();
+    if (report)
+        report->add(model::Severity::Info, "rank " + std::to_string(rank),
+            "ProfilerStep#" + std::to_string(last.number) + " (" + formatDuration(last.durationNs())
+                + ", under a tenth of the median step " + formatDuration(median)
+                + ") left out: the profiler stopped during it");
+}
+
+std::vector<model::Step> profilerSteps(const model::Trace &trace, model::LoadReport *report)
 {
     std::map<std::int64_t, Candidate> byNumber;
     for (const auto &track : trace.tracks) {
@@ -84,7 +111,11 @@ std::vector<model::Step> profilerSteps(const model::Trace &trace)
                 offer(byNumber, *n, track.start(i), track.end(i), host);
         }
     }
-    return finishSteps(byNumber);
+    std::vector<model::Step> steps = finishSteps(byNumber);
+    // Only a host copy is closed by the profiler's stop; a GPU-only copy is short by nature.
+    if (!steps.empty() && byNumber.at(steps.back().number).host)
+        dropPartialLastStep(steps, trace.rank, report);
+    return steps;
 }
 
 std::vector<model::Step> namedSteps(const model::Trace &trace)
@@ -154,7 +185,7 @@ StepDetection timelineSteps(const model::Trace &trace, model::LoadReport *report
         d.source = StepSource::Importer;
         return d;
     }
-    d.steps = profilerSteps(trace);
+    d.steps = profilerSteps(trace, report);
     if (!d.steps.empty()) {
         d.source = StepSource::ProfilerStep;
         return d;

@@ -48,10 +48,11 @@ std::int64_t usToNs(double us);
 /// Timeline steps the table does not list are kept. Otherwise, in this order: the importer's
 /// trace.steps;
 /// `ProfilerStep#N` ranges (deduplicated by number: the host copy wins over the
-/// `gpu_user_annotation` copy); `Step N`/`Iteration N`/`step_num` ranges; steps inferred
-/// from a repeated `Optimizer.step#…` (step k = end of optimizer k−1 .. end of optimizer k,
-/// the first from the trace start); else one step over the whole trace. The last two add a
-/// diagnostic (Info) to `report` when given. Never throws.
+/// `gpu_user_annotation` copy; a last one under a tenth of the others' median is the partial
+/// step the profiler's stop closed, dropped with an Info note); `Step N`/`Iteration N`/`step_num`
+/// ranges; steps inferred from a repeated `Optimizer.step#…` (step k = end of optimizer k−1 .. end
+/// of optimizer k, the first from the trace start); else one step over the whole trace. The last
+/// two add a diagnostic (Info) to `report` when given. Never throws.
 StepDetection detectStepsWithSource(const model::Trace &trace, model::LoadReport *report);
 std::vector<model::Step> detectSteps(const model::Trace &trace, model::LoadReport *report);
 

@@ -43,6 +43,31 @@ TEST(Steps, ProfilerStepHostCopyWinsOverGpuCopy)
     EXPECT_TRUE(report.empty());
 }
 
+TEST(Steps, APartialLastProfilerStepIsLeftOutWithANote)
+{
+    // hta-mi250-minitoy-rocm: ProfilerStep#1 9 288.291 µs, #2 49.073 µs (the profiler stopped
+    // during it; the file's two user_annotation spans).
+    model::TraceBuilder b;
+    const auto host = track(b, TrackKind::HostThread);
+    b.track(host).add(168'683, 9'288'291, b.intern("ProfilerStep#1"), Category::Annotation);
+    b.track(host).add(9'493'984, 49'073, b.intern("ProfilerStep#2"), Category::Annotation);
+    const auto trace = b.finish().trace;
+    model::LoadReport report;
+    const auto steps = analysis::detectSteps(trace, &report);
+    ASSERT_EQ(steps.size(), 1u);
+    EXPECT_EQ(steps[0].number, 1);
+    ASSERT_EQ(report.diagnostics().size(), 1u);
+    EXPECT_NE(report.diagnostics()[0].message.find("ProfilerStep#2 (49.1 µs"), std::string::npos)
+        << report.diagnostics()[0].message;
+
+    // A last step of ordinary length stays.
+    model::TraceBuilder c;
+    const auto h2 = track(c, TrackKind::HostThread);
+    c.track(h2).add(0, 1000, c.intern("ProfilerStep#1"), Category::Annotation);
+    c.track(h2).add(1000, 200, c.intern("ProfilerStep#2"), Category::Annotation);
+    EXPECT_EQ(analysis::detectSteps(c.finish().trace, nullptr).size(), 2u);
+}
+
 TEST(Steps, ImporterStepsComeFirst)
 {
     model::TraceBuilder b;
