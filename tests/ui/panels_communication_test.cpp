@@ -59,28 +59,35 @@ TEST(PanelsCommunication, MatrixAndTable)
 
 TEST(PanelsCommunication, MatrixOnlyOverRanksPresentInHumanUnits)
 {
-    // Rank 0's links reach ranks 0..3; nothing was loaded for ranks 1..3.
-    model::TraceBuilder tb;
-    model::Trace &t = tb.trace();
-    for (int dst = 0; dst < 4; ++dst)
-        t.commMatrix.push_back(
-            {"step1", "hcom_allReduce__1", 0, dst, {"HCCS", dst == 2 ? 0.00004 : 1.5, 0.5, 0.0}});
-    auto session = std::make_shared<model::Session>();
-    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    // Ranks 0 and 1 were profiled; their links reach ranks 0..3 (the ascend_db sample's
+    // 2 × 8 shape): the matrix is 2 × 2 and a note names the four links left out.
+    model::Session built;
+    for (int src = 0; src < 2; ++src) {
+        model::TraceBuilder tb;
+        model::Trace &t = tb.trace();
+        t.rank = src;
+        for (int dst = 0; dst < 4; ++dst)
+            t.commMatrix.push_back({"step1", "hcom_allReduce__1", src, dst,
+                {"HCCS", dst == 1 ? 0.00004 : 1.5, 0.5, 0.0}});
+        built.traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    }
+    auto session = std::make_shared<model::Session>(std::move(built));
     ui::CommunicationPanel panel;
     panel.setSession(session);
     ui::HeatMap *map = panel.heatMap();
-    EXPECT_EQ(map->rowCount(), 1);
-    EXPECT_EQ(map->columnCount(), 4);
+    EXPECT_EQ(map->rowCount(), 2);
+    EXPECT_EQ(map->columnCount(), 2);
+    EXPECT_EQ(
+        panel.extentNote(), QStringLiteral("4 links to ranks 2, 3 (not in this profile) left out"));
     // 0.00004 MB = 41.9 bytes; 1.5 MB = 1.50 MiB: no "4e-05 MB".
-    EXPECT_TRUE(map->toolTipFor(0, 2).contains(QStringLiteral("42 B")))
-        << map->toolTipFor(0, 2).toStdString();
-    EXPECT_FALSE(map->toolTipFor(0, 2).contains(QStringLiteral("e-")));
+    EXPECT_TRUE(map->toolTipFor(0, 1).contains(QStringLiteral("42 B")))
+        << map->toolTipFor(0, 1).toStdString();
+    EXPECT_FALSE(map->toolTipFor(0, 1).contains(QStringLiteral("e-")));
     panel.setMatrixMetric(ui::CommunicationPanel::MatrixMetric::Bandwidth);
     // Bandwidth is size / time: 0.00004 MB in 0.5 ms = 80 kB/s, not "0 GB/s".
-    EXPECT_TRUE(map->toolTipFor(0, 2).contains(QStringLiteral("80.0 kB/s")))
-        << map->toolTipFor(0, 2).toStdString();
-    EXPECT_TRUE(map->toolTipFor(0, 3).contains(QStringLiteral("3.00 GB/s")));
+    EXPECT_TRUE(map->toolTipFor(0, 1).contains(QStringLiteral("80.0 kB/s")))
+        << map->toolTipFor(0, 1).toStdString();
+    EXPECT_TRUE(map->toolTipFor(0, 0).contains(QStringLiteral("3.00 GB/s")));
 
     EXPECT_EQ(ui::formatBandwidth(12.34), QStringLiteral("12.3 GB/s"));
     EXPECT_EQ(ui::formatBandwidth(0.0456), QStringLiteral("45.6 MB/s"));

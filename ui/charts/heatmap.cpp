@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "heatmap.h"
 
+#include "elide.h"
 #include "ui/palette.h"
 
 #include <QMouseEvent>
@@ -31,6 +32,12 @@ HeatMap::HeatMap(QWidget *parent)
 void HeatMap::setTitle(const QString &title)
 {
     m_title = title;
+    update();
+}
+
+void HeatMap::setEmptyText(const QString &text)
+{
+    m_emptyText = text;
     update();
 }
 
@@ -140,7 +147,9 @@ void HeatMap::paintEvent(QPaintEvent *)
         QFont bold = font();
         bold.setBold(true);
         p.setFont(bold);
-        p.drawText(QRect(Margin, y, width() - 2 * Margin, fm.height()), Qt::AlignLeft, m_title);
+        // Elided in the middle when the dock is narrow; the whole title is the tooltip.
+        p.drawText(
+            QRect(Margin, y, width() - 2 * Margin, fm.height()), Qt::AlignLeft, shownTitle());
         p.setFont(font());
         y += fm.height() + Margin;
     }
@@ -164,13 +173,12 @@ void HeatMap::paintEvent(QPaintEvent *)
         for (int c = 0; c < m_columns.size(); ++c) {
             const QRect cell = cellRect(r, c);
             const double v = value(r, c);
-            const QColor fill = colorFor(v);
-            p.fillRect(cell.adjusted(0, 0, -1, -1), fill);
             if (std::isnan(v)) {
-                p.setPen(palette().color(QPalette::Mid));
-                p.drawRect(cell.adjusted(0, 0, -1, -1));
+                HeatScale::paintEmptyCell(p, cell.adjusted(0, 0, -1, -1), palette());
                 continue;
             }
+            const QColor fill = colorFor(v);
+            p.fillRect(cell.adjusted(0, 0, -1, -1), fill);
             const QString text = m_scale.text(v);
             if (fm.horizontalAdvance(text) + 4 <= cell.width() && fm.height() <= cell.height()) {
                 p.setPen(textOn(fill));
@@ -182,6 +190,22 @@ void HeatMap::paintEvent(QPaintEvent *)
     const QRect legend(g.left(), g.bottom() + Margin + 2, std::min(g.width(), 240), LegendHeight);
     p.setPen(palette().color(QPalette::Text));
     m_scale.paintLegend(p, legend, fm, heatScaleColor);
+    if (std::any_of(m_values.begin(), m_values.end(), [](double v) { return std::isnan(v); }))
+        HeatScale::paintEmptyLegend(p, emptyLegendPos(), fm, palette(),
+            m_emptyText.isEmpty() ? tr("no data") : m_emptyText);
+}
+
+QPoint HeatMap::emptyLegendPos() const
+{
+    const QRect g = gridRect();
+    return {g.left() + std::min(g.width(), 240) + 2 * Margin, g.bottom() + Margin + 2};
+}
+
+QString HeatMap::shownTitle() const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    return elideMiddle(m_title, QFontMetrics(bold), width() - 2 * Margin);
 }
 
 void HeatMap::mouseMoveEvent(QMouseEvent *event)
@@ -189,6 +213,8 @@ void HeatMap::mouseMoveEvent(QMouseEvent *event)
     const auto [r, c] = cellAt(event->position().toPoint());
     if (r >= 0)
         QToolTip::showText(event->globalPosition().toPoint(), toolTipFor(r, c), this);
+    else if (event->position().y() < Margin + fontMetrics().height() && !m_title.isEmpty())
+        QToolTip::showText(event->globalPosition().toPoint(), m_title, this);
     else
         QToolTip::hideText();
 }

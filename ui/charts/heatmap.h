@@ -30,6 +30,13 @@ public:
 
     void setTitle(const QString &title);
     void setAxisTitles(const QString &rows, const QString &columns);
+    /// What an empty (NaN) cell means, written beside its hatched swatch in the legend
+    /// ("no traffic"); default "no data".
+    void setEmptyText(const QString &text);
+    /// The title as painted: elided in the middle to the widget's width.
+    QString shownTitle() const;
+    /// Where the empty-cell legend entry starts (tests read its pixels).
+    QPoint emptyLegendPos() const;
     /// values.size() must be rows.size() * columns.size() (asserted); `format` prints a value.
     void setMatrix(const QStringList &rows, const QStringList &columns, const QList<double> &values,
         std::function<QString(double)> format);
@@ -59,6 +66,7 @@ private:
     QColor colorFor(double value) const;
 
     QString m_title;
+    QString m_emptyText;
     QString m_rowTitle;
     QString m_columnTitle;
     QStringList m_rows;

@@ -6,6 +6,7 @@
 
 #include <QFontMetrics>
 #include <QPainter>
+#include <QPalette>
 #include <QRect>
 
 #include <algorithm>
@@ -60,6 +61,27 @@ QRect HeatScale::paintLegend(QPainter &p, const QRect &bar, const QFontMetrics &
     p.drawText(under, Qt::AlignLeft, text(m_min));
     p.drawText(under, Qt::AlignRight, text(m_max));
     return under;
+}
+
+void HeatScale::paintEmptyCell(QPainter &p, const QRect &cell, const QPalette &palette)
+{
+    p.fillRect(cell, palette.color(QPalette::Base));
+    p.fillRect(cell, QBrush(palette.color(QPalette::Mid), Qt::BDiagPattern));
+    p.save();
+    p.setPen(palette.color(QPalette::Mid));
+    p.drawRect(cell.adjusted(0, 0, -1, -1));
+    p.restore();
+}
+
+QRect HeatScale::paintEmptyLegend(QPainter &p, const QPoint &topLeft, const QFontMetrics &fm,
+    const QPalette &palette, const QString &text)
+{
+    const int h = fm.height();
+    const QRect swatch(topLeft.x(), topLeft.y() + 1, h + 4, h - 2);
+    paintEmptyCell(p, swatch, palette);
+    const QRect label(swatch.right() + 5, topLeft.y(), fm.horizontalAdvance(text) + 2, h);
+    p.drawText(label, Qt::AlignLeft | Qt::AlignVCenter, text);
+    return swatch.united(label);
 }
 
 } // namespace stepscope::ui

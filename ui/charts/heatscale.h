@@ -10,6 +10,8 @@
 
 class QFontMetrics;
 class QPainter;
+class QPalette;
+class QPoint;
 class QRect;
 
 namespace stepscope::ui {
@@ -44,6 +46,14 @@ public:
     /// the line under the bar where the ends are written.
     QRect paintLegend(QPainter &p, const QRect &bar, const QFontMetrics &fm,
         const std::function<QColor(double)> &colorAt) const;
+
+    /// A cell without a value: hatched in the palette's Mid colour over Base, so it never reads
+    /// as the light end of the scale.
+    static void paintEmptyCell(QPainter &p, const QRect &cell, const QPalette &palette);
+    /// The legend entry for empty cells: a hatched swatch and `text` starting at `topLeft`;
+    /// returns the rectangle painted.
+    static QRect paintEmptyLegend(QPainter &p, const QPoint &topLeft, const QFontMetrics &fm,
+        const QPalette &palette, const QString &text);
 
 private:
     double m_min = 0;

@@ -3,7 +3,9 @@
 #include "communicationpanel.h"
 
 #include "analysis/units.h"
+#include "clusterrankmodel.h"
 #include "tableitems.h"
+#include "ui/charts/elide.h"
 #include "ui/charts/heatmap.h"
 
 #include <QComboBox>
@@ -103,7 +105,9 @@ CommunicationPanel::CommunicationPanel(QWidget *parent)
     m_metricBox->addItem(tr("transit time"), static_cast<int>(MatrixMetric::TimeMs));
     m_metricBox->addItem(tr("bandwidth"), static_cast<int>(MatrixMetric::Bandwidth));
     bar->addWidget(m_metricBox);
-    bar->addStretch(1);
+    m_extentNote = new ElidedLabel(right);
+    m_extentNote->setVisible(false);
+    bar->addWidget(m_extentNote, 1);
     rightLayout->addLayout(bar);
     connect(m_metricBox, &QComboBox::activated, this, [this](int i) {
         setMatrixMetric(static_cast<MatrixMetric>(m_metricBox->itemData(i).toInt()));
@@ -112,11 +116,13 @@ CommunicationPanel::CommunicationPanel(QWidget *parent)
     m_matrixNote = createMessageLabel(m_matrixStack);
     m_heatMap = new HeatMap(m_matrixStack);
     m_heatMap->setAxisTitles(tr("from rank"), tr("to rank"));
+    m_heatMap->setEmptyText(tr("no traffic recorded"));
     m_matrixStack->addWidget(m_matrixNote);
     m_matrixStack->addWidget(m_heatMap);
     rightLayout->addWidget(m_matrixStack, 1);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    m_matrixPane = right;
     m_stack->addWidget(split);
     setSession(nullptr);
 }
@@ -156,6 +162,11 @@ bool CommunicationPanel::showsMessage() const
 QString CommunicationPanel::messageText() const
 {
     return m_message->text();
+}
+
+QString CommunicationPanel::extentNote() const
+{
+    return m_extentNote->isVisibleTo(this) ? m_extentNote->fullText() : QString();
 }
 
 QString CommunicationPanel::matrixNote() const
@@ -217,21 +228,51 @@ void CommunicationPanel::fillMatrix()
                                  "communication matrix.</p>")
             + HowToCollect);
         m_matrixStack->setCurrentIndex(0);
+        m_extentNote->setVisible(false);
+        // Without a matrix the explanation is a side note: the table keeps the width.
+        m_matrixPane->setMaximumWidth(fontMetrics().averageCharWidth() * 42);
         return;
     }
+    m_matrixPane->setMaximumWidth(QWIDGETSIZE_MAX);
     m_matrixStack->setCurrentIndex(1);
-    // Rows only for ranks that send and columns only for ranks that receive: a 2-rank profile
-    // whose links reach ranks 0-7 is a 2 × 8 matrix, not 8 × 8 with six empty rows.
-    std::vector<std::int32_t> sources;
-    std::vector<std::int32_t> targets;
+    // Rows and columns over the ranks present (ascend_db's 2-rank sample has links to the
+    // eight ranks of its server): a square matrix of what was profiled, and a note naming
+    // the peers left out.
+    std::vector<std::int32_t> present;
+    for (const auto &trace : m_session->traces)
+        present.push_back(trace->rank);
+    for (const auto &step : m_session->clusterSteps)
+        if (step.rank >= 0)
+            present.push_back(step.rank);
+    // A rank whose records the files hold (it sends) is present too: one rank's
+    // communication_matrix.json may list the whole group's links.
+    for (const auto &cell : m_matrix.cells)
+        present.push_back(cell.srcRank);
+    std::sort(present.begin(), present.end());
+    present.erase(std::unique(present.begin(), present.end()), present.end());
+    const auto isPresent = [&present](std::int32_t r) {
+        return std::binary_search(present.begin(), present.end(), r);
+    };
+    std::vector<std::int32_t> absent;
+    std::size_t leftOut = 0;
     for (const auto &cell : m_matrix.cells) {
-        sources.push_back(cell.srcRank);
-        targets.push_back(cell.dstRank);
+        if (isPresent(cell.srcRank) && isPresent(cell.dstRank))
+            continue;
+        ++leftOut;
+        for (std::int32_t r : {cell.srcRank, cell.dstRank})
+            if (!isPresent(r))
+                absent.push_back(r);
     }
-    for (auto *v : {&sources, &targets}) {
-        std::sort(v->begin(), v->end());
-        v->erase(std::unique(v->begin(), v->end()), v->end());
-    }
+    std::sort(absent.begin(), absent.end());
+    absent.erase(std::unique(absent.begin(), absent.end()), absent.end());
+    m_extentNote->setFullText(leftOut == 0
+            ? QString()
+            : tr("%1 to ranks %2 (not in this profile) left out")
+                  .arg(countText(static_cast<long long>(leftOut), tr("link"), tr("links")),
+                      cluster::rankList(absent)));
+    m_extentNote->setVisible(leftOut > 0);
+    const std::vector<std::int32_t> &sources = present;
+    const std::vector<std::int32_t> &targets = present;
     QStringList rowLabels;
     QStringList columnLabels;
     for (std::int32_t r : sources)
@@ -250,6 +291,8 @@ void CommunicationPanel::fillMatrix()
             v = cell.timeMs;
         else if (m_metric == MatrixMetric::Bandwidth)
             v = cell.bandwidthGBps ? *cell.bandwidthGBps : std::numeric_limits<double>::quiet_NaN();
+        if (!isPresent(cell.srcRank) || !isPresent(cell.dstRank))
+            continue;
         const std::size_t i =
             indexIn(sources, cell.srcRank) * columns + indexIn(targets, cell.dstRank);
         if (i < static_cast<std::size_t>(values.size()))

@@ -18,6 +18,7 @@ class QTableView;
 
 namespace stepscope::ui {
 
+class ElidedLabel;
 class HeatMap;
 
 /// The Communication panel (issue 6, item 3): the per-collective table
@@ -46,6 +47,9 @@ public:
     bool showsMessage() const;
     QString messageText() const;
     QString matrixNote() const;
+    /// The links to ranks outside the profile that the matrix leaves out; empty when none.
+    QString extentNote() const;
+    QWidget *matrixPane() const { return m_matrixPane; }
 
 signals:
     void timeRequested(int rank, qint64 startNs, qint64 endNs);
@@ -68,6 +72,8 @@ private:
     QStackedWidget *m_matrixStack = nullptr;
     QLabel *m_matrixNote = nullptr;
     HeatMap *m_heatMap = nullptr;
+    ElidedLabel *m_extentNote = nullptr;
+    QWidget *m_matrixPane = nullptr;
 };
 
 /// A bandwidth in GB/s in the unit that keeps it readable: "12.3 GB/s", "45.6 MB/s"; "–" for 0.
