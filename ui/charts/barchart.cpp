@@ -84,8 +84,27 @@ void BarChart::elideCategories()
     // and cuts what is wider at the end ("Opti..."): stay inside that.
     const int room =
         static_cast<int>(plot.width() / static_cast<double>(d->categories.size() + 1)) - 12;
-    const QStringList shown =
-        elideMiddleDistinct(d->categories, QFontMetrics(d->axisX->labelsFont()), std::max(room, 8));
+    const QFontMetrics fm(d->axisX->labelsFont());
+    const int width = std::max(room, 8);
+    // Whole when it fits; else on two lines at a space when each fits ("Communication" over
+    // "buffers"); else elided in the middle, only then (the bar's tooltip has the name).
+    QStringList shown = elideMiddleDistinct(d->categories, fm, width);
+    for (int i = 0; i < d->categories.size(); ++i) {
+        const QString &name = d->categories[i];
+        if (fm.horizontalAdvance(name) <= width)
+            continue;
+        for (int cut = static_cast<int>(name.lastIndexOf(QLatin1Char(' '))); cut > 0;
+             cut = static_cast<int>(name.lastIndexOf(QLatin1Char(' '), cut - 1))) {
+            const QString a = name.left(cut);
+            const QString b = name.mid(cut + 1);
+            if (fm.horizontalAdvance(b) > width)
+                break; // the second line only grows as the cut moves left
+            if (fm.horizontalAdvance(a) <= width) {
+                shown[i] = a.toHtmlEscaped() + QStringLiteral("<br>") + b.toHtmlEscaped();
+                break;
+            }
+        }
+    }
     if (shown != d->axisX->categories())
         d->axisX->setCategories(shown);
 }

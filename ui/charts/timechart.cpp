@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace stepscope::ui {
 
@@ -175,6 +176,7 @@ struct TimeChart::Impl
     std::vector<StackData> stacks;
     std::vector<MarkerData> markers;
     bool windowSet = false;
+    std::optional<std::pair<std::int64_t, std::int64_t>> home; ///< shown when not zoomed
     std::int64_t windowStart = 0;
     std::int64_t windowEnd = 0;
     double xScale = 1e6;
@@ -188,7 +190,9 @@ struct TimeChart::Impl
     }
     std::pair<std::int64_t, std::int64_t> window(const TimeChart *q) const
     {
-        return windowSet ? std::make_pair(windowStart, windowEnd) : q->dataExtent();
+        if (windowSet)
+            return std::make_pair(windowStart, windowEnd);
+        return home ? *home : q->dataExtent();
     }
 };
 
@@ -329,6 +333,17 @@ void TimeChart::setTimeWindow(std::int64_t startNs, std::int64_t endNs)
     refresh();
     if (changed)
         emit timeWindowChanged(startNs, endNs);
+}
+
+void TimeChart::setHomeWindow(std::int64_t startNs, std::int64_t endNs)
+{
+    d->home = std::make_pair(startNs, std::max(endNs, startNs + 1));
+    refresh();
+}
+
+std::pair<std::int64_t, std::int64_t> TimeChart::shownWindow() const
+{
+    return d->window(this);
 }
 
 void TimeChart::resetTimeWindow()

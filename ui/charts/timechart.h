@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace stepscope::ui {
@@ -61,6 +62,11 @@ public:
     /// Shows [startNs, endNs]; the default after adding series is their whole extent.
     void setTimeWindow(std::int64_t startNs, std::int64_t endNs);
     void resetTimeWindow();
+    /// The window shown when not zoomed (and after a reset) instead of the data's own extent:
+    /// charts of one panel share one time base. clear() keeps it.
+    void setHomeWindow(std::int64_t startNs, std::int64_t endNs);
+    /// The window on screen: the zoom, else the home window, else the data extent.
+    std::pair<std::int64_t, std::int64_t> shownWindow() const;
 
     // Introspection (tests, export).
     int seriesCount() const;

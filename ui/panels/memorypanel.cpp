@@ -3,6 +3,7 @@
 #include "memorypanel.h"
 
 #include "analysis/units.h"
+#include "memorypanel_p.h"
 #include "tableitems.h"
 #include "ui/charts/barchart.h"
 #include "ui/charts/timechart.h"
@@ -24,75 +25,8 @@
 
 namespace stepscope::ui {
 
-namespace {
-
+using namespace memorydetail;
 using analysis::MemoryGroup;
-
-constexpr MemoryGroup AllGroups[] = {
-    MemoryGroup::Parameters,
-    MemoryGroup::Gradients,
-    MemoryGroup::OptimizerState,
-    MemoryGroup::Activations,
-    MemoryGroup::Temporary,
-    MemoryGroup::CommunicationBuffers,
-    MemoryGroup::Other,
-};
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-/// The palette has colours per PyTorch category; a group takes its main category's colour.
-QColor groupColor(MemoryGroup g)
-{
-    using model::MemoryCategory;
-    switch (g) {
-    case MemoryGroup::Parameters:
-        return memoryCategoryColor(MemoryCategory::Parameter);
-    case MemoryGroup::Gradients:
-        return memoryCategoryColor(MemoryCategory::Gradient);
-    case MemoryGroup::OptimizerState:
-        return memoryCategoryColor(MemoryCategory::OptimizerState);
-    case MemoryGroup::Activations:
-        return memoryCategoryColor(MemoryCategory::Activation);
-    case MemoryGroup::Temporary:
-        return memoryCategoryColor(MemoryCategory::Temporary);
-    case MemoryGroup::CommunicationBuffers:
-        return memoryCategoryColor(MemoryCategory::CommunicationBuffer);
-    case MemoryGroup::Other:
-        break;
-    }
-    return memoryCategoryColor(MemoryCategory::Unknown);
-}
-
-QString curveLabel(const model::MemoryCurve &c)
-{
-    if (c.device.empty() || c.device == c.component)
-        return QString::fromStdString(c.component);
-    return QStringLiteral("%1 (%2)").arg(
-        QString::fromStdString(c.component), QString::fromStdString(c.device));
-}
-
-bool anyRecorded(const std::vector<std::int64_t> &v)
-{
-    return std::any_of(v.begin(), v.end(), [](std::int64_t x) { return x >= 0; });
-}
-
-std::vector<double> toDouble(const std::vector<std::int64_t> &v)
-{
-    return std::vector<double>(v.begin(), v.end());
-}
-
-const QString HowToCollect = QStringLiteral(
-    "<p>To record memory: PyTorch — <code>torch.profiler.profile(profile_memory=True, "
-    "record_shapes=True, with_stack=True)</code>; for categories (parameters, gradients, "
-    "optimizer state, activations...) also <code>prof.export_memory_timeline_raw(path, "
-    "device)</code> and put the <code>.raw.gz</code> file next to the trace. Ascend "
-    "(torch_npu) — <code>torch_npu.profiler.profile(profile_memory=True, ...)</code> writes "
-    "<code>memory_record.csv</code> and <code>operator_memory.csv</code>.</p>");
-
-} // namespace
 
 MemoryPanel::MemoryPanel(QWidget *parent)
     : QWidget(parent)
@@ -112,7 +46,10 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     outer->addLayout(bar);
     connect(m_rankBox, &QComboBox::activated, this,
         [this](int i) { setRank(m_rankBox->itemData(i).toInt()); });
-    connect(m_componentBox, &QComboBox::activated, this, [this](int) { rebuildCurves(); });
+    connect(m_componentBox, &QComboBox::activated, this, [this](int) {
+        rebuildCurves();
+        alignTimeBase();
+    });
 
     m_stack = new QStackedWidget(this);
     outer->addWidget(m_stack, 1);
@@ -286,6 +223,7 @@ void MemoryPanel::setComponent(const QString &component)
     if (i >= 0)
         m_componentBox->setCurrentIndex(i);
     rebuildCurves();
+    alignTimeBase();
 }
 
 void MemoryPanel::rebuildRank()
@@ -331,8 +269,30 @@ void MemoryPanel::rebuildRank()
     m_groups = analysis::memoryGroupTimeline(*t);
     rebuildCurves();
     rebuildGroups();
+    alignTimeBase();
     rebuildPeak();
     rebuildAllocations();
+}
+
+void MemoryPanel::alignTimeBase()
+{
+    // One time base for the panel: both charts span the union of what either holds, so the
+    // device curve and the categories line up (and both peaks are on one axis).
+    std::int64_t lo = std::numeric_limits<std::int64_t>::max();
+    std::int64_t hi = std::numeric_limits<std::int64_t>::min();
+    for (TimeChart *c : {m_curveChart, m_groupChart}) {
+        if (c->seriesCount() == 0)
+            continue;
+        const auto [a, b] = c->dataExtent();
+        lo = std::min(lo, a);
+        hi = std::max(hi, b);
+    }
+    if (lo > hi)
+        return;
+    for (TimeChart *c : {m_curveChart, m_groupChart}) {
+        c->setHomeWindow(lo, hi);
+        c->resetTimeWindow();
+    }
 }
 
 void MemoryPanel::rebuildCurves()
@@ -396,13 +356,21 @@ void MemoryPanel::rebuildCurves()
             QString name = m_curveIndices.size() > 1
                 ? QStringLiteral("%1 %2").arg(QString::fromStdString(c.device), line.name)
                 : line.name;
-            // Two curves of one device (two allocator records) must not share a legend entry.
+            // Two curves of one device must not share a legend entry, and the entries say
+            // what differs: the time each covers (resnet's two captures, 470 s apart), which
+            // tells them apart when they do not overlap; else the record's number.
             QColor color = line.color;
-            for (int k = 2; usedNames.contains(name); ++k) {
-                name = QStringLiteral("%1 %2 #%3")
-                           .arg(QString::fromStdString(c.device), line.name)
-                           .arg(k);
-                color = color.lighter(125);
+            if (duplicated(i, m_curveIndices, t->memory.curves)) {
+                name = QStringLiteral("%1, %2").arg(name, timeSpan(c));
+                for (int k = 2; usedNames.contains(name); ++k) {
+                    name = QStringLiteral("%1, %2, record %3")
+                               .arg(m_curveIndices.size() > 1 ? QStringLiteral("%1 %2").arg(
+                                        QString::fromStdString(c.device), line.name)
+                                                              : line.name,
+                                   timeSpan(c))
+                               .arg(k);
+                    color = color.lighter(125);
+                }
             }
             usedNames.insert(name);
             m_curveChart->addLine(name, color, c.timestampsNs, toDouble(*line.values), true);
@@ -453,132 +421,6 @@ void MemoryPanel::rebuildGroups()
             tr("peak %1").arg(QString::fromStdString(analysis::formatBytes(*it))),
             peakMarkerColor(), m_groups.timestampsNs[k], static_cast<double>(*it));
     }
-}
-
-void MemoryPanel::rebuildPeak()
-{
-    const model::Trace *t = trace();
-    if (!t)
-        return;
-    m_summary = analysis::summarizeMemory(*t, m_config);
-    QStringList categories;
-    for (MemoryGroup g : AllGroups)
-        categories.append(qs(analysis::memoryGroupName(g)));
-    QList<BarSetData> sets;
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    if (m_summary.hasGroups) {
-        BarSetData measured {m_summary.groupsInferred ? tr("measured at peak (categories inferred)")
-                                                      : tr("measured at peak"),
-            memoryCurveColor(MemoryCurve::Allocated), {}};
-        for (MemoryGroup g : AllGroups)
-            measured.values.append(
-                static_cast<double>(m_summary.byGroupAtPeak[static_cast<std::size_t>(g)]));
-        sets.append(measured);
-    }
-    QString note;
-    if (m_summary.estimate) {
-        const auto &e = *m_summary.estimate;
-        BarSetData estimate {tr("run-config estimate"), estimateColor(), {}};
-        for (MemoryGroup g : AllGroups) {
-            double v = nan;
-            if (g == MemoryGroup::Parameters)
-                v = static_cast<double>(e.weightsBytes + e.masterWeightsBytes);
-            else if (g == MemoryGroup::Gradients)
-                v = static_cast<double>(e.gradientsBytes);
-            else if (g == MemoryGroup::OptimizerState)
-                v = static_cast<double>(e.optimizerStateBytes);
-            estimate.values.append(v);
-        }
-        sets.append(estimate);
-        note = tr("Estimate: %1").arg(QString::fromStdString(e.rule).toHtmlEscaped());
-    } else {
-        note = tr("No model-state estimate: <a href=\"runconfig\">set the number of parameters "
-                  "(and precision, optimizer) in the run config</a>.");
-    }
-    if (!m_summary.hasGroups)
-        note.prepend(tr("The profile gives no categories at the peak. "));
-    QStringList peaks;
-    if (m_summary.peakAllocatedBytes)
-        peaks.append(
-            tr("peak allocated %1")
-                .arg(QString::fromStdString(analysis::formatBytes(*m_summary.peakAllocatedBytes))));
-    if (m_summary.peakReservedBytes)
-        peaks.append(
-            tr("peak reserved %1")
-                .arg(QString::fromStdString(analysis::formatBytes(*m_summary.peakReservedBytes))));
-    if (!peaks.isEmpty())
-        note.prepend(peaks.join(QStringLiteral(", ")) + QStringLiteral(". "));
-    m_peakChart->setTitle(tr("Memory at the peak by category, rank %1").arg(m_rank));
-    m_peakChart->setData(categories, sets, BarChart::Mode::Grouped);
-    // Nothing to draw: the sentence says what is missing, no empty axes.
-    bool anyBar = false;
-    for (const BarSetData &set : sets)
-        for (double v : set.values)
-            anyBar = anyBar || (!std::isnan(v) && v > 0);
-    m_peakChart->setVisible(anyBar);
-    if (!anyBar)
-        note.prepend(tr("<b>No memory by category at the peak.</b> "));
-    m_peakNote->setText(note);
-}
-
-void MemoryPanel::rebuildAllocations()
-{
-    const model::Trace *t = trace();
-    m_model->clear();
-    m_model->setHorizontalHeaderLabels({tr("Op"), tr("Size"), tr("Allocated at"), tr("Released at"),
-        tr("Lifetime"), tr("Category")});
-    if (!t)
-        return;
-    const auto [captureStart, captureEnd0] = t->extent();
-    std::int64_t captureEnd = captureEnd0;
-    for (const auto &a : t->memory.allocations)
-        captureEnd = std::max({captureEnd, a.allocatedNs, a.releasedNs});
-    std::int64_t stepNs = captureEnd - captureStart;
-    if (!t->steps.empty()) {
-        std::int64_t sum = 0;
-        for (const auto &s : t->steps)
-            sum += s.durationNs();
-        stepNs = sum / static_cast<std::int64_t>(t->steps.size());
-    }
-    m_model->setRowCount(0);
-    for (const auto &a : t->memory.allocations) {
-        QList<QStandardItem *> items;
-        const bool released = a.releasedNs >= 0;
-        const std::int64_t end = released ? a.releasedNs : captureEnd;
-        auto *op = textItem(QString::fromStdString(a.op));
-        setRowTime(op, m_rank, a.allocatedNs, std::max(end, a.allocatedNs));
-        items.append(op);
-        auto *size = numberItem(QString::fromStdString(analysis::formatBytes(a.sizeBytes)),
-            static_cast<double>(a.sizeBytes));
-        size->setToolTip(tr("%L1 B").arg(static_cast<qlonglong>(a.sizeBytes)));
-        items.append(size);
-        items.append(numberItem(QString::fromStdString(analysis::formatDuration(a.allocatedNs)),
-            static_cast<double>(a.allocatedNs)));
-        items.append(released
-                ? numberItem(QString::fromStdString(analysis::formatDuration(a.releasedNs)),
-                    static_cast<double>(a.releasedNs))
-                : numberItem(tr("still alive"), std::numeric_limits<double>::max()));
-        const std::int64_t life = end - a.allocatedNs;
-        items.append(numberItem(QString::fromStdString(analysis::formatDuration(life))
-                + (released ? QString() : QStringLiteral("+")),
-            static_cast<double>(life)));
-        // The profiler's category when it gave one, else the documented inference rule.
-        const bool given = a.category != model::MemoryCategory::Unknown || a.categoryInferred;
-        const MemoryGroup g = given
-            ? analysis::memoryGroupOf(a.category)
-            : analysis::inferAllocationGroup(a, captureStart, captureEnd, stepNs);
-        const bool inferred = !given || a.categoryInferred;
-        auto *cat =
-            textItem(qs(analysis::memoryGroupName(g)) + (inferred ? tr(" (inferred)") : QString()));
-        cat->setData(QColor(groupColor(g)), Qt::DecorationRole);
-        items.append(cat);
-        m_model->appendRow(items);
-    }
-    const bool any = !t->memory.allocations.empty();
-    m_allocationNote->setVisible(!any);
-    m_table->setVisible(any);
-    m_table->resizeColumnsToContents();
-    m_table->sortByColumn(1, Qt::DescendingOrder);
 }
 
 } // namespace stepscope::ui

@@ -70,6 +70,7 @@ private:
     const model::Trace *trace() const;
     void rebuildRank();
     void rebuildCurves();
+    void alignTimeBase();
     void rebuildGroups();
     void rebuildPeak();
     void rebuildAllocations();
