@@ -14,14 +14,20 @@ WelcomePage::WelcomePage(QWidget *parent)
 {
     setObjectName(QStringLiteral("welcomePage"));
     auto *layout = new QVBoxLayout(this);
+    // The page shares the centre's stack with the timeline: its long format list must not
+    // become the centre's minimum height (the docks would get less once a profile is open).
+    layout->setSizeConstraint(QLayout::SetNoConstraint);
     layout->addStretch(2);
     auto *title = new QLabel(tr("<h1>StepScope</h1>"), this);
     title->setAlignment(Qt::AlignCenter);
+    QString formats;
+    for (const QString &line : formatsRead())
+        formats += QStringLiteral("<li>%1</li>").arg(line);
     auto *hint = new QLabel(
         tr("Open a profiler output folder to see where each training step's time went.<br>"
-           "<b>File › Open Folder…</b> (Ctrl+O), or drop a profile folder or file here.<br>"
-           "Ascend / MindSpore, CANN PROF_*, PyTorch Kineto (.json, .json.gz) and PyTorch "
-           "memory exports are read."),
+           "<b>File › Open Folder…</b> (Ctrl+O), or drop a profile folder or file here.")
+            + QStringLiteral("<p align=\"left\">") + tr("StepScope reads:")
+            + QStringLiteral("</p><ul align=\"left\">%1</ul>").arg(formats),
         this);
     hint->setObjectName(QStringLiteral("welcomeHint"));
     hint->setAlignment(Qt::AlignCenter);
@@ -61,6 +67,29 @@ WelcomePage::WelcomePage(QWidget *parent)
     layout->addLayout(recentRow);
     layout->addStretch(3);
     setRecent({});
+}
+
+QSize WelcomePage::minimumSizeHint() const
+{
+    return {200, 120};
+}
+
+QStringList WelcomePage::formatsRead()
+{
+    // One line per import::detect::Format (docs/formats.md §1), in that order.
+    return {
+        tr("Ascend PyTorch / MindSpore profiler folders (rank folders with "
+           "ASCEND_PROFILER_OUTPUT/, loose trace_view.json and kernel_details.csv, "
+           "cluster_analysis_output/)"),
+        tr("Ascend SQLite databases (ascend_pytorch_profiler_*.db, analysis.db, msprof_*.db)"),
+        tr("MindSpore / MindInsight legacy profiler folders and CANN PROF_* device folders"),
+        tr("PyTorch Kineto traces (.json, .json.gz) and other Chrome trace-event files"),
+        tr("PyTorch memory exports (export_memory_timeline, _raw)"),
+        tr("Nsight Systems SQLite exports (nsys export --type sqlite)"),
+        tr("Training logs: MindSpore, MindFormers, Megatron / MindSpeed, DeepSpeed, "
+           "trainer_state.json, golden values, metrics CSV, torchtitan"),
+        tr("JAX .xplane.pb: recognised and named, not read yet"),
+    };
 }
 
 void WelcomePage::setRecent(const QStringList &paths)

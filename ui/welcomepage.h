@@ -19,6 +19,9 @@ class WelcomePage : public QWidget
 public:
     explicit WelcomePage(QWidget *parent = nullptr);
 
+    /// The formats the hint lists, one line each (every import::detect::Format).
+    static QStringList formatsRead();
+    QSize minimumSizeHint() const override;
     void setRecent(const QStringList &paths);
     /// A line under the buttons (e.g. why the last load found nothing); empty hides it.
     void setMessage(const QString &message);

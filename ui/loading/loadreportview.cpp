@@ -3,6 +3,9 @@
 #include "loadreportview.h"
 
 #include <QHeaderView>
+#include <QPainter>
+
+#include <algorithm>
 
 namespace stepscope::ui {
 
@@ -12,11 +15,48 @@ LoadReportView::LoadReportView(QWidget *parent)
     setObjectName(QStringLiteral("loadReportView"));
     setHorizontalHeaderLabels(
         {tr("Severity"), tr("File"), tr("Line / offset"), tr("Message"), tr("Count")});
+    // The message takes the width left; the short columns fit their contents; a long path
+    // is elided in the middle (its tooltip is whole) and messages wrap instead of being cut.
     horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
     verticalHeader()->hide();
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
-    setWordWrap(false);
+    setTextElideMode(Qt::ElideMiddle);
+    setWordWrap(true);
+}
+
+QString LoadReportView::emptyText() const
+{
+    return m_loaded ? tr("No diagnostics: every file read without a warning or an error.")
+                    : tr("No diagnostics yet: open a profile to see what its load reports.");
+}
+
+void LoadReportView::paintEvent(QPaintEvent *event)
+{
+    QTableWidget::paintEvent(event);
+    if (rowCount() > 0)
+        return;
+    QPainter p(viewport());
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(viewport()->rect().adjusted(8, 8, -8, -8),
+        Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, emptyText());
+}
+
+void LoadReportView::resizeEvent(QResizeEvent *event)
+{
+    QTableWidget::resizeEvent(event);
+    fitColumns();
+}
+
+void LoadReportView::fitColumns()
+{
+    for (int c : {0, 2, 4})
+        resizeColumnToContents(c);
+    resizeColumnToContents(1);
+    const int fileMax = std::max(80, viewport()->width() / 5);
+    if (columnWidth(1) > fileMax)
+        setColumnWidth(1, fileMax);
+    resizeRowsToContents();
 }
 
 QString LoadReportView::position(const model::Diagnostic &d)
@@ -38,7 +78,9 @@ void LoadReportView::setReport(const model::LoadReport &report)
         const model::Diagnostic &d = diags[static_cast<std::size_t>(r)];
         setItem(
             r, 0, new QTableWidgetItem(QString::fromUtf8(model::severityName(d.severity).data())));
-        setItem(r, 1, new QTableWidgetItem(QString::fromStdString(d.file)));
+        auto *file = new QTableWidgetItem(QString::fromStdString(d.file));
+        file->setToolTip(file->text());
+        setItem(r, 1, file);
         setItem(r, 2, new QTableWidgetItem(position(d)));
         auto *message = new QTableWidgetItem(QString::fromStdString(d.message));
         message->setToolTip(message->text());
@@ -48,8 +90,9 @@ void LoadReportView::setReport(const model::LoadReport &report)
         setItem(r, 4, count);
     }
     setSortingEnabled(true);
-    resizeColumnToContents(0);
-    resizeColumnToContents(1);
+    m_loaded = true;
+    fitColumns();
+    viewport()->update();
 }
 
 } // namespace stepscope::ui

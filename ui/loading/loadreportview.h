@@ -19,6 +19,16 @@ public:
     void setReport(const model::LoadReport &report);
     /// "file:line" / "file@offset" / "file".
     static QString position(const model::Diagnostic &d);
+    /// What the empty table says (painted in its viewport when there are no rows).
+    QString emptyText() const;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void fitColumns();
+    bool m_loaded = false;
 };
 
 } // namespace stepscope::ui

@@ -176,10 +176,11 @@ void ClusterGroupsView::showGroup(int index)
         return;
     }
     const analysis::CommGroupSummary &g = m_cluster->groups[static_cast<std::size_t>(index)];
-    m_title->setText(tr("<b>%1</b> · %2 member(s) · slowest link of each transport, then wait "
-                        "vs transit per collective")
-                         .arg(QString::fromStdString(g.group).toHtmlEscaped())
-                         .arg(g.ranks.size()));
+    m_title->setText(
+        tr("<b>%1</b> · %2 · slowest link of each transport, then wait "
+           "vs transit per collective")
+            .arg(QString::fromStdString(g.group).toHtmlEscaped(),
+                countText(static_cast<long long>(g.ranks.size()), tr("member"), tr("members"))));
     // One row per transport seen in the records or the matrix.
     std::vector<std::string> names;
     for (const auto &t : g.transports)

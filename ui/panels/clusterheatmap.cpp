@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "clusterheatmap.h"
 
+#include "tableitems.h"
+#include "ui/charts/elide.h"
 #include "ui/palette.h"
 
 #include <QMouseEvent>
@@ -116,7 +118,8 @@ QRect ClusterHeatMap::gridRect() const
     const QFontMetrics fm(font());
     const int left = Margin + labelWidth() + Margin;
     const int top = Margin + fm.height() + Margin + fm.height();
-    const int bottom = Margin + LegendHeight + fm.height() + Margin;
+    const int bottom =
+        Margin + LegendHeight + fm.height() + Margin + (captionBelowLegend() ? fm.height() : 0);
     const int cols = std::max(1, columnCount());
     const int rows = std::max(1, rowCount());
     const int availW = std::max(1, width() - left - Margin);
@@ -239,13 +242,10 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     bold.setBold(true);
     p.setFont(bold);
     p.drawText(QRect(Margin, Margin, width() - 2 * Margin, fm.height()), Qt::AlignLeft,
-        m_ranks.empty()
-            ? m_title + QStringLiteral(": no ranks")
-            : QStringLiteral("%1 · %2 ranks × %3 %4")
-                  .arg(m_title)
-                  .arg(rowCount())
-                  .arg(columnCount())
-                  .arg(columnCount() == 1 ? QStringLiteral("step") : QStringLiteral("steps")));
+        m_ranks.empty() ? m_title + QStringLiteral(": no ranks")
+                        : QStringLiteral("%1 · %2 × %3")
+                              .arg(m_title, countText(rowCount(), tr("rank"), tr("ranks")),
+                                  countText(columnCount(), tr("step"), tr("steps"))));
     p.setFont(font());
     if (m_ranks.empty() || m_steps.empty())
         return;
@@ -306,14 +306,15 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     const QRect legend(g.left(), ly, std::min(std::max(g.width(), 120), LegendWidth), LegendHeight);
     const QRect under = m_scale.paintLegend(p, legend, fm,
         [this](double f) { return colorFor(m_scale.min() + (m_scale.max() - m_scale.min()) * f); });
-    const QString what = m_diverging
-        ? QStringLiteral("%1: blue = faster, red = slower").arg(m_title)
-        : (rowCount() > g.height()
-                ? QStringLiteral("%1 (largest of the ranks in a pixel row)").arg(m_title)
-                : m_title);
-    const QRect whatRect(legend.right() + 2 * Margin, legend.top() - 2,
-        std::max(0, width() - legend.right() - 3 * Margin), fm.height());
-    p.drawText(whatRect, Qt::AlignLeft | Qt::AlignVCenter, what);
+    const QString what = legendCaption();
+    // Beside the scale when it fits, else on its own line under the scale's end labels (never
+    // cut: "red = slo").
+    const QRect whatRect = captionBelowLegend()
+        ? QRect(g.left(), under.bottom() + 1, std::max(0, width() - g.left() - Margin), fm.height())
+        : QRect(legend.right() + 2 * Margin, legend.top() - 2,
+            std::max(0, width() - legend.right() - 3 * Margin), fm.height());
+    m_captionRect = whatRect;
+    p.drawText(whatRect, Qt::AlignLeft | Qt::AlignVCenter, elideMiddle(what, fm, whatRect.width()));
     if (!m_markers.empty() && !m_markerLabel.isEmpty()) {
         // Under the scale's title: a sample outline and what it marks.
         const QRect sample(whatRect.left(), under.top() + 2, 14, fm.height() - 4);
@@ -325,6 +326,26 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
             Qt::AlignLeft | Qt::AlignVCenter,
             QStringLiteral("%1 (%2)").arg(m_markerLabel).arg(m_markers.size()));
     }
+}
+
+QString ClusterHeatMap::legendCaption() const
+{
+    if (m_diverging)
+        return QStringLiteral("%1: blue = faster, red = slower").arg(m_title);
+    const QFontMetrics fm(font());
+    const int gridRows =
+        height() - (2 * Margin + 2 * fm.height()) - (Margin + LegendHeight + fm.height() + Margin);
+    return rowCount() > gridRows
+        ? QStringLiteral("%1 (largest of the ranks in a pixel row)").arg(m_title)
+        : m_title;
+}
+
+bool ClusterHeatMap::captionBelowLegend() const
+{
+    const QFontMetrics fm(font());
+    const int left = Margin + labelWidth() + Margin;
+    const int room = width() - (left + LegendWidth) - 3 * Margin;
+    return fm.horizontalAdvance(legendCaption()) > room;
 }
 
 void ClusterHeatMap::resizeEvent(QResizeEvent *event)

@@ -64,6 +64,11 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    /// The text written beside (or, when the widget is too narrow, under) the colour scale,
+    /// and where the last paint put it.
+    QString legendCaption() const;
+    QRect captionRect() const { return m_captionRect; }
+
 signals:
     void cellActivated(int row, int column);
 
@@ -75,6 +80,7 @@ protected:
 
 private:
     int labelWidth() const;
+    bool captionBelowLegend() const;
     void rebuildImage() const;
 
     std::vector<std::int32_t> m_ranks;
@@ -87,6 +93,7 @@ private:
     QString m_markerLabel;
     mutable QImage m_image; ///< one pixel per column × pixel row of the grid
     mutable QSize m_imageFor;
+    QRect m_captionRect;
 };
 
 } // namespace stepscope::ui

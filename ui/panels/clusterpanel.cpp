@@ -188,22 +188,29 @@ void ClusterPanel::fillSummary()
     }
     const analysis::ClusterShares &s = c.shares;
     const double step = static_cast<double>(std::max<std::int64_t>(1, s.stepNs));
+    // Without stage membership in the files the count is unknown, not zero: a pipeline
+    // bubble (receive waits) can be measured while no file says which ranks form a stage.
+    const QString stages = c.stages.empty() ? tr("pipeline stages not named in the files")
+                                            : countText(static_cast<long long>(c.stages.size()),
+                                                tr("pipeline stage"), tr("pipeline stages"));
     m_summary->setText(
-        tr("<b>%1 ranks × %2 step(s)</b> (%3 with a timeline) · from %4 · over all ranks: "
+        tr("<b>%1 × %2</b> (%3 with a timeline) · from %4 · over all ranks: "
            "<b>communication %5</b> of the step time (exposed, pipeline bubble not counted), "
            "<b>pipeline bubble %6</b> beside it (%7 if the bubble is counted as "
-           "communication), compute %8, free %9 · %10 straggler cell(s) · %11 pipeline "
-           "stage(s) · %12 communication group(s). Double-click a rank to open its timeline.")
-            .arg(c.rankCount)
-            .arg(c.matrix.steps.size())
+           "communication), compute %8, free %9 · %10 · %11 · %12. Double-click a rank to "
+           "open its timeline.")
+            .arg(countText(c.rankCount, tr("rank"), tr("ranks")),
+                countText(static_cast<long long>(c.matrix.steps.size()), tr("step"), tr("steps")))
             .arg(c.timelineRanks)
             .arg(QString::fromStdString(c.stepSource).toHtmlEscaped())
             .arg(percent(s.commShare), percent(s.bubbleShare), percent(s.commShareWithBubble),
                 percent(static_cast<double>(s.computeNs) / step),
                 percent(static_cast<double>(s.freeNs) / step))
-            .arg(c.stragglers.size())
-            .arg(c.stages.size())
-            .arg(c.groups.size()));
+            .arg(countText(static_cast<long long>(c.stragglers.size()), tr("straggler cell"),
+                     tr("straggler cells")),
+                stages,
+                countText(static_cast<long long>(c.groups.size()), tr("communication group"),
+                    tr("communication groups"))));
     m_summary->setToolTip(
         tr("Communication share = Σ communication not overlapped, bubble excluded / Σ step time "
            "over every rank and step (docs/metrics.md, \"Cluster communication share\"); the "

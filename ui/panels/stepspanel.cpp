@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace stepscope::ui {
@@ -244,7 +245,7 @@ void StepsPanel::rebuildRank()
     bool anyMarker = false;
     std::int64_t total = 0;
     for (const auto *b : m_rankSteps) {
-        categories.append(QString::number(b->step));
+        categories.append(stepLabel(b->step));
         for (std::size_t k = 0; k < m_kinds.size(); ++k)
             sets[static_cast<qsizetype>(k)].values.append(
                 static_cast<double>(b->segmentNs(m_kinds[k])));
@@ -260,9 +261,46 @@ void StepsPanel::rebuildRank()
             tr("Profiler's step time"), referenceMarkerColor(currentTheme()), markers);
     m_summary->setText(m_rankSteps.empty()
             ? tr("no steps on this rank")
-            : tr("%n step(s), mean %1", nullptr, static_cast<int>(m_rankSteps.size()))
+            : tr("%1, mean %2")
+                  .arg(countText(
+                      static_cast<long long>(m_rankSteps.size()), tr("step"), tr("steps")))
                   .arg(duration(total / static_cast<std::int64_t>(m_rankSteps.size()))));
     fillTable(m_rankSteps);
+}
+
+QString stepLabel(std::int64_t step)
+{
+    // Profiler tables without a step id (mstt's cluster_step_trace_time.csv leaves the Step
+    // column empty) are imported as step -1: not a number the profiler wrote.
+    return step < 0 ? QStringLiteral("–") : QString::number(step);
+}
+
+QString noStepIdTip()
+{
+    return QObject::tr("The profiler's step table gives no step id for this row (its Step "
+                       "column is empty), so the step has no number.");
+}
+
+QString formatStartOffset(std::int64_t offsetNs, std::int64_t spanNs, std::int64_t minGapNs)
+{
+    struct Unit
+    {
+        double ns;
+        const char *name;
+    };
+    static constexpr Unit Units[] = {{1, "ns"}, {1e3, "µs"}, {1e6, "ms"}, {1e9, "s"}};
+    std::size_t u = 0;
+    while (u + 1 < std::size(Units) && static_cast<double>(spanNs) >= Units[u + 1].ns)
+        ++u;
+    // Enough decimals that the closest two starts differ in the last digit, at most 6.
+    int decimals = 0;
+    if (minGapNs > 0)
+        while (decimals < 6
+            && static_cast<double>(minGapNs) / Units[u].ns * std::pow(10.0, decimals) < 1.0)
+            ++decimals;
+    return QStringLiteral("%1 %2")
+        .arg(static_cast<double>(offsetNs) / Units[u].ns, 0, 'f', decimals)
+        .arg(QString::fromUtf8(Units[u].name));
 }
 
 void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &rows)
@@ -284,14 +322,39 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
     if (!refColumns.empty())
         headers.append(tr("Within 1 %"));
     m_model->setHorizontalHeaderLabels(headers);
+    // Starts from the first step shown, at a resolution that tells neighbouring steps apart
+    // (six steps 470 s into a trace are not all "470 s").
+    std::vector<std::int64_t> starts;
+    for (const auto *b : rows)
+        starts.push_back(b->startNs);
+    std::sort(starts.begin(), starts.end());
+    const std::int64_t firstStart = starts.empty() ? 0 : starts.front();
+    const std::int64_t lastStart = starts.empty() ? 0 : starts.back();
+    std::int64_t minGap = 0;
+    for (std::size_t i = 1; i < starts.size(); ++i)
+        if (starts[i] > starts[i - 1])
+            minGap = minGap == 0 ? starts[i] - starts[i - 1]
+                                 : std::min(minGap, starts[i] - starts[i - 1]);
+    if (auto *h = m_model->horizontalHeaderItem(2))
+        h->setToolTip(tr("Start, from the first step shown (the tooltip adds the time from the "
+                         "trace's origin)"));
 
     for (const auto *b : rows) {
         QList<QStandardItem *> items;
-        auto *first = numberItem(QString::number(b->step), static_cast<double>(b->step));
+        auto *first = numberItem(stepLabel(b->step), static_cast<double>(b->step));
+        if (b->step < 0)
+            first->setToolTip(noStepIdTip());
         setRowTime(first, b->rank, b->startNs, b->endNs);
         items.append(first);
         items.append(numberItem(QString::number(b->rank), b->rank));
-        items.append(numberItem(duration(b->startNs), static_cast<double>(b->startNs)));
+        auto *start =
+            numberItem(formatStartOffset(b->startNs - firstStart, lastStart - firstStart, minGap),
+                static_cast<double>(b->startNs));
+        start->setToolTip(
+            tr("%1 after the first step shown; %2 after the trace's origin")
+                .arg(formatStartOffset(b->startNs - firstStart, lastStart - firstStart, minGap),
+                    duration(b->startNs)));
+        items.append(start);
         items.append(numberItem(duration(b->durationNs()), static_cast<double>(b->durationNs())));
         for (SegmentKind kind : segmentKinds()) {
             const std::int64_t ns = b->segmentNs(kind);

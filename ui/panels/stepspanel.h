@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -99,5 +100,14 @@ private:
     QStandardItemModel *m_model = nullptr;
     QTableView *m_table = nullptr;
 };
+
+/// A step's number as shown: "–" for a step without an id (imported as -1).
+QString stepLabel(std::int64_t step);
+/// The tooltip of such a step.
+QString noStepIdTip();
+
+/// A step's start from the first step shown ("150 ms"): the unit of `spanNs` (first to last
+/// start), with the decimals that tell starts `minGapNs` apart. Tested in panels_steps_test.
+QString formatStartOffset(std::int64_t offsetNs, std::int64_t spanNs, std::int64_t minGapNs);
 
 } // namespace stepscope::ui

@@ -63,4 +63,9 @@ QLabel *createMessageLabel(QWidget *parent)
     return label;
 }
 
+QString countText(long long n, const QString &one, const QString &many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
 } // namespace stepscope::ui

@@ -143,7 +143,6 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     m_message->setWordWrap(true);
     layout->addWidget(m_message);
     m_health = new QListWidget(this);
-    m_health->setMaximumHeight(110);
     m_health->setWordWrap(true);
     layout->addWidget(m_health);
     m_grid = new QWidget(this);
@@ -267,6 +266,11 @@ void TrainingPanel::rebuild()
     if (m_findings.empty())
         new QListWidgetItem(
             tr("No health finding (rules: docs/metrics.md, Training health)."), m_health);
+    // As tall as its lines (one finding is one line, not a 110 px box), at most 110 px.
+    int lines = 2 * m_health->frameWidth();
+    for (int i = 0; i < m_health->count(); ++i)
+        lines += std::max(m_health->sizeHintForRow(i), m_health->fontMetrics().height() + 2);
+    m_health->setFixedHeight(std::min(110, lines));
     m_health->show();
 
     std::vector<std::int64_t> skipped;
@@ -328,6 +332,11 @@ void TrainingPanel::rebuild()
         m_gridLayout->addWidget(c, index / 2, index % 2);
         m_charts.push_back(c);
         ++index;
+    }
+    // A chart alone in the last row takes the whole width (one loss chart is not half a dock).
+    if (index % 2 == 1) {
+        m_gridLayout->removeWidget(m_charts.back());
+        m_gridLayout->addWidget(m_charts.back(), (index - 1) / 2, 0, 1, 2);
     }
 }
 
