@@ -12,7 +12,8 @@
 # /work/shots. SAMPLES (env) overrides the list below: paths relative to SAMPLES_ROOT
 # (default /work/shared/samples), or ALL for every sample folder. VARIANTS (env) defaults to
 # "1-light 1-dark 2-light 2-dark". Each run gets an empty settings folder, so no layout
-# of an earlier run is restored. Needs xvfb-run; the report part needs chromium.
+# of an earlier run is restored. REPORTS=0 (env) skips the compare reports. Needs
+# xvfb-run; the report part needs chromium.
 #
 # Files: OUT_DIR/<family>--<sample>--<scale>x-<theme>-<dock>.png, ...-window.png, and
 # OUT_DIR/report-<name>.png for the reports.
@@ -72,7 +73,9 @@ done
 
 # The report of a compare, and of a sample against itself, in a real browser.
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-if [ -n "$CHROMIUM" ] && [ -x "$APP" ]; then
+if [ "${REPORTS:-1}" = 0 ]; then
+    echo "REPORTS=0: reports skipped" >&2
+elif [ -n "$CHROMIUM" ] && [ -x "$APP" ]; then
     report() { # name before after
         dir="$OUT/report-$1"
         rm -rf "$dir"
