@@ -5,6 +5,7 @@
 #include "steps.h"
 #include "trainingsummary.h"
 #include "units.h"
+#include "util/saturate.h"
 
 #include <nlohmann/json.hpp>
 
@@ -113,11 +114,11 @@ std::string kpiText(const Kpi &k)
         return "—  (" + k.missingReason + ")";
     const double v = *k.value;
     if (k.unit == "us")
-        return formatDuration(static_cast<std::int64_t>(v * 1000.0));
+        return formatDuration(util::saturatingInt64(v * 1000.0));
     if (k.unit == "fraction")
         return formatShare(v);
     if (k.unit == "bytes")
-        return formatBytes(static_cast<std::int64_t>(v));
+        return formatBytes(util::saturatingInt64(v));
     return formatSignificant(v) + " " + k.unit;
 }
 
@@ -442,16 +443,15 @@ std::string analysisSummaryText(const SessionAnalysis &a)
         for (const auto &c : a.collectives) {
             out << "  " << c.name << (c.p2p ? " (p2p)" : "")
                 << (c.group.empty() ? "" : " [" + c.group + "]") << ": " << c.count << " × mean "
-                << formatDuration(static_cast<std::int64_t>(c.meanUs * 1000)) << ", total "
-                << formatDuration(static_cast<std::int64_t>(c.totalUs * 1000));
+                << formatDuration(util::saturatingInt64(c.meanUs * 1000)) << ", total "
+                << formatDuration(util::saturatingInt64(c.totalUs * 1000));
             if (c.bytes)
-                out << ", " << formatBytes(static_cast<std::int64_t>(*c.bytes));
+                out << ", " << formatBytes(util::saturatingInt64(*c.bytes));
             if (c.bandwidthGBps)
                 out << ", " << formatSignificant(*c.bandwidthGBps) << " GB/s";
             if (c.waitUs && c.transitUs)
-                out << ", wait " << formatDuration(static_cast<std::int64_t>(*c.waitUs * 1000))
-                    << " / transit "
-                    << formatDuration(static_cast<std::int64_t>(*c.transitUs * 1000));
+                out << ", wait " << formatDuration(util::saturatingInt64(*c.waitUs * 1000))
+                    << " / transit " << formatDuration(util::saturatingInt64(*c.transitUs * 1000));
             out << '\n';
         }
     }

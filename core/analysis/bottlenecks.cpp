@@ -3,6 +3,7 @@
 #include "bottlenecks.h"
 
 #include "units.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <array>
@@ -30,8 +31,8 @@ Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &step
     const StepBreakdown *worst = nullptr;
     double worstShare = -1;
     for (const auto &s : steps) {
-        total += s.durationNs();
-        part += ns(s);
+        total = util::satAdd(total, s.durationNs()); // damaged times: held at the limit
+        part = util::satAdd(part, ns(s));
         if (s.durationNs() <= 0)
             continue;
         // The step that lost the most time to it (a truncated 49 us tail step that is 100 %
@@ -80,7 +81,9 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakd
         "in communication not hidden by compute"));
     out.push_back(timeShare(
         BottleneckKind::HostBound, breakdowns,
-        [](const StepBreakdown &s) { return s.hostWaitNs + s.launchGapNs + s.preparingNs; },
+        [](const StepBreakdown &s) {
+            return util::satAdd(util::satAdd(s.hostWaitNs, s.launchGapNs), s.preparingNs);
+        },
         "with the device waiting for the host (preparing, launch gaps, host work)"));
     out.push_back(timeShare(
         BottleneckKind::PipelineBubble, breakdowns,
@@ -92,8 +95,8 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakd
         std::int64_t free = 0;
         std::int64_t unexplained = 0;
         for (const auto &s : breakdowns) {
-            free += s.freeNs;
-            unexplained += s.otherIdleNs;
+            free = util::satAdd(free, s.freeNs);
+            unexplained = util::satAdd(unexplained, s.otherIdleNs);
         }
         idle.evidence += " Host wait, data loading and launch gaps explain "
             + formatShare(

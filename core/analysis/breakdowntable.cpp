@@ -4,6 +4,7 @@
 
 #include "steps.h"
 #include "units.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <array>
@@ -127,7 +128,7 @@ std::optional<std::string> tableDisagreement(const StepBreakdown &b)
     }
     if (!worst || stepUs <= 0 || std::abs(worst->differenceUs) <= 0.01 * stepUs)
         return std::nullopt;
-    const auto ns = [](double us) { return static_cast<std::int64_t>(std::llround(us * 1000.0)); };
+    const auto ns = [](double us) { return util::saturatingRound(us * 1000.0); };
     return "rank " + std::to_string(b.rank) + " step " + std::to_string(b.step)
         + ": our timeline differs from " + b.reference->source + " in `" + worst->column + "` by "
         + formatDuration(ns(worst->differenceUs)) + " ("

@@ -3,6 +3,7 @@
 #include "cluster.h"
 
 #include "clusterdetail.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,7 +46,7 @@ ClusterMatrix buildMatrix(const std::vector<StepBreakdown> &breakdowns)
         // A step id seen twice on one rank (two profiling windows) adds up.
         for (int k = 0; k < ClusterMetricCount; ++k) {
             std::int64_t &cell = m.cellsNs[static_cast<std::size_t>(k)][i];
-            cell = std::max<std::int64_t>(cell, 0) + clusterMetricNs(b, metricAt(k));
+            cell = util::satAdd(std::max<std::int64_t>(cell, 0), clusterMetricNs(b, metricAt(k)));
         }
     }
     return m;
@@ -76,7 +77,8 @@ std::vector<ClusterRankRow> buildRows(const model::Session &session, const Clust
                 continue;
             durations.push_back(m.at(ClusterMetric::Step, r, s));
             for (int k = 0; k < ClusterMetricCount; ++k)
-                sums[static_cast<std::size_t>(k)] += m.at(metricAt(k), r, s);
+                sums[static_cast<std::size_t>(k)] =
+                    util::satAdd(sums[static_cast<std::size_t>(k)], m.at(metricAt(k), r, s));
         }
         row.stepCount = static_cast<std::int64_t>(durations.size());
         if (row.stepCount > 0) {
@@ -182,9 +184,9 @@ void fillStageFigures(
             for (std::size_t s = 0; s < m.steps.size(); ++s) {
                 if (!m.has(r, s))
                     continue;
-                step += m.at(ClusterMetric::Step, r, s);
+                step = util::satAdd(step, m.at(ClusterMetric::Step, r, s));
                 const std::int64_t b = m.at(ClusterMetric::Bubble, r, s);
-                bubble += b;
+                bubble = util::satAdd(bubble, b);
                 st.bubbleMaxNs = std::max(st.bubbleMaxNs, b);
                 ++n;
             }
@@ -201,18 +203,19 @@ ClusterShares computeShares(const std::vector<StepBreakdown> &breakdowns)
 {
     ClusterShares s;
     for (const auto &b : breakdowns) {
-        s.stepNs += b.durationNs();
-        s.computeNs += b.computeNs;
-        s.commExposedNs += b.commExposedNs;
-        s.bubbleNs += b.bubbleNs;
-        s.freeNs += b.freeNs;
-        s.preparingNs += b.preparingNs;
+        s.stepNs = util::satAdd(s.stepNs, b.durationNs()); // damaged times: held at the limit
+        s.computeNs = util::satAdd(s.computeNs, b.computeNs);
+        s.commExposedNs = util::satAdd(s.commExposedNs, b.commExposedNs);
+        s.bubbleNs = util::satAdd(s.bubbleNs, b.bubbleNs);
+        s.freeNs = util::satAdd(s.freeNs, b.freeNs);
+        s.preparingNs = util::satAdd(s.preparingNs, b.preparingNs);
     }
     if (s.stepNs > 0) {
         const auto total = static_cast<double>(s.stepNs);
         s.commShare = static_cast<double>(s.commExposedNs) / total;
         s.bubbleShare = static_cast<double>(s.bubbleNs) / total;
-        s.commShareWithBubble = static_cast<double>(s.commExposedNs + s.bubbleNs) / total;
+        s.commShareWithBubble =
+            static_cast<double>(util::satAdd(s.commExposedNs, s.bubbleNs)) / total;
     }
     return s;
 }
@@ -350,7 +353,7 @@ std::int32_t defaultCompareRank(
     std::map<std::int32_t, std::pair<std::int64_t, std::int64_t>> sums; // rank -> (sum, n)
     for (const auto &b : breakdowns) {
         auto &s = sums[b.rank];
-        s.first += b.durationNs();
+        s.first = util::satAdd(s.first, b.durationNs());
         ++s.second;
     }
     std::optional<std::int32_t> best;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "clusterdetail.h"
 #include "units.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <array>
@@ -35,7 +36,7 @@ std::int64_t categoryNs(
     std::int64_t v = 0;
     for (ClusterMetric k : c.metrics) {
         if (k != ClusterMetric::Step)
-            v += m.at(k, r, s);
+            v = util::satAdd(v, m.at(k, r, s));
     }
     return v;
 }

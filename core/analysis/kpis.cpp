@@ -4,6 +4,7 @@
 
 #include "analysissummary.h"
 #include "util/regularfile.h"
+#include "util/saturate.h"
 
 #include <nlohmann/json.hpp>
 
@@ -114,8 +115,12 @@ RunConfig parseRunConfig(
             c.peakFlops = number(key, v);
         } else if (key == "device_count" || key == "devices") {
             auto d = number(key, v);
-            if (d && std::floor(*d) == *d)
-                c.deviceCount = static_cast<std::int64_t>(*d);
+            const std::optional<std::int64_t> whole =
+                d && std::floor(*d) == *d ? util::int64FromDouble(*d) : std::nullopt;
+            if (whole)
+                c.deviceCount = *whole;
+            else if (d && std::floor(*d) == *d)
+                warn("`" + key + "` is beyond int64; ignored");
             else if (d)
                 warn("`" + key + "` must be a whole number; ignored");
         } else if (key == "flops_per_token") {
@@ -209,9 +214,9 @@ StepTotals addStepTimes(Kpis &k, const std::vector<StepBreakdown> &breakdowns)
     for (const auto &b : breakdowns) {
         auto &v = stepNs[b.step];
         v = std::max(v, b.durationNs());
-        t.totalNs += b.durationNs();
-        t.commNs += b.commExposedNs;
-        t.dataNs += b.dataLoadingNs;
+        t.totalNs = util::satAdd(t.totalNs, b.durationNs()); // damaged times: held at the limit
+        t.commNs = util::satAdd(t.commNs, b.commExposedNs);
+        t.dataNs = util::satAdd(t.dataNs, b.dataLoadingNs);
     }
     std::vector<double> us;
     us.reserve(stepNs.size());

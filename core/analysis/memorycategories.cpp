@@ -4,6 +4,7 @@
 
 #include "kpis.h"
 #include "steps.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <cctype>
@@ -325,17 +326,18 @@ std::optional<MemoryEstimate> estimateModelMemory(const RunConfig &config)
         const double scale = *config.bytesPerParameter / e.bytesPerParameter;
         e.bytesPerParameter = *config.bytesPerParameter;
         rule = "bytes_per_parameter from the run config (split as " + rule + ")";
-        e.weightsBytes = static_cast<std::int64_t>(p * weight * scale);
-        e.masterWeightsBytes = static_cast<std::int64_t>(p * master * scale);
-        e.gradientsBytes = static_cast<std::int64_t>(p * grad * scale);
-        e.optimizerStateBytes = static_cast<std::int64_t>(p * state * scale);
+        e.weightsBytes = util::saturatingInt64(p * weight * scale);
+        e.masterWeightsBytes = util::saturatingInt64(p * master * scale);
+        e.gradientsBytes = util::saturatingInt64(p * grad * scale);
+        e.optimizerStateBytes = util::saturatingInt64(p * state * scale);
     } else {
-        e.weightsBytes = static_cast<std::int64_t>(p * weight);
-        e.masterWeightsBytes = static_cast<std::int64_t>(p * master);
-        e.gradientsBytes = static_cast<std::int64_t>(p * grad);
-        e.optimizerStateBytes = static_cast<std::int64_t>(p * state);
+        e.weightsBytes = util::saturatingInt64(p * weight);
+        e.masterWeightsBytes = util::saturatingInt64(p * master);
+        e.gradientsBytes = util::saturatingInt64(p * grad);
+        e.optimizerStateBytes = util::saturatingInt64(p * state);
     }
-    e.totalBytes = e.weightsBytes + e.masterWeightsBytes + e.gradientsBytes + e.optimizerStateBytes;
+    e.totalBytes = util::satAdd(util::satAdd(e.weightsBytes, e.masterWeightsBytes),
+        util::satAdd(e.gradientsBytes, e.optimizerStateBytes)); // a huge parameter count
     e.rule = rule;
     return e;
 }

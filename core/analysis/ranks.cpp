@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "ranks.h"
 
+#include "util/saturate.h"
+
 #include <algorithm>
 #include <map>
 #include <string>
@@ -33,7 +35,8 @@ CollectiveEnds collectiveEnds(const model::Trace &trace)
             if (t.category(i) != model::Category::Communication)
                 continue;
             events.push_back({t.start(i),
-                {std::string(trace.strings.view(t.name(i))), trace.originNs + t.end(i)}});
+                {std::string(trace.strings.view(t.name(i))),
+                    util::satAdd(trace.originNs, t.end(i))}});
         }
     }
     std::sort(events.begin(), events.end());
@@ -76,7 +79,7 @@ std::vector<ClockOffset> estimateClockOffsets(const model::Session &session)
         for (const auto &[key, end] : mine) {
             auto it = ref.find(key);
             if (it != ref.end())
-                diffs.push_back(it->second - end);
+                diffs.push_back(util::satSub(it->second, end));
         }
         o.matched = static_cast<std::int64_t>(diffs.size());
         if (!diffs.empty()) {
@@ -84,7 +87,8 @@ std::vector<ClockOffset> estimateClockOffsets(const model::Session &session)
             std::vector<std::int64_t> deviations;
             deviations.reserve(diffs.size());
             for (auto d : diffs)
-                deviations.push_back(d > o.offsetNs ? d - o.offsetNs : o.offsetNs - d);
+                deviations.push_back(
+                    d > o.offsetNs ? util::satSub(d, o.offsetNs) : util::satSub(o.offsetNs, d));
             o.spreadNs = median(std::move(deviations));
             o.known = o.spreadNs <= 1'000'000;
             if (!o.known)
@@ -116,11 +120,11 @@ RankTable computeRankTable(
         std::int64_t sum = 0, compute = 0, exposed = 0, freeNs = 0, bubble = 0;
         for (const auto *s : steps) {
             durations.push_back(s->durationNs());
-            sum += s->durationNs();
-            compute += s->computeNs;
-            exposed += s->commExposedNs;
-            freeNs += s->freeNs;
-            bubble += s->bubbleNs;
+            sum = util::satAdd(sum, s->durationNs()); // damaged times: held at the limit
+            compute = util::satAdd(compute, s->computeNs);
+            exposed = util::satAdd(exposed, s->commExposedNs);
+            freeNs = util::satAdd(freeNs, s->freeNs);
+            bubble = util::satAdd(bubble, s->bubbleNs);
         }
         if (!steps.empty()) {
             const auto n = static_cast<std::int64_t>(steps.size());

@@ -3,6 +3,7 @@
 #include "steps.h"
 
 #include "units.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <cctype>
@@ -300,7 +301,7 @@ bool isStepTableRow(const model::ReferenceStep &row)
 
 std::int64_t usToNs(double us)
 {
-    return static_cast<std::int64_t>(std::llround(us * 1000.0));
+    return util::saturatingRound(us * 1000.0); // llround is unspecified beyond int64
 }
 
 std::int64_t tableStepNs(const model::ReferenceStep &row)
@@ -308,7 +309,7 @@ std::int64_t tableStepNs(const model::ReferenceStep &row)
     std::int64_t ns = 0;
     for (const char *key : {"Preparing", "Computing", "Communication(Not Overlapped)", "Free"}) {
         if (const double *v = row.find(key))
-            ns += usToNs(*v);
+            ns = util::satAdd(ns, usToNs(*v));
     }
     return std::max<std::int64_t>(ns, 0);
 }

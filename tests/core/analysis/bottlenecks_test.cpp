@@ -93,3 +93,19 @@ TEST(Bottlenecks, DeviceIdleIsAFindingOfItsOwnWhenItDominates)
     for (const auto &b : analysis::rankBottlenecks({busy}))
         EXPECT_NE(b.kind, analysis::BottleneckKind::DeviceIdle);
 }
+
+// Step times summed over many (damaged) steps used to overflow int64 (UBSan: signed
+// overflow); the sums are held at the limit and the shares stay between 0 and 1.
+TEST(Bottlenecks, SumsBeyondInt64AreHeldAtTheLimit)
+{
+    const std::vector<analysis::StepBreakdown> steps = {
+        step(0, 1, 6'000'000'000'000'000'000, 5'000'000'000'000'000'000, 0, 0),
+        step(0, 2, 6'000'000'000'000'000'000, 5'000'000'000'000'000'000, 0, 0),
+    };
+    const auto list = analysis::rankBottlenecks(steps);
+    ASSERT_FALSE(list.empty());
+    for (const auto &b : list) {
+        EXPECT_GE(b.share, 0.0);
+        EXPECT_LE(b.share, 1.0);
+    }
+}

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -234,4 +235,23 @@ TEST(StepTables, TracelessRankFoldersKeepTheirFileIds)
             expectRowMatches(l.summary, rank, r);
     }
     EXPECT_EQ(stepObject(l.summary, 0, 0), nullptr);
+}
+
+// Two ranks' steps of 6e18 ns used to overflow the cluster sums (UBSan: signed overflow);
+// they are held at the int64 limit and the shares stay finite.
+TEST(ClusterAnalysis, SumsBeyondInt64AreHeldAtTheLimit)
+{
+    model::Session session;
+    std::vector<analysis::StepBreakdown> all(2);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        all[i].rank = static_cast<std::int32_t>(i);
+        all[i].step = 1;
+        all[i].endNs = 6'000'000'000'000'000'000;
+        all[i].computeNs = 3'000'000'000'000'000'000;
+        all[i].commExposedNs = 3'000'000'000'000'000'000;
+    }
+    const analysis::ClusterAnalysis c = analysis::analyzeCluster(session, all);
+    EXPECT_EQ(c.shares.stepNs, std::numeric_limits<std::int64_t>::max());
+    EXPECT_EQ(c.shares.computeNs, 6'000'000'000'000'000'000);
+    EXPECT_TRUE(std::isfinite(c.shares.commShare));
 }

@@ -280,3 +280,15 @@ TEST(Kpis, SessionOverloadIsTheAnalysisKpisWithoutAPassOfItsOwn)
     EXPECT_DOUBLE_EQ(kpi(k, "step_time_mean_us").value.value_or(0), 200'000.0);
     EXPECT_TRUE(kpi(k, "mfu").value.has_value());
 }
+
+// A device count of 1e300 used to be cast to int64 (UBSan: float-cast-overflow); it is
+// ignored with a diagnostic.
+TEST(RunConfig, DeviceCountBeyondInt64IsIgnored)
+{
+    model::LoadReport report;
+    const auto c = analysis::parseRunConfig(R"({"device_count": 1e300})", "run.json", &report);
+    EXPECT_FALSE(c.deviceCount.has_value());
+    ASSERT_EQ(report.diagnostics().size(), 1u);
+    EXPECT_NE(
+        report.diagnostics()[0].message.find("`device_count` is beyond int64"), std::string::npos);
+}

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 
 using namespace stepscope;
 using analysis::MemoryGroup;
@@ -172,4 +173,16 @@ TEST(MemoryCategories, EstimateFromTheRunConfig)
     const auto s = analysis::summarizeMemory(t, c);
     EXPECT_EQ(*s.nonModelStateBytes, 2'000'000'000);
     EXPECT_FALSE(s.peakReservedBytes.has_value());
+}
+
+// A parameter count of 1e300 used to be cast to int64 (UBSan: float-cast-overflow) and the
+// parts summed; each part and the total are held at the int64 limit.
+TEST(MemoryCategories, HugeParameterCountsAreHeldAtTheLimit)
+{
+    analysis::RunConfig c;
+    c.parameters = 1e300;
+    const auto e = analysis::estimateModelMemory(c);
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->weightsBytes, std::numeric_limits<std::int64_t>::max());
+    EXPECT_EQ(e->totalBytes, std::numeric_limits<std::int64_t>::max());
 }

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace stepscope;
 
 namespace {
@@ -96,4 +98,21 @@ TEST(Ranks, ScatteredMatchesLeaveTheOffsetUnknown)
     EXPECT_FALSE(offsets[1].known);
     EXPECT_GT(offsets[1].spreadNs, 1'000'000);
     EXPECT_EQ(offsets[1].offsetNs, 0);
+}
+
+// Two steps of 6e18 ns used to overflow the rank's step sum (UBSan: signed overflow); the
+// sum is held at the limit, so the mean is at most INT64_MAX / 2.
+TEST(Ranks, StepSumsBeyondInt64AreHeldAtTheLimit)
+{
+    model::Session s;
+    std::vector<analysis::StepBreakdown> all(2);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        all[i].rank = 0;
+        all[i].step = static_cast<std::int64_t>(i) + 1;
+        all[i].endNs = 6'000'000'000'000'000'000;
+        all[i].computeNs = 6'000'000'000'000'000'000;
+    }
+    const auto table = analysis::computeRankTable(s, all);
+    ASSERT_EQ(table.ranks.size(), 1u);
+    EXPECT_EQ(table.ranks[0].stepMeanNs, std::numeric_limits<std::int64_t>::max() / 2);
 }

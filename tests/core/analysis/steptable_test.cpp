@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace stepscope;
 using model::Category;
 using model::TrackKind;
@@ -200,4 +202,17 @@ TEST(StepTable, StageRowsAreNotAStepTable)
     ASSERT_EQ(steps.size(), 1u);
     EXPECT_EQ(steps[0].basis, analysis::BreakdownBasis::Timeline);
     EXPECT_EQ(steps[0].computeNs, 500 * Us);
+}
+
+// A table row of huge microsecond values used to overflow the step sum (UBSan: signed
+// overflow), and llround beyond int64 is unspecified: both are held at the int64 limits.
+TEST(StepTable, ValuesBeyondInt64AreHeldAtTheLimits)
+{
+    constexpr std::int64_t max = std::numeric_limits<std::int64_t>::max();
+    EXPECT_EQ(analysis::usToNs(1e300), max);
+    EXPECT_EQ(analysis::usToNs(-1e300), std::numeric_limits<std::int64_t>::min());
+    EXPECT_EQ(analysis::usToNs(1.5), 1500);
+    model::ReferenceStep row;
+    row.valuesUs = {{"Computing", 6e15}, {"Free", 6e15}};
+    EXPECT_EQ(analysis::tableStepNs(row), max);
 }
