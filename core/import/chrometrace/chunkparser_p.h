@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+// The chunk parser's state, shared by chunkparser.cpp (slices, the fast and fallback paths)
+// and chunkrecords.cpp (flows bound to slices, metadata, counters). Private to the parser.
+
+#include "chunk.h"
+#include "jsonfields.h"
+#include "lenientjson.h"
+#include "tracereader.h"
+#include "util/decimal.h"
+
+#include <simdjson.h>
+
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace stepscope::import::chrometrace {
+
+namespace od = simdjson::ondemand;
+using model::Severity;
+using model::StringId;
+using namespace fields;
+
+struct ChunkParser::Impl
+{
+    od::parser parser;
+    od::parser argsParser;
+    std::string eventBuffer; // padded copy of one event for the fallback path
+    std::string minified;
+    std::string merged; // args plus the event's unknown fields
+    std::string idText; // async / flow id built from id2 or bind_id
+    /// Fields of the event the reader does not use (tts, tdur, sf, ...): escaped key, raw
+    /// JSON value. Kept as args.
+    std::vector<std::pair<std::string_view, std::string_view>> extras;
+    const char *bufferEnd = nullptr; // end of the padded buffer being parsed
+    const ParseSettings *settings = nullptr;
+    ChunkResult *result = nullptr;
+    std::unordered_map<std::string, std::uint32_t> laneIndex;
+    std::string laneKey;
+
+    std::string lastPid;
+    std::string lastTid;
+    std::uint32_t lastLane = 0;
+    bool hasLast = false;
+
+    std::uint32_t lane(std::string_view pid, std::string_view tid)
+    {
+        // Consecutive events mostly share a thread: skip the hash lookup then.
+        if (hasLast && pid == lastPid && tid == lastTid)
+            return lastLane;
+        lastLane = lookupLane(pid, tid);
+        lastPid.assign(pid);
+        lastTid.assign(tid);
+        hasLast = true;
+        return lastLane;
+    }
+
+    std::uint32_t lookupLane(std::string_view pid, std::string_view tid)
+    {
+        laneKey.assign(pid);
+        laneKey.push_back('\x1f');
+        laneKey.append(tid);
+        auto it = laneIndex.find(laneKey);
+        if (it != laneIndex.end())
+            return it->second;
+        const auto idx = static_cast<std::uint32_t>(result->lanes.size());
+        result->lanes.push_back({result->strings.intern(pid), result->strings.intern(tid)});
+        laneIndex.emplace(laneKey, idx);
+        return idx;
+    }
+
+    void skip(std::int64_t offset, std::string message)
+    {
+        ++result->counts.skipped;
+        result->report.add(Severity::Warning, settings->file, std::move(message), 0, offset);
+    }
+
+    /// A time field (`ts`/`dur`) as exact ns; nullopt (with a diagnostic) when bad.
+    std::optional<std::int64_t> time(const Scalar &s, const char *field, std::int64_t offset)
+    {
+        if (s.badType) {
+            skip(offset,
+                std::string("event dropped: `") + field + "` must be a number, got " + typeWord(s));
+            return std::nullopt;
+        }
+        auto ns = util::parseMicrosToNanos(s.text);
+        if (!ns) {
+            skip(offset,
+                std::string("event dropped: `") + field + "` is not a number ("
+                    + (s.isString ? "string" : "value") + " \"" + std::string(s.text.substr(0, 40))
+                    + "\")");
+        }
+        return ns;
+    }
+
+    /// `args` with the unknown fields of the event appended as further keys.
+    std::string_view withExtras(const RawEvent &ev)
+    {
+        if (extras.empty())
+            return ev.args;
+        merged.clear();
+        std::string_view head = ev.hasArgs ? trimRight(ev.args) : std::string_view("{}");
+        head.remove_suffix(1); // the closing brace
+        merged.append(head);
+        bool empty = head.find_first_not_of(" \t\r\n", 1) == std::string_view::npos;
+        for (const auto &[key, raw] : extras) {
+            if (!empty)
+                merged.push_back(',');
+            empty = false;
+            merged.push_back('"');
+            merged.append(key);
+            merged.append("\":");
+            merged.append(raw);
+        }
+        merged.push_back('}');
+        return merged;
+    }
+
+    model::ArgsId keepArgs(std::string_view raw)
+    {
+        minified.resize(raw.size());
+        std::size_t len = 0;
+        if (simdjson::minify(raw.data(), raw.size(), minified.data(), len) != simdjson::SUCCESS)
+            return result->args.add(raw);
+        return result->args.add(std::string_view(minified.data(), len));
+    }
+
+    void encodeFlowId(std::string_view id, ChunkFlow &flow)
+    {
+        bool digits = !id.empty() && id.size() <= 38;
+        for (std::size_t i = 0; digits && i < id.size(); ++i)
+            digits = id[i] >= '0' && id[i] <= '9';
+        if (!digits) {
+            flow.idTag = ChunkFlow::OtherId;
+            flow.idLow = result->ids.intern(id).value();
+            return;
+        }
+        auto value = [](std::string_view text) {
+            std::uint64_t v = 0;
+            for (char c : text)
+                v = v * 10 + static_cast<std::uint64_t>(c - '0');
+            return v;
+        };
+        const std::size_t split = id.size() > 19 ? id.size() - 19 : 0;
+        flow.idHigh = value(id.substr(0, split));
+        flow.idLow = value(id.substr(split));
+        flow.idTag = static_cast<std::uint32_t>(id.size());
+    }
+
+    /// The id of an async or flow event: `id`, else `id2.global` (the same namespace), else
+    /// `id2.local` (scoped to the process: async lanes are per process). Empty when none.
+    std::string_view eventId(const RawEvent &ev)
+    {
+        if (ev.id.present)
+            return ev.id.text;
+        if (ev.id2Global.present)
+            return ev.id2Global.text;
+        if (!ev.id2Local.present)
+            return {};
+        idText.assign("local\x1f");
+        idText.append(ev.id2Local.text);
+        return idText;
+    }
+
+    Status parseEvent(od::object &obj, std::int64_t offset);
+    void addBoundFlow(const RawEvent &ev, const ChunkEvent &slice, std::int64_t offset);
+    void addMetadata(const RawEvent &ev, std::int64_t offset);
+    void addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset);
+    void parseFallback(const Chunk &chunk, std::size_t k);
+    Status parseOne(std::string_view text, std::int64_t offset);
+};
+
+} // namespace stepscope::import::chrometrace
