@@ -414,17 +414,6 @@ namespace stepscope::analysis {
 
 namespace {
 
-constexpr MemoryGroup AllGroups[] = {
-    MemoryGroup::Parameters,
-    MemoryGroup::Gradients,
-    MemoryGroup::OptimizerState,
-    MemoryGroup::Activations,
-    MemoryGroup::Temporary,
-    MemoryGroup::CommunicationBuffers,
-    MemoryGroup::Other,
-};
-static_assert(sizeof(AllGroups) / sizeof(AllGroups[0]) == MemoryGroupCount);
-
 std::optional<double> asDouble(std::optional<std::int64_t> v)
 {
     return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
@@ -441,8 +430,8 @@ std::vector<DeltaRow> memoryDeltaRows(const MemorySummary &before, const MemoryS
         asDouble(before.peakReservedBytes), asDouble(after.peakReservedBytes), Better::Lower));
     if (before.hasGroups && after.hasGroups) {
         for (std::size_t g = 0; g < MemoryGroupCount; ++g)
-            rows.push_back(makeDeltaRow("memory." + std::string(memoryGroupKey(AllGroups[g])),
-                std::string(memoryGroupName(AllGroups[g])) + " at peak", "bytes",
+            rows.push_back(makeDeltaRow("memory." + std::string(memoryGroupKey(AllMemoryGroups[g])),
+                std::string(memoryGroupName(AllMemoryGroups[g])) + " at peak", "bytes",
                 static_cast<double>(before.byGroupAtPeak[g]),
                 static_cast<double>(after.byGroupAtPeak[g]), Better::Lower));
     }
@@ -463,8 +452,10 @@ std::vector<DeltaRow> memoryGroupPeakRows(
         std::optional<double> a = peak(after.bytes[g]);
         if ((!b || *b == 0) && (!a || *a == 0))
             continue;
-        rows.push_back(makeDeltaRow("memory_peak." + std::string(memoryGroupKey(AllGroups[g])),
-            std::string(memoryGroupName(AllGroups[g])) + " peak", "bytes", b, a, Better::Lower));
+        rows.push_back(
+            makeDeltaRow("memory_peak." + std::string(memoryGroupKey(AllMemoryGroups[g])),
+                std::string(memoryGroupName(AllMemoryGroups[g])) + " peak", "bytes", b, a,
+                Better::Lower));
     }
     return rows;
 }

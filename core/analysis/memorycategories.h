@@ -27,6 +27,16 @@ enum class MemoryGroup : std::uint8_t {
     Other,
 };
 inline constexpr int MemoryGroupCount = 7;
+/// Every group in that order, for loops over the groups.
+inline constexpr std::array<MemoryGroup, MemoryGroupCount> AllMemoryGroups = {
+    MemoryGroup::Parameters,
+    MemoryGroup::Gradients,
+    MemoryGroup::OptimizerState,
+    MemoryGroup::Activations,
+    MemoryGroup::Temporary,
+    MemoryGroup::CommunicationBuffers,
+    MemoryGroup::Other,
+};
 
 /// "parameters", "gradients", "optimizer_state", "activations", "temporary",
 /// "communication_buffers", "other".

@@ -6,6 +6,7 @@
 #include "comparestrip.h"
 #include "lossplot.h"
 #include "ui/charts/barchart.h"
+#include "ui/text.h"
 #include "ui/timeline/geometrybuilder.h"
 
 #include <QApplication>
@@ -16,11 +17,6 @@
 namespace stepscope::ui::compare {
 
 namespace {
-
-QString dur(std::int64_t ns)
-{
-    return QString::fromStdString(analysis::formatDuration(ns));
-}
 
 /// A timeline view state showing [anchor − pad, anchor + span + pad) with the ruler from anchor.
 timeline::ViewState alignedView(
@@ -85,7 +81,10 @@ PaintFunction alignedTimelinesPainter(
                 QRect(6, y, size.width() - 12, title), Qt::AlignLeft | Qt::AlignVCenter, text);
         };
         auto sideText = [&](const CompareSide &side, std::int64_t step, std::int64_t length) {
-            return QStringLiteral("%1 · step %2 · %3").arg(side.name()).arg(step).arg(dur(length));
+            return QStringLiteral("%1 · step %2 · %3")
+                .arg(side.name())
+                .arg(step)
+                .arg(durText(length));
         };
         int y = 0;
         caption(y,

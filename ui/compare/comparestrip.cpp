@@ -3,6 +3,7 @@
 #include "comparestrip.h"
 
 #include "analysis/units.h"
+#include "ui/text.h"
 #include "ui/timeline/geometrybuilder.h"
 
 #include <QFontMetricsF>
@@ -17,17 +18,12 @@ namespace stepscope::ui::compare {
 
 namespace {
 
-QString dur(std::int64_t ns)
-{
-    return QString::fromStdString(analysis::formatDuration(ns));
-}
-
 QString signedDur(std::int64_t ns)
 {
     return (ns > 0          ? QStringLiteral("+")
                    : ns < 0 ? QStringLiteral("−")
                             : QString())
-        + dur(ns < 0 ? -ns : ns);
+        + durText(ns < 0 ? -ns : ns);
 }
 
 /// Builds the strip picture row by row, top to bottom.

@@ -8,6 +8,7 @@
 #include "rankdeltas.h"
 #include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
+#include "ui/text.h"
 #include "ui/timeline/timelineview.h"
 
 #include <QComboBox>
@@ -27,15 +28,6 @@
 #include <cmath>
 
 namespace stepscope::ui::compare {
-
-namespace {
-
-QString dur(std::int64_t ns)
-{
-    return QString::fromStdString(analysis::formatDuration(ns));
-}
-
-} // namespace
 
 CompareView::CompareView(QWidget *parent)
     : QWidget(parent)
@@ -251,7 +243,7 @@ void CompareView::updatePickers()
     auto fill = [](QComboBox *box, const CompareSide &side, std::int64_t current) {
         box->clear();
         for (const auto &b : side.breakdowns)
-            box->addItem(QStringLiteral("%1 (%2)").arg(b.step).arg(dur(b.durationNs())),
+            box->addItem(QStringLiteral("%1 (%2)").arg(b.step).arg(durText(b.durationNs())),
                 QVariant::fromValue<qint64>(b.step));
         const int i = box->findData(QVariant::fromValue<qint64>(current));
         box->setCurrentIndex(std::max(0, i));

@@ -4,6 +4,7 @@
 
 #include "analysis/compareoutput.h"
 #include "analysis/units.h"
+#include "ui/text.h"
 
 #include <QHeaderView>
 #include <QTableWidget>
@@ -11,15 +12,6 @@
 #include <cmath>
 
 namespace stepscope::ui::compare {
-
-namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
 
 std::vector<DeltaSection> deltaSections(
     const analysis::RunComparison &c, const AlignedPair &aligned)

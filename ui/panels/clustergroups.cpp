@@ -5,6 +5,7 @@
 #include "analysis/units.h"
 #include "clusterrankmodel.h"
 #include "tableitems.h"
+#include "ui/text.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -22,11 +23,6 @@
 namespace stepscope::ui {
 
 namespace {
-
-QString qs(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 /// Milliseconds as written in the files, shown in adaptive units ("13.6 ms", "1.62 µs").
 QString ms(double v)

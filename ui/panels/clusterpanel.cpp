@@ -7,6 +7,7 @@
 #include "clusterheatmap.h"
 #include "clusterrankmodel.h"
 #include "tableitems.h"
+#include "ui/text.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -30,11 +31,6 @@
 namespace stepscope::ui {
 
 namespace {
-
-QString dur(std::int64_t ns)
-{
-    return QString::fromStdString(analysis::formatDuration(ns));
-}
 
 QString percent(double f)
 {
@@ -227,7 +223,7 @@ void ClusterPanel::showMetric(int index)
     for (std::size_t i = 0; i < cells.size(); ++i)
         values[i] = cells[i] < 0 ? std::nan("") : static_cast<double>(cells[i]);
     m_heatMap->setMatrix(c.matrix.ranks, c.matrix.steps, std::move(values), metricName(index),
-        [](double ns) { return dur(std::llround(ns)); });
+        [](double ns) { return durText(std::llround(ns)); });
     std::vector<std::pair<int, int>> marked;
     marked.reserve(c.stragglers.size());
     for (const analysis::Straggler &st : c.stragglers)
@@ -261,13 +257,13 @@ void ClusterPanel::fillTables()
         reason->setToolTip(QString::fromStdString(s.explanation));
         m_stragglers->appendRow({first, numberItem(cluster::stageName(c, stage), stage),
             numberItem(QString::number(s.step), static_cast<double>(s.step)),
-            numberItem(dur(s.stepNs), static_cast<double>(s.stepNs)),
-            numberItem(dur(s.peerMedianNs), static_cast<double>(s.peerMedianNs)),
-            numberItem(dur(limit), static_cast<double>(limit)),
-            numberItem(QStringLiteral("+") + dur(s.stepNs - s.peerMedianNs),
+            numberItem(durText(s.stepNs), static_cast<double>(s.stepNs)),
+            numberItem(durText(s.peerMedianNs), static_cast<double>(s.peerMedianNs)),
+            numberItem(durText(limit), static_cast<double>(limit)),
+            numberItem(QStringLiteral("+") + durText(s.stepNs - s.peerMedianNs),
                 static_cast<double>(s.stepNs - s.peerMedianNs)),
             reason,
-            numberItem(QStringLiteral("+") + dur(s.reasonExcessNs),
+            numberItem(QStringLiteral("+") + durText(s.reasonExcessNs),
                 static_cast<double>(s.reasonExcessNs))});
     }
     for (int col = 0; col < m_stragglers->columnCount(); ++col)
@@ -286,9 +282,9 @@ void ClusterPanel::fillTables()
                 return row && row->stage == st.index;
             });
         m_stages->appendRow({first, textItem(cluster::rankList(st.ranks)),
-            numberItem(dur(st.stepMeanNs), static_cast<double>(st.stepMeanNs)),
-            numberItem(dur(st.bubbleMeanNs), static_cast<double>(st.bubbleMeanNs)),
-            numberItem(dur(st.bubbleMaxNs), static_cast<double>(st.bubbleMaxNs)),
+            numberItem(durText(st.stepMeanNs), static_cast<double>(st.stepMeanNs)),
+            numberItem(durText(st.bubbleMeanNs), static_cast<double>(st.bubbleMeanNs)),
+            numberItem(durText(st.bubbleMaxNs), static_cast<double>(st.bubbleMaxNs)),
             numberItem(percent(st.bubbleShare), st.bubbleShare),
             numberItem(QString::number(stragglers), static_cast<double>(stragglers)),
             textItem(QString::fromStdString(st.source))});

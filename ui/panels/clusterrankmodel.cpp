@@ -4,6 +4,7 @@
 
 #include "analysis/units.h"
 #include "ui/palette.h"
+#include "ui/text.h"
 
 #include <QBrush>
 #include <QStringList>
@@ -11,11 +12,6 @@
 namespace stepscope::ui::cluster {
 
 namespace {
-
-QString dur(std::int64_t ns)
-{
-    return QString::fromStdString(analysis::formatDuration(ns));
-}
 
 analysis::ClusterMetric categoryAt(int k)
 {
@@ -189,11 +185,11 @@ QVariant RankTableModel::data(const QModelIndex &index, int role) const
     case Steps:
         return QString::number(row.stepCount);
     case Mean:
-        return none ? QStringLiteral("—") : dur(row.stepMeanNs);
+        return none ? QStringLiteral("—") : durText(row.stepMeanNs);
     case Median:
-        return none ? QStringLiteral("—") : dur(row.stepMedianNs);
+        return none ? QStringLiteral("—") : durText(row.stepMedianNs);
     case Max:
-        return none ? QStringLiteral("—") : dur(row.stepMaxNs);
+        return none ? QStringLiteral("—") : durText(row.stepMaxNs);
     case DeviationColumn:
         return none ? QStringLiteral("—")
                     : QStringLiteral("%1%2 %")
@@ -209,7 +205,7 @@ QVariant RankTableModel::data(const QModelIndex &index, int role) const
         break;
     }
     if (category)
-        return none ? QStringLiteral("—") : dur(row.meanNs[static_cast<std::size_t>(k + 1)]);
+        return none ? QStringLiteral("—") : durText(row.meanNs[static_cast<std::size_t>(k + 1)]);
     return {};
 }
 

@@ -398,7 +398,7 @@ void MemoryPanel::rebuildGroups()
     QStringList names;
     QList<QColor> colors;
     std::vector<std::vector<std::int64_t>> rows;
-    for (MemoryGroup g : AllGroups) {
+    for (MemoryGroup g : analysis::AllMemoryGroups) {
         const auto &bytes = m_groups.bytes[static_cast<std::size_t>(g)];
         if (!std::any_of(bytes.begin(), bytes.end(), [](std::int64_t b) { return b != 0; }))
             continue;

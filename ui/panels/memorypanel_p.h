@@ -8,6 +8,7 @@
 #include "analysis/units.h"
 #include "model/memory.h"
 #include "ui/palette.h"
+#include "ui/text.h"
 
 #include <QColor>
 #include <QString>
@@ -20,21 +21,6 @@
 namespace stepscope::ui::memorydetail {
 
 using analysis::MemoryGroup;
-
-inline constexpr MemoryGroup AllGroups[] = {
-    MemoryGroup::Parameters,
-    MemoryGroup::Gradients,
-    MemoryGroup::OptimizerState,
-    MemoryGroup::Activations,
-    MemoryGroup::Temporary,
-    MemoryGroup::CommunicationBuffers,
-    MemoryGroup::Other,
-};
-
-inline QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 /// The palette has colours per PyTorch category; a group takes its main category's colour.
 inline QColor groupColor(MemoryGroup g)

@@ -27,7 +27,7 @@ void MemoryPanel::rebuildPeak()
         return;
     m_summary = analysis::summarizeMemory(*t, m_config);
     QStringList categories;
-    for (MemoryGroup g : AllGroups)
+    for (MemoryGroup g : analysis::AllMemoryGroups)
         categories.append(qs(analysis::memoryGroupName(g)));
     QList<BarSetData> sets;
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -35,7 +35,7 @@ void MemoryPanel::rebuildPeak()
         BarSetData measured {m_summary.groupsInferred ? tr("measured at peak (categories inferred)")
                                                       : tr("measured at peak"),
             memoryCurveColor(MemoryCurve::Allocated), {}};
-        for (MemoryGroup g : AllGroups)
+        for (MemoryGroup g : analysis::AllMemoryGroups)
             measured.values.append(
                 static_cast<double>(m_summary.byGroupAtPeak[static_cast<std::size_t>(g)]));
         sets.append(measured);
@@ -44,7 +44,7 @@ void MemoryPanel::rebuildPeak()
     if (m_summary.estimate) {
         const auto &e = *m_summary.estimate;
         BarSetData estimate {tr("run-config estimate"), estimateColor(), {}};
-        for (MemoryGroup g : AllGroups) {
+        for (MemoryGroup g : analysis::AllMemoryGroups) {
             double v = nan;
             if (g == MemoryGroup::Parameters)
                 v = static_cast<double>(e.weightsBytes + e.masterWeightsBytes);

@@ -8,6 +8,7 @@
 #include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
 #include "ui/palette.h"
+#include "ui/text.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -30,11 +31,6 @@ namespace stepscope::ui {
 namespace {
 
 using analysis::SegmentKind;
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 QString duration(std::int64_t ns)
 {

@@ -7,6 +7,7 @@
 #include "analysis/units.h"
 #include "ui/compare/comparepictures.h"
 #include "ui/export/imageexport.h"
+#include "ui/text.h"
 
 #include <algorithm>
 #include <set>
@@ -14,11 +15,6 @@
 namespace stepscope::ui {
 
 namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QString valueText(const std::optional<double> &v, const std::string &unit, bool isDelta = false)
 {

@@ -4,19 +4,15 @@
 
 #include "analysis/ranks.h"
 #include "analysis/units.h"
+#include "ui/text.h"
 
 namespace stepscope::ui::timeline {
 
 namespace {
 
-QString dur(std::int64_t ns)
-{
-    return QString::fromStdString(analysis::formatDuration(ns));
-}
-
 QString signedDur(std::int64_t ns)
 {
-    return (ns > 0 ? QStringLiteral("+") : QString()) + dur(ns);
+    return (ns > 0 ? QStringLiteral("+") : QString()) + durText(ns);
 }
 
 } // namespace
@@ -51,7 +47,7 @@ QString clockNote(const RankClock &clock, std::int32_t referenceRank)
         QStringLiteral("median of %1 collective end(s) matched with rank %2, spread %3")
             .arg(clock.matched)
             .arg(referenceRank)
-            .arg(dur(clock.spreadNs));
+            .arg(durText(clock.spreadNs));
     if (!clock.known) {
         if (clock.matched == 0)
             return QStringLiteral("Clock offset unknown, not applied: no collective of this "
@@ -63,7 +59,7 @@ QString clockNote(const RankClock &clock, std::int32_t referenceRank)
                               "own clock is shown.")
             .arg(clock.matched)
             .arg(referenceRank)
-            .arg(dur(clock.spreadNs));
+            .arg(durText(clock.spreadNs));
     }
     if (clock.applied)
         return QStringLiteral("Clock offset %1 applied (%2). View › Raw Clocks shows the "

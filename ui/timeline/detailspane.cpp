@@ -3,6 +3,7 @@
 #include "detailspane.h"
 
 #include "analysis/units.h"
+#include "ui/text.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,16 +13,6 @@
 namespace stepscope::ui::timeline {
 
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-QString dur(std::int64_t ns)
-{
-    return qs(analysis::formatDuration(ns));
-}
 
 QString row(const QString &key, const QString &value)
 {
@@ -36,7 +27,7 @@ QString link(const TimelineModel &model, const EventKey &e)
                .arg(e.trackIndex)
                .arg(e.index)
         + model.nameOf(e).toHtmlEscaped() + QStringLiteral("</a> (")
-        + dur(model.startOf(e) - model.extent().first) + QStringLiteral(")");
+        + durText(model.startOf(e) - model.extent().first) + QStringLiteral(")");
 }
 
 QString argsTable(std::string_view json)
@@ -117,9 +108,9 @@ QString DetailsPane::describe(const TimelineModel &model, const EventKey &e)
                     + QStringLiteral(")"))
             .toHtmlEscaped());
     // From the trace's first event, like the ruler (never an epoch timestamp).
-    html += row(tr("Start"), dur(model.startOf(e) - model.extent().first));
+    html += row(tr("Start"), durText(model.startOf(e) - model.extent().first));
     html += row(tr("Duration"),
-        dur(track.duration(e.index))
+        durText(track.duration(e.index))
             + (track.isUnfinished(e.index) ? tr(" (never ended)") : QString()));
     const std::int64_t step = model.stepOf(e);
     html += row(tr("Step"), step >= 0 ? QString::number(step) : tr("–"));

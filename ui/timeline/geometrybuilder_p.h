@@ -6,6 +6,7 @@
 
 #include "geometrybuilder.h"
 #include "rowruns.h"
+#include "ui/text.h"
 
 #include <QFontMetricsF>
 
@@ -15,11 +16,6 @@
 
 namespace stepscope::ui::timeline::detail {
 constexpr double LabelMinPx = 40;
-
-inline QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 /// `s` cut to `fit` characters with "…" in the middle (empty below 3).
 inline QString elideChars(const QString &s, int fit)

@@ -4,6 +4,7 @@
 
 #include "analysis/steps.h"
 #include "axisbreaks.h"
+#include "ui/text.h"
 
 #include <algorithm>
 #include <map>
@@ -38,11 +39,6 @@ std::optional<std::int64_t> tableRankOffset(const model::Session &s,
         }
     }
     return std::nullopt;
-}
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 /// "7" < "12": ids compare as numbers when both are digits.

@@ -5,6 +5,7 @@
 #include "axisbreaks.h"
 #include "geometrybuilder.h"
 #include "timelineview.h"
+#include "ui/text.h"
 
 #include <QContextMenuEvent>
 #include <QHelpEvent>
@@ -12,20 +13,6 @@
 #include <QToolTip>
 
 namespace stepscope::ui::timeline {
-
-namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-QString dur(std::int64_t ns)
-{
-    return qs(analysis::formatDuration(ns));
-}
-
-} // namespace
 
 QString TimelineView::tooltipAt(QPoint pos) const
 {
@@ -36,7 +23,7 @@ QString TimelineView::tooltipAt(QPoint pos) const
         if (const AxisBreak *b = breakAtPx(m_view.axis, pos.x() - m_metrics.headerWidth))
             return QStringLiteral("<b>%1 with nothing in it</b><br>drawn as a break, not to "
                                   "scale (right-click › Break empty gaps)")
-                .arg(dur(b->lengthNs()));
+                .arg(durText(b->lengthNs()));
     }
     const Lane *lane =
         hit.lane >= 0 ? &m_model->lanes()[static_cast<std::size_t>(hit.lane)] : nullptr;
@@ -47,8 +34,8 @@ QString TimelineView::tooltipAt(QPoint pos) const
         QString tip = QStringLiteral("<b>") + m_model->nameOf(e).toHtmlEscaped()
             + QStringLiteral("</b><br>") + qs(model::categoryName(track.category(e.index)))
             + QStringLiteral(" · rank %1").arg(lane->rank) + QStringLiteral("<br>start ")
-            + dur(m_model->startOf(e) - m_model->extent().first) + QStringLiteral(" · duration ")
-            + dur(track.duration(e.index));
+            + durText(m_model->startOf(e) - m_model->extent().first)
+            + QStringLiteral(" · duration ") + durText(track.duration(e.index));
         const std::int64_t step = m_model->stepOf(e);
         if (step >= 0)
             tip += QStringLiteral("<br>step %1").arg(step);
@@ -58,7 +45,7 @@ QString TimelineView::tooltipAt(QPoint pos) const
         if (hit.segment)
             return QStringLiteral("<b>step %1</b><br>").arg(hit.segment->step)
                 + segmentName(hit.segment->kind) + QStringLiteral(": ")
-                + dur(hit.segment->endNs - hit.segment->startNs);
+                + durText(hit.segment->endNs - hit.segment->startNs);
         return lane ? m_model->laneTooltip(hit.lane) : QString();
     case HitResult::Kind::Header:
     case HitResult::Kind::Counter:
