@@ -223,6 +223,23 @@ QColor fallbackSeriesColor(Theme theme)
     return adjust(rgb(0xA0A0A4), theme);
 }
 
+QColor runSeriesColor(std::size_t index, Theme theme)
+{
+    constexpr std::array<unsigned, 8> Colors = {
+        0x1F77B4, 0xFF7F0E, 0x2CA02C, 0x9467BD, 0x8C564B, 0xE377C2, 0x7F7F7F, 0xBCBD22};
+    return adjust(rgb(Colors[index % Colors.size()]), theme);
+}
+
+QColor anomalyMarkerColor(Theme theme)
+{
+    return adjust(rgb(0xD62728), theme);
+}
+
+QColor skippedStepColor(Theme theme)
+{
+    return adjust(rgb(0xFF7F0E), theme);
+}
+
 QColor heatScaleColor(double f)
 {
     const QColor low = rgb(0xDEEBF7);

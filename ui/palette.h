@@ -64,6 +64,12 @@ QColor peakMarkerColor(Theme theme = Theme::Light);
 QColor estimateColor(Theme theme = Theme::Light);
 /// A series without a colour of its own.
 QColor fallbackSeriesColor(Theme theme = Theme::Light);
+/// The i-th line of a chart of several runs or logs (Tableau 10 order, repeating after 8).
+QColor runSeriesColor(std::size_t index, Theme theme = Theme::Light);
+/// Markers of bad values (NaN or infinite losses) on a training chart.
+QColor anomalyMarkerColor(Theme theme = Theme::Light);
+/// Steps the trainer skipped (loss-scale overflow) on a training chart.
+QColor skippedStepColor(Theme theme = Theme::Light);
 /// Sequential blue scale of heat maps (ColorBrewer "Blues"), 0 = light / small, 1 = dark.
 QColor heatScaleColor(double fraction);
 /// Diverging scale of delta heat maps (ColorBrewer "RdBu" reversed): -1 blue (faster),

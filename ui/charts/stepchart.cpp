@@ -6,6 +6,7 @@
 #include "axisticks.h"
 #include "chartstyle.h"
 #include "elide.h"
+#include "ui/palette.h"
 
 #include <QChart>
 #include <QChartView>
@@ -244,8 +245,8 @@ struct StepChart::Impl
             s->setName(QStringLiteral("NaN/inf (%1)").arg(bad.size()));
             s->setMarkerShape(QScatterSeries::MarkerShapeStar);
             s->setMarkerSize(11);
-            s->setColor(QColor(0xd6, 0x27, 0x28));
-            s->setBorderColor(QColor(0xd6, 0x27, 0x28));
+            s->setColor(anomalyMarkerColor(currentTheme()));
+            s->setBorderColor(anomalyMarkerColor(currentTheme()));
             s->replace(bad);
             attach(s);
         }

@@ -4,6 +4,7 @@
 
 #include "ui/charts/elide.h"
 #include "ui/charts/stepchart.h"
+#include "ui/palette.h"
 
 #include <QComboBox>
 #include <QDialog>
@@ -29,9 +30,6 @@ namespace {
 using model::LogSeries;
 using model::LogSeriesKind;
 
-const QColor Colors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
-    QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
-    QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22)};
 constexpr std::size_t MaxLinesPerChart = 8;
 
 /// The folder every log of `runs` lies in (their deepest common folder).
@@ -308,7 +306,7 @@ void TrainingPanel::rebuild()
                 name += tr(" (rank %1)").arg(s.rank);
             if (!s.unit.empty())
                 unit = q(s.unit);
-            c->addLine(name, Colors[i % std::size(Colors)], s.steps, s.values, s.lines, source);
+            c->addLine(name, runSeriesColor(i, currentTheme()), s.steps, s.values, s.lines, source);
         }
         // Every chart has a value axis title (the group, with its unit); bytes in binary units.
         const bool bytes = unit == QLatin1String("bytes") || unit == QLatin1String("B");
@@ -321,8 +319,8 @@ void TrainingPanel::rebuild()
                 || g.kinds.front() == LogSeriesKind::LossScale
                 || (g.kinds.front() == LogSeriesKind::Perplexity
                     && !log.findKind(LogSeriesKind::Loss, run.run))))
-            c->addEvents(
-                tr("skipped step"), QColor(0xff, 0x7f, 0x0e), skipped, skippedLines, source);
+            c->addEvents(tr("skipped step"), skippedStepColor(currentTheme()), skipped,
+                skippedLines, source);
         c->setStepRange(first, last);
         connect(
             c, &StepChart::pointClicked, this, [this](qint64, qint64 line, const QString &file) {
