@@ -72,14 +72,17 @@ std::vector<TracePart> readLegacyRank(
     std::optional<std::int64_t> minCycleTicks;
     if (!minCycle.empty())
         minCycleTicks = readMinCycleCounter(minCycle, ctx);
+    // Each candidate file is read once, and only when the ones before it give no origin.
     std::int64_t origin = 0;
     if (minCycleTicks) {
         origin = *minCycleTicks * TickNs;
-    } else if (!stepTrace.empty() && firstStepStartTicks(stepTrace) >= 0) {
-        origin = firstStepStartTicks(stepTrace) * TickNs;
-    } else if (!outputTimeline.empty() && outputTimelineFirstStartNs(outputTimeline) >= 0
-        && outputTimelineFirstStartNs(outputTimeline) <= MaxTicks * TickNs) {
-        origin = outputTimelineFirstStartNs(outputTimeline);
+    } else if (const std::int64_t first = stepTrace.empty() ? -1 : firstStepStartTicks(stepTrace);
+               first >= 0) {
+        origin = first * TickNs;
+    } else if (const std::int64_t firstNs =
+                   outputTimeline.empty() ? -1 : outputTimelineFirstStartNs(outputTimeline);
+               firstNs >= 0 && firstNs <= MaxTicks * TickNs) {
+        origin = firstNs;
     }
 
     model::TraceBuilder ticks;
