@@ -253,6 +253,7 @@ void Builder::buildLegend()
         std::optional<QColor> swatch; // none: a heading
         QString label;
         double gapBefore = 0;
+        double textW = 0; // measured once, below
     };
     std::vector<Entry> entries;
     if (m_model.segmentMask() != 0)
@@ -269,9 +270,10 @@ void Builder::buildLegend()
             entries.push_back({categoryColor(static_cast<model::Category>(c), m_view.theme),
                 qs(model::categoryName(static_cast<model::Category>(c))), 0});
     }
-    auto widthOf = [&](const Entry &e) {
-        const double w = m_fm.horizontalAdvance(e.label);
-        return e.gapBefore + (e.swatch ? 13 + w + 12 : w + 8);
+    for (Entry &e : entries)
+        e.textW = m_fm.horizontalAdvance(e.label);
+    auto widthOf = [](const Entry &e) {
+        return e.gapBefore + (e.swatch ? 13 + e.textW + 12 : e.textW + 8);
     };
     double total = 6;
     for (const Entry &e : entries)
@@ -286,7 +288,7 @@ void Builder::buildLegend()
         if (px + w - 12 > right - reserve) // the last item needs no trailing gap
             break;
         px += e.gapBefore;
-        const double textW = m_fm.horizontalAdvance(e.label);
+        const double textW = e.textW;
         if (e.swatch) {
             m_content.add(*e.swatch, QRectF(px, top + 5, 10, 10));
             text(QRectF(px + 13, top, textW + 4, m_metrics.legendHeight), e.label,
