@@ -16,7 +16,7 @@
 #                           tsan fuzz-smoke package), e.g. to repeat a failing one
 #
 # The CI stages of `test` (docs/robustness.md says what each covers and what it costs):
-#   format      clang-format --dry-run --Werror over every tracked .cpp/.h
+#   format      clang-format --dry-run --Werror over every tracked .cpp/.h; none over 600 lines
 #   subjects    commit subjects since the rule was introduced are at most 72 characters
 #   build       the ci preset (warnings are errors), whole tree
 #   ctest       the whole ctest suite of the ci build
@@ -88,9 +88,19 @@ tracked_sources() {
     fi
 }
 
+# docs/architecture.md rule 6: no source file over 600 lines.
+max_source_lines=600
 stage_format() {
     cd "$root"
     tracked_sources | xargs -0 -r -n 40 -P "$jobs" clang-format --dry-run --Werror
+    local long
+    long=$(tracked_sources | xargs -0 -r wc -l | awk -v max="$max_source_lines" \
+        '$2 != "total" && $1 > max { print "  " $2 ": " $1 " lines" }')
+    if [ -n "$long" ]; then
+        echo "dev.sh: files over $max_source_lines lines (docs/architecture.md, rule 6):" >&2
+        echo "$long" >&2
+        return 1
+    fi
 }
 
 # The rule "subject <= 72 characters" holds from this commit on; older history is left as is.
