@@ -108,12 +108,14 @@ std::vector<TracePart> readLegacyRank(
     }
     if (!timeline && !outputTimeline.empty())
         readOutputTimelineData(outputTimeline, ctx, rank, ticks);
+    std::vector<fs::path> clusterAnalyse;
     for (const fs::path &file : filesOfRank(dir, rank)) {
         const std::string name = file.filename().string();
         if (startsWith(name, "hccl_raw_"))
             readHcclRaw(file, ctx, rank, ticks.trace());
-        else if (startsWith(name, "ascend_cluster_analyse_"))
-            readClusterAnalyse(file, ctx, rank, ticks.trace());
+        else if (startsWith(name, "ascend_cluster_analyse_")
+            && readClusterAnalyse(file, ctx, rank, ticks.trace()) > 0)
+            clusterAnalyse.push_back(file);
         else if (startsWith(name, "flops_summary_"))
             readFlopsSummary(file, ctx, ticks.trace());
         else if (startsWith(name, "minddata_pipeline_raw_"))
@@ -121,6 +123,8 @@ std::vector<TracePart> readLegacyRank(
         if (ctx.progress != nullptr)
             ctx.progress->checkCancel();
     }
+    for (const fs::path &file : clusterAnalyse)
+        placeClusterAnalyseRows(file, ctx, ticks.trace());
     parts.push_back(TracePart {ticks.finish().trace, true});
     if (timeline) {
         // timeline_display ts are us after min_cycle_counter: shift the part's origin onto

@@ -10,6 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
 namespace stepscope::import::mindspore {
 
 namespace fs = std::filesystem;
@@ -45,6 +50,78 @@ std::size_t readClusterAnalyse(
     if (rows > 0)
         trace.metadata.sourceFiles.push_back(source);
     return rows;
+}
+
+std::size_t placeClusterAnalyseRows(
+    const fs::path &path, const ImportContext &ctx, model::Trace &trace)
+{
+    const std::string source = ctx.relative(path);
+    std::vector<const model::ReferenceStep *> steps; // the step trace's rows, by step
+    std::vector<model::ReferenceStep *> rows; // this file's rows, in file order
+    for (model::ReferenceStep &r : trace.referenceSteps) {
+        if (r.source == source && r.step < 0)
+            rows.push_back(&r);
+        else if (r.step >= 0 && r.source != source && r.find("total") && r.find("fp_and_bp"))
+            steps.push_back(&r);
+    }
+    if (rows.empty() || steps.empty())
+        return 0;
+    std::stable_sort(steps.begin(), steps.end(),
+        [](const model::ReferenceStep *a, const model::ReferenceStep *b) {
+            return a->step < b->step;
+        });
+    const std::size_t placed = std::min(rows.size(), steps.size());
+    std::int64_t overStep = -1; // first step whose parts exceed its total
+    double overUs = 0;
+    for (std::size_t i = 0; i < placed; ++i) {
+        model::ReferenceStep &row = *rows[i];
+        const model::ReferenceStep &step = *steps[i];
+        row.step = step.step;
+        const double *computing = row.find("computation_time");
+        if (!computing)
+            computing = row.find("computation");
+        const double *alone = row.find("communication_alone_time");
+        if (!computing || !alone)
+            continue; // the data-parallel variant: fp/bp/tail, as the step trace has them
+        const double totalUs = *step.find("total");
+        const double freeUs = totalUs - *computing - *alone;
+        if (freeUs < 0 && overStep < 0) {
+            overStep = row.step;
+            overUs = -freeUs;
+        }
+        std::vector<std::pair<std::string, double>> canonical = {
+            {"Computing", *computing},
+            {"Communication(Not Overlapped)", *alone},
+            {"Free", std::max(freeUs, 0.0)},
+        };
+        if (const double *receive = row.find("receive_alone_time"))
+            canonical.emplace_back("Bubble", *receive);
+        if (const double *stage = row.find("stage_time"))
+            canonical.emplace_back("Stage", *stage);
+        row.valuesUs.insert(row.valuesUs.end(), canonical.begin(), canonical.end());
+    }
+    if (rows.size() != steps.size()) {
+        std::string unused;
+        if (rows.size() == steps.size() + 1)
+            unused = "; row " + std::to_string(rows.size()) + " has no step and is not used";
+        else if (rows.size() > steps.size())
+            unused = "; rows " + std::to_string(steps.size() + 1) + " to "
+                + std::to_string(rows.size()) + " have no step and are not used";
+        ctx.info(path,
+            std::to_string(rows.size()) + " rows for " + std::to_string(steps.size())
+                + " steps of the step trace: rows matched to steps by position (the file has "
+                  "no step column)"
+                + unused);
+    }
+    if (overStep >= 0) {
+        char by[32];
+        std::snprintf(by, sizeof by, "%.1f", overUs);
+        ctx.info(path,
+            "computation plus communication exceeds the step trace's total (first in step "
+                + std::to_string(overStep) + ", by " + by
+                + " us): free time there is 0 and the step's parts sum to more than its total");
+    }
+    return placed;
 }
 
 bool readFlopsSummary(const fs::path &path, const ImportContext &ctx, model::Trace &trace)

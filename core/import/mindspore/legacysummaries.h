@@ -20,6 +20,19 @@ namespace stepscope::import::mindspore {
 std::size_t readClusterAnalyse(const std::filesystem::path &path, const ImportContext &ctx,
     std::int32_t rank, model::Trace &trace);
 
+/// Gives the rows readClusterAnalyse read from `path` the step numbers of the rank's step
+/// trace (`step_trace_raw`, reference rows with a `total`), by position: the file has no step
+/// column, and its rows follow the steps in order (docs/formats.md §4.4). A row of the
+/// pipeline- or model-parallel variant then also carries the profiler's split in the step
+/// table's terms, which the analysis shows as the step's breakdown: `Computing` =
+/// computation_time (or computation), `Communication(Not Overlapped)` =
+/// communication_alone_time, `Bubble` = receive_alone_time, `Stage` = stage_time, `Free` =
+/// the step trace's total minus computation and communication (0 when they exceed it, with
+/// a note). Rows beyond the last step stay unnumbered and unused, with a note. Returns the
+/// rows placed.
+std::size_t placeClusterAnalyseRows(
+    const std::filesystem::path &path, const ImportContext &ctx, model::Trace &trace);
+
 /// `flops_summary_<rank>.json`: `{"FLOPs":..., "FLOPS":..., "FLOPS_Utilization":...}` into
 /// metadata.extra as "flops.<key>". False (with a diagnostic) when unreadable.
 bool readFlopsSummary(

@@ -9,6 +9,7 @@
 #include "import/loader.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <map>
@@ -394,4 +395,32 @@ TEST(RealSamples, CannProfTimelineEqualsItsOverlapAnalysisLanes)
     // Iteration 1 of device 0, by hand from msprof_0_2_1.json: Computing 5 914.58 us.
     const auto first = analysis::computeBreakdowns(*session->traceForRank(0)).front();
     EXPECT_EQ(first.computeNs, 5914580);
+}
+
+TEST(RealSamples, MindSporeClusterAnalyseIsTheStepTable)
+{
+    // MindInsight's per-step split (ascend_cluster_analyse_*, rows matched to the step trace's
+    // steps by position) is what the Steps table and `summary --json` show; the step trace
+    // alone gave compute 0 and a bubble of 96 % of every step. By hand:
+    // tests/tools/check_mindspore_cluster_analyse.py.
+    const auto session = load("mindspore_legacy/mindinsight-cluster-pp-4rank");
+    ASSERT_TRUE(session);
+    const analysis::SessionAnalysis a = analysis::analyzeSession(*session, analysis::RunConfig {});
+    nlohmann::json j = nlohmann::json::object();
+    analysis::addAnalysisToSummary(j, a);
+    const nlohmann::json *rank0step2 = nullptr;
+    int tableSteps = 0;
+    for (const nlohmann::json &s : j["steps"]) {
+        tableSteps += s["basis"] == "profiler_table";
+        if (s["rank"] == 0 && s["step"] == 2)
+            rank0step2 = &s;
+    }
+    EXPECT_EQ(tableSteps, 20);
+    ASSERT_NE(rank0step2, nullptr);
+    const nlohmann::json &s = *rank0step2;
+    EXPECT_DOUBLE_EQ(s["duration_us"].get<double>(), 181012.69); // the step trace's total
+    EXPECT_DOUBLE_EQ(s["compute_us"].get<double>(), 14580.6);
+    EXPECT_DOUBLE_EQ(s["bubble_us"].get<double>(), 56169.5);
+    EXPECT_DOUBLE_EQ(s["comm_exposed_us"].get<double>(), 109666.8);
+    EXPECT_DOUBLE_EQ(s["free_us"].get<double>(), 595.79);
 }

@@ -220,7 +220,48 @@ TEST_F(MindSporeLegacyTest, ClusterRankAssemblesEveryFile)
     EXPECT_EQ(t.metadata.extra.count("flops.FLOPs"), 1u);
     EXPECT_EQ(t.metadata.format, "mindspore-legacy");
     EXPECT_EQ(t.metadata.sourceFiles.size(), 4u);
-    EXPECT_TRUE(m_report.empty()) << m_report.toText();
+    // The cluster-analysis file has 6 rows for the step trace's 5 steps, and in step 1 its
+    // computation + communication exceed the step's total by 112.0 us (4 tick columns):
+    // both said, nothing else.
+    ASSERT_EQ(m_report.diagnostics().size(), 2u) << m_report.toText();
+    EXPECT_TRUE(hasLine(0, "6 rows for 5 steps of the step trace"));
+    EXPECT_TRUE(hasLine(0, "row 6 has no step and is not used"));
+    EXPECT_TRUE(hasLine(0, "first in step 1, by 112.0 us"));
+}
+
+TEST_F(MindSporeLegacyTest, ClusterAnalyseRowsTakeTheStepTraceSteps)
+{
+    // Row i of ascend_cluster_analyse_pipeline-parallel_2_4_2.csv is step i of
+    // step_trace_raw_2 (tests/tools/check_mindspore_cluster_analyse.py prints these).
+    m_ctx.root = Cluster;
+    const std::vector<TracePart> parts = readLegacyRank(Cluster, 2, m_ctx);
+    ASSERT_EQ(parts.size(), 1u);
+    const model::Trace &t = parts.front().trace;
+    std::vector<const model::ReferenceStep *> rows;
+    for (const model::ReferenceStep &r : t.referenceSteps) {
+        if (r.source == "ascend_cluster_analyse_pipeline-parallel_2_4_2.csv")
+            rows.push_back(&r);
+    }
+    ASSERT_EQ(rows.size(), 6u);
+    for (std::size_t i = 0; i < 5; ++i)
+        EXPECT_EQ(rows[i]->step, static_cast<std::int64_t>(i + 1));
+    EXPECT_EQ(rows[5]->step, -1);
+    EXPECT_EQ(rows[5]->find("Computing"), nullptr); // not used: no step-table columns
+    const auto value = [](const model::ReferenceStep &r, const char *key) {
+        const double *v = r.find(key);
+        return v ? *v : -1.0;
+    };
+    // Step 1: computation_time 122.7529 ms, communication_alone_time 2041.2075,
+    // receive_alone_time 1989.431, stage_time 174.5294; the step trace's total 2163848.36 us.
+    EXPECT_NEAR(value(*rows[0], "Computing"), 122752.9, 1e-6);
+    EXPECT_NEAR(value(*rows[0], "Communication(Not Overlapped)"), 2041207.5, 1e-6);
+    EXPECT_NEAR(value(*rows[0], "Bubble"), 1989431.0, 1e-6);
+    EXPECT_NEAR(value(*rows[0], "Stage"), 174529.4, 1e-6);
+    EXPECT_EQ(value(*rows[0], "Free"), 0.0); // the parts exceed the total by 112.0 us
+    // Step 2: 180938.72 - 123271.4 - 56018.9 us.
+    EXPECT_NEAR(value(*rows[1], "Free"), 1648.42, 1e-6);
+    // The profiler's own columns stay as written.
+    EXPECT_NEAR(value(*rows[1], "computation_time"), 123271.4, 1e-6);
 }
 
 } // namespace
