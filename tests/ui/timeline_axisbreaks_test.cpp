@@ -148,6 +148,36 @@ TEST(AxisBreaks, TwoProfilingWindowsShareTheRulerInsteadOfTwoSlivers)
     EXPECT_LT(linear.toPx(500 * Ms) - linear.toPx(0), 0.01 * linear.widthPx());
 }
 
+TEST(AxisBreaks, AFragmentOnAnotherClockIsLabelledFromItsBreak)
+{
+    // A relative window at 0 and an epoch-stamped one 1.7e9 s on (Ascend advisor fragments):
+    // "1704161510.5 s" is unreadable, so past that break the ruler counts "+0 ms", "+100 ms".
+    TimelineView view;
+    view.resize(1200, 400);
+    view.show();
+    view.setModel(TimelineModel::build(twoWindows(1'704'161'510 * S)));
+    view.fitAll();
+    const auto rulerLabels = [&view] {
+        QStringList labels;
+        for (const TextItem &t : view.currentGeometry().texts)
+            if (t.rect.bottom() <= view.metrics().rulerHeight * 0.5 + 1)
+                labels << t.text;
+        return labels;
+    };
+    QStringList labels = rulerLabels();
+    const QString all = labels.join(QStringLiteral(" | "));
+    EXPECT_TRUE(labels.contains(QStringLiteral("0 ms"))) << all.toStdString();
+    EXPECT_TRUE(labels.contains(QStringLiteral("+0 ms"))) << all.toStdString();
+    EXPECT_FALSE(all.contains(QStringLiteral("170416"))) << all.toStdString();
+    // Zoomed into the second window alone (its break off screen), the same count holds.
+    view.fitRange(1'704'161'510 * S + 100 * Ms, 1'704'161'510 * S + 300 * Ms, false);
+    labels = rulerLabels();
+    EXPECT_FALSE(labels.isEmpty());
+    for (const QString &l : labels)
+        EXPECT_TRUE(l.startsWith(QLatin1Char('+')))
+            << labels.join(QStringLiteral(" | ")).toStdString();
+}
+
 TEST(AxisBreaks, StepsCloseTogetherGetNoBreak)
 {
     // The second window right after the first: nothing to break.

@@ -164,7 +164,22 @@ void Builder::buildRuler()
     pieces.emplace_back(from, t1);
     int guard = 0;
     for (const auto &[a, z] : pieces) {
-        std::int64_t t = origin + ((a - origin) / spacing.stepNs) * spacing.stepNs;
+        // Ticks count from the ruler's zero, except past a break so far away that the label
+        // would need more than six digits beyond the tick's own (an epoch-stamped fragment
+        // after a relative one reads "1704161510.5 s"): there they count from that break's
+        // end, "+0 ms", "+500 ms" (also when the break itself is off screen), and the
+        // break's tooltip says how much was cut.
+        std::int64_t breakEnd = origin; // end of the last compressed break at or before a
+        for (const AxisBreak &b : m_view.axis.breaks()) {
+            if (m_view.axis.compresses(b) && b.endNs <= a && b.endNs > origin)
+                breakEnd = b.endNs;
+        }
+        const bool relative = breakEnd != origin
+            && std::abs(static_cast<double>(breakEnd - origin))
+                    / static_cast<double>(spacing.stepNs)
+                > 1e6;
+        const std::int64_t zero = relative ? breakEnd : origin;
+        std::int64_t t = zero + ((a - zero) / spacing.stepNs) * spacing.stepNs;
         if (t < a)
             t += spacing.stepNs;
         const double right = std::min(laneRight(), x(z));
@@ -176,7 +191,8 @@ void Builder::buildRuler()
             m_g.lines.push_back(
                 {QLineF(px, h, px, m_g.layout.scrollBottom), m_view.colors.grid, 0});
             // A label that would run past the right edge (or into a break) is left out.
-            const QString label = tickLabel(t - origin, spacing);
+            const QString label = relative ? QStringLiteral("+") + tickLabel(t - zero, spacing)
+                                           : tickLabel(t - origin, spacing);
             const double labelWidth = m_fm.horizontalAdvance(label) + 2;
             if (px + 3 + labelWidth <= right)
                 text(QRectF(px + 3, 1, labelWidth, h * 0.5), label, m_view.colors.text,
