@@ -4,6 +4,7 @@
 
 #include "import/losslog/logdump.h"
 #include "import/summary.h"
+#include "util/saturate.h"
 
 #include <sstream>
 
@@ -33,7 +34,7 @@ nlohmann::json trackJson(const model::Trace &trace, const model::Track &track)
                 dur = track.duration(i);
             events.push_back({{"name", std::string(trace.strings.view(track.name(i)))},
                 {"category", std::string(model::categoryName(track.category(i)))},
-                {"ts_ns", trace.originNs + track.start(i)}, {"dur_ns", std::move(dur)},
+                {"ts_ns", util::satAdd(trace.originNs, track.start(i))}, {"dur_ns", std::move(dur)},
                 {"depth", row}, {"args", argsJson(trace, track.args(i))}});
         }
     }
@@ -49,7 +50,7 @@ nlohmann::json memoryJson(const model::Trace &trace)
     for (const model::MemoryCurve &c : m.curves) {
         nlohmann::json points = nlohmann::json::array();
         for (std::size_t i = 0; i < c.timestampsNs.size(); ++i) {
-            points.push_back({trace.originNs + c.timestampsNs[i],
+            points.push_back({util::satAdd(trace.originNs, c.timestampsNs[i]),
                 i < c.allocatedBytes.size() ? c.allocatedBytes[i] : -1,
                 i < c.reservedBytes.size() ? c.reservedBytes[i] : -1});
         }
@@ -58,7 +59,7 @@ nlohmann::json memoryJson(const model::Trace &trace)
     }
     nlohmann::json categories = nlohmann::json::array();
     for (std::size_t i = 0; i < m.categories.timestampsNs.size(); ++i) {
-        nlohmann::json point = {trace.originNs + m.categories.timestampsNs[i]};
+        nlohmann::json point = {util::satAdd(trace.originNs, m.categories.timestampsNs[i])};
         for (const auto &series : m.categories.bytes)
             point.push_back(i < series.size() ? series[i] : 0);
         categories.push_back(std::move(point));
@@ -89,13 +90,14 @@ nlohmann::json dumpJson(const model::Session &session)
         for (const model::CounterSeries &c : trace->counters) {
             nlohmann::json points = nlohmann::json::array();
             for (std::size_t i = 0; i < c.timestampsNs.size(); ++i)
-                points.push_back({trace->originNs + c.timestampsNs[i], c.values[i]});
+                points.push_back({util::satAdd(trace->originNs, c.timestampsNs[i]), c.values[i]});
             counters.push_back({{"rank", trace->rank}, {"process", c.process}, {"name", c.name},
                 {"key", c.key}, {"points", std::move(points)}});
         }
         for (const model::Step &s : trace->steps) {
             steps.push_back({{"rank", trace->rank}, {"step", s.number},
-                {"start_ns", trace->originNs + s.startNs}, {"end_ns", trace->originNs + s.endNs}});
+                {"start_ns", util::satAdd(trace->originNs, s.startNs)},
+                {"end_ns", util::satAdd(trace->originNs, s.endNs)}});
         }
         if (!trace->memory.empty())
             memory.push_back(memoryJson(*trace));
@@ -128,7 +130,7 @@ std::string dumpText(const model::Session &session)
                 << "\" events " << track.size() << '\n';
             for (std::uint32_t row = 0; row < track.rowCount(); ++row) {
                 for (std::uint32_t i = track.rowBegin(row); i < track.rowEnd(row); ++i) {
-                    out << "  " << (trace->originNs + track.start(i)) << ' ';
+                    out << "  " << util::satAdd(trace->originNs, track.start(i)) << ' ';
                     if (track.isUnfinished(i))
                         out << "unfinished";
                     else
@@ -151,7 +153,8 @@ std::string dumpText(const model::Session &session)
             out << "counter rank " << trace->rank << " \"" << c.process << "\" \"" << c.name
                 << "\" \"" << c.key << "\" points " << c.timestampsNs.size() << '\n';
             for (std::size_t i = 0; i < c.timestampsNs.size(); ++i)
-                out << "  " << (trace->originNs + c.timestampsNs[i]) << ' ' << c.values[i] << '\n';
+                out << "  " << util::satAdd(trace->originNs, c.timestampsNs[i]) << ' '
+                    << c.values[i] << '\n';
         }
     }
     for (const auto &log : session.trainingLogs)

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "summary.h"
 
+#include "util/saturate.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -58,9 +60,9 @@ nlohmann::json importSummaryJson(const model::Session &session)
     for (const auto &t : session.traces) {
         ranks.push_back(t->rank);
         for (const model::Step &s : t->steps) {
-            steps.push_back(
-                {{"rank", t->rank}, {"step", s.number}, {"start_ns", t->originNs + s.startNs},
-                    {"duration_us", static_cast<double>(s.durationNs()) / 1000.0}});
+            steps.push_back({{"rank", t->rank}, {"step", s.number},
+                {"start_ns", util::satAdd(t->originNs, s.startNs)},
+                {"duration_us", static_cast<double>(util::satSub(s.endNs, s.startNs)) / 1000.0}});
         }
     }
     nlohmann::json diagnostics = nlohmann::json::array();
@@ -93,8 +95,9 @@ std::string importSummaryText(const model::Session &session)
             continue;
         out << "rank " << t->rank << " steps (" << t->steps.size() << "):\n";
         for (const model::Step &s : t->steps) {
-            out << "  step " << s.number << ": start " << (t->originNs + s.startNs)
-                << " ns, duration " << formatUs(static_cast<double>(s.durationNs()) / 1000.0)
+            out << "  step " << s.number << ": start " << util::satAdd(t->originNs, s.startNs)
+                << " ns, duration "
+                << formatUs(static_cast<double>(util::satSub(s.endNs, s.startNs)) / 1000.0)
                 << " us\n";
         }
     }

@@ -3,6 +3,7 @@
 #include "import/tracemerge.h"
 
 #include "model/tracebuilder.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <limits>
@@ -44,10 +45,12 @@ std::int64_t earliest(const Trace &t)
     return lo == std::numeric_limits<std::int64_t>::max() ? 0 : lo;
 }
 
+/// Times of parts read from files are shifted with saturation: a damaged file's time near
+/// the int64 limits is held there, never overflowed (undefined behaviour).
 void shiftAll(std::vector<std::int64_t> &v, std::int64_t delta)
 {
     for (std::int64_t &x : v)
-        x += delta;
+        x = util::satAdd(x, delta);
 }
 
 void mergeMetadata(model::RunMetadata &into, model::RunMetadata &&from)
@@ -87,9 +90,9 @@ void mergeMemory(model::MemoryData &into, model::MemoryData &&from, std::int64_t
             dst.bytes[c].insert(dst.bytes[c].end(), cat.bytes[c].begin(), cat.bytes[c].end());
     }
     for (model::Allocation &a : from.allocations) {
-        a.allocatedNs += delta;
+        a.allocatedNs = util::satAdd(a.allocatedNs, delta);
         if (a.releasedNs >= 0)
-            a.releasedNs += delta;
+            a.releasedNs = util::satAdd(a.releasedNs, delta);
         into.allocations.push_back(std::move(a));
     }
     for (model::ModuleMemory &m : from.modules) {
@@ -134,7 +137,8 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
     std::int64_t anchor = std::numeric_limits<std::int64_t>::max();
     for (const TracePart &p : parts) {
         if (p.sameClock)
-            anchor = std::min(anchor, p.trace.originNs - origin + earliest(p.trace));
+            anchor = std::min(
+                anchor, util::satAdd(util::satSub(p.trace.originNs, origin), earliest(p.trace)));
     }
     if (anchor == std::numeric_limits<std::int64_t>::max())
         anchor = 0;
@@ -147,7 +151,8 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
 
     for (TracePart &part : parts) {
         Trace &src = part.trace;
-        const std::int64_t delta = part.sameClock ? src.originNs - origin : anchor - earliest(src);
+        const std::int64_t delta = part.sameClock ? util::satSub(src.originNs, origin)
+                                                  : util::satSub(anchor, earliest(src));
         std::vector<model::TrackId> newTrack(src.tracks.size());
         std::vector<std::vector<std::uint32_t>> provisional(src.tracks.size());
         std::vector<model::StringId> names(src.strings.size());
@@ -176,7 +181,7 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
                 model::ArgsId args;
                 if (track.args(i).isValid())
                     args = out.args.add(src.args.view(track.args(i)));
-                provisional[ti][i] = tb.add(track.start(i) + delta, track.duration(i),
+                provisional[ti][i] = tb.add(util::satAdd(track.start(i), delta), track.duration(i),
                     name(track.name(i)), track.category(i), args, track.isUnfinished(i));
             }
         }
@@ -196,12 +201,12 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
         }
         for (model::AllocatorEvent e : src.memory.allocatorEvents) {
             e.event = moved(e.event);
-            e.timestampNs += delta;
+            e.timestampNs = util::satAdd(e.timestampNs, delta);
             builder.addAllocatorEvent(e);
         }
         for (model::Step s : src.steps) {
-            s.startNs += delta;
-            s.endNs += delta;
+            s.startNs = util::satAdd(s.startNs, delta);
+            s.endNs = util::satAdd(s.endNs, delta);
             out.steps.push_back(s);
         }
         for (model::CounterSeries &c : src.counters) {

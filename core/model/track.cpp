@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "track.h"
 
+#include "util/saturate.h"
+
 #include <algorithm>
 #include <cassert>
 #include <numeric>
@@ -92,7 +94,13 @@ TrackBuilder::TrackBuilder(TrackInfo info)
 std::uint32_t TrackBuilder::add(std::int64_t start, std::int64_t duration, StringId name,
     Category category, ArgsId args, bool unfinished)
 {
-    assert(duration >= 0);
+    // A reader's times come from files: an end before its start becomes a zero-length
+    // event, and an end past int64 is held at INT64_MAX, so that end(i) = start + duration
+    // (and the row assignment in finish()) never overflows.
+    if (duration < 0)
+        duration = 0;
+    else if (start > 0 && duration > util::Int64Max - start)
+        duration = util::Int64Max - start;
     const auto index = static_cast<std::uint32_t>(m_start.size());
     m_start.push_back(start);
     m_duration.push_back(duration);

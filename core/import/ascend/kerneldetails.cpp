@@ -5,6 +5,7 @@
 #include "import/csv/csvfield.h"
 #include "import/csv/csvreader.h"
 #include "util/decimal.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <cctype>
@@ -114,12 +115,11 @@ std::vector<KernelRow> readKernelDetails(
         const csv::ExactValue start = csv::parseMicros(reader.field(cStart));
         const csv::ExactValue dur = csv::parseMicros(reader.field(cDur));
         if (start.status != csv::ValueStatus::Ok) {
-            ctx.warn(path,
-                start.status == csv::ValueStatus::Scientific
-                    ? "`Start Time(us)` is in scientific notation (re-saved by a "
-                      "spreadsheet, precision lost); row skipped"
-                    : "`Start Time(us)` must be a number; row skipped",
-                reader.line());
+            ctx.warn(path, csv::timeProblem(start.status, "Start Time(us)"), reader.line());
+            continue;
+        }
+        if (dur.status == csv::ValueStatus::OutOfRange) {
+            ctx.warn(path, csv::timeProblem(dur.status, "Duration(us)"), reader.line());
             continue;
         }
         if (dur.status != csv::ValueStatus::Ok || dur.value < 0) {
@@ -187,7 +187,8 @@ void addKernelTracks(
         if (keepArgs)
             args = out.trace().args.add(kernelArgs(r, json));
         out.track(trackFor(r))
-            .add(r.startNs - origin, r.durationNs, out.intern(r.name), r.category, args);
+            .add(util::satSub(r.startNs, origin), r.durationNs, out.intern(r.name), r.category,
+                args);
     }
 }
 

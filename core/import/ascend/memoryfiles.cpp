@@ -5,6 +5,7 @@
 #include "import/csv/csvfield.h"
 #include "import/csv/csvreader.h"
 #include "util/decimal.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,18 +22,10 @@ std::optional<std::int64_t> scaledBytes(std::string_view text, double factor)
     if (!v || !std::isfinite(*v))
         return std::nullopt;
     const double bytes = *v * factor;
+    // Beyond int64 the size is no number of bytes (llround's result would be unspecified).
     if (std::fabs(bytes) > 9.0e18)
         return std::nullopt;
-    return static_cast<std::int64_t>(std::llround(bytes));
-}
-
-std::string timeProblem(csv::ValueStatus s, const std::string &column)
-{
-    if (s == csv::ValueStatus::Scientific)
-        return "`" + column
-            + "` is in scientific notation (re-saved by a spreadsheet, precision lost); "
-              "row skipped";
-    return "`" + column + "` must be a number; row skipped";
+    return util::saturatingRound(bytes);
 }
 
 /// Sorts the parallel vectors of one series by time (stable).
@@ -108,7 +101,7 @@ std::vector<model::MemoryCurve> readMemoryRecord(
             continue;
         }
         if (t.status != csv::ValueStatus::Ok) {
-            ctx.warn(path, timeProblem(t.status, "Timestamp(us)"), reader.line());
+            ctx.warn(path, csv::timeProblem(t.status, "Timestamp(us)"), reader.line());
             continue;
         }
         const std::string component(reader.field(cComp));
@@ -163,7 +156,7 @@ std::vector<model::Allocation> readOperatorMemory(
     while (reader.next()) {
         const csv::ExactValue a = csv::parseMicros(reader.field(cAlloc));
         if (a.status != csv::ValueStatus::Ok) {
-            ctx.warn(path, timeProblem(a.status, "Allocation Time(us)"), reader.line());
+            ctx.warn(path, csv::timeProblem(a.status, "Allocation Time(us)"), reader.line());
             continue;
         }
         const std::optional<std::int64_t> size = kilobytesToBytes(reader.field(cSize));
@@ -211,7 +204,7 @@ std::vector<model::ModuleMemory> readNpuModuleMem(
     while (reader.next()) {
         const csv::ExactValue t = csv::parseMicros(reader.field(cTime));
         if (t.status != csv::ValueStatus::Ok) {
-            ctx.warn(path, timeProblem(t.status, "Timestamp(us)"), reader.line());
+            ctx.warn(path, csv::timeProblem(t.status, "Timestamp(us)"), reader.line());
             continue;
         }
         const std::optional<std::int64_t> bytes = megabytesToBytes(reader.field(cRes));
@@ -271,16 +264,18 @@ std::vector<model::StaticAllocation> readStaticOpMem(
 
 void shiftMemoryTimes(model::MemoryData &memory, std::int64_t originNs)
 {
+    // The CSV times are inside ±2^61 ns (csv::parseMicros), but the origin may come from
+    // trace_view.json: held at the int64 limits rather than overflowed.
     for (model::MemoryCurve &c : memory.curves)
         for (std::int64_t &t : c.timestampsNs)
-            t -= originNs;
+            t = util::satSub(t, originNs);
     for (model::ModuleMemory &m : memory.modules)
         for (std::int64_t &t : m.timestampsNs)
-            t -= originNs;
+            t = util::satSub(t, originNs);
     for (model::Allocation &a : memory.allocations) {
-        a.allocatedNs -= originNs;
+        a.allocatedNs = util::satSub(a.allocatedNs, originNs);
         if (a.releasedNs != -1)
-            a.releasedNs -= originNs;
+            a.releasedNs = util::satSub(a.releasedNs, originNs);
     }
 }
 

@@ -10,6 +10,7 @@
 #include "lenientjson.h"
 #include "tracereader.h"
 #include "util/decimal.h"
+#include "util/saturate.h"
 
 #include <simdjson.h>
 
@@ -81,7 +82,9 @@ struct ChunkParser::Impl
         result->report.add(Severity::Warning, settings->file, std::move(message), 0, offset);
     }
 
-    /// A time field (`ts`/`dur`) as exact ns; nullopt (with a diagnostic) when bad.
+    /// A time field (`ts`/`dur`) as exact ns; nullopt (with a diagnostic) when bad. Times
+    /// beyond ±2^61 ns (73 years) are dropped too, so that ts + dur and the shift to the
+    /// trace's origin stay inside int64.
     std::optional<std::int64_t> time(const Scalar &s, const char *field, std::int64_t offset)
     {
         if (s.badType) {
@@ -90,6 +93,13 @@ struct ChunkParser::Impl
             return std::nullopt;
         }
         auto ns = util::parseMicrosToNanos(s.text);
+        if ((ns && (*ns > util::MaxFileTimeNs || *ns < -util::MaxFileTimeNs))
+            || (!ns && util::parseDouble(s.text))) {
+            skip(offset,
+                std::string("event dropped: `") + field + "` is beyond 2^61 ns (73 years) ("
+                    + std::string(s.text.substr(0, 40)) + " us)");
+            return std::nullopt;
+        }
         if (!ns) {
             skip(offset,
                 std::string("event dropped: `") + field + "` is not a number ("

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "traceassembly.h"
 
+#include "util/saturate.h"
+
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -228,7 +230,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
             category = m_dialect.classifyDeferred(process, thread, kind, fields);
         }
         const bool unfinished = (lane.flags[i] & FlagUnfinished) != 0;
-        const std::int64_t start = lane.ts[i] + shift;
+        const std::int64_t start = util::satAdd(lane.ts[i], shift);
         const model::ArgsId kept = m_keepArgs && lane.args[i].isValid()
             ? model::ArgsId(m_argsBase + lane.args[i].value())
             : model::ArgsId();
@@ -352,7 +354,7 @@ void TraceAssembly::buildCounters(std::int64_t shift)
             index = it->second;
             cache[pk] = index;
         }
-        out[index].timestampsNs.push_back(c.ts + shift);
+        out[index].timestampsNs.push_back(util::satAdd(c.ts, shift));
         out[index].values.push_back(c.value);
     }
     m_counters.clear();
@@ -382,8 +384,10 @@ void TraceAssembly::finish(TopLevel &top)
     model::Trace &trace = m_out.trace();
     if (minTs != std::numeric_limits<std::int64_t>::max() && m_out.trackCount() == 0
         && trace.originNs == 0 && trace.counters.empty())
-        trace.originNs = minTs + offset;
-    const std::int64_t shift = offset - trace.originNs;
+        trace.originNs = util::satAdd(minTs, offset);
+    // File times and offsets are inside ±2^61 ns (ChunkParser, the dialects), but the origin
+    // may be another file's: the shift is held at the int64 limits, never overflowed.
+    const std::int64_t shift = util::satSub(offset, trace.originNs);
     m_argsBase = static_cast<std::uint32_t>(trace.args.size());
     if (m_collector) {
         m_collector->finish(); // m_args is complete from here on

@@ -3,6 +3,7 @@
 #include "csvfield.h"
 
 #include "util/decimal.h"
+#include "util/saturate.h"
 
 namespace stepscope::import::csv {
 
@@ -48,9 +49,31 @@ ExactValue parseScaled(std::string_view field, int scaleExponent)
     if (isScientific(s))
         return {ValueStatus::Scientific, 0};
     const std::optional<std::int64_t> v = util::parseScaledDecimal(s, scaleExponent);
-    if (!v)
-        return {ValueStatus::Invalid, 0};
+    if (!v) {
+        // A whole number beyond int64 is out of range too, not "not a number".
+        return {util::parseDouble(s) ? ValueStatus::OutOfRange : ValueStatus::Invalid, 0};
+    }
+    if (*v > util::MaxFileTimeNs || *v < -util::MaxFileTimeNs)
+        return {ValueStatus::OutOfRange, 0};
     return {ValueStatus::Ok, *v};
+}
+
+std::string timeProblem(ValueStatus status, std::string_view column)
+{
+    const std::string name = "`" + std::string(column) + "`";
+    switch (status) {
+    case ValueStatus::Scientific:
+        return name
+            + " is in scientific notation (re-saved by a spreadsheet, precision lost); row "
+              "skipped";
+    case ValueStatus::OutOfRange:
+        return name + " is beyond 2^61 ns (73 years) from 0; row skipped";
+    case ValueStatus::Ok:
+    case ValueStatus::Missing:
+    case ValueStatus::Invalid:
+        break;
+    }
+    return name + " must be a number; row skipped";
 }
 
 ExactValue parseMicros(std::string_view field)

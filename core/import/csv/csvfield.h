@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 /// Interpreting CSV field text the way profiler CSVs use it: `N/A` and empty for "no value",
@@ -27,6 +28,7 @@ enum class ValueStatus : std::uint8_t {
     Missing, ///< empty or N/A
     Scientific, ///< spreadsheet-mangled (`1.69512E+15`): value rounded, do not use as time
     Invalid, ///< not a number
+    OutOfRange, ///< a time beyond ±2^61 ns (73 years, util::MaxFileTimeNs): not used
 };
 
 struct ExactValue
@@ -35,11 +37,17 @@ struct ExactValue
     std::int64_t value = 0;
 };
 
-/// Microseconds as decimal text to exact int64 nanoseconds (trailing tab allowed).
+/// Microseconds as decimal text to exact int64 nanoseconds (trailing tab allowed). A time
+/// beyond ±2^61 ns is OutOfRange: sums and differences of a few times read this way then
+/// stay inside int64.
 ExactValue parseMicros(std::string_view field);
 
-/// Decimal text scaled by 10^scaleExponent, exact, with the same statuses as parseMicros.
+/// A time as decimal text scaled by 10^scaleExponent to ns, exact, with the same statuses
+/// (and bound) as parseMicros.
 ExactValue parseScaled(std::string_view field, int scaleExponent);
+
+/// "`column` ... ; row skipped" for a time that is not Ok (Scientific, Invalid, OutOfRange).
+std::string timeProblem(ValueStatus status, std::string_view column);
 
 /// A double, nullopt for missing or not-a-number text (scientific notation is accepted).
 std::optional<double> parseNumber(std::string_view field);

@@ -6,6 +6,7 @@
 #include "import/chrometrace/tracereader.h"
 #include "import/cuda/kernelcategory.h"
 #include "util/decimal.h"
+#include "util/saturate.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -88,23 +89,35 @@ public:
         return c;
     }
 
+    /// `baseTimeNanoseconds`, an integer or a string of one. Beyond ±2^61 ns (73 years) it
+    /// is no clock of any machine and the sum with the events' times could overflow: not
+    /// used, and readTrace says so (badBaseTime).
     std::int64_t timeOffsetNs(const chrometrace::TopLevel &top) const override
     {
         auto it = top.keys.find("baseTimeNanoseconds");
         if (it == top.keys.end())
             return 0;
-        if (it->is_number_integer())
-            return it->get<std::int64_t>();
-        if (it->is_string())
-            return util::parseInt(it->get<std::string>()).value_or(0);
-        return 0;
+        std::optional<std::int64_t> base;
+        if (it->is_number_unsigned()) {
+            if (it->get<std::uint64_t>() <= static_cast<std::uint64_t>(util::MaxFileTimeNs))
+                base = it->get<std::int64_t>();
+        } else if (it->is_number_integer()) {
+            base = it->get<std::int64_t>();
+        } else if (it->is_string()) {
+            base = util::parseInt(it->get<std::string>());
+        }
+        if (!base || *base > util::MaxFileTimeNs || *base < -util::MaxFileTimeNs) {
+            badBaseTime = it->dump().substr(0, 40);
+            return 0;
+        }
+        return *base;
     }
 
     void onEvent(const EventInfo &e, model::TraceBuilder &out) const override
     {
         if (e.trackInfo->kind == model::TrackKind::HostThread) {
             if (auto n = profilerStepNumber(e.name))
-                steps.push_back(model::Step {*n, e.startNs, e.startNs + e.durationNs});
+                steps.push_back(model::Step {*n, e.startNs, util::satAdd(e.startNs, e.durationNs)});
         }
         if (e.args.empty())
             return;
@@ -118,6 +131,7 @@ public:
     mutable std::vector<model::Step> steps;
     mutable std::vector<MemorySample> memory;
     mutable std::uint64_t badMemoryEvents = 0;
+    mutable std::string badBaseTime; ///< `baseTimeNanoseconds` as written, when not used
 
 private:
     /// `correlation` (a runtime launch and the device work it started) and `External id`
@@ -192,7 +206,7 @@ void buildMemoryCurves(std::vector<MemorySample> &samples, model::MemoryData &me
         }
         model::MemoryCurve &curve = memory.curves[it->second];
         std::int64_t &total = running[s.device];
-        total = s.totalAllocated >= 0 ? s.totalAllocated : total + s.bytes;
+        total = s.totalAllocated >= 0 ? s.totalAllocated : util::satAdd(total, s.bytes);
         curve.timestampsNs.push_back(s.ts);
         curve.allocatedBytes.push_back(total);
         if (anyReserved[s.device])
@@ -287,6 +301,11 @@ bool readTrace(
                 std::to_string(duplicates) + " repeated ProfilerStep events ignored");
         if (!dialect.memory.empty())
             buildMemoryCurves(dialect.memory, trace.memory);
+        if (!dialect.badBaseTime.empty())
+            ctx.report->add(model::Severity::Warning, ctx.relative(path),
+                "`baseTimeNanoseconds` " + dialect.badBaseTime
+                    + " is not an integer within 2^61 ns (73 years): not used, times are the "
+                      "file's own");
         if (dialect.badMemoryEvents > 0)
             ctx.report->add(model::Severity::Warning, ctx.relative(path),
                 std::to_string(dialect.badMemoryEvents)

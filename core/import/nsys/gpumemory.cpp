@@ -11,24 +11,13 @@
 
 #include "import/sqlite/tablescan.h"
 #include "nsysdb.h"
+#include "util/saturate.h"
 
-#include <limits>
 #include <map>
 
 namespace stepscope::import::nsys {
 
 namespace {
-
-/// a + b (or a - b), held at the int64 limits: a damaged `bytes` column cannot overflow the
-/// running total.
-std::int64_t saturated(std::int64_t a, std::int64_t b, bool subtract)
-{
-    std::int64_t r = 0;
-    if (!(subtract ? __builtin_sub_overflow(a, b, &r) : __builtin_add_overflow(a, b, &r)))
-        return r;
-    return (subtract ? b < 0 : b > 0) ? std::numeric_limits<std::int64_t>::max()
-                                      : std::numeric_limits<std::int64_t>::min();
-}
 
 using sqlite::TablePresence;
 using sqlite::TableScan;
@@ -79,7 +68,7 @@ void readGpuMemory(NsysDb &p)
         if (isFree(*op)) {
             const auto block = d.live.find(*address);
             if (block != d.live.end()) {
-                d.total = saturated(d.total, block->second.first, true);
+                d.total = util::satSub(d.total, block->second.first);
                 memory.allocations[block->second.second].releasedNs = *start;
                 d.live.erase(block);
             } else {
@@ -87,7 +76,8 @@ void readGpuMemory(NsysDb &p)
                 continue;
             }
         } else {
-            d.total = saturated(d.total, *bytes, false);
+            // A damaged `bytes` column cannot overflow the running total.
+            d.total = util::satAdd(d.total, *bytes);
             model::Allocation a;
             a.op = s.isNull(5) ? std::string("cudaMalloc") : std::string(s.text(5));
             a.sizeBytes = *bytes;

@@ -4,6 +4,7 @@
 
 #include "import/detect/filetext.h"
 #include "util/decimal.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <array>
@@ -279,7 +280,9 @@ bool Reader::readRaw(CategoryTimeline &out)
                 0, r.offset);
             continue;
         }
-        totals[static_cast<std::size_t>(r.category)] += r.bytes;
+        // Held at the int64 limits: a damaged row's size cannot overflow the running total.
+        std::int64_t &total = totals[static_cast<std::size_t>(r.category)];
+        total = util::satAdd(total, r.bytes);
         out.timestampsNs.push_back(timeOf(r));
         for (std::size_t c = 0; c < totals.size(); ++c)
             out.bytes[c].push_back(totals[c]);
@@ -415,7 +418,7 @@ bool readMemoryTimeline(
         && trace.originNs == 0)
         trace.originNs = timeline.timestampsNs.front();
     for (std::int64_t &t : timeline.timestampsNs)
-        t -= trace.originNs;
+        t = util::satSub(t, trace.originNs);
     if (!trace.memory.categories.timestampsNs.empty())
         ctx.warn(file, "a second memory timeline for this rank was ignored");
     else

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <map>
 
 using namespace stepscope;
@@ -413,6 +414,35 @@ INSERT INTO CUDA_GPU_MEMORY_USAGE_EVENTS VALUES
     EXPECT_EQ(m.allocations[0].releasedNs, 400);
     EXPECT_EQ(m.allocations[1].releasedNs, -1); // still alive
     EXPECT_TRUE(said(r, "2 frees of blocks allocated before the capture")) << m_text;
+}
+
+TEST_F(NsysWritten, GpuMemoryTotalsSaturateAtTheInt64Limit)
+{
+    // Two blocks of INT64_MAX bytes (a damaged `bytes` column): the running total is held at
+    // INT64_MAX instead of overflowing; freeing one takes its size off the held total.
+    const std::string max = n(std::numeric_limits<std::int64_t>::max());
+    const auto r = read(Schema + R"(
+CREATE TABLE CUDA_GPU_MEMORY_USAGE_EVENTS (start INTEGER NOT NULL, globalPid INTEGER,
+    deviceId INTEGER NOT NULL, contextId INTEGER NOT NULL, address INTEGER NOT NULL,
+    pc INTEGER NOT NULL, bytes INTEGER NOT NULL, memKind INTEGER NOT NULL,
+    memoryOperationType INTEGER NOT NULL, name TEXT, correlationId INTEGER, streamId INTEGER);
+INSERT INTO CUDA_GPU_MEMORY_USAGE_EVENTS VALUES
+    (100, )"
+        + n(PidA) + ", 0, 1, 4096, 0, " + max + R"(, 2, 0, NULL, NULL, NULL),
+    (200, )"
+        + n(PidA) + ", 0, 1, 8192, 0, " + max + R"(, 2, 0, NULL, NULL, NULL),
+    (300, )"
+        + n(PidA) + R"(, 0, 1, 4096, 0, 0, 2, 1, NULL, NULL, NULL);
+)");
+    ASSERT_TRUE(r.ok) << m_text;
+    const model::MemoryData &m = r.trace.memory;
+    ASSERT_EQ(m.curves.size(), 1u);
+    EXPECT_EQ(m.curves[0].timestampsNs, (std::vector<std::int64_t> {100, 200, 300}));
+    const std::int64_t top = std::numeric_limits<std::int64_t>::max();
+    EXPECT_EQ(m.curves[0].allocatedBytes, (std::vector<std::int64_t> {top, top, 0}));
+    ASSERT_EQ(m.allocations.size(), 2u);
+    EXPECT_EQ(m.allocations[0].sizeBytes, top);
+    EXPECT_EQ(m.allocations[0].releasedNs, 300);
 }
 
 TEST(NsysNames, StepMarkersAndVersionSuffixes)
