@@ -183,6 +183,8 @@ sanitizer_build() {
 # fuzz_run SECONDS RUNS SEED OUT: each target in turn under nice for at most SECONDS and RUNS
 # executions (-1: no limit), mutation seed SEED (0: random), corpus in OUT/corpus/<target>,
 # seeded from tests/data by tests/fuzz/CMakeLists.txt (build/asan-core/tests/fuzz/seeds/<target>).
+# STEPSCOPE_FUZZ_MAX_LEN (default 65536, the smoke's) caps the input size: long campaigns use
+# 4096, which keeps each run short (docs/robustness.md).
 fuzz_run() {
     local seconds=$1 runs=$2 seed=$3 out=$4 dir="$root/build/asan-core/tests/fuzz" failed=0
     sanitizer_env
@@ -195,7 +197,7 @@ fuzz_run() {
         echo "dev.sh: fuzz $name for $seconds s, at most $runs runs, seed $seed"
         if ! STEPSCOPE_FUZZ_TARGET=$name nice -n 10 "$fuzzer" -max_total_time="$seconds" \
             -runs="$runs" -seed="$seed" \
-            -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+            -timeout=10 -rss_limit_mb=2048 -max_len="${STEPSCOPE_FUZZ_MAX_LEN:-65536}" -print_final_stats=1 \
             -artifact_prefix="$out/findings/$name-" \
             "$out/corpus/$name" "$dir/seeds/$name" \
             >"$out/$name.log" 2>&1; then

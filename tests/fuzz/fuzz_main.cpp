@@ -4,8 +4,9 @@
 //   STEPSCOPE_FUZZ_TARGET=kineto_json stepscope_fuzz CORPUS SEEDS   fuzz one target
 //   stepscope_fuzz --list-targets                                   "name<TAB>seed globs" lines
 // Each input is written to a file in a private temporary folder (the readers open paths, as
-// the CLI does) and loaded through the public entry point; the session is then dumped as
-// JSON, so the output path (summary/dump --json) is fuzzed with every reader's strings.
+// the CLI does; none has an in-memory entry point), once per run, and loaded through the
+// public entry point; the session is then dumped as JSON, so the output path
+// (summary/dump --json) is fuzzed with every reader's strings.
 #include "import/dump.h"
 #include "import/loader.h"
 #include "import/losslog/logdump.h"
@@ -22,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -36,10 +38,19 @@ const fuzz::Target *g_target = nullptr;
 fs::path g_root;
 fs::path g_file;
 
+/// The input as the file the reader opens: one open/write/close per run (no iostream).
 void writeFile(const fs::path &file, const std::uint8_t *data, std::size_t size)
 {
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char *>(data), static_cast<std::streamsize>(size));
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        std::abort();
+    for (std::size_t done = 0; done < size;) {
+        const ssize_t n = ::write(fd, data + done, size - done);
+        if (n <= 0)
+            std::abort();
+        done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
 }
 
 std::string gzip(const std::uint8_t *data, std::size_t size)

@@ -63,7 +63,7 @@ class GzipSource final : public ByteSource
 public:
     GzipSource(FilePtr file, std::string prefix)
         : m_file(std::move(file))
-        , m_in(1 << 20)
+        , m_in(new char[InBytes]) // not zero-filled: only what is read is touched
     {
         m_stream.zalloc = Z_NULL;
         m_stream.zfree = Z_NULL;
@@ -73,8 +73,8 @@ public:
         m_ok = inflateInit2(&m_stream, 16 + MAX_WBITS) == Z_OK;
         if (!m_ok)
             m_error = "cannot initialise zlib";
-        std::copy(prefix.begin(), prefix.end(), m_in.begin());
-        m_stream.next_in = reinterpret_cast<Bytef *>(m_in.data());
+        std::copy(prefix.begin(), prefix.end(), m_in.get());
+        m_stream.next_in = reinterpret_cast<Bytef *>(m_in.get());
         m_stream.avail_in = static_cast<uInt>(prefix.size());
         m_inputRead = prefix.size();
     }
@@ -88,7 +88,7 @@ public:
         m_stream.avail_out = static_cast<uInt>(size);
         while (m_stream.avail_out > 0) {
             if (m_stream.avail_in == 0) {
-                const std::size_t got = std::fread(m_in.data(), 1, m_in.size(), m_file.get());
+                const std::size_t got = std::fread(m_in.get(), 1, InBytes, m_file.get());
                 if (got == 0) {
                     if (!m_memberEnded)
                         m_error = "the gzip stream is truncated after "
@@ -97,7 +97,7 @@ public:
                     break;
                 }
                 m_inputRead += got;
-                m_stream.next_in = reinterpret_cast<Bytef *>(m_in.data());
+                m_stream.next_in = reinterpret_cast<Bytef *>(m_in.get());
                 m_stream.avail_in = static_cast<uInt>(got);
             }
             m_memberEnded = false;
@@ -142,7 +142,8 @@ private:
     }
 
     FilePtr m_file;
-    std::vector<char> m_in;
+    static constexpr std::size_t InBytes = 1 << 20;
+    std::unique_ptr<char[]> m_in;
     z_stream m_stream {};
     std::uint64_t m_inputRead = 0;
     std::uint64_t m_inflated = 0;

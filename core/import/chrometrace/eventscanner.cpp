@@ -26,7 +26,7 @@ bool isBlank(int c)
 EventScanner::EventScanner(ByteSource &source, std::size_t chunkBytes)
     : m_source(source)
     , m_chunkBytes(chunkBytes)
-    , m_buf(ReadBlock)
+    , m_buf(new char[ReadBlock])
 {
 }
 
@@ -40,12 +40,12 @@ bool EventScanner::fill()
     if (m_eof)
         return false;
     if (m_capturing) {
-        m_chunk->text.append(m_buf.data() + m_capStart, m_len - m_capStart);
+        m_chunk->text.append(m_buf.get() + m_capStart, m_len - m_capStart);
         m_capStart = 0;
     }
     m_base += m_len;
     m_pos = 0;
-    m_len = m_source.read(m_buf.data(), m_buf.size());
+    m_len = m_source.read(m_buf.get(), ReadBlock);
     if (m_len == 0)
         m_eof = true;
     return m_len > 0;
@@ -257,7 +257,7 @@ bool EventScanner::next(Chunk &chunk)
 
     auto stopCapture = [&] {
         if (m_capturing) {
-            chunk.text.append(m_buf.data() + m_capStart, m_pos - m_capStart);
+            chunk.text.append(m_buf.get() + m_capStart, m_pos - m_capStart);
             m_capturing = false;
         }
         chunk.text.resize(lastEnd);
@@ -338,8 +338,8 @@ bool EventScanner::next(Chunk &chunk)
         for (;;) {
             if (m_pos == m_len && !fill())
                 break;
-            const char *p = m_buf.data() + m_pos;
-            const char *e = m_buf.data() + m_len;
+            const char *p = m_buf.get() + m_pos;
+            const char *e = m_buf.get() + m_len;
             while (p < e) {
                 if (inString) {
                     if (escape) {
@@ -376,7 +376,7 @@ bool EventScanner::next(Chunk &chunk)
                         break;
                 }
             }
-            m_pos = static_cast<std::size_t>(p - m_buf.data());
+            m_pos = static_cast<std::size_t>(p - m_buf.get());
             if (depth == 0)
                 break;
         }

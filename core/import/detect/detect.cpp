@@ -3,6 +3,7 @@
 #include "detect.h"
 
 #include "import/detect/filetext.h"
+#include "import/detect/kinetorank.h"
 #include "import/losslog/losslog.h"
 #include "import/sqlite/sqlitekind.h"
 #include "import/torchmemory/memorytimeline.h"
@@ -167,19 +168,6 @@ std::string kinetoWorker(const fs::path &file)
     if (std::regex_match(name, m, re))
         return m[1].str();
     return name;
-}
-
-std::int32_t kinetoRank(const std::string &head)
-{
-    static const std::regex re(R"("distributedInfo"\s*:\s*\{[^}]*?"rank"\s*:\s*(\d+))");
-    std::smatch m;
-    if (!std::regex_search(head, m, re))
-        return -1;
-    try {
-        return static_cast<std::int32_t>(std::stol(m[1].str()));
-    } catch (...) {
-        return -1;
-    }
 }
 
 bool isJsonName(const std::string &name)

@@ -344,6 +344,11 @@ bool isTrainerLogLine(std::string_view line)
     line = trim(line);
     if (line.empty() || line.front() != '{')
         return false;
+    // Detection asks this of the first line of every JSON file beside a profile (a one-line
+    // trace of MBs): parse only a line that names both keys.
+    if (line.find("\"current_steps\"") == std::string_view::npos
+        || line.find("\"total_steps\"") == std::string_view::npos)
+        return false;
     json doc = json::parse(line.begin(), line.end(), nullptr, false);
     return !doc.is_discarded() && doc.is_object() && doc.contains("current_steps")
         && doc.contains("total_steps");
@@ -415,6 +420,10 @@ bool isMetricsCsvHeader(std::string_view header)
     header = trim(header);
     if (header.substr(0, 11) == "epoch,step,")
         return true;
+    // Most first lines tried are not CSV (a one-line JSON trace of MBs): no split then.
+    if (header.find("step") == std::string_view::npos
+        || header.find("loss") == std::string_view::npos)
+        return false;
     bool step = false;
     bool loss = false;
     for (std::string_view cell : splitCsv(header)) {

@@ -100,7 +100,14 @@ bool forEachLine(const fs::path &file, const ImportContext *context, OnLine onLi
     if (!util::openRegular(in, file))
         return false;
     std::string carry;
-    std::string chunk(ChunkBytes, '\0');
+    // No bigger than the file (plus room to see its end): a 4 MiB buffer zeroed for a
+    // small log was most of the cost of reading it.
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(file, ec);
+    std::string chunk(ec
+            ? ChunkBytes
+            : static_cast<std::size_t>(std::clamp<std::uintmax_t>(size + 1, 4096, ChunkBytes)),
+        '\0');
     std::int64_t lineNo = 0;
     while (in) {
         in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
@@ -130,6 +137,11 @@ std::string readHead(const fs::path &file, std::size_t bytes)
     std::ifstream in;
     if (!util::openRegular(in, file))
         return {};
+    // Only what the file holds: detection asks for up to 8 MiB of every candidate file.
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(file, ec);
+    if (!ec)
+        bytes = static_cast<std::size_t>(std::min<std::uintmax_t>(bytes, size + 1));
     std::string text(bytes, '\0');
     in.read(text.data(), static_cast<std::streamsize>(bytes));
     text.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
