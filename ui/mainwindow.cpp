@@ -252,15 +252,23 @@ QString MainWindow::statusText() const
     for (std::size_t i = 0; i < s.traces.size(); ++i)
         steps = std::max(steps, m_profile.timeline->steps(static_cast<int>(i)).size());
     const QLocale locale(QLocale::English);
-    QString text = QStringLiteral("%1 · %2 rank(s) · %3 events · %4 steps")
-                       .arg(QString::fromStdString(s.format))
-                       .arg(s.traces.size())
-                       .arg(locale.toString(static_cast<qulonglong>(s.eventCount())))
-                       .arg(steps);
+    // "1 rank", never "1 rank(s)" or "1 steps".
+    const auto count = [&locale](
+                           std::size_t n, const QString &one, const QString &many) -> QString {
+        return locale.toString(static_cast<qulonglong>(n)) + QLatin1Char(' ')
+            + (n == 1 ? one : many);
+    };
+    QString text =
+        QStringLiteral("%1 · %2 · %3 · %4")
+            .arg(QString::fromStdString(s.format), count(s.traces.size(), tr("rank"), tr("ranks")),
+                count(s.eventCount(), tr("event"), tr("events")),
+                count(steps, tr("step"), tr("steps")));
     const auto warnings = s.report.count(model::Severity::Warning);
     const auto errors = s.report.count(model::Severity::Error);
     if (warnings || errors)
-        text += QStringLiteral(" · %1 warnings, %2 errors").arg(warnings).arg(errors);
+        text += QStringLiteral(" · %1, %2")
+                    .arg(count(warnings, tr("warning"), tr("warnings")),
+                        count(errors, tr("error"), tr("errors")));
     return text;
 }
 

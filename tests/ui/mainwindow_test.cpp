@@ -103,7 +103,10 @@ TEST_F(WindowFixture, OpensInTheBackgroundAndShowsTheTimeline)
     EXPECT_EQ(window.timelineView()->model()->eventCount(), window.session()->eventCount());
     // Status bar counts and the diagnostics dock.
     const QString status = window.statusBar()->findChild<QLabel *>()->text();
-    EXPECT_TRUE(status.contains(QStringLiteral("1 rank(s)"))) << status.toStdString();
+    // "1 rank", not "1 rank(s)"; one warning is "1 warning".
+    EXPECT_TRUE(status.contains(QStringLiteral("1 rank ·"))) << status.toStdString();
+    EXPECT_FALSE(status.contains(QStringLiteral("(s)"))) << status.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral("1 warning,"))) << status.toStdString();
     EXPECT_TRUE(status.contains(QStringLiteral("1,010 events")))
         << status.toStdString(); // 500 + 500 launches + 10 steps
     EXPECT_TRUE(status.contains(QStringLiteral("10 steps"))) << status.toStdString();
