@@ -9,6 +9,7 @@
 #include "compare/comparedialog.h"
 #include "compare/compareloader.h"
 #include "compare/compareview.h"
+#include "defaultlayout.h"
 #include "kpistrip.h"
 #include "loading/loadprogressdialog.h"
 #include "loading/loadreportview.h"
@@ -31,8 +32,11 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -69,8 +73,12 @@ MainWindow::MainWindow(QWidget *parent)
     centreLayout->addWidget(m_kpis);
     centreLayout->addWidget(m_centre, 1);
     setCentralWidget(centre);
-    connect(m_centre, &QStackedWidget::currentChanged, this,
-        [this] { m_kpis->setVisible(m_centre->currentWidget() == m_timeline); });
+    connect(m_centre, &QStackedWidget::currentChanged, this, [this] {
+        m_kpis->setVisible(m_centre->currentWidget() == m_timeline);
+        // One KPI strip in the window: the Steps panel's own only while the centre's is hidden.
+        if (m_steps)
+            m_steps->kpiStrip()->setVisible(m_centre->currentWidget() != m_timeline);
+    });
     connect(m_welcome, &WelcomePage::openFolderClicked, this, &MainWindow::chooseFolder);
     connect(m_welcome, &WelcomePage::openFileClicked, this, &MainWindow::chooseFile);
     connect(m_welcome, &WelcomePage::openRecentClicked, this, &MainWindow::openPath);
@@ -111,20 +119,77 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_details, &timeline::DetailsPane::jumpRequested, this,
         [this](const timeline::EventKey &e) { m_timeline->selectEvent(e, true); });
     m_welcome->setRecent(recentPaths());
-    // The layout a first launch (and View › Reset Layout) shows; then the one kept.
-    resize(1280, 800);
+    // The layout a first launch (and View › Reset Layout) shows; then the one kept. With
+    // nothing open the docks stay low, under the welcome page; a profile gives them room.
+    resize(defaultlayout::windowSize(screen()->availableGeometry().size()));
     resizeDocks({m_detailsDock}, {200}, Qt::Vertical);
     m_defaultState = saveState();
-    settings::restoreWindowLayout(*this);
+    m_layoutRestored = settings::restoreWindowLayout(*this) && settings::keptLayoutHadProfile();
 }
 
 void MainWindow::resetLayout()
 {
     settings::clearWindowLayout();
+    m_layoutRestored = false;
     restoreState(m_defaultState);
     if (!isMaximized() && !isFullScreen())
-        resize(1280, 800);
-    resizeDocks({m_detailsDock}, {std::max(160, height() / 4)}, Qt::Vertical);
+        resize(defaultlayout::windowSize(screen()->availableGeometry().size()));
+    if (m_centre->currentWidget() == m_welcome)
+        resizeDocks({m_detailsDock}, {200}, Qt::Vertical);
+    else // once the restored docks and their tab bar are laid out
+        QTimer::singleShot(0, this, &MainWindow::giveDocksRoom);
+}
+
+int MainWindow::bottomPanelNeed() const
+{
+    int need = 0;
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        if (dock->isFloating() || dockWidgetArea(dock) != Qt::BottomDockWidgetArea
+            || !dock->widget())
+            continue;
+        // A panel in a scroll area would scroll below its minimum: what it needs is its own
+        // minimum height, not the area's.
+        QWidget *content = dock->widget();
+        int contentNeed = content->minimumSizeHint().height();
+        if (auto *area = qobject_cast<QScrollArea *>(content); area && area->widget())
+            contentNeed = area->widget()->minimumSizeHint().height() + 2 * area->frameWidth();
+        // The dock's own title bar and frame around its widget.
+        const int chrome = std::max(
+            0, dock->minimumSizeHint().height() - std::max(0, content->minimumSizeHint().height()));
+        need = std::max(need, contentNeed + chrome);
+    }
+    // The tab bar of the tabbed docks sits outside the dock widgets.
+    QTabBar probe;
+    probe.addTab(QStringLiteral("Steps"));
+    return need + probe.sizeHint().height();
+}
+
+void MainWindow::giveDocksRoom()
+{
+    const int target = defaultlayout::bottomDockHeight(height(), bottomPanelNeed());
+    resizeDocks({m_detailsDock}, {target}, Qt::Vertical);
+    // resizeDocks sizes the tab group, and whether its tab bar counts depends on the state
+    // the layout came from (a first launch or View › Reset Layout's restored one): measure
+    // the dock of the current tab (the others keep the height of their last layout) and
+    // make up the difference.
+    if (layout())
+        layout()->activate();
+    for (QTabBar *tabs : findChildren<QTabBar *>(Qt::FindDirectChildrenOnly)) {
+        if (!tabs->isVisible() || tabs->currentIndex() < 0)
+            continue;
+        const QString title = tabs->tabText(tabs->currentIndex());
+        for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+            if (dock->windowTitle() != title || dock->isFloating()
+                || dockWidgetArea(dock) != Qt::BottomDockWidgetArea)
+                continue;
+            if (dock->height() != target) {
+                resizeDocks({dock}, {2 * target - dock->height()}, Qt::Vertical);
+                if (layout())
+                    layout()->activate();
+            }
+            return;
+        }
+    }
 }
 
 MainWindow::~MainWindow() = default;
@@ -206,10 +271,14 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
                       .arg(QFileInfo(profile.path).fileName()));
         m_centre->setCurrentWidget(m_noTimeline);
     } else {
-        if (m_centre->currentWidget()
-            != m_timeline) // first profile: the timeline gets most of the height
-            resizeDocks({m_detailsDock}, {std::max(160, height() / 4)}, Qt::Vertical);
+        // First profile: each panel gets the room it needs to be read, the timeline the rest
+        // (a kept layout is the user's own and stays). Measured once the timeline shows and
+        // the layouts have settled, so the Steps panel's KPI strip (hidden then) does not
+        // count.
+        const bool first = m_centre->currentWidget() != m_timeline;
         m_centre->setCurrentWidget(m_timeline);
+        if (first && !m_layoutRestored)
+            QTimer::singleShot(0, this, &MainWindow::giveDocksRoom);
         m_timeline->setFocus();
     }
     setWindowTitle(QFileInfo(profile.path).fileName() + QStringLiteral(" — StepScope"));
@@ -372,7 +441,7 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_loader->cancel();
-    settings::saveWindowLayout(*this);
+    settings::saveWindowLayout(*this, m_centre->currentWidget() != m_welcome);
     QMainWindow::closeEvent(event);
 }
 

@@ -116,6 +116,11 @@ private:
     void onEventSelected(const timeline::EventKey &event);
     void onRangeSelected(qint64 t0, qint64 t1);
     void resetLayout();
+    /// The height the bottom docks need so that the tallest panel shows without scrolling:
+    /// its minimum height, the dock's title bar and the tab bar.
+    int bottomPanelNeed() const;
+    /// Gives the bottom docks defaultlayout::bottomDockHeight() of the window.
+    void giveDocksRoom();
     QString statusText() const;
 
     QStackedWidget *m_centre = nullptr;
@@ -144,6 +149,7 @@ private:
     StepsPanel *m_steps = nullptr; ///< reads m_profile.analysis (onLoaded, run config)
     analysis::RunConfig m_runConfig; ///< stepscope.json beside the profile, or the GUI's
     QByteArray m_defaultState; ///< the dock layout of a first launch (View › Reset Layout)
+    bool m_layoutRestored = false; ///< the window shows a layout kept from an earlier launch
 };
 
 } // namespace stepscope::ui

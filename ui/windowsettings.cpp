@@ -13,16 +13,23 @@ namespace {
 
 const QString GeometryKey = QStringLiteral("window/geometry");
 const QString StateKey = QStringLiteral("window/state");
+const QString WithProfileKey = QStringLiteral("window/withProfile");
 /// Bumped when the set of docks changes incompatibly: an old state is then ignored.
 constexpr int StateVersion = 1;
 
 } // namespace
 
-void saveWindowLayout(const QMainWindow &window)
+void saveWindowLayout(const QMainWindow &window, bool withProfile)
 {
     QSettings s;
     s.setValue(GeometryKey, window.saveGeometry());
     s.setValue(StateKey, window.saveState(StateVersion));
+    s.setValue(WithProfileKey, withProfile);
+}
+
+bool keptLayoutHadProfile()
+{
+    return QSettings().value(WithProfileKey, false).toBool();
 }
 
 bool restoreWindowLayout(QMainWindow &window)
@@ -42,6 +49,7 @@ void clearWindowLayout()
     QSettings s;
     s.remove(GeometryKey);
     s.remove(StateKey);
+    s.remove(WithProfileKey);
 }
 
 QString lastFolder(const QString &purpose)

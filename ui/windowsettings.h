@@ -14,8 +14,12 @@ class QMainWindow;
 /// defaults and the run-config values last entered. One place for the keys.
 namespace stepscope::ui::settings {
 
-/// Saves the window's geometry and its docks' and toolbars' state.
-void saveWindowLayout(const QMainWindow &window);
+/// Saves the window's geometry and its docks' and toolbars' state; `withProfile`: a profile
+/// was shown, so the docks' sizes are ones the user saw with panels to read (a layout kept
+/// from the welcome page keeps its docks but not their low height).
+void saveWindowLayout(const QMainWindow &window, bool withProfile = false);
+/// Whether the kept layout was saved with a profile shown.
+bool keptLayoutHadProfile();
 /// Restores what saveWindowLayout() kept; false when nothing (or something unusable) was
 /// kept, and the window is left as it is.
 bool restoreWindowLayout(QMainWindow &window);
