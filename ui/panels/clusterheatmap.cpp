@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "clusterheatmap.h"
 
+#include "stepspanel.h"
 #include "tableitems.h"
 #include "ui/charts/elide.h"
 #include "ui/palette.h"
@@ -9,6 +10,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPen>
+#include <QRegion>
 #include <QToolTip>
 
 #include <algorithm>
@@ -175,14 +177,31 @@ QString ClusterHeatMap::toolTipAt(const QPoint &pos) const
     const double v = value(r, c);
     QString tip = QStringLiteral("rank %1 · step %2 · %3: %4")
                       .arg(rankOfRow(r))
-                      .arg(stepOfColumn(c))
-                      .arg(m_title, std::isnan(v) ? QStringLiteral("no value") : m_scale.text(v));
+                      .arg(stepLabel(stepOfColumn(c)))
+                      .arg(m_title,
+                          std::isnan(v) ? tr("%1 (rank %2 recorded no step %3)")
+                                              .arg(emptyText())
+                                              .arg(rankOfRow(r))
+                                              .arg(stepLabel(stepOfColumn(c)))
+                                        : m_scale.text(v));
+    if (stepOfColumn(c) < 0)
+        tip += QLatin1Char('\n') + noStepIdTip();
     const auto [r0, r1] = rowsAtY(pos.y());
     if (r1 - r0 > 1)
         tip += QStringLiteral("\n(largest of ranks %1–%2 in this pixel row)")
                    .arg(rankOfRow(r0))
                    .arg(rankOfRow(r1 - 1));
     return tip;
+}
+
+bool ClusterHeatMap::hasEmptyCells() const
+{
+    return std::any_of(m_values.begin(), m_values.end(), [](double v) { return std::isnan(v); });
+}
+
+QString ClusterHeatMap::emptyText()
+{
+    return tr("no data");
 }
 
 QSize ClusterHeatMap::sizeHint() const
@@ -212,6 +231,7 @@ void ClusterHeatMap::rebuildImage() const
     const int ih = std::min(rows, g.height());
     m_image = QImage(std::max(1, iw), std::max(1, ih), QImage::Format_RGB32);
     m_image.fill(palette().color(QPalette::Base));
+    m_emptyPixels.assign(static_cast<std::size_t>(m_image.width()) * m_image.height(), false);
     if (cols == 0 || rows == 0)
         return;
     for (int y = 0; y < ih; ++y) {
@@ -227,8 +247,55 @@ void ClusterHeatMap::rebuildImage() const
                         best = v;
                 }
             line[x] = colorFor(best).rgb();
+            m_emptyPixels[static_cast<std::size_t>(y) * iw + x] = std::isnan(best);
         }
     }
+}
+
+/*
+ * Pixels of the image without a value, hatched as the communication matrix's empty cells
+ * (HeatScale::paintEmptyCell) so they never read as the light end of the scale. A pixel maps
+ * to [x * w / iw, (x + 1) * w / iw) of the grid, as drawImage scales it. Cells at least 6 px
+ * each way are outlined one by one; smaller ones (bucketed ranks) are hatched as one region.
+ */
+void ClusterHeatMap::paintEmptyCells(QPainter &p, const QRect &g) const
+{
+    const int iw = m_image.width();
+    const int ih = m_image.height();
+    if (m_emptyPixels.size() != static_cast<std::size_t>(iw) * ih)
+        return;
+    const auto edge = [](int i, int n, int px) {
+        return static_cast<int>(static_cast<std::int64_t>(i) * px / std::max(1, n));
+    };
+    const bool outlined = g.width() / iw >= 6 && g.height() / ih >= 6;
+    QRegion region;
+    for (int y = 0; y < ih; ++y) {
+        const int y0 = g.top() + edge(y, ih, g.height());
+        const int y1 = g.top() + edge(y + 1, ih, g.height());
+        for (int x = 0; x < iw;) {
+            if (!m_emptyPixels[static_cast<std::size_t>(y) * iw + x]) {
+                ++x;
+                continue;
+            }
+            int end = x + 1;
+            while (!outlined && end < iw && m_emptyPixels[static_cast<std::size_t>(y) * iw + end])
+                ++end;
+            const QRect cell(QPoint(g.left() + edge(x, iw, g.width()), y0),
+                QPoint(g.left() + edge(end, iw, g.width()) - 1, y1 - 1));
+            if (outlined)
+                HeatScale::paintEmptyCell(p, cell, palette());
+            else
+                region += cell;
+            x = end;
+        }
+    }
+    if (region.isEmpty())
+        return;
+    p.save();
+    p.setClipRegion(region);
+    p.fillRect(g, palette().color(QPalette::Base));
+    p.fillRect(g, QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
+    p.restore();
 }
 
 void ClusterHeatMap::paintEvent(QPaintEvent *)
@@ -252,6 +319,7 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     const QRect g = gridRect();
     rebuildImage();
     p.drawImage(g, m_image);
+    paintEmptyCells(p, g);
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(g.adjusted(0, 0, -1, -1));
     // Marked cells: outlined when a cell is at least 4 px tall; thinner (ranks bucketed into
@@ -281,7 +349,9 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
 
     // Column labels: step ids, thinned so they do not overlap.
     const double colPx = static_cast<double>(g.width()) / columnCount();
-    const int widestStep = fm.horizontalAdvance(QString::number(m_steps.back())) + 6;
+    int widestStep = 0;
+    for (const std::int64_t step : {m_steps.front(), m_steps.back()})
+        widestStep = std::max(widestStep, fm.horizontalAdvance(stepLabel(step)) + 6);
     const int cStride = labelStride(colPx, widestStep);
     p.drawText(QRect(Margin, g.top() - fm.height(), g.left() - 2 * Margin, fm.height()),
         Qt::AlignRight | Qt::AlignBottom, QStringLiteral("step"));
@@ -289,7 +359,7 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
         const int x = g.left() + static_cast<int>(c * colPx);
         p.drawText(QRect(x, g.top() - fm.height(),
                        std::max<int>(widestStep, static_cast<int>(colPx)), fm.height()),
-            Qt::AlignLeft | Qt::AlignBottom, QString::number(m_steps[static_cast<std::size_t>(c)]));
+            Qt::AlignLeft | Qt::AlignBottom, stepLabel(m_steps[static_cast<std::size_t>(c)]));
     }
     // Row labels: ranks, thinned likewise.
     const double rowPx = static_cast<double>(g.height()) / rowCount();
@@ -315,17 +385,25 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
             std::max(0, width() - legend.right() - 3 * Margin), fm.height());
     m_captionRect = whatRect;
     p.drawText(whatRect, Qt::AlignLeft | Qt::AlignVCenter, elideMiddle(what, fm, whatRect.width()));
+    // The keys (marked cells, empty cells): under the caption when it is beside the scale,
+    // else after the caption on its own line.
+    QPoint key = captionBelowLegend()
+        ? QPoint(whatRect.left() + fm.horizontalAdvance(what) + 3 * Margin, whatRect.top())
+        : QPoint(whatRect.left(), under.top());
     if (!m_markers.empty() && !m_markerLabel.isEmpty()) {
-        // Under the scale's title: a sample outline and what it marks.
-        const QRect sample(whatRect.left(), under.top() + 2, 14, fm.height() - 4);
+        // A sample outline and what it marks.
+        const QRect sample(key.x(), key.y() + 2, 14, fm.height() - 4);
         p.setPen(QPen(marker, 2));
         p.drawRect(sample);
         p.setPen(text);
-        p.drawText(QRect(sample.right() + Margin, under.top(),
-                       std::max(0, width() - sample.right() - 2 * Margin), fm.height()),
-            Qt::AlignLeft | Qt::AlignVCenter,
-            QStringLiteral("%1 (%2)").arg(m_markerLabel).arg(m_markers.size()));
+        const QString label = QStringLiteral("%1 (%2)").arg(m_markerLabel).arg(m_markers.size());
+        p.drawText(
+            QRect(sample.right() + Margin, key.y(), fm.horizontalAdvance(label) + 2, fm.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, label);
+        key.rx() = sample.right() + Margin + fm.horizontalAdvance(label) + 3 * Margin;
     }
+    m_emptyLegendRect =
+        hasEmptyCells() ? HeatScale::paintEmptyLegend(p, key, fm, palette(), emptyText()) : QRect();
 }
 
 QString ClusterHeatMap::legendCaption() const

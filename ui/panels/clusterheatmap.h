@@ -5,12 +5,16 @@
 #include "ui/charts/heatscale.h"
 
 #include <QImage>
+#include <QRect>
 #include <QWidget>
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <utility>
 #include <vector>
+
+class QPainter;
 
 namespace stepscope::ui {
 
@@ -29,7 +33,8 @@ class ClusterHeatMap : public QWidget
 public:
     explicit ClusterHeatMap(QWidget *parent = nullptr);
 
-    /// values: rows × columns, row-major; NaN = no value (drawn empty). `format` prints a
+    /// values: rows × columns, row-major; NaN = no value (drawn hatched, as
+    /// the communication matrix's empty cells, with a "no data" legend entry). `format` prints a
     /// value with its unit (the legend prints the scale ends with it).
     void setMatrix(std::vector<std::int32_t> rowRanks, std::vector<std::int64_t> columnSteps,
         std::vector<double> values, const QString &title, std::function<QString(double)> format);
@@ -59,6 +64,9 @@ public:
     /// rows; {-1, -1} outside.
     std::pair<int, int> cellAt(const QPoint &pos) const;
     QColor colorFor(double value) const;
+    /// True when the cell has no value (that rank recorded no such step): drawn hatched.
+    bool isEmptyCell(int row, int column) const { return std::isnan(value(row, column)); }
+    bool hasEmptyCells() const;
     QString toolTipAt(const QPoint &pos) const;
 
     QSize sizeHint() const override;
@@ -68,6 +76,11 @@ public:
     /// and where the last paint put it.
     QString legendCaption() const;
     QRect captionRect() const { return m_captionRect; }
+    /// Where the last paint put the legend entry of the hatched empty cells (empty when there
+    /// are none).
+    QRect emptyLegendRect() const { return m_emptyLegendRect; }
+    /// The word beside the hatched swatch.
+    static QString emptyText();
 
 signals:
     void cellActivated(int row, int column);
@@ -82,6 +95,7 @@ private:
     int labelWidth() const;
     bool captionBelowLegend() const;
     void rebuildImage() const;
+    void paintEmptyCells(QPainter &p, const QRect &grid) const;
 
     std::vector<std::int32_t> m_ranks;
     std::vector<std::int64_t> m_steps;
@@ -92,8 +106,10 @@ private:
     std::vector<std::pair<int, int>> m_markers;
     QString m_markerLabel;
     mutable QImage m_image; ///< one pixel per column × pixel row of the grid
+    mutable std::vector<bool> m_emptyPixels; ///< m_image's pixels (row-major) with no value
     mutable QSize m_imageFor;
     QRect m_captionRect;
+    QRect m_emptyLegendRect;
 };
 
 } // namespace stepscope::ui

@@ -6,6 +6,7 @@
 #include "clustergroups.h"
 #include "clusterheatmap.h"
 #include "clusterrankmodel.h"
+#include "stepspanel.h"
 #include "tableitems.h"
 #include "ui/text.h"
 
@@ -256,7 +257,7 @@ void ClusterPanel::fillTables()
         QStandardItem *reason = textItem(cluster::reasonText(s.reason));
         reason->setToolTip(QString::fromStdString(s.explanation));
         m_stragglers->appendRow({first, numberItem(cluster::stageName(c, stage), stage),
-            numberItem(QString::number(s.step), static_cast<double>(s.step)),
+            numberItem(stepLabel(s.step), static_cast<double>(s.step)),
             numberItem(durText(s.stepNs), static_cast<double>(s.stepNs)),
             numberItem(durText(s.peerMedianNs), static_cast<double>(s.peerMedianNs)),
             numberItem(durText(limit), static_cast<double>(limit)),
