@@ -230,6 +230,9 @@ void MemoryPanel::rebuildRank()
 {
     const model::Trace *t = trace();
     m_componentBox->clear();
+    // No allocator to pick until one is found: no empty "Allocator:" picker.
+    m_componentLabel->hide();
+    m_componentBox->hide();
     m_groups = {};
     m_summary = {};
     if (!t) {
