@@ -26,14 +26,16 @@ namespace stepscope::ui {
 
 namespace {
 
+// Shown in a side note about 42 characters wide: no <code> word may be longer (a word
+// without a break is cut at the note's edge).
 const QString HowToCollect = QStringLiteral(
     "<p>Communication shows up when the job runs on several devices and the profiler records "
     "the device timeline: NCCL/HCCL kernels in PyTorch traces "
     "(<code>ProfilerActivity.CUDA</code>), and on Ascend the <code>communication.json</code> and "
-    "<code>communication_matrix.json</code> files that torch_npu writes with "
-    "<code>experimental_config=torch_npu.profiler._ExperimentalConfig(profiler_level="
-    "torch_npu.profiler.ProfilerLevel.Level1)</code> or higher. For the matrix of all ranks, "
-    "run msprof-analyze's <code>cluster_analysis</code> over the rank folders.</p>");
+    "<code>communication_matrix.json</code> files that torch_npu writes when its "
+    "<code>experimental_config</code> sets <code>profiler_level</code> to "
+    "<code>ProfilerLevel.Level1</code> or higher. For the matrix of all ranks, run "
+    "msprof-analyze's <code>cluster_analysis</code> over the rank folders.</p>");
 
 QString us(double v)
 {
