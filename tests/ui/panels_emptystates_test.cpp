@@ -8,6 +8,7 @@
 #include "import/loader.h"
 #include "ui/panels/communicationpanel.h"
 #include "ui/panels/memorypanel.h"
+#include "ui/panels/trainingpanel.h"
 
 #include <gtest/gtest.h>
 
@@ -80,4 +81,20 @@ TEST(EmptyStates, TheNoMatrixSideNoteIsNotCut)
     const int room = note->contentsRect().width() - 2 * note->margin();
     ASSERT_GT(room, 100);
     EXPECT_LE(widestLine(*note), room) << "a word of the note runs past the side note's edge";
+}
+
+TEST(EmptyStates, TrainingWithoutLogsShowsNoEmptyRunPicker)
+{
+    const auto session = loadSample("kineto/hta-ddp-a100-world2-nccl");
+    ASSERT_TRUE(session);
+    TrainingPanel panel;
+    panel.setSession(session);
+    uitest::showAndSettle(panel, 1200, 400);
+    EXPECT_EQ(panel.runPicker()->count(), 0);
+    EXPECT_FALSE(panel.runPicker()->isVisibleTo(&panel));
+    for (QLabel *label : panel.findChildren<QLabel *>()) {
+        if (label->text() == QStringLiteral("Run:")) {
+            EXPECT_FALSE(label->isVisibleTo(&panel));
+        }
+    }
 }

@@ -130,7 +130,8 @@ TrainingPanel::TrainingPanel(QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     auto *top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Run:"), this));
+    m_runLabel = new QLabel(tr("Run:"), this);
+    top->addWidget(m_runLabel);
     m_runBox = new QComboBox(this);
     m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     top->addWidget(m_runBox);
@@ -226,10 +227,14 @@ void TrainingPanel::rebuild()
         m_message->show();
         m_health->hide();
         m_info->setFullText(QString());
-        m_runBox->setEnabled(false);
+        // No run to pick: no empty, disabled "Run:" picker above the sentence.
+        m_runLabel->hide();
+        m_runBox->hide();
         return;
     }
     m_message->hide();
+    m_runLabel->show();
+    m_runBox->show();
     m_runBox->setEnabled(m_runs.size() > 1);
     const analysis::TrainingRun &run = m_runs[static_cast<std::size_t>(m_run)];
     const model::TrainingLog &log = *run.log;

@@ -73,6 +73,7 @@ private:
     std::vector<analysis::HealthFinding> m_findings;
     std::vector<StepChart *> m_charts;
 
+    QLabel *m_runLabel = nullptr;
     QComboBox *m_runBox = nullptr;
     ElidedLabel *m_info = nullptr;
     QLabel *m_message = nullptr;
