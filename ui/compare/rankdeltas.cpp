@@ -4,6 +4,7 @@
 
 #include "deltatable.h"
 #include "ui/panels/clusterheatmap.h"
+#include "ui/panels/tableitems.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -88,12 +89,14 @@ RankDeltaPane::RankDeltaPane(QWidget *parent)
 void RankDeltaPane::setComparison(const analysis::RunComparison &c)
 {
     const analysis::RankStepDeltas &m = c.rankSteps;
-    QString text = tr("%1 rank(s) in both runs; step time after − before, mean over each "
-                      "rank's paired steps. Double-click a rank to compare it.")
-                       .arg(c.rankDeltas.size());
+    QString text =
+        tr("%1 in both runs; step time after − before, mean over each "
+           "rank's paired steps. Double-click a rank to compare it.")
+            .arg(countText(static_cast<long long>(c.rankDeltas.size()), tr("rank"), tr("ranks")));
     if (!c.onlyBeforeRanks.empty() || !c.onlyAfterRanks.empty())
-        text += tr(" %1 rank(s) only before, %2 only after (not shown).")
-                    .arg(c.onlyBeforeRanks.size())
+        text += tr(" %1 only before, %2 only after (not shown).")
+                    .arg(countText(
+                        static_cast<long long>(c.onlyBeforeRanks.size()), tr("rank"), tr("ranks")))
                     .arg(c.onlyAfterRanks.size());
     m_caption->setText(text);
     m_heatMap->setMatrix(m.ranks, m.steps, m.deltaUs, tr("Δ step time (after − before)"),

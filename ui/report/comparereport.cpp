@@ -7,6 +7,7 @@
 #include "analysis/units.h"
 #include "ui/compare/comparepictures.h"
 #include "ui/export/imageexport.h"
+#include "ui/panels/tableitems.h"
 #include "ui/text.h"
 
 #include <algorithm>
@@ -55,10 +56,11 @@ ReportSection rankSection(const analysis::RunComparison &c)
 {
     ReportSection section;
     section.title = QStringLiteral("Per-rank step time");
-    section.paragraphs << QStringLiteral("%1 rank(s) in both runs (%2 only before, %3 only "
+    section.paragraphs << QStringLiteral("%1 in both runs (%2 only before, %3 only "
                                          "after); mean step time over each rank's paired steps, "
                                          "the largest changes first.")
-                              .arg(c.rankDeltas.size())
+                              .arg(countText(static_cast<long long>(c.rankDeltas.size()),
+                                  QStringLiteral("rank"), QStringLiteral("ranks")))
                               .arg(c.onlyBeforeRanks.size())
                               .arg(c.onlyAfterRanks.size());
     ReportTable t;
@@ -179,11 +181,12 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
     runs.rows.push_back(headerRow(before, QStringLiteral("before: ") + before.name(), c, false));
     runs.rows.push_back(headerRow(after, QStringLiteral("after: ") + after.name(), c, true));
     header.tables.push_back(runs);
-    header.paragraphs << QStringLiteral("Rank %1 of before against rank %2 of after; %3 step "
-                                        "pair(s), paired %4.")
+    header.paragraphs << QStringLiteral("Rank %1 of before against rank %2 of after; %3, "
+                                        "paired %4.")
                              .arg(c.beforeRank)
                              .arg(c.afterRank)
-                             .arg(c.pairing.pairs.size())
+                             .arg(countText(static_cast<long long>(c.pairing.pairs.size()),
+                                 QStringLiteral("step pair"), QStringLiteral("step pairs")))
                              .arg(qs(std::string(analysis::pairingModeName(c.pairing.mode))));
     report.sections.push_back(header);
 

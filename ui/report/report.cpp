@@ -73,7 +73,10 @@ QString reportHtml(const Report &report)
                            "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right;"
                            "overflow-wrap:anywhere}\n"
                            "th:first-child,td:first-child{text-align:left}\n"
-                           "th{background:#f0f0f0}.better{color:#0a7a2f;font-weight:bold}"
+                           // Headers are single words ("format", "steps"): whole, never
+                           // "forma|t" (anywhere-wrapping lets the table squeeze them).
+                           "th{background:#f0f0f0;overflow-wrap:normal}"
+                           ".better{color:#0a7a2f;font-weight:bold}"
                            ".worse{color:#b00020;font-weight:bold}.n{white-space:nowrap}\n"
                            "figure{margin:1em 0}img{display:block;max-width:100%;height:auto;"
                            "border:1px solid #ddd}"
