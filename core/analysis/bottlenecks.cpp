@@ -47,10 +47,12 @@ Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &step
     if (worst) {
         b.rank = worst->rank;
         b.step = worst->step;
-        b.evidence = "Step " + std::to_string(worst->step) + " on rank "
-            + std::to_string(worst->rank) + ": " + formatDuration(ns(*worst)) + " of "
-            + formatDuration(worst->durationNs()) + " (" + formatShare(worstShare) + ") "
-            + std::string(what) + ".";
+        // A step without a step id (-1: the file numbered none) is named as such, not "Step -1".
+        const std::string stepName = worst->step >= 0 ? "Step " + std::to_string(worst->step)
+                                                      : std::string("The step without an id");
+        b.evidence = stepName + " on rank " + std::to_string(worst->rank) + ": "
+            + formatDuration(ns(*worst)) + " of " + formatDuration(worst->durationNs()) + " ("
+            + formatShare(worstShare) + ") " + std::string(what) + ".";
     }
     return b;
 }

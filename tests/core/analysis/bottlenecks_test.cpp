@@ -94,6 +94,19 @@ TEST(Bottlenecks, DeviceIdleIsAFindingOfItsOwnWhenItDominates)
         EXPECT_NE(b.kind, analysis::BottleneckKind::DeviceIdle);
 }
 
+// A step the file gave no number (step -1) is named as such: "Step -1 on rank 1" read as a
+// step id the profiler never wrote.
+TEST(Bottlenecks, EvidenceNamesAStepWithoutIdAsSuch)
+{
+    const auto list = analysis::rankBottlenecks({step(1, -1, 100'000'000, 40'000'000, 0, 0)});
+    ASSERT_FALSE(list.empty());
+    EXPECT_EQ(list[0].kind, analysis::BottleneckKind::DataLoading);
+    EXPECT_EQ(list[0].step, -1);
+    EXPECT_EQ(list[0].evidence,
+        "The step without an id on rank 1: 40.0 ms of 100 ms (40.0 %) with the device idle "
+        "while the host was in the DataLoader.");
+}
+
 // Step times summed over many (damaged) steps used to overflow int64 (UBSan: signed
 // overflow); the sums are held at the limit and the shares stay between 0 and 1.
 TEST(Bottlenecks, SumsBeyondInt64AreHeldAtTheLimit)
