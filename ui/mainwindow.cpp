@@ -277,8 +277,14 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
         // count.
         const bool first = m_centre->currentWidget() != m_timeline;
         m_centre->setCurrentWidget(m_timeline);
-        if (first && !m_layoutRestored)
+        if (first && !m_layoutRestored) {
             QTimer::singleShot(0, this, &MainWindow::giveDocksRoom);
+            // That room shows the step breakdown, not an empty Details pane ("Click an
+            // event…"); clicking an event raises Details (onEventSelected).
+            if (auto *steps = findChild<QDockWidget *>(QStringLiteral("stepsDock"));
+                steps && steps->isVisible())
+                steps->raise();
+        }
         m_timeline->setFocus();
     }
     setWindowTitle(QFileInfo(profile.path).fileName() + QStringLiteral(" — StepScope"));

@@ -97,6 +97,13 @@ TEST_P(DefaultLayout, EveryBottomPanelHasItsMinimumHeightWhenAProfileOpens)
     ASSERT_TRUE(finished.wait(60000));
     ASSERT_TRUE(finished.front().front().toBool());
     settle();
+    // The room the docks get shows the step breakdown, not an empty Details pane.
+    QDockWidget *stepsDock = w.findChild<QDockWidget *>(QStringLiteral("stepsDock"));
+    QDockWidget *detailsDock = w.findChild<QDockWidget *>(QStringLiteral("detailsDock"));
+    ASSERT_NE(stepsDock, nullptr);
+    ASSERT_NE(detailsDock, nullptr);
+    EXPECT_FALSE(stepsDock->visibleRegion().isEmpty());
+    EXPECT_TRUE(detailsDock->visibleRegion().isEmpty());
     expectEveryBottomPanelFits(w, "after load");
     // One KPI strip in the window: above the timeline, not again on the Steps panel.
     auto *stepsPanel = w.findChild<StepsPanel *>();
