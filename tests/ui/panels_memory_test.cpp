@@ -133,3 +133,31 @@ TEST(PanelsMemory, NoMemorySaysHowToCollect)
     EXPECT_TRUE(panel.showsMessage());
     EXPECT_TRUE(panel.messageText().contains(QStringLiteral("profile_memory=True")));
 }
+
+// Issue 15: in a short bottom dock (the default layout at 1280×800 gives the panels about
+// 330 px) two time charts above each other kept plots of a few dozen pixels, ticks and axis
+// titles cut to "…". There the four parts stand side by side at the dock's full height; a
+// tall panel keeps two columns of two.
+TEST(PanelsMemory, AShortWideDockPutsTheChartsSideBySide)
+{
+    ui::MemoryPanel panel;
+    panel.setSession(memorySession());
+    uitest::showAndSettle(panel, 1280, 330);
+    EXPECT_TRUE(panel.sideBySide());
+    ui::TimeChart *curves = panel.curveChart();
+    ui::TimeChart *stack = panel.categoryChart();
+    EXPECT_GE(curves->height(), 260);
+    EXPECT_GE(stack->height(), 260);
+    EXPECT_EQ(curves->mapTo(&panel, QPoint()).y(), stack->mapTo(&panel, QPoint()).y());
+    EXPECT_LT(curves->mapTo(&panel, QPoint()).x(), stack->mapTo(&panel, QPoint()).x());
+
+    panel.resize(1280, 720);
+    uitest::showAndSettle(panel, 1280, 720);
+    EXPECT_FALSE(panel.sideBySide());
+    EXPECT_LT(curves->mapTo(&panel, QPoint()).y(), stack->mapTo(&panel, QPoint()).y());
+    EXPECT_EQ(curves->mapTo(&panel, QPoint()).x(), stack->mapTo(&panel, QPoint()).x());
+
+    // Too narrow for four columns: stacked even when short.
+    uitest::showAndSettle(panel, 800, 330);
+    EXPECT_FALSE(panel.sideBySide());
+}

@@ -58,6 +58,7 @@ MemoryPanel::MemoryPanel(QWidget *parent)
 
     auto *hsplit = new QSplitter(Qt::Horizontal, m_stack);
     auto *left = new QSplitter(Qt::Vertical, hsplit);
+    m_left = left;
     m_curveStack = new QStackedWidget(left);
     m_curveNote = createMessageLabel(m_curveStack);
     m_curveChart = new TimeChart(m_curveStack);
@@ -96,6 +97,7 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     });
 
     auto *right = new QSplitter(Qt::Vertical, hsplit);
+    m_right = right;
     auto *peakBox = new QWidget(right);
     auto *peakLayout = new QVBoxLayout(peakBox);
     peakLayout->setContentsMargins(0, 0, 0, 0);
@@ -141,6 +143,32 @@ MemoryPanel::MemoryPanel(QWidget *parent)
         [this] { m_curveChart->resetTimeWindow(); });
     m_stack->addWidget(hsplit);
     setSession(nullptr);
+}
+
+void MemoryPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrange();
+}
+
+void MemoryPanel::arrange()
+{
+    // In a dock too short for two charts above each other (each would keep a plot of a few
+    // dozen pixels, its ticks and axis titles cut to "…" by Qt Charts), the four parts stand
+    // side by side, each the dock's full height; a tall dock keeps two columns of two.
+    constexpr int StackedFromHeight = 460;
+    constexpr int MinColumnWidth = 250;
+    const bool sideBySide = height() < StackedFromHeight && width() >= 4 * MinColumnWidth;
+    if (sideBySide == m_sideBySide)
+        return;
+    m_sideBySide = sideBySide;
+    const Qt::Orientation inColumn = sideBySide ? Qt::Horizontal : Qt::Vertical;
+    m_left->setOrientation(inColumn);
+    m_right->setOrientation(inColumn);
+    m_left->setSizes({1000, 1000});
+    m_right->setSizes({1000, 1000});
+    // The columns keep their 60 : 40 split: side by side the time charts get 30 % of the
+    // width each, the peak chart and the table 20 %.
 }
 
 MemoryPanel::~MemoryPanel() = default;

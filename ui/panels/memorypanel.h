@@ -13,6 +13,7 @@
 
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QStackedWidget;
 class QStandardItemModel;
 class QTableView;
@@ -61,6 +62,11 @@ public:
     /// Texts shown in place of a part the profile lacks (empty when the part is shown).
     QString curveNote() const;
     QString categoryNote() const;
+    /// The four parts side by side (a short, wide dock) rather than in two columns of two.
+    bool sideBySide() const { return m_sideBySide; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 signals:
     void timeRequested(int rank, qint64 startNs, qint64 endNs);
@@ -74,6 +80,7 @@ private:
     void rebuildGroups();
     void rebuildPeak();
     void rebuildAllocations();
+    void arrange();
 
     std::shared_ptr<const model::Session> m_session;
     analysis::RunConfig m_config;
@@ -87,6 +94,9 @@ private:
     QComboBox *m_componentBox = nullptr;
     QStackedWidget *m_stack = nullptr;
     QLabel *m_message = nullptr;
+    QSplitter *m_left = nullptr; ///< the two time charts
+    QSplitter *m_right = nullptr; ///< the peak chart, the allocation table
+    bool m_sideBySide = false;
     QStackedWidget *m_curveStack = nullptr;
     QLabel *m_curveNote = nullptr;
     TimeChart *m_curveChart = nullptr;
