@@ -107,6 +107,27 @@ TEST(AxisBreaks, OnlyAGapOfSeveralStepsIsABreak)
     EXPECT_GT(one.front().lengthNs(), 4000);
 }
 
+// mstt-advisor-fragments: seven table ranks' 1.7 s steps from 0 and rank 0's 14 ms trace at
+// its epoch. The threshold (5 × the median step, 8.5 s) made both margins 1.7 s: 1.7 s of
+// nothing after the table steps and before the trace, the trace a sliver at the right edge.
+// Each margin is at most a tenth of the run beside it.
+TEST(AxisBreaks, MarginsScaleWithTheRunBesideTheBreak)
+{
+    constexpr std::int64_t Epoch = 1'704'161'511'420'289'011;
+    const std::int64_t threshold = breakThresholdNs({14 * Ms, 1700 * Ms, 1720 * Ms}, 0);
+    EXPECT_EQ(threshold, 8500 * Ms);
+    const std::vector<AxisBreak> b =
+        findBreaks({{0, 1720 * Ms}, {Epoch, Epoch + 14 * Ms}}, threshold);
+    ASSERT_EQ(b.size(), 1U);
+    EXPECT_EQ(b.front().startNs, 1720 * Ms + 172 * Ms);
+    EXPECT_EQ(b.front().endNs, Epoch - 1'400'000);
+    // A run of one instant keeps 1 us.
+    const std::vector<AxisBreak> instant = findBreaks({{0, 0}, {10 * S, 10 * S}}, S);
+    ASSERT_EQ(instant.size(), 1U);
+    EXPECT_EQ(instant.front().startNs, 1'000);
+    EXPECT_EQ(instant.front().endNs, 10 * S - 1'000);
+}
+
 TEST(AxisBreaks, TwoProfilingWindowsShareTheRulerInsteadOfTwoSlivers)
 {
     auto model = TimelineModel::build(twoWindows());
