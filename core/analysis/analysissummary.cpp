@@ -89,6 +89,7 @@ void mergeSteps(nlohmann::json &summary, const std::vector<StepBreakdown> &break
             && number->is_number_integer())
             index.emplace(std::pair {rank->get<std::int64_t>(), number->get<std::int64_t>()}, i);
     }
+    std::vector<bool> analysed(steps.size(), false);
     for (const auto &b : breakdowns) {
         nlohmann::json add = stepJson(b);
         const auto it = index.find({b.rank, b.step});
@@ -96,8 +97,16 @@ void mergeSteps(nlohmann::json &summary, const std::vector<StepBreakdown> &break
             steps.push_back(std::move(add));
             continue;
         }
+        analysed[it->second] = true;
         for (auto e = add.begin(); e != add.end(); ++e)
             steps[it->second][e.key()] = e.value();
+    }
+    // An importer's step the analysis left out (a partial last ProfilerStep: the analysis
+    // note says why) stays listed as the file wrote it, marked, so that no reader takes its
+    // missing breakdown for zeros.
+    for (const auto &entry : index) {
+        if (!analysed[entry.second])
+            steps[entry.second]["left_out"] = true;
     }
 }
 

@@ -46,7 +46,7 @@ std::int64_t usToNs(double us);
 /// when both have one; rows not on the timeline are laid out one after the other from the
 /// end of the last timeline step (from 0 without a timeline) with the table's durations.
 /// Timeline steps the table does not list are kept. Otherwise, in this order: the importer's
-/// trace.steps;
+/// trace.steps (Kineto's host ProfilerStep#N: less a partial last step, as below);
 /// `ProfilerStep#N` ranges (deduplicated by number: the host copy wins over the
 /// `gpu_user_annotation` copy; a last one under a tenth of the others' median is the partial
 /// step the profiler's stop closed, dropped with an Info note); `Step N`/`Iteration N`/`step_num`

@@ -7,6 +7,7 @@
 #include "analysis/analysissummary.h"
 #include "analysis/memorycategories.h"
 #include "import/loader.h"
+#include "import/summary.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -423,4 +424,29 @@ TEST(RealSamples, MindSporeClusterAnalyseIsTheStepTable)
     EXPECT_DOUBLE_EQ(s["bubble_us"].get<double>(), 56169.5);
     EXPECT_DOUBLE_EQ(s["comm_exposed_us"].get<double>(), 109666.8);
     EXPECT_DOUBLE_EQ(s["free_us"].get<double>(), 595.79);
+}
+
+TEST(RealSamples, Mi250PartialLastStepIsLeftOutAndMarked)
+{
+    // hta-mi250-minitoy-rocm writes ProfilerStep#1 (9 288.291 us) and #2 (49.073 us, the
+    // profiler stopped during it; by hand: tests/tools/check_profiler_steps.py). The
+    // Steps panel showed #2 and a mean of 4.67 ms; the analysis leaves it out with a note and
+    // `summary --json` keeps the profiler's step, marked "left_out".
+    const auto session = load("kineto/hta-mi250-minitoy-rocm");
+    ASSERT_TRUE(session);
+    const analysis::SessionAnalysis a = analysis::analyzeSession(*session, analysis::RunConfig {});
+    ASSERT_EQ(a.breakdowns.size(), 1u);
+    EXPECT_EQ(a.breakdowns[0].step, 1);
+    EXPECT_EQ(a.breakdowns[0].durationNs(), 9'288'291);
+    nlohmann::json j = import::importSummaryJson(*session);
+    analysis::addAnalysisToSummary(j, a);
+    ASSERT_EQ(j["steps"].size(), 2u);
+    EXPECT_FALSE(j["steps"][0].contains("left_out"));
+    EXPECT_TRUE(j["steps"][0].contains("compute_us"));
+    EXPECT_EQ(j["steps"][1]["step"], 2);
+    EXPECT_EQ(j["steps"][1]["left_out"], true);
+    EXPECT_FALSE(j["steps"][1].contains("compute_us"));
+    ASSERT_EQ(j["analysis_notes"].size(), 1u);
+    EXPECT_NE(j["analysis_notes"][0]["message"].get<std::string>().find("ProfilerStep#2"),
+        std::string::npos);
 }

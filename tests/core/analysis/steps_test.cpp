@@ -68,6 +68,31 @@ TEST(Steps, APartialLastProfilerStepIsLeftOutWithANote)
     EXPECT_EQ(analysis::detectSteps(c.finish().trace, nullptr).size(), 2u);
 }
 
+// The real hta-mi250-minitoy load goes through the Kineto importer's trace.steps, not the
+// ProfilerStep search above: the same rule holds there (the Steps panel showed the 49 us
+// step and a mean of 4.67 ms).
+TEST(Steps, KinetoImporterStepsLeaveOutThePartialLastStepToo)
+{
+    model::TraceBuilder b;
+    b.trace().metadata.format = "kineto";
+    b.trace().steps = {model::Step {1, 168'683, 168'683 + 9'288'291},
+        model::Step {2, 9'493'984, 9'493'984 + 49'073}};
+    const auto trace = b.finish().trace;
+    model::LoadReport report;
+    const auto d = analysis::detectStepsWithSource(trace, &report);
+    EXPECT_EQ(d.source, analysis::StepSource::Importer);
+    ASSERT_EQ(d.steps.size(), 1u);
+    EXPECT_EQ(d.steps[0].number, 1);
+    ASSERT_EQ(report.diagnostics().size(), 1u);
+    EXPECT_NE(report.diagnostics()[0].message.find("ProfilerStep#2 (49.1 µs"), std::string::npos);
+
+    // Another importer's steps are its format's own (a step table): kept as written.
+    model::TraceBuilder c;
+    c.trace().metadata.format = "mindspore-legacy";
+    c.trace().steps = trace.steps;
+    EXPECT_EQ(analysis::detectSteps(c.finish().trace, nullptr).size(), 2u);
+}
+
 TEST(Steps, ImporterStepsComeFirst)
 {
     model::TraceBuilder b;
