@@ -79,3 +79,36 @@ TEST(Report, StyleFitsA1200PxWindowAndAnA4Page)
     EXPECT_TRUE(html.contains(QStringLiteral(".n{white-space:nowrap}")));
     EXPECT_TRUE(html.contains(QStringLiteral("class=\"better n\">120 ms")));
 }
+
+TEST(Report, WordsLeftNumbersRightAndPicturesAtTheirLogicalWidth)
+{
+    // The bottleneck tables right-aligned their evidence sentences and the runs table its
+    // paths (issue 15, the report in Chromium): a column of words is left-aligned, header
+    // too; numbers stay right-aligned.
+    Report r;
+    ReportSection s;
+    ReportTable t;
+    t.header = {QStringLiteral("#"), QStringLiteral("bottleneck"), QStringLiteral("share"),
+        QStringLiteral("evidence")};
+    t.rows.push_back({QStringLiteral("1"), QStringLiteral("Data loading"), QStringLiteral("28.9 %"),
+        QStringLiteral("Step 5 on rank 0: 68.7 ms of 176 ms.")});
+    t.rows.push_back({QStringLiteral("2"), QStringLiteral("Host / launch bound"),
+        QStringLiteral("−1.6 %"), QStringLiteral("—")});
+    s.tables.push_back(t);
+    // A 2× picture of 800 logical pixels shows 800 px wide, as crisp as the text.
+    QImage img(1600, 420, QImage::Format_ARGB32);
+    img.setDevicePixelRatio(2.0);
+    img.fill(Qt::blue);
+    s.images.push_back({QStringLiteral("steps"), QStringLiteral("steps.png"), img});
+    r.sections.push_back(s);
+    const QString html = reportHtml(r);
+    EXPECT_TRUE(html.contains(QStringLiteral("th.t,td.t{text-align:left}")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<th class=\"t\">bottleneck</th>")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<th class=\"t\">evidence</th>")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<th>share</th>")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<td class=\"n t\">Data loading</td>")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<td class=\"t\">Step 5 on rank 0: 68.7 ms")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<td class=\"n\">28.9 %</td>")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<td class=\"n\">−1.6 %</td>")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<img alt=\"steps\" width=\"800\" src=")));
+}

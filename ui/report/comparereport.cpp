@@ -163,6 +163,11 @@ ReportTable diagnosticsTable(const compare::CompareSide &side)
 
 Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSize imageSize)
 {
+    // The pictures are drawn at half their pixel size and twice the pixel density, so that
+    // their text is the size of the page's text where the page shows them at their logical
+    // width (a 1600 px picture at 1 : 1 shrank its 9 pt labels to 6 px in a 1200 px page).
+    constexpr qreal Dpr = 2.0;
+    const QSize logical = imageSize / Dpr;
     Report report;
     if (!data || !data->before.profile.session || !data->after.profile.session)
         return report;
@@ -206,7 +211,7 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
     } else {
         steps.images.push_back({QStringLiteral("Paired step times (before, after)"),
             QStringLiteral("steps_paired.png"),
-            renderImage(compare::pairedStepBarsPainter(data), QSize(imageSize.width(), 420), 1.0)});
+            renderImage(compare::pairedStepBarsPainter(data), QSize(logical.width(), 300), Dpr)});
     }
     report.sections.push_back(steps);
 
@@ -263,7 +268,7 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
             loss.paragraphs << qs(analysis::convergenceText(
                 analysis::compareConvergence(*before.logs.front(), 0, *after.logs.front(), 0)));
         loss.images.push_back({QStringLiteral("Loss, before and after"), QStringLiteral("loss.png"),
-            renderImage(compare::lossOverlayPainter(overlay), QSize(imageSize.width(), 420), 1.0)});
+            renderImage(compare::lossOverlayPainter(overlay), QSize(logical.width(), 300), Dpr)});
     } else {
         loss.paragraphs << QStringLiteral("No training log with a loss curve was found beside %1.")
                                .arg(!c.beforeLogSource.empty()
@@ -286,7 +291,7 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
         timelines.images.push_back({QStringLiteral("Before above after, aligned on the step"),
             QStringLiteral("timelines_aligned.png"),
             renderImage(compare::alignedTimelinesPainter(data),
-                QSize(imageSize.width(), std::max(imageSize.height(), 500)), 1.0)});
+                QSize(logical.width(), std::max(logical.height(), 350)), Dpr)});
     } else {
         timelines.paragraphs << QStringLiteral("No aligned step.");
     }

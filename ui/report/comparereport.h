@@ -18,6 +18,6 @@ namespace stepscope::ui {
 /// own painters (ui/compare/comparepictures.h) and report.md is analysis::compareMarkdown.
 /// Needs a QApplication (fonts, widgets); GUI thread.
 Report buildCompareReport(
-    std::shared_ptr<const compare::CompareData> data, QSize imageSize = QSize(1600, 700));
+    std::shared_ptr<const compare::CompareData> data, QSize imageSize = QSize(2000, 800));
 
 } // namespace stepscope::ui

@@ -39,6 +39,27 @@ QString toneClass(const ReportTable &t, std::size_t row, int col)
     return tone.isEmpty() ? QString() : QStringLiteral(" class=\"%1\"").arg(tone);
 }
 
+/// Whether a column holds words (kernel names, paths, evidence): left-aligned like the
+/// first column, where numbers stay right-aligned. A cell is a number when it starts like
+/// one ("12", "+2.12 ms", "−13.8 %", ".5"); "—" and empty cells do not decide.
+std::vector<bool> textColumns(const ReportTable &t)
+{
+    std::vector<bool> text(static_cast<std::size_t>(t.header.size()), false);
+    for (const QStringList &row : t.rows) {
+        for (int c = 0; c < row.size() && c < t.header.size(); ++c) {
+            const QString &cell = row[c];
+            if (cell.isEmpty() || cell == QStringLiteral("—"))
+                continue;
+            const QChar first = cell.front();
+            const bool number = first.isDigit() || first == QLatin1Char('+')
+                || first == QLatin1Char('-') || first == QChar(0x2212) || first == QLatin1Char('.');
+            if (!number)
+                text[static_cast<std::size_t>(c)] = true;
+        }
+    }
+    return text;
+}
+
 QString pngDataUri(const QImage &image)
 {
     QByteArray bytes;
@@ -77,7 +98,8 @@ QString reportHtml(const Report &report)
                            // "forma|t" (anywhere-wrapping lets the table squeeze them).
                            "th{background:#f0f0f0;overflow-wrap:normal}"
                            ".better{color:#0a7a2f;font-weight:bold}"
-                           ".worse{color:#b00020;font-weight:bold}.n{white-space:nowrap}\n"
+                           ".worse{color:#b00020;font-weight:bold}.n{white-space:nowrap}"
+                           "th.t,td.t{text-align:left}\n"
                            "figure{margin:1em 0}img{display:block;max-width:100%;height:auto;"
                            "border:1px solid #ddd}"
                            "figcaption{font-size:.85em;color:#555}\n"
@@ -94,23 +116,36 @@ QString reportHtml(const Report &report)
         for (const ReportTable &t : s.tables) {
             if (!t.title.isEmpty())
                 html += QStringLiteral("<h3>%1</h3>\n").arg(escape(t.title));
+            const std::vector<bool> text = textColumns(t);
+            const auto isText = [&text](int c) {
+                return c > 0 && static_cast<std::size_t>(c) < text.size()
+                    && text[static_cast<std::size_t>(c)];
+            };
             html += QStringLiteral("<table><thead><tr>");
-            for (const QString &h : t.header)
-                html += QStringLiteral("<th>%1</th>").arg(escape(h));
+            for (int c = 0; c < t.header.size(); ++c)
+                html += QStringLiteral("<th%1>%2</th>")
+                            .arg(isText(c) ? QStringLiteral(" class=\"t\"") : QString(),
+                                escape(t.header[c]));
             html += QStringLiteral("</tr></thead><tbody>\n");
             for (std::size_t r = 0; r < t.rows.size(); ++r) {
                 html += QStringLiteral("<tr>");
-                for (int c = 0; c < t.rows[r].size(); ++c)
-                    html += QStringLiteral("<td%1>%2</td>")
-                                .arg(toneClass(t, r, c), escape(t.rows[r][c]));
+                for (int c = 0; c < t.rows[r].size(); ++c) {
+                    QString cls = toneClass(t, r, c);
+                    if (isText(c))
+                        cls = cls.isEmpty() ? QStringLiteral(" class=\"t\"")
+                                            : cls.left(cls.size() - 1) + QStringLiteral(" t\"");
+                    html += QStringLiteral("<td%1>%2</td>").arg(cls, escape(t.rows[r][c]));
+                }
                 html += QStringLiteral("</tr>\n");
             }
             html += QStringLiteral("</tbody></table>\n");
         }
         for (const ReportImage &img : s.images) {
-            html += QStringLiteral("<figure><img alt=\"%1\" src=\"%2\"><figcaption>%1</figcaption>"
-                                   "</figure>\n")
-                        .arg(escape(img.caption), pngDataUri(img.image));
+            // At its logical width (a 2× picture shows as crisp as the text), at most the page's.
+            html += QStringLiteral("<figure><img alt=\"%1\" width=\"%3\" src=\"%2\">"
+                                   "<figcaption>%1</figcaption></figure>\n")
+                        .arg(escape(img.caption), pngDataUri(img.image))
+                        .arg(qRound(img.image.deviceIndependentSize().width()));
         }
     }
     html += QStringLiteral("</body></html>\n");
