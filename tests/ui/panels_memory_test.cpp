@@ -150,12 +150,14 @@ TEST(PanelsMemory, AShortWideDockPutsTheChartsSideBySide)
     EXPECT_GE(stack->height(), 260);
     EXPECT_EQ(curves->mapTo(&panel, QPoint()).y(), stack->mapTo(&panel, QPoint()).y());
     EXPECT_LT(curves->mapTo(&panel, QPoint()).x(), stack->mapTo(&panel, QPoint()).x());
+    EXPECT_EQ(stack->legendAlignment(), Qt::AlignRight); // six entries: a column, not "Para…"
 
     panel.resize(1280, 720);
     uitest::showAndSettle(panel, 1280, 720);
     EXPECT_FALSE(panel.sideBySide());
     EXPECT_LT(curves->mapTo(&panel, QPoint()).y(), stack->mapTo(&panel, QPoint()).y());
     EXPECT_EQ(curves->mapTo(&panel, QPoint()).x(), stack->mapTo(&panel, QPoint()).x());
+    EXPECT_EQ(stack->legendAlignment(), Qt::AlignBottom);
 
     // Too narrow for four columns: stacked even when short.
     uitest::showAndSettle(panel, 800, 330);

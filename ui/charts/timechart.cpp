@@ -10,6 +10,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
+#include <QLegend>
 #include <QLineSeries>
 #include <QMouseEvent>
 #include <QRubberBand>
@@ -226,6 +227,16 @@ void TimeChart::setTitle(const QString &title)
 void TimeChart::setValueUnit(ValueUnit unit)
 {
     d->unit = unit;
+}
+
+void TimeChart::setLegendAlignment(Qt::Alignment alignment)
+{
+    d->chart->legend()->setAlignment(alignment);
+}
+
+Qt::Alignment TimeChart::legendAlignment() const
+{
+    return d->chart->legend()->alignment();
 }
 
 void TimeChart::setValueAxisTitle(const QString &title)

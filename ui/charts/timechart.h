@@ -45,6 +45,9 @@ public:
     void setTitle(const QString &title);
     void setValueUnit(ValueUnit unit);
     void setValueAxisTitle(const QString &title);
+    /// Where the legend sits (bottom by default; right when the chart is short and wide).
+    void setLegendAlignment(Qt::Alignment alignment);
+    Qt::Alignment legendAlignment() const;
     /// Removes every series and marker.
     void clear();
 

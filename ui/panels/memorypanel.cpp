@@ -58,6 +58,7 @@ MemoryPanel::MemoryPanel(QWidget *parent)
 
     auto *hsplit = new QSplitter(Qt::Horizontal, m_stack);
     auto *left = new QSplitter(Qt::Vertical, hsplit);
+    m_columns = hsplit;
     m_left = left;
     m_curveStack = new QStackedWidget(left);
     m_curveNote = createMessageLabel(m_curveStack);
@@ -165,10 +166,13 @@ void MemoryPanel::arrange()
     const Qt::Orientation inColumn = sideBySide ? Qt::Horizontal : Qt::Vertical;
     m_left->setOrientation(inColumn);
     m_right->setOrientation(inColumn);
-    m_left->setSizes({1000, 1000});
-    m_right->setSizes({1000, 1000});
-    // The columns keep their 60 : 40 split: side by side the time charts get 30 % of the
-    // width each, the peak chart and the table 20 %.
+    // Side by side: the device curve 25 % of the width, the category stack 31 % (its six
+    // legend entries in a column at its right, where a row of them was cut to "Para…"), the
+    // peak bars 24 %, the table 20 %. Stacked: 60 % for the time charts, halves in height.
+    m_left->setSizes(sideBySide ? QList<int> {2500, 3100} : QList<int> {1000, 1000});
+    m_right->setSizes(sideBySide ? QList<int> {2400, 2000} : QList<int> {1000, 1000});
+    m_columns->setSizes(sideBySide ? QList<int> {5600, 4400} : QList<int> {3000, 2000});
+    m_groupChart->setLegendAlignment(sideBySide ? Qt::AlignRight : Qt::AlignBottom);
 }
 
 MemoryPanel::~MemoryPanel() = default;

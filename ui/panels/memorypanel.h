@@ -94,6 +94,7 @@ private:
     QComboBox *m_componentBox = nullptr;
     QStackedWidget *m_stack = nullptr;
     QLabel *m_message = nullptr;
+    QSplitter *m_columns = nullptr; ///< the time charts | the peak chart and the table
     QSplitter *m_left = nullptr; ///< the two time charts
     QSplitter *m_right = nullptr; ///< the peak chart, the allocation table
     bool m_sideBySide = false;
