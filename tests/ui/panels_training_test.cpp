@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <QScrollArea>
 
 using namespace stepscope;
 
@@ -66,4 +67,30 @@ TEST(ChartsStepChart, ValueTitleFitsTheChartAndBytesUseBinaryUnits)
     ASSERT_EQ(memory.drawnPoints(0).size(), 2);
     EXPECT_NEAR(memory.drawnPoints(0)[0].y(), 3e9 / (1024.0 * 1024 * 1024), 1e-9);
     EXPECT_TRUE(memory.toolTipAt(1).contains(QStringLiteral("3"))); // raw value in the tooltip
+}
+
+// megatron-golden-values has three charts (loss, step time, memory): the memory chart alone
+// in the last row kept its 170 px minimum when the dock grew, its axis title cut to "(MiB)".
+// Every row now has the same height.
+TEST(PanelsTraining, EveryRowOfChartsHasTheSameHeight)
+{
+    util::Progress progress;
+    const auto result = import::loadPath(
+        std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/megatron-golden-values", progress);
+    ASSERT_TRUE(result.session);
+    // In a scroll area, as the Training dock holds it, at the dock's height in the window.
+    QScrollArea area;
+    area.setWidgetResizable(true);
+    auto *panel = new ui::TrainingPanel;
+    area.setWidget(panel);
+    // The dock is low until the logs load, then the window gives it three quarters.
+    uitest::showAndSettle(area, 1400, 200);
+    panel->setSession(result.session);
+    uitest::showAndSettle(area, 1400, 600);
+    const std::vector<ui::StepChart *> charts = panel->charts();
+    ASSERT_EQ(charts.size(), 3u);
+    EXPECT_EQ(charts[0]->y(), charts[1]->y()); // loss and step time side by side
+    EXPECT_GT(charts[2]->y(), charts[0]->y()); // memory below, the whole width
+    EXPECT_GT(charts[2]->width(), charts[0]->width() * 3 / 2);
+    EXPECT_NEAR(charts[2]->height(), charts[0]->height(), 4);
 }

@@ -341,6 +341,11 @@ void TrainingPanel::rebuild()
         m_gridLayout->removeWidget(m_charts.back());
         m_gridLayout->addWidget(m_charts.back(), (index - 1) / 2, 0, 1, 2);
     }
+    // Every row of charts the same height: when the dock grew, the lone last one kept its
+    // 170 px minimum (megatron-golden-values' memory chart, its axis title cut to "(MiB)").
+    const int rows = (index + 1) / 2;
+    for (int r = 0; r < std::max(rows, m_gridLayout->rowCount()); ++r)
+        m_gridLayout->setRowStretch(r, r < rows ? 1 : 0);
 }
 
 void TrainingPanel::openLog(const QString &file, qint64 line)
