@@ -46,8 +46,10 @@ constexpr KpiInfo Shown[] = {
 QString labelled(const KpiInfo &info, const QString &value)
 {
     const QString label = QString::fromUtf8(info.label);
-    if (label.isEmpty()) // tokens/s: the unit is the label ("27.5 k tok/s", "tok/s —")
-        return value == QStringLiteral("—") ? QStringLiteral("tok/s —") : value;
+    // tokens/s: the unit is the label ("27.5 k tok/s", "tok/s —"; in compare mode
+    // "tok/s — → —", which read "— → —" with nothing to say what it was).
+    if (label.isEmpty())
+        return value.contains(QStringLiteral("tok/s")) ? value : QStringLiteral("tok/s ") + value;
     return label + QLatin1Char(' ') + value;
 }
 

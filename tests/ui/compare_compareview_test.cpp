@@ -147,6 +147,11 @@ TEST(CompareView, KpiStripAndKernelTabAreFilled)
     auto view = makeView();
     EXPECT_TRUE(view->kpiStrip()->text("step_time_mean_us").contains(QStringLiteral("→")))
         << view->kpiStrip()->text("step_time_mean_us").toStdString();
+    // Every item names its KPI: tokens/s without a run config read "— → —" (issue 15).
+    for (const std::string &key : ui::KpiStrip::shownKeys()) {
+        const QString text = view->kpiStrip()->text(key);
+        EXPECT_FALSE(text.startsWith(QStringLiteral("—"))) << key << ": " << text.toStdString();
+    }
     const auto *data = view->data().get();
     EXPECT_FALSE(data->comparison.kernels.top.empty());
     // First row is the section title, then the top name by |Δ total|.
