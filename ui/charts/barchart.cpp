@@ -162,6 +162,11 @@ void BarChart::setMarkers(const QString &name, const QColor &color, const QList<
     rebuild();
 }
 
+double BarChart::marker(int category) const
+{
+    return category >= 0 && category < d->markers.size() ? d->markers[category] : NaN;
+}
+
 void BarChart::rebuild()
 {
     d->chart->removeAllSeries();

@@ -58,6 +58,8 @@ public:
     double value(int set, int category) const;
     /// Sum of the non-NaN values of a category over all sets.
     double stackTotal(int category) const;
+    /// The marker of a category (NaN: none).
+    double marker(int category) const;
     QString toolTipFor(int set, int category) const;
     /// Widget coordinates of the centre of a bar (stacked mode: of its segment).
     QPoint barCenter(int set, int category) const;
