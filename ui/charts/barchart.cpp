@@ -81,9 +81,11 @@ void BarChart::elideCategories()
     if (plot.width() <= 0)
         return;
     // Qt Charts gives each label axis width / (categories + 1) less twice its label padding,
-    // and cuts what is wider at the end ("Opti..."): stay inside that.
+    // and cuts what is wider at the end ("Opti..."): stay inside that. It measures through a
+    // text document, a few pixels wider than QFontMetrics: a label at our limit came out
+    // "Para……" (our ellipsis, then Qt's), so 8 px more are kept free.
     const int room =
-        static_cast<int>(plot.width() / static_cast<double>(d->categories.size() + 1)) - 12;
+        static_cast<int>(plot.width() / static_cast<double>(d->categories.size() + 1)) - 20;
     const QFontMetrics fm(d->axisX->labelsFont());
     const int width = std::max(room, 8);
     // Whole when it fits; else on two lines at a space when each fits ("Communication" over
