@@ -132,3 +132,24 @@ TEST(ChartsTimeChart, StackRowsSumToTotal)
     EXPECT_EQ(chart.valueAt(first + 1, 7777 * 100), (7777 % 37) * 10);
     EXPECT_TRUE(chart.toolTipAt(7777 * 100).contains(QStringLiteral("total")));
 }
+
+// hta-ddp-2rank-rank1-memory in a short dock's 300 px column: the window 0.05 … 1.95 s at
+// three tick targets took a step of 1 s, and the axis showed the one tick "1" (issue 15:
+// round ticks a reader can place values between). At least two ticks stay inside.
+TEST(ChartsTimeChart, ANarrowChartKeepsTwoTimeTicksInside)
+{
+    TimeChart chart;
+    std::vector<std::int64_t> ts;
+    std::vector<double> values;
+    for (std::int64_t t = 50'000'000; t <= 1'950'000'000; t += 10'000'000) {
+        ts.push_back(t);
+        values.push_back(static_cast<double>(t % 7));
+    }
+    chart.addLine(QStringLiteral("allocated"), Qt::blue, ts, values);
+    uitest::showAndSettle(chart, 300, 250);
+    chart.refresh();
+    EXPECT_GE(chart.timeTickCount(), 2);
+    uitest::showAndSettle(chart, 1200, 250);
+    chart.refresh();
+    EXPECT_GE(chart.timeTickCount(), 2);
+}

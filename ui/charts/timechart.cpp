@@ -182,6 +182,7 @@ struct TimeChart::Impl
     std::int64_t windowEnd = 0;
     double xScale = 1e6;
     double yScale = 1.0;
+    int xTickCount = 0; ///< ticks inside the window at the last refresh
 
     void attach(QAbstractSeries *s)
     {
@@ -503,15 +504,32 @@ QList<QPointF> stepPoints(const std::vector<std::int64_t> &ts, const std::vector
 
 } // namespace
 
+int TimeChart::timeTickCount() const
+{
+    return d->xTickCount;
+}
+
 void TimeChart::refresh()
 {
     auto [w0, w1] = d->window(this);
     if (w1 <= w0)
         w1 = w0 + 1;
     // The unit and step follow the span shown; ticks sit at its round multiples.
-    const int xTargets = std::clamp(static_cast<int>(d->chart->plotArea().width() / 90), 2, 10);
-    const AxisTicks xTicks =
-        niceTicks(0, static_cast<double>(w1 - w0), TickUnit::Nanoseconds, xTargets);
+    int xTargets = std::clamp(static_cast<int>(d->chart->plotArea().width() / 90), 2, 10);
+    AxisTicks xTicks = niceTicks(0, static_cast<double>(w1 - w0), TickUnit::Nanoseconds, xTargets);
+    // The ticks are multiples of the step inside the window (anchored at 0, not at the
+    // window's start): a 1.9 s window from 0.05 s at step 1 s showed the one tick "1". At
+    // least two inside, or a finer step.
+    const auto inside = [w0 = w0, w1 = w1](const AxisTicks &t) {
+        const double lo = static_cast<double>(w0) / t.scale;
+        const double hi = static_cast<double>(w1) / t.scale;
+        return std::floor(hi / t.step) - std::ceil(lo / t.step) + 1;
+    };
+    for (int i = 0; i < 4 && inside(xTicks) < 2; ++i) {
+        xTargets *= 2;
+        xTicks = niceTicks(0, static_cast<double>(w1 - w0), TickUnit::Nanoseconds, xTargets);
+    }
+    d->xTickCount = static_cast<int>(inside(xTicks));
     d->xScale = xTicks.scale;
     analysis::DecimateOptions options;
     options.buckets = std::max(50, static_cast<int>(d->chart->plotArea().width()));

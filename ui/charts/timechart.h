@@ -91,6 +91,8 @@ public:
 
     /// Re-decimates to the current plot width (called on resize and zoom; public for tests).
     void refresh();
+    /// The time axis' labelled ticks inside the shown window, as of the last refresh.
+    int timeTickCount() const;
 
 signals:
     /// Left click on the plot: the time of the series point in effect under the cursor.
