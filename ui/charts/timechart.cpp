@@ -81,9 +81,8 @@ struct MarkerData
     QScatterSeries *series = nullptr;
 };
 
-/// The Qt Charts view with our own mouse handling: a drag zooms to the dragged time range,
-/// a click emits timeClicked, right-click or double-click shows everything again, hovering
-/// shows the values.
+/// The Qt Charts view with our own mouse handling: a drag zooms to the dragged time range, a
+/// click emits timeClicked, right-click or double-click shows everything, hovering the values.
 class TimeChartView : public QChartView
 {
 public:
@@ -514,12 +513,10 @@ void TimeChart::refresh()
     auto [w0, w1] = d->window(this);
     if (w1 <= w0)
         w1 = w0 + 1;
-    // The unit and step follow the span shown; ticks sit at its round multiples.
     int xTargets = std::clamp(static_cast<int>(d->chart->plotArea().width() / 90), 2, 10);
     AxisTicks xTicks = niceTicks(0, static_cast<double>(w1 - w0), TickUnit::Nanoseconds, xTargets);
-    // The ticks are multiples of the step inside the window (anchored at 0, not at the
-    // window's start): a 1.9 s window from 0.05 s at step 1 s showed the one tick "1". At
-    // least two inside, or a finer step.
+    // The unit and step follow the span shown, ticks at its multiples from 0: two at least
+    // inside the window (a 1.9 s window from 0.05 s at a step of 1 s showed "1" alone).
     const auto inside = [w0 = w0, w1 = w1](const AxisTicks &t) {
         const double lo = static_cast<double>(w0) / t.scale;
         const double hi = static_cast<double>(w1) / t.scale;
