@@ -3,6 +3,7 @@
 #include "compare.h"
 
 #include "analysissummary.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -325,15 +326,16 @@ std::vector<std::pair<std::string, NameStats>> collectNameStats(const model::Tra
                 continue;
             NameStats &s = byId[track.name(i).value()];
             ++s.count;
-            s.totalNs += track.duration(i);
-            total += track.duration(i);
+            // Saturated: durations come from files (a few near INT64_MAX must not wrap).
+            s.totalNs = util::satAdd(s.totalNs, track.duration(i));
+            total = util::satAdd(total, track.duration(i));
         }
     }
     std::map<std::string, NameStats> byName; // ids of equal text cannot differ, but be safe
     for (auto &[id, s] : byId) {
         NameStats &t = byName[std::string(trace.strings.view(model::StringId(id)))];
         t.count += s.count;
-        t.totalNs += s.totalNs;
+        t.totalNs = util::satAdd(t.totalNs, s.totalNs);
     }
     std::vector<std::pair<std::string, NameStats>> out;
     out.reserve(byName.size());
@@ -354,9 +356,9 @@ NameDeltaTable nameDeltas(
     table.nameCountBefore = b.size();
     table.nameCountAfter = a.size();
     for (const auto &[name, s] : b)
-        table.totalBeforeNs += s.totalNs;
+        table.totalBeforeNs = util::satAdd(table.totalBeforeNs, s.totalNs);
     for (const auto &[name, s] : a)
-        table.totalAfterNs += s.totalNs;
+        table.totalAfterNs = util::satAdd(table.totalAfterNs, s.totalNs);
     const double bd = options.beforeDivisor > 0 ? options.beforeDivisor : 1;
     const double ad = options.afterDivisor > 0 ? options.afterDivisor : 1;
 

@@ -4,6 +4,7 @@
 #include "compareoutput.h"
 #include "metricdefinitions.h"
 #include "units.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,9 +57,9 @@ std::string formatRowValue(const std::string &unit, double value, bool isDelta)
     const std::string sign = isDelta ? (value > 0 ? "+" : value < 0 ? Minus : "") : "";
     const double v = isDelta ? std::fabs(value) : value;
     if (unit == "us")
-        return sign + formatDuration(static_cast<std::int64_t>(std::llround(v * 1000.0)));
+        return sign + formatDuration(util::saturatingRound(v * 1000.0));
     if (unit == "ns")
-        return sign + formatDuration(static_cast<std::int64_t>(std::llround(v)));
+        return sign + formatDuration(util::saturatingRound(v));
     if (unit == "fraction") {
         if (isDelta) {
             char buf[32];
@@ -68,7 +69,7 @@ std::string formatRowValue(const std::string &unit, double value, bool isDelta)
         return formatShare(v);
     }
     if (unit == "bytes")
-        return sign + formatBytes(static_cast<std::int64_t>(std::llround(v)));
+        return sign + formatBytes(util::saturatingRound(v));
     std::string out = sign + formatSignificant(v);
     if (!unit.empty())
         out += " " + unit;

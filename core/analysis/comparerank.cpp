@@ -98,8 +98,9 @@ void compareRanks(RunComparison &out, const SessionAnalysis &before, const Sessi
             const auto col = static_cast<std::size_t>(
                 std::lower_bound(steps.begin(), steps.end(), p.beforeStep) - steps.begin());
             m.deltaUs[row * steps.size() + col] =
-                static_cast<double>(as[p.afterIndex].durationNs() - bs[p.beforeIndex].durationNs())
-                / 1000.0;
+                (static_cast<double>(as[p.afterIndex].durationNs())
+                    - static_cast<double>(bs[p.beforeIndex].durationNs()))
+                / 1000.0; // in double: the int64 difference of two step times can overflow
         }
     }
 }
