@@ -11,6 +11,12 @@
 #   packaging/dev.sh fuzz [SECONDS]
 #                           build the libFuzzer targets and run each for SECONDS (default 600),
 #                           one at a time under nice, keeping the corpus in build/fuzz/corpus
+#   packaging/dev.sh fuzz-campaign [HOURS]
+#                           build the fuzz-campaign (UBSan only) and asan-core fuzz binaries and
+#                           round-robin every target at nice 19 for HOURS (default 24) on a
+#                           corpus kept in build/fuzz-campaign/corpus, replaying each grown
+#                           corpus under ASan after every round; stats in
+#                           build/fuzz-campaign/campaign.tsv and totals.tsv
 #   packaging/dev.sh stage NAME...
 #                           run only the named CI stages (format subjects build ctest tidy asan
 #                           tsan fuzz-smoke package), e.g. to repeat a failing one
@@ -210,6 +216,81 @@ fuzz_run() {
     return $failed
 }
 
+# fuzz_campaign HOURS: round-robin every target of the fuzz-campaign build (libFuzzer + UBSan,
+# no ASan: several times the executions per CPU second, docs/robustness.md) at nice 19 for
+# 60 s each in the first round, doubling each round up to STEPSCOPE_FUZZ_SLICE seconds
+# (default 600; every target is reached and replayed early), on a corpus kept across runs in
+# build/fuzz-campaign/corpus/<target>, until HOURS have passed. After each round every
+# target's whole corpus is replayed once under the asan-core binary (ASan finds memory
+# errors the UBSan-only build cannot see). Both binaries are copied first, so rebuilding
+# does not change a running campaign. Each run appends one line to build/fuzz-campaign/
+# campaign.tsv (libFuzzer's final stats); build/fuzz-campaign/totals.tsv sums them per target.
+fuzz_campaign() {
+    local hours=$1 slice=${STEPSCOPE_FUZZ_SLICE:-600} out="$root/build/fuzz-campaign"
+    local bin="$out/bin" log="$out/campaign.tsv" name len rc runlog t0 left commit
+    local cur=$((slice < 60 ? slice : 60))
+    mkdir -p "$bin" "$out/corpus" "$out/findings" "$out/logs"
+    cp -f "$out/tests/fuzz/stepscope_fuzz" "$bin/stepscope_fuzz"
+    cp -f "$root/build/asan-core/tests/fuzz/stepscope_fuzz" "$bin/stepscope_fuzz_asan"
+    commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+    [ -s "$log" ] || printf 'date\tcommit\tbuild\ttarget\trc\texecutions\tseconds\texec_per_s\tcorpus_files\tcov\n' >"$log"
+    sanitizer_env
+    local deadline
+    deadline=$((SECONDS + $(awk -v h="$hours" 'BEGIN { printf "%d", h * 3600 }')))
+    local targets
+    targets=$("$bin/stepscope_fuzz" --list-targets | cut -f1)
+    # one RUNLOG BUILD NAME RC: the log line of one run.
+    one() {
+        local execs secs rate cov files
+        execs=$(grep -o '^stat::number_of_executed_units: *[0-9]*' "$1" | grep -o '[0-9]*$' || true)
+        rate=$(grep -o '^stat::average_exec_per_sec: *[0-9]*' "$1" | grep -o '[0-9]*$' || true)
+        cov=$(grep -o 'cov: [0-9]*' "$1" | tail -n 1 | grep -o '[0-9]*$' || true)
+        secs=$((SECONDS - t0))
+        files=$(find "$out/corpus/$3" -type f 2>/dev/null | wc -l)
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" \
+            "$2" "$3" "$4" "${execs:-0}" "$secs" "${rate:-0}" "$files" "${cov:-0}" >>"$log"
+    }
+    while [ "$SECONDS" -lt "$deadline" ]; do
+        for name in $targets; do
+            left=$((deadline - SECONDS))
+            if [ "$left" -le 0 ]; then break; fi
+            if [ "$left" -gt "$cur" ]; then left=$cur; fi
+            len=4096 # SQLite databases need 64 KiB to open (docs/robustness.md)
+            case $name in ascend_db | ascend_analysis_db | nsys_sqlite) len=65536 ;; esac
+            mkdir -p "$out/corpus/$name"
+            runlog="$out/logs/$name.ubsan.log"
+            t0=$SECONDS rc=0
+            STEPSCOPE_FUZZ_TARGET=$name nice -n 19 "$bin/stepscope_fuzz" -max_total_time="$left" \
+                -entropic="${STEPSCOPE_FUZZ_ENTROPIC:-1}" -timeout=10 -rss_limit_mb=2048 \
+                -max_len="$len" -print_final_stats=1 -artifact_prefix="$out/findings/$name-" \
+                "$out/corpus/$name" "$out/tests/fuzz/seeds/$name" >"$runlog" 2>&1 || rc=$?
+            one "$runlog" ubsan "$name" "$rc"
+            if [ "$rc" -ne 0 ]; then cp "$runlog" "$out/findings/$name-$(date -u +%s).log"; fi
+        done
+        for name in $targets; do # the ASan replay of each grown corpus: one execution each
+            len=4096
+            case $name in ascend_db | ascend_analysis_db | nsys_sqlite) len=65536 ;; esac
+            runlog="$out/logs/$name.asan.log"
+            mkdir -p "$out/corpus/$name"
+            t0=$SECONDS rc=0
+            STEPSCOPE_FUZZ_TARGET=$name nice -n 19 "$bin/stepscope_fuzz_asan" -runs=0 \
+                -timeout=30 -rss_limit_mb=4096 -max_len="$len" -print_final_stats=1 \
+                -artifact_prefix="$out/findings/$name-asan-" "$out/corpus/$name" \
+                "$out/tests/fuzz/seeds/$name" >"$runlog" 2>&1 || rc=$?
+            one "$runlog" asan-replay "$name" "$rc"
+            if [ "$rc" -ne 0 ]; then cp "$runlog" "$out/findings/$name-asan-$(date -u +%s).log"; fi
+        done
+        {
+            printf 'target\tubsan_executions\tubsan_seconds\truns\tlast_asan_replay_rc\n'
+            awk -F'\t' 'NR > 1 && $3 == "ubsan" { e[$4] += $6; s[$4] += $7; r[$4]++ }
+                NR > 1 && $3 == "asan-replay" { a[$4] = $5 }
+                END { for (t in e) print t "\t" e[t] "\t" s[t] "\t" r[t] "\t" a[t] }' "$log" \
+                | sort
+        } >"$out/totals.tsv"
+        cur=$((cur * 2 > slice ? slice : cur * 2))
+    done
+}
+
 stage_fuzz_smoke() {
     sanitizer_build # built by the asan stage already: nothing to do then
     # Reproducible: a fixed seed, a fresh corpus from the seeds and a cap on executions, so
@@ -291,13 +372,22 @@ fuzz)
     sanitizer_build
     fuzz_run "${2:-600}" -1 0 "$root/build/fuzz"
     ;;
+fuzz-campaign)
+    install_missing
+    cmake --preset fuzz-campaign -S "$root" "${launcher[@]}" >/dev/null
+    cmake --build "$root/build/fuzz-campaign" --parallel "$jobs" --target stepscope_fuzz
+    cmake --preset asan-core -S "$root" "${launcher[@]}" >/dev/null
+    cmake --build "$root/build/asan-core" --parallel "$jobs" --target stepscope_fuzz
+    fuzz_campaign "${2:-24}"
+    exit 0 # before bash reads on: a campaign outlives edits to this file (rebase, checkout)
+    ;;
 demo)
     install_missing
     configure_and_build
     run_demo
     ;;
 *)
-    echo "usage: packaging/dev.sh test|demo|fuzz [SECONDS]|stage NAME..." >&2
+    echo "usage: packaging/dev.sh test|demo|fuzz [SECONDS]|fuzz-campaign [HOURS]|stage NAME..." >&2
     exit 2
     ;;
 esac
