@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
 #include <tuple>
+#include <vector>
 
 namespace stepscope::analysis {
 
@@ -113,6 +115,14 @@ std::vector<CollectiveRow> fromTimeline(const model::Session &session)
                     }
             if (row == t.rowCount())
                 continue;
+            // The args of the row's communication events, in one pass: on-demand args are read
+            // back from the file in file order ("" where it changed since the load).
+            std::vector<model::ArgsId> ids;
+            for (std::uint32_t i = t.rowBegin(row); i < t.rowEnd(row); ++i)
+                if (t.category(i) == model::Category::Communication && t.args(i).isValid())
+                    ids.push_back(t.args(i));
+            const std::vector<std::string> texts = trace->args.readMany(ids);
+            std::size_t next = 0;
             for (std::uint32_t i = t.rowBegin(row); i < t.rowEnd(row); ++i) {
                 if (t.category(i) != model::Category::Communication)
                     continue;
@@ -120,7 +130,7 @@ std::vector<CollectiveRow> fromTimeline(const model::Session &session)
                 std::string kindName = collectiveKind(name);
                 std::string group;
                 if (t.args(i).isValid()) {
-                    const auto args = trace->args.view(t.args(i));
+                    const std::string &args = texts[next++];
                     // Newer NCCL kernels name the collective only in their args.
                     const std::string key = "\"Collective name\":\"";
                     const auto p = args.find(key);

@@ -12,18 +12,20 @@ namespace stepscope::import {
 
 namespace {
 
-nlohmann::json argsJson(const model::Trace &trace, model::ArgsId id)
+/// `all` is trace.args.readAll(): on-demand args read in file order, once.
+nlohmann::json argsJson(const std::vector<std::string> &all, model::ArgsId id)
 {
-    if (!id.isValid())
+    if (!id.isValid() || id.value() >= all.size())
         return nullptr;
-    const std::string_view text = trace.args.view(id);
+    const std::string &text = all[id.value()];
     nlohmann::json j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
     if (j.is_discarded())
         return std::string(text); // kept as the text the importer stored
     return j;
 }
 
-nlohmann::json trackJson(const model::Trace &trace, const model::Track &track)
+nlohmann::json trackJson(
+    const model::Trace &trace, const std::vector<std::string> &args, const model::Track &track)
 {
     const model::TrackInfo &info = track.info();
     nlohmann::json events = nlohmann::json::array();
@@ -35,7 +37,7 @@ nlohmann::json trackJson(const model::Trace &trace, const model::Track &track)
             events.push_back({{"name", std::string(trace.strings.view(track.name(i)))},
                 {"category", std::string(model::categoryName(track.category(i)))},
                 {"ts_ns", util::satAdd(trace.originNs, track.start(i))}, {"dur_ns", std::move(dur)},
-                {"depth", row}, {"args", argsJson(trace, track.args(i))}});
+                {"depth", row}, {"args", argsJson(args, track.args(i))}});
         }
     }
     return {{"rank", trace.rank}, {"kind", std::string(model::trackKindName(info.kind))},
@@ -80,8 +82,9 @@ nlohmann::json dumpJson(const model::Session &session)
     nlohmann::json memory = nlohmann::json::array();
     std::uint64_t trackBase = 0;
     for (const auto &trace : session.traces) {
+        const std::vector<std::string> args = trace->args.readAll();
         for (const model::Track &track : trace->tracks)
-            tracks.push_back(trackJson(*trace, track));
+            tracks.push_back(trackJson(*trace, args, track));
         for (const model::Flow &f : trace->flows) {
             flows.push_back({{"from", {trackBase + f.from.track.value(), f.from.index}},
                 {"to", {trackBase + f.to.track.value(), f.to.index}},
@@ -122,6 +125,7 @@ std::string dumpText(const model::Session &session)
     std::uint64_t trackIndex = 0;
     std::uint64_t trackBase = 0;
     for (const auto &trace : session.traces) {
+        const std::vector<std::string> args = trace->args.readAll();
         for (const model::Track &track : trace->tracks) {
             const model::TrackInfo &info = track.info();
             out << "track " << trackIndex++ << " rank " << trace->rank << ' '
@@ -137,8 +141,8 @@ std::string dumpText(const model::Session &session)
                         out << track.duration(i);
                     out << " d" << row << ' ' << model::categoryName(track.category(i)) << ' '
                         << trace->strings.view(track.name(i));
-                    if (track.args(i).isValid())
-                        out << ' ' << trace->args.view(track.args(i));
+                    if (track.args(i).isValid() && track.args(i).value() < args.size())
+                        out << ' ' << args[track.args(i).value()];
                     out << '\n';
                 }
             }

@@ -13,6 +13,9 @@ namespace stepscope::import {
 struct LoadOptions
 {
     bool keepArgs = true; ///< keep each event's args (details pane); off for benchmarks
+    /// With keepArgs: Chrome-trace files keep, per event with args, only its record offset and
+    /// read the args back from the file when asked (model::ArgsTable::read). Off: resident.
+    bool argsOnDemand = true;
     unsigned threads = 0; ///< worker threads for chunk parsing; 0 = hardware concurrency
 };
 

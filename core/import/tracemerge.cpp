@@ -180,7 +180,7 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
             for (std::uint32_t i = 0; i < track.size(); ++i) {
                 model::ArgsId args;
                 if (track.args(i).isValid())
-                    args = out.args.add(src.args.view(track.args(i)));
+                    args = out.args.addFrom(src.args, track.args(i));
                 provisional[ti][i] = tb.add(util::satAdd(track.start(i), delta), track.duration(i),
                     name(track.name(i)), track.category(i), args, track.isUnfinished(i));
             }

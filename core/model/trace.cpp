@@ -24,6 +24,26 @@ std::uint64_t Trace::eventCount() const
     return n;
 }
 
+std::size_t Trace::memoryBytes() const
+{
+    std::size_t bytes = args.memoryBytes();
+    // Interned strings: the text plus about 64 bytes of string object and index entry each.
+    for (std::size_t i = 0; i < strings.size(); ++i)
+        bytes += strings.view(StringId(static_cast<std::uint32_t>(i))).size() + 64;
+    for (const Track &t : tracks)
+        bytes += t.memoryBytes();
+    bytes += flows.capacity() * sizeof(Flow) + eventIds.capacity() * sizeof(EventIds)
+        + memory.allocatorEvents.capacity() * sizeof(AllocatorEvent);
+    for (const CounterSeries &c : counters)
+        bytes +=
+            c.timestampsNs.capacity() * sizeof(std::int64_t) + c.values.capacity() * sizeof(double);
+    for (const MemoryCurve &c : memory.curves)
+        bytes += (c.timestampsNs.capacity() + c.allocatedBytes.capacity()
+                     + c.reservedBytes.capacity() + c.activeBytes.capacity())
+            * sizeof(std::int64_t);
+    return bytes;
+}
+
 std::pair<std::int64_t, std::int64_t> Trace::extent() const
 {
     std::int64_t lo = std::numeric_limits<std::int64_t>::max();

@@ -174,6 +174,9 @@ struct Trace
 
     const Track &track(TrackId id) const { return tracks.at(id.value()); }
     std::uint64_t eventCount() const;
+    /// Bytes the trace holds resident: tracks, strings, args (with their sources' indexes),
+    /// flows, event ids, counters and memory events. For memory tests and the benchmark.
+    std::size_t memoryBytes() const;
     /// Earliest start and latest end over all tracks, relative ns; {0, 0} when empty.
     std::pair<std::int64_t, std::int64_t> extent() const;
     /// The ids of an event, nullptr when it has none. O(log n).

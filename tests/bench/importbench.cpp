@@ -23,6 +23,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -153,7 +154,7 @@ int runImport(int argc, char **argv)
 {
     if (argc < 2) {
         std::fprintf(stderr,
-            "usage: stepscope-bench import FILE [--threads N] [--no-args] "
+            "usage: stepscope-bench import FILE [--threads N] [--no-args] [--resident-args] "
             "[--no-reference]\n");
         return 2;
     }
@@ -170,6 +171,8 @@ int runImport(int argc, char **argv)
             ctx.options.threads = static_cast<unsigned>(std::stoul(argv[++i]));
         else if (std::strcmp(argv[i], "--no-args") == 0)
             ctx.options.keepArgs = false;
+        else if (std::strcmp(argv[i], "--resident-args") == 0)
+            ctx.options.argsOnDemand = false; // the args text kept in memory, as before
         else if (std::strcmp(argv[i], "--no-reference") == 0)
             noReference = true; // ours only, e.g. under perf record
     }
@@ -244,6 +247,17 @@ int runImport(int argc, char **argv)
     const double perEvent = events
         ? static_cast<double>(trackBytes + stringBytes + argsBytes) / static_cast<double>(events)
         : 0;
+    // What else the model holds per event: flows, event ids, counters, allocator events.
+    std::size_t otherBytes = trace.flows.capacity() * sizeof(stepscope::model::Flow)
+        + trace.eventIds.capacity() * sizeof(stepscope::model::EventIds)
+        + trace.memory.allocatorEvents.capacity() * sizeof(stepscope::model::AllocatorEvent);
+    for (const auto &c : trace.counters)
+        otherBytes +=
+            c.timestampsNs.capacity() * sizeof(std::int64_t) + c.values.capacity() * sizeof(double);
+    for (const auto &c : trace.memory.curves)
+        otherBytes +=
+            (c.timestampsNs.capacity() + c.allocatedBytes.capacity() + c.reservedBytes.capacity())
+            * sizeof(std::int64_t);
     const double rssPerEvent = events
         ? static_cast<double>(rssAfter - rssBefore) * 1024.0 / static_cast<double>(events)
         : 0;
@@ -251,7 +265,9 @@ int runImport(int argc, char **argv)
     std::printf("file            %s (%.1f MB%s)\n", profilerDb.c_str(), mb,
         analysisDb ? ", with analysis.db" : "");
     std::printf("threads         %u (0 = all cores), args %s\n", ctx.options.threads,
-        ctx.options.keepArgs ? "kept" : "dropped");
+        !ctx.options.keepArgs          ? "dropped"
+            : ctx.options.argsOnDemand ? "kept, on demand (record offsets)"
+                                       : "kept, resident");
     std::printf("ours            %.3f s  %.1f MB/s  %.2f M events/s  (%llu events, %zu tracks, %zu "
                 "flows, ok=%d)\n",
         seconds, mb / seconds, static_cast<double>(events) / seconds / 1e6,
@@ -269,7 +285,37 @@ int runImport(int argc, char **argv)
         perEvent, static_cast<double>(trackBytes) / static_cast<double>(events ? events : 1),
         static_cast<double>(stringBytes) / static_cast<double>(events ? events : 1),
         static_cast<double>(argsBytes) / static_cast<double>(events ? events : 1), rssPerEvent);
+    std::printf("model/event     %.1f B with flows, event ids, counters, memory (+%.1f B)\n",
+        perEvent + static_cast<double>(otherBytes) / static_cast<double>(events ? events : 1),
+        static_cast<double>(otherBytes) / static_cast<double>(events ? events : 1));
     std::printf("diagnostics     %zu\n", report.diagnostics().size());
+    if (ctx.options.keepArgs && trace.args.size() > 0) {
+        // Args read back for 1 000 events spread over the tracks (on demand: from the file).
+        std::uint64_t read = 0;
+        std::uint64_t failed = 0;
+        std::size_t bytes = 0;
+        std::string json;
+        const auto r0 = Clock::now();
+        const std::uint64_t stride = std::max<std::uint64_t>(1, events / 1000);
+        std::uint64_t k = 0;
+        for (const auto &t : trace.tracks) {
+            for (std::uint32_t i = 0; i < t.size(); ++i, ++k) {
+                if (k % stride != 0 || !t.args(i).isValid())
+                    continue;
+                if (trace.args.read(t.args(i), json))
+                    bytes += json.size();
+                else
+                    ++failed;
+                ++read;
+            }
+        }
+        const double rs = std::chrono::duration<double>(Clock::now() - r0).count();
+        std::printf("args read back  %llu events (%s), %.1f us each, %zu bytes, %llu failed\n",
+            static_cast<unsigned long long>(read),
+            ctx.options.argsOnDemand ? "on demand" : "resident",
+            read ? rs * 1e6 / static_cast<double>(read) : 0.0, bytes,
+            static_cast<unsigned long long>(failed));
+    }
 
     if (noReference)
         return ok ? 0 : 1;

@@ -136,7 +136,15 @@ QString DetailsPane::describe(const TimelineModel &model, const EventKey &e)
         html += tr("<p><b>Outgoing flows</b></p><ul>") + outgoing + QStringLiteral("</ul>");
     if (track.args(e.index).isValid()) {
         html += tr("<p><b>Arguments</b></p>");
-        html += argsTable(trace.args.view(track.args(e.index)));
+        // On-demand args are read back from the profile's file here; a file that changed or
+        // vanished since the load gives a message instead.
+        std::string json;
+        std::string error;
+        if (trace.args.read(track.args(e.index), json, &error))
+            html += argsTable(json);
+        else
+            html +=
+                QStringLiteral("<p><i>") + qs(error).toHtmlEscaped() + QStringLiteral("</i></p>");
     }
     return html;
 }

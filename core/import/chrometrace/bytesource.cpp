@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "bytesource.h"
 
+#include "gzipindex.h"
 #include "util/regularfile.h"
 
 #include <zlib.h>
@@ -61,10 +62,14 @@ private:
 class GzipSource final : public ByteSource
 {
 public:
-    GzipSource(FilePtr file, std::string prefix)
+    GzipSource(FilePtr file, std::string prefix, std::uint64_t seekSpan)
         : m_file(std::move(file))
         , m_in(new char[InBytes]) // not zero-filled: only what is read is touched
     {
+        if (seekSpan > 0) {
+            m_index = std::make_shared<GzipIndex>(seekSpan);
+            m_index->memberStart(0, 0);
+        }
         m_stream.zalloc = Z_NULL;
         m_stream.zfree = Z_NULL;
         m_stream.opaque = Z_NULL;
@@ -101,10 +106,17 @@ public:
                 m_stream.avail_in = static_cast<uInt>(got);
             }
             m_memberEnded = false;
-            const int rc = inflate(&m_stream, Z_NO_FLUSH);
+            // With a seek index, inflate stops at every deflate block boundary so that a
+            // checkpoint can be taken there.
+            const int rc = inflate(&m_stream, m_index ? Z_BLOCK : Z_NO_FLUSH);
+            if (m_index && rc == Z_OK)
+                m_index->afterInflate(
+                    m_stream, m_inflated + (size - m_stream.avail_out), consumedIn());
             if (rc == Z_STREAM_END) {
                 m_memberEnded = true;
                 inflateReset(&m_stream); // a further member may follow
+                if (m_index)
+                    m_index->memberStart(m_inflated + (size - m_stream.avail_out), consumedIn());
             } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
                 m_error = std::string("corrupt gzip data (")
                     + (m_stream.msg ? m_stream.msg : "zlib error") + ") near compressed byte "
@@ -120,6 +132,7 @@ public:
     }
     std::uint64_t fileBytesConsumed() const override { return consumedIn(); }
     bool compressed() const override { return true; }
+    std::shared_ptr<const GzipIndex> seekIndex() const override { return m_index; }
 
 private:
     std::uint64_t consumedIn() const { return m_inputRead - m_stream.avail_in; }
@@ -150,11 +163,13 @@ private:
     bool m_ok = false;
     bool m_done = false;
     bool m_memberEnded = false;
+    std::shared_ptr<GzipIndex> m_index;
 };
 
 } // namespace
 
-std::unique_ptr<ByteSource> ByteSource::open(const std::filesystem::path &file, std::string &error)
+std::unique_ptr<ByteSource> ByteSource::open(
+    const std::filesystem::path &file, std::string &error, std::uint64_t seekSpan)
 {
     error = util::whyNotRegular(file); // a FIFO or device would block or never end
     if (!error.empty())
@@ -169,7 +184,7 @@ std::unique_ptr<ByteSource> ByteSource::open(const std::filesystem::path &file, 
     std::string prefix(magic.data(), got);
     if (got == 2 && static_cast<unsigned char>(magic[0]) == 0x1f
         && static_cast<unsigned char>(magic[1]) == 0x8b)
-        return std::make_unique<GzipSource>(std::move(f), std::move(prefix));
+        return std::make_unique<GzipSource>(std::move(f), std::move(prefix), seekSpan);
     return std::make_unique<PlainSource>(std::move(f), std::move(prefix));
 }
 

@@ -10,6 +10,8 @@
 
 namespace stepscope::import::chrometrace {
 
+class GzipIndex;
+
 /// Sequential bytes of a file, decompressed on the fly when it is gzip (detected by its
 /// magic bytes, not its name). Never holds more than one read block in memory; offsets are
 /// 64-bit so files over 4 GiB work.
@@ -21,8 +23,11 @@ class ByteSource
 public:
     virtual ~ByteSource() = default;
 
-    /// Opens `file`; nullptr with `error` set when it cannot be opened.
-    static std::unique_ptr<ByteSource> open(const std::filesystem::path &file, std::string &error);
+    /// Opens `file`; nullptr with `error` set when it cannot be opened. With a `seekSpan`
+    /// (bytes of output between checkpoints, GzipIndex::SpanBytes for loads), a gzip file
+    /// builds a GzipIndex while it is read (seekIndex()).
+    static std::unique_ptr<ByteSource> open(
+        const std::filesystem::path &file, std::string &error, std::uint64_t seekSpan = 0);
 
     /// Fills up to `size` bytes; 0 at the end of the stream (or on error).
     virtual std::size_t read(char *buffer, std::size_t size) = 0;
@@ -33,6 +38,8 @@ public:
     /// Empty unless something odd but harmless was seen (gzip expanding like a bomb).
     const std::string &warning() const { return m_warning; }
     virtual bool compressed() const = 0;
+    /// The seek index built so far (gzip opened with seekIndex), else null.
+    virtual std::shared_ptr<const GzipIndex> seekIndex() const { return nullptr; }
 
     /// Decompression-ratio guard: past WarnInflatedBytes of output at more than WarnRatio
     /// times the compressed input, warning() says so (memory stays bounded, reading goes on);

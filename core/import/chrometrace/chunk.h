@@ -120,6 +120,8 @@ struct ChunkResult
     model::StringTable strings; ///< names, categories, pids, tids, counter keys
     model::StringTable ids; ///< flow and async ids (kept out of the trace's strings)
     model::ArgsTable args;
+    /// The record offset (the event's byte offset) of each entry of args.
+    std::vector<std::uint64_t> argsOffsets;
     std::vector<ChunkLane> lanes;
     std::vector<ChunkEvent> events;
     std::vector<ChunkMeta> metas;

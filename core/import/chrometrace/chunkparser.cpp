@@ -242,7 +242,7 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
         wantArgs = wantArgs || cls.needArgs;
     }
     if ((ev.hasArgs || !extras.empty()) && wantArgs)
-        out.args = keepArgs(withExtras(ev));
+        out.args = keepArgs(withExtras(ev), offset);
     result->events.push_back(out);
     if (ev.bindId.present && phase != 'E' && phase != 'e' && out.phase != 'i')
         addBoundFlow(ev, out, offset);

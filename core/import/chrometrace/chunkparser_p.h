@@ -132,8 +132,10 @@ struct ChunkParser::Impl
         return merged;
     }
 
-    model::ArgsId keepArgs(std::string_view raw)
+    /// Keeps an event's args text; `offset` (the event's) is its record for args on demand.
+    model::ArgsId keepArgs(std::string_view raw, std::int64_t offset)
     {
+        result->argsOffsets.push_back(static_cast<std::uint64_t>(offset));
         minified.resize(raw.size());
         std::size_t len = 0;
         if (simdjson::minify(raw.data(), raw.size(), minified.data(), len) != simdjson::SUCCESS)

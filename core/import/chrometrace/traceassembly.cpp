@@ -45,6 +45,7 @@ TraceAssembly::TraceAssembly(
     , m_file(std::move(file))
     , m_out(out)
     , m_keepArgs(ctx.options.keepArgs)
+    , m_onDemand(ctx.options.keepArgs && ctx.options.argsOnDemand)
 {
     const unsigned threads =
         ctx.options.threads != 0 ? ctx.options.threads : std::thread::hardware_concurrency();
@@ -64,6 +65,9 @@ void TraceAssembly::merge(ChunkResult &&chunk)
     // argsBase + k. Ids that would not fit an ArgsId (over 4 G events) lose their args.
     const std::uint64_t argsBase = m_argsStaged;
     m_argsStaged += chunk.args.size();
+    if (m_onDemand)
+        m_argsOffsets.insert(
+            m_argsOffsets.end(), chunk.argsOffsets.begin(), chunk.argsOffsets.end());
     if (chunk.args.size() > 0) {
         if (m_argsThread && !m_collector)
             m_collector = std::make_unique<ArgsCollector>(m_args);
@@ -414,7 +418,16 @@ void TraceAssembly::finish(TopLevel &top)
     }
     linkFlows(binding, top);
     buildCounters(shift);
-    if (m_keepArgs) {
+    const std::uint32_t source = m_onDemand && m_records && m_argsOffsets.size() == m_argsStaged
+        ? trace.args.addSource(m_records)
+        : static_cast<std::uint32_t>(-1);
+    if (m_keepArgs && source < model::ArgsTable::MaxSources) {
+        // Args on demand: staged id k becomes record m_argsBase + k; the text is dropped.
+        m_args = model::ArgsTable();
+        trace.args.reserve(trace.args.size() + m_argsOffsets.size());
+        for (const std::uint64_t record : m_argsOffsets)
+            trace.args.addRecord(source, std::min(record, model::ArgsTable::MaxRecordOffset - 1));
+    } else if (m_keepArgs) {
         // Appended in order: staged id k becomes m_argsBase + k, as used by buildLane. The
         // first file of a trace hands its arena over instead of copying it: no second copy of
         // every event's args, at the peak of the load.
@@ -424,6 +437,7 @@ void TraceAssembly::finish(TopLevel &top)
             trace.args.merge(m_args);
     }
     m_args = model::ArgsTable();
+    m_argsOffsets = {};
     if (m_partialOverlaps > 0)
         m_ctx.report->add(Severity::Info, m_file,
             std::to_string(m_partialOverlaps)

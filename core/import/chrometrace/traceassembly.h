@@ -32,6 +32,12 @@ public:
     TraceAssembly(const Dialect &dialect, const ImportContext &ctx, std::string file,
         model::TraceBuilder &out);
 
+    /// Args on demand: the kept args become records of `source` in finish() (the staged text
+    /// is still what the dialect sees). Null: they stay resident.
+    void setRecords(std::shared_ptr<const model::ArgsSource> source)
+    {
+        m_records = std::move(source);
+    }
     void merge(ChunkResult &&chunk);
     void finish(TopLevel &top);
     const PhaseCounts &counts() const { return m_counts; }
@@ -111,6 +117,10 @@ private:
     /// than one thread) until finish() joins it, so only finish() reads it.
     model::ArgsTable m_args;
     std::uint64_t m_argsStaged = 0; ///< entries pushed into m_args so far
+    /// Record offset of every staged args entry (args on demand only), in m_args' order.
+    std::vector<std::uint64_t> m_argsOffsets;
+    bool m_onDemand = false;
+    std::shared_ptr<const model::ArgsSource> m_records;
     std::unique_ptr<ArgsCollector> m_collector;
     bool m_argsThread = false; ///< append args on m_collector's thread
     std::uint64_t m_unclosed = 0; // B/b never closed, over all lanes

@@ -5,6 +5,8 @@
 #include "bytesource.h"
 #include "chunk.h"
 #include "eventscanner.h"
+#include "gzipindex.h"
+#include "recordargs.h"
 #include "traceassembly.h"
 
 #include <condition_variable>
@@ -134,13 +136,18 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
 {
     const std::string rel = ctx.relative(file);
     std::string openError;
-    std::unique_ptr<ByteSource> source = ByteSource::open(file, openError);
+    const bool onDemand = ctx.options.keepArgs && ctx.options.argsOnDemand;
+    std::unique_ptr<ByteSource> source =
+        ByteSource::open(file, openError, onDemand ? GzipIndex::SpanBytes : 0);
     if (!source) {
         ctx.error(file, openError);
         return false;
     }
     if (ctx.progress)
         ctx.progress->setStage("Reading " + file.filename().string());
+    // Stamped (size, time) now, so a change during or after the load is noticed on a read.
+    std::shared_ptr<const model::ArgsSource> records =
+        onDemand ? std::make_shared<RecordArgs>(file, rel, source->seekIndex()) : nullptr;
 
     EventScanner scanner(*source, ChunkBytes);
     ParseSettings settings;
@@ -224,6 +231,7 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
         assembly.finish(top);
         return false;
     }
+    assembly.setRecords(std::move(records));
     assembly.finish(top);
     return true;
 }

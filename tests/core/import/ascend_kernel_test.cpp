@@ -95,7 +95,7 @@ TEST_F(AscendKernel, Level0EightColumnsNoStream)
         EXPECT_EQ(tr.start(0), 1736405443909176934 - 1736405443881410320);
         EXPECT_EQ(tr.duration(0), 72994438);
         EXPECT_EQ(tr.category(0), model::Category::Communication);
-        const nlohmann::json args = nlohmann::json::parse(t.args.view(tr.args(0)));
+        const nlohmann::json args = nlohmann::json::parse(t.args.text(tr.args(0)));
         EXPECT_EQ(args.at("Accelerator Core"), "HCCL");
         EXPECT_EQ(args.at("Type"), "N/A");
         EXPECT_EQ(args.at("Step Id"), 50);

@@ -44,7 +44,7 @@ std::vector<EventKey> eventsOf(const model::Trace &t)
         for (std::uint32_t i = 0; i < track.size(); ++i)
             out.emplace_back(lane, track.start(i), track.duration(i),
                 std::string(t.strings.view(track.name(i))), static_cast<int>(track.category(i)),
-                std::string(t.args.view(track.args(i))));
+                std::string(t.args.text(track.args(i))));
     }
     std::sort(out.begin(), out.end());
     return out;

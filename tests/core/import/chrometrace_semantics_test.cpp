@@ -267,8 +267,8 @@ TEST_F(GenericChromeTrace, StringAndNumericTimesExactAndUnknownFieldsKeptAsArgs)
     // displayTimeUnit is a display hint: ts stays microseconds.
     EXPECT_EQ(r.trace.originNs + t->start(0), 1700000000123456789);
     EXPECT_EQ(t->duration(0), 2500);
-    EXPECT_EQ(r.trace.args.view(t->args(0)), R"({"k":1,"tts":"12","tdur":3})");
-    EXPECT_EQ(r.trace.args.view(t->args(1)), R"({"sf":7,"stack":[1,2]})");
+    EXPECT_EQ(r.trace.args.text(t->args(0)), R"({"k":1,"tts":"12","tdur":3})");
+    EXPECT_EQ(r.trace.args.text(t->args(1)), R"({"sf":7,"stack":[1,2]})");
     EXPECT_EQ(r.trace.metadata.extra.at("displayTimeUnit"), "ns");
     EXPECT_TRUE(hasDiagnostic(r.report, "`ts` is not a number"));
 }

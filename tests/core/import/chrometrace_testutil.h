@@ -96,7 +96,7 @@ inline std::string dumpEvents(const model::Trace &trace)
         for (std::uint32_t i = 0; i < t.size(); ++i) {
             out << trace.originNs + t.start(i) << ' ' << t.duration(i) << ' ' << t.row(i) << ' '
                 << trace.strings.view(t.name(i)) << ' ' << model::categoryName(t.category(i)) << ' '
-                << (t.args(i).isValid() ? trace.args.view(t.args(i)) : std::string_view()) << '\n';
+                << (t.args(i).isValid() ? trace.args.text(t.args(i)) : std::string()) << '\n';
         }
     }
     for (const model::Flow &f : trace.flows)

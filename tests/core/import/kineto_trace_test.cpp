@@ -160,7 +160,7 @@ TEST(KinetoIds, ArgIdsAndMemoryInstantsBecomeModelFields)
         const model::Track &track = r.trace.track(ids.event.track);
         if (ids.correlation < 0 || track.info().kind != TrackKind::DeviceStream)
             continue;
-        const auto args = r.trace.args.view(track.args(ids.event.index));
+        const auto args = r.trace.args.text(track.args(ids.event.index));
         ASSERT_NE(
             args.find("\"correlation\":" + std::to_string(ids.correlation)), std::string_view::npos)
             << args;

@@ -175,7 +175,7 @@ TEST_F(MindSporeLegacyTest, OutputTimelineDataExactTimes)
     EXPECT_EQ(s519->start(0), 0);
     EXPECT_EQ(s519->duration(0), 2660);
     EXPECT_EQ(t.strings.view(s519->name(0)), "AssignAdd-op414");
-    EXPECT_EQ(t.args.view(s519->args(0)), R"({"fullname":"Default/AssignAdd-op414"})");
+    EXPECT_EQ(t.args.text(s519->args(0)), R"({"fullname":"Default/AssignAdd-op414"})");
     EXPECT_EQ(s519->info().kind, model::TrackKind::DeviceStream);
 }
 

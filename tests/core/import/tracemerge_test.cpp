@@ -70,7 +70,7 @@ TEST(TraceMergeTest, SameClockPartsKeepAbsoluteTimesAndShareTracks)
     for (std::uint32_t i = 0; i < t7.size(); ++i) {
         if (t.strings.view(t7.name(i)) == "late") {
             EXPECT_EQ(t7.start(i), 4100);
-            EXPECT_EQ(t.args.view(t7.args(i)), R"({"n":1})");
+            EXPECT_EQ(t.args.text(t7.args(i)), R"({"n":1})");
             sawLate = true;
         }
     }
