@@ -88,6 +88,9 @@ inline std::uint64_t categoryCount(const model::Trace &trace, model::Category ca
 /// Every event as one stable text line per event (absolute ns), for comparisons.
 inline std::string dumpEvents(const model::Trace &trace)
 {
+    // On-demand args read in file order once (one by one, a gzip span would be inflated per
+    // event).
+    const std::vector<std::string> args = trace.args.readAll();
     std::ostringstream out;
     for (const model::Track &t : trace.tracks) {
         out << "track " << t.info().processId << '/' << t.info().threadId << ' '
@@ -96,7 +99,7 @@ inline std::string dumpEvents(const model::Trace &trace)
         for (std::uint32_t i = 0; i < t.size(); ++i) {
             out << trace.originNs + t.start(i) << ' ' << t.duration(i) << ' ' << t.row(i) << ' '
                 << trace.strings.view(t.name(i)) << ' ' << model::categoryName(t.category(i)) << ' '
-                << (t.args(i).isValid() ? trace.args.text(t.args(i)) : std::string()) << '\n';
+                << (t.args(i).isValid() ? args[t.args(i).value()] : std::string()) << '\n';
         }
     }
     for (const model::Flow &f : trace.flows)

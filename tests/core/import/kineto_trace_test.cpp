@@ -156,11 +156,12 @@ TEST(KinetoIds, ArgIdsAndMemoryInstantsBecomeModelFields)
         26770);
     // Every id points at its own event: a kernel's correlation is in its args.
     std::uint64_t checked = 0;
+    const std::vector<std::string> allArgs = r.trace.args.readAll(); // in file order, once
     for (const model::EventIds &ids : r.trace.eventIds) {
         const model::Track &track = r.trace.track(ids.event.track);
         if (ids.correlation < 0 || track.info().kind != TrackKind::DeviceStream)
             continue;
-        const auto args = r.trace.args.text(track.args(ids.event.index));
+        const std::string &args = allArgs.at(track.args(ids.event.index).value());
         ASSERT_NE(
             args.find("\"correlation\":" + std::to_string(ids.correlation)), std::string_view::npos)
             << args;
