@@ -192,6 +192,11 @@ bool GzipIndex::read(const std::filesystem::path &file, std::uint64_t offset, st
     }
     const auto at = static_cast<std::size_t>(offset - m_cacheOffset);
     bytes.assign(m_cache, at, std::min<std::size_t>(size, m_cache.size() - at));
+    if (m_cache.capacity() > 4 * m_span + (1u << 20)) {
+        // Inflated for one huge event: not kept resident.
+        m_cache = std::string();
+        m_cacheOffset = 0;
+    }
     return true;
 }
 

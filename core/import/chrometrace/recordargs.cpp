@@ -8,6 +8,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -140,7 +141,7 @@ bool RecordArgs::read(std::uint64_t offset, std::string &json, std::string &erro
         length = objectLength(m_bytes);
         if (length > 0 || m_bytes.size() < want || want >= MaxEventBytes)
             break;
-        want *= 8;
+        want = std::min(want * 8, MaxEventBytes); // never more than the largest event
     }
     if (length == 0) {
         error = "the event at byte " + std::to_string(offset) + " of " + m_name
