@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace stepscope::import {
@@ -222,6 +223,60 @@ TEST_F(ArgsOnDemandFile, GzipTraceReadsBackAsResident)
     for (std::uint32_t i = 0; i < 3000; i += 7) {
         ASSERT_TRUE(b.args.isOnDemand(b.tracks[0].args(i)));
         EXPECT_EQ(b.args.text(b.tracks[0].args(i)), a.args.view(a.tracks[0].args(i)));
+    }
+}
+
+TEST_F(ArgsOnDemandFile, ConcurrentReadsOfBigAndSmallArgsMatchResident)
+{
+    // The details pane, search and an analysis may read at once, from any thread. One event's
+    // args (200 KB) are far larger than the first 4 KiB a read looks at.
+    std::string text = kinetoTrace(2000);
+    const std::string big = R"(, {"ph": "X", "cat": "cpu_op", "name": "big", "pid": 1, "tid": 1, )"
+                            R"("ts": 30000, "dur": 5, "args": {"blob": ")"
+        + std::string(200000, 'x') + R"("}}]})";
+    text.replace(text.rfind("]}"), 2, big);
+    for (const bool gzip : {false, true}) {
+        SCOPED_TRACE(gzip ? "gzip" : "plain");
+        const fs::path file = m_tmp / (gzip ? "c.pt.trace.json.gz" : "c.pt.trace.json");
+        if (gzip)
+            writeGzip(file, text, 1);
+        else
+            testsupport::writeFile(file, text);
+        const auto resident = loadWith(file, false);
+        const auto onDemand = loadWith(file, true);
+        ASSERT_TRUE(resident && onDemand);
+        const model::Track &ta = resident->traces.at(0)->tracks.at(0);
+        const model::Trace &b = *onDemand->traces.at(0);
+        const model::Track &tb = b.tracks.at(0);
+        ASSERT_EQ(tb.size(), 2001u);
+        std::vector<std::string> expected(tb.size());
+        std::size_t bigEvents = 0;
+        for (std::uint32_t i = 0; i < tb.size(); ++i) {
+            ASSERT_TRUE(b.args.isOnDemand(tb.args(i)));
+            expected[i] = std::string(resident->traces[0]->args.view(ta.args(i)));
+            bigEvents += expected[i].size() > 100000 ? 1 : 0;
+        }
+        ASSERT_EQ(bigEvents, 1u);
+        std::vector<std::uint64_t> mismatches(4, 0);
+        std::vector<std::thread> threads;
+        for (std::size_t w = 0; w < mismatches.size(); ++w) {
+            threads.emplace_back([&, w] {
+                // Each thread its own order: forwards, backwards and two strides.
+                for (std::uint32_t k = 0; k < tb.size(); ++k) {
+                    const std::uint32_t i = w == 0 ? k
+                        : w == 1                   ? tb.size() - 1 - k
+                                                   : (k * (w == 2 ? 7u : 13u)) % tb.size();
+                    std::string json;
+                    std::string error;
+                    if (!b.args.read(tb.args(i), json, &error) || json != expected[i])
+                        ++mismatches[w];
+                }
+            });
+        }
+        for (std::thread &t : threads)
+            t.join();
+        for (std::size_t w = 0; w < mismatches.size(); ++w)
+            EXPECT_EQ(mismatches[w], 0u) << "thread " << w;
     }
 }
 
