@@ -147,10 +147,26 @@ TEST(ApplyTicks, OneRoutineForDataRangesAndWindows)
     QValueAxis flat;
     applyTicks(&flat, t, {std::make_pair(5.0, 5.0)});
     EXPECT_DOUBLE_EQ(flat.max(), 55);
-    // Learning rates: a step of 2e-6 prints as 3 significant digits, not "0.000002".
+    // Learning rates count in units of 1e-5 (TinyValuesCountInAPowerOfTen): a step of 2e-6
+    // is 0.2 of them, "%.1f", not "0.000002".
     QValueAxis lr;
     const AxisTicks small = niceTicks(1e-5, 1.8e-5, TickUnit::Plain, 4);
-    EXPECT_GT(small.decimals, 4);
+    EXPECT_EQ(small.decimals, 1);
     applyTicks(&lr, small);
-    EXPECT_EQ(lr.labelFormat(), QStringLiteral("%.3g"));
+    EXPECT_EQ(lr.labelFormat(), QStringLiteral("%.1f"));
+}
+
+// MindFormers' learning rate (1e-5 … 3e-5): its ticks printed as 0.00002 were wider than
+// Qt's axis and cut to "..." in every size of chart. Values under 1e-3 count in units of a
+// power of ten, named in the axis title.
+TEST(AxisTicks, TinyValuesCountInAPowerOfTen)
+{
+    const AxisTicks t = niceTicks(0, 2.5e-5, TickUnit::Plain, 4);
+    EXPECT_DOUBLE_EQ(t.scale, 1e-5);
+    EXPECT_EQ(t.unit, QStringLiteral("×1e-5"));
+    EXPECT_DOUBLE_EQ(t.hi, 3); // 0, 1, 2, 3 (× 1e-5)
+    EXPECT_EQ(t.decimals, 0);
+    const AxisTicks ordinary = niceTicks(0, 2.5, TickUnit::Plain, 4);
+    EXPECT_DOUBLE_EQ(ordinary.scale, 1);
+    EXPECT_TRUE(ordinary.unit.isEmpty());
 }

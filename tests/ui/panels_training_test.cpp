@@ -67,6 +67,15 @@ TEST(ChartsStepChart, ValueTitleFitsTheChartAndBytesUseBinaryUnits)
     ASSERT_EQ(memory.drawnPoints(0).size(), 2);
     EXPECT_NEAR(memory.drawnPoints(0)[0].y(), 3e9 / (1024.0 * 1024 * 1024), 1e-9);
     EXPECT_TRUE(memory.toolTipAt(1).contains(QStringLiteral("3"))); // raw value in the tooltip
+
+    // A learning rate counts in units of 1e-5, the axis title says so.
+    ui::StepChart lr;
+    lr.setValueAxisTitle(QStringLiteral("Learning rate"));
+    lr.addLine(QStringLiteral("lr"), Qt::blue, {1, 2, 3}, {1e-5, 3e-5, 2e-5}, {0, 0, 0}, QString());
+    uitest::showAndSettle(lr, 600, 400);
+    EXPECT_EQ(lr.shownValueAxisTitle(), QStringLiteral("Learning rate (×1e-5)"));
+    ASSERT_EQ(lr.drawnPoints(0).size(), 3);
+    EXPECT_NEAR(lr.drawnPoints(0)[1].y(), 3.0, 1e-9);
 }
 
 // megatron-golden-values has three charts (loss, step time, memory): the memory chart alone

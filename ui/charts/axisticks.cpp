@@ -58,11 +58,19 @@ AxisTicks niceTicks(double lo, double hi, TickUnit kind, int targetTicks)
         lo = hi = 0;
     if (lo > hi)
         std::swap(lo, hi);
-    const Unit u = unitFor(std::max(std::abs(lo), std::abs(hi)), kind);
+    const double magnitude = std::max(std::abs(lo), std::abs(hi));
+    const Unit u = unitFor(magnitude, kind);
     t.scale = u.scale;
     t.unit = QString::fromUtf8(u.name);
-    double l = lo / u.scale;
-    double h = hi / u.scale;
+    if (kind == TickUnit::Plain && magnitude > 0 && magnitude < 1e-3) {
+        // Learning rates: ticks in units of a power of ten ("2.5" in "(×1e-5)"), where
+        // "0.000025" labels were wider than Qt's axis and cut to "...".
+        const int e = static_cast<int>(std::floor(std::log10(magnitude)));
+        t.scale = std::pow(10.0, e);
+        t.unit = QStringLiteral("×1e%1").arg(e);
+    }
+    double l = lo / t.scale;
+    double h = hi / t.scale;
     if (!(h > l)) {
         // An empty range: one unit above (or around) the single value.
         if (l == 0) {

@@ -80,7 +80,7 @@ struct StepChart::Impl
     double yHigh = 1;
     bool bytes = false; ///< values are bytes: the axis in binary units
     double yScale = 1; ///< data units per display unit of the value axis
-    QString yUnit; ///< "MiB" when bytes
+    QString yUnit; ///< "MiB" when bytes, "×1e-5" for learning rates
     QAbstractAxis *valueAxis = nullptr;
 
     /// The value axis title as it fits the plot's height: whole, else its unit in
@@ -169,8 +169,10 @@ struct StepChart::Impl
         }
         yScale = 1;
         yUnit.clear();
-        if (bytes && !log) {
-            const AxisTicks unitTicks = niceTicks(lo, hi, TickUnit::Bytes);
+        // Bytes in binary units; tiny values (learning rates) in units of a power of ten.
+        const AxisTicks unitTicks =
+            log ? AxisTicks {} : niceTicks(lo, hi, bytes ? TickUnit::Bytes : TickUnit::Plain);
+        if (!log && (bytes || unitTicks.scale != 1)) {
             yScale = unitTicks.scale;
             yUnit = unitTicks.unit;
             for (LineData &l : lines)
