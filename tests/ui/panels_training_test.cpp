@@ -103,3 +103,23 @@ TEST(PanelsTraining, EveryRowOfChartsHasTheSameHeight)
     EXPECT_GT(charts[2]->width(), charts[0]->width() * 3 / 2);
     EXPECT_NEAR(charts[2]->height(), charts[0]->height(), 4);
 }
+
+// MindFormers' learning rate warms up from 0 and decays towards 0: drawn log-scaled, its
+// "1e-05" ticks were cut to "..." by Qt Charts. It is drawn linear, its ticks in ×1e-6.
+TEST(PanelsTraining, TheLearningRateIsLinearInAPowerOfTen)
+{
+    util::Progress progress;
+    const auto result = import::loadPath(
+        std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/mindformers-llama3-8b-lora-2runs", progress);
+    ASSERT_TRUE(result.session);
+    ui::TrainingPanel panel;
+    panel.setSession(result.session);
+    uitest::showAndSettle(panel, 1400, 900);
+    const ui::StepChart *lr = nullptr;
+    for (const ui::StepChart *c : panel.charts())
+        if (c->title() == QStringLiteral("Learning rate"))
+            lr = c;
+    ASSERT_NE(lr, nullptr);
+    EXPECT_TRUE(lr->shownValueAxisTitle().contains(QStringLiteral("×1e-")))
+        << lr->shownValueAxisTitle().toStdString();
+}

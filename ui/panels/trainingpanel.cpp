@@ -89,7 +89,9 @@ const std::vector<Group> &groups()
         {QStringLiteral("Loss"), {LogSeriesKind::Loss, LogSeriesKind::EvalLoss}, false, 10},
         {QStringLiteral("Perplexity"), {LogSeriesKind::Perplexity}, false, 10},
         {QStringLiteral("Grad norm"), {LogSeriesKind::GradNorm}, true, 0},
-        {QStringLiteral("Learning rate"), {LogSeriesKind::LearningRate}, false, 100},
+        // Linear, as TensorBoard draws it: a schedule decaying towards 0 went log-scaled
+        // and Qt Charts cut its "1e-05" ticks to "..."; linear ticks count in ×1e-5.
+        {QStringLiteral("Learning rate"), {LogSeriesKind::LearningRate}, false, 0},
         {QStringLiteral("Loss scale"), {LogSeriesKind::LossScale}, true, 0},
         {QStringLiteral("Step time"), {LogSeriesKind::StepTime}, false, 0},
         {QStringLiteral("Throughput"), {LogSeriesKind::Throughput}, false, 0},
