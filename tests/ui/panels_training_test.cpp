@@ -68,6 +68,18 @@ TEST(ChartsStepChart, ValueTitleFitsTheChartAndBytesUseBinaryUnits)
     EXPECT_NEAR(memory.drawnPoints(0)[0].y(), 3e9 / (1024.0 * 1024 * 1024), 1e-9);
     EXPECT_TRUE(memory.toolTipAt(1).contains(QStringLiteral("3"))); // raw value in the tooltip
 
+    // Durations in the unit their span needs: MindFormers' 400 s first step read "400000"
+    // on a "(ms)" axis.
+    ui::StepChart time;
+    time.setValueAxisTitle(QStringLiteral("Step time"));
+    time.setDurationUnit(1e6);
+    time.addLine(QStringLiteral("per_step_time"), Qt::blue, {1, 2, 3}, {400000, 900, 950},
+        {0, 0, 0}, QString());
+    uitest::showAndSettle(time, 600, 400);
+    EXPECT_EQ(time.shownValueAxisTitle(), QStringLiteral("Step time (s)"));
+    ASSERT_EQ(time.drawnPoints(0).size(), 3);
+    EXPECT_NEAR(time.drawnPoints(0)[0].y(), 400.0, 1e-9);
+
     // A learning rate counts in units of 1e-5, the axis title says so.
     ui::StepChart lr;
     lr.setValueAxisTitle(QStringLiteral("Learning rate"));

@@ -79,6 +79,7 @@ struct StepChart::Impl
     double yLow = 0;
     double yHigh = 1;
     bool bytes = false; ///< values are bytes: the axis in binary units
+    double nsPerUnit = 0; ///< values are durations of this many ns each (0: not durations)
     double yScale = 1; ///< data units per display unit of the value axis
     QString yUnit; ///< "MiB" when bytes, "×1e-5" for learning rates
     QAbstractAxis *valueAxis = nullptr;
@@ -169,10 +170,16 @@ struct StepChart::Impl
         }
         yScale = 1;
         yUnit.clear();
-        // Bytes in binary units; tiny values (learning rates) in units of a power of ten.
-        const AxisTicks unitTicks =
-            log ? AxisTicks {} : niceTicks(lo, hi, bytes ? TickUnit::Bytes : TickUnit::Plain);
-        if (!log && (bytes || unitTicks.scale != 1)) {
+        // Bytes in binary units, durations in the unit their span needs (a 400 s first step
+        // reads "400 s", not "400000" ms), tiny values (learning rates) in a power of ten.
+        AxisTicks unitTicks;
+        if (!log && nsPerUnit > 0) {
+            unitTicks = niceTicks(lo * nsPerUnit, hi * nsPerUnit, TickUnit::Nanoseconds);
+            unitTicks.scale /= nsPerUnit; // data units per display unit
+        } else if (!log) {
+            unitTicks = niceTicks(lo, hi, bytes ? TickUnit::Bytes : TickUnit::Plain);
+        }
+        if (!log && (bytes || nsPerUnit > 0 || unitTicks.scale != 1)) {
             yScale = unitTicks.scale;
             yUnit = unitTicks.unit;
             for (LineData &l : lines)
@@ -337,6 +344,12 @@ void StepChart::setValueAxisTitle(const QString &title)
 void StepChart::setBytes(bool bytes)
 {
     d->bytes = bytes;
+    d->rebuild(palette());
+}
+
+void StepChart::setDurationUnit(double nsPerUnit)
+{
+    d->nsPerUnit = nsPerUnit;
     d->rebuild(palette());
 }
 

@@ -34,6 +34,9 @@ public:
     void setValueAxisTitle(const QString &title);
     /// Values are bytes: the value axis in binary units (KiB … TiB), its unit in the title.
     void setBytes(bool bytes);
+    /// The values are durations, `nsPerUnit` ns each (1e6 for a log's ms): the axis in the
+    /// unit the span needs (µs, ms, s). 0: plain values.
+    void setDurationUnit(double nsPerUnit);
     QString shownValueAxisTitle() const;
     void setLogScale(bool log);
     bool logScale() const;

@@ -317,9 +317,15 @@ void TrainingPanel::rebuild()
         }
         // Every chart has a value axis title (the group, with its unit); bytes in binary units.
         const bool bytes = unit == QLatin1String("bytes") || unit == QLatin1String("B");
+        const double nsPerUnit = unit == QLatin1String("s") ? 1e9
+            : unit == QLatin1String("ms")                   ? 1e6
+            : unit == QLatin1String("us")                   ? 1e3
+                                                            : 0;
         c->setBytes(bytes);
-        c->setValueAxisTitle(
-            unit.isEmpty() || bytes ? g.title : QStringLiteral("%1 (%2)").arg(g.title, unit));
+        c->setDurationUnit(nsPerUnit);
+        c->setValueAxisTitle(unit.isEmpty() || bytes || nsPerUnit > 0
+                ? g.title
+                : QStringLiteral("%1 (%2)").arg(g.title, unit));
         c->setLogScale(g.log || (g.logSpan > 0 && lo > 0 && hi / lo > g.logSpan));
         if (!skipped.empty()
             && (g.kinds.front() == LogSeriesKind::Loss
