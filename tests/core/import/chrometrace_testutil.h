@@ -115,6 +115,15 @@ inline std::string dumpEvents(const model::Trace &trace)
     return out.str();
 }
 
+/// Whether a diagnostic of `report` contains `part`.
+inline bool said(const model::LoadReport &report, const std::string &part)
+{
+    for (const model::Diagnostic &d : report.diagnostics())
+        if (d.message.find(part) != std::string::npos)
+            return true;
+    return false;
+}
+
 inline void writeFile(const std::filesystem::path &path, const std::string &text)
 {
     std::ofstream f(path, std::ios::binary);

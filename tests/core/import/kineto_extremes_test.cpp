@@ -13,15 +13,8 @@
 namespace stepscope {
 namespace {
 
+using testsupport::said;
 using testsupport::TempDirTest;
-
-bool said(const model::LoadReport &report, const std::string &part)
-{
-    for (const model::Diagnostic &d : report.diagnostics())
-        if (d.message.find(part) != std::string::npos)
-            return true;
-    return false;
-}
 
 class KinetoExtremes : public TempDirTest
 {
