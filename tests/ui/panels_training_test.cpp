@@ -16,11 +16,20 @@
 
 using namespace stepscope;
 
-TEST(PanelsTraining, RunPickerNamesEachRunsFolder)
+namespace {
+
+/// A sample of tests/data/loss_logs, loaded as the window loads it.
+stepscope::import::LoadResult loadLogs(const std::string &name)
 {
     util::Progress progress;
-    const auto result = import::loadPath(
-        std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/lightning-csvlogger-2runs", progress);
+    return import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/" + name, progress);
+}
+
+} // namespace
+
+TEST(PanelsTraining, RunPickerNamesEachRunsFolder)
+{
+    const auto result = loadLogs("lightning-csvlogger-2runs");
     ASSERT_TRUE(result.session);
     ui::TrainingPanel panel;
     panel.setSession(result.session);
@@ -95,9 +104,7 @@ TEST(ChartsStepChart, ValueTitleFitsTheChartAndBytesUseBinaryUnits)
 // Every row now has the same height.
 TEST(PanelsTraining, EveryRowOfChartsHasTheSameHeight)
 {
-    util::Progress progress;
-    const auto result = import::loadPath(
-        std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/megatron-golden-values", progress);
+    const auto result = loadLogs("megatron-golden-values");
     ASSERT_TRUE(result.session);
     // In a scroll area, as the Training dock holds it, at the dock's height in the window.
     QScrollArea area;
@@ -120,9 +127,7 @@ TEST(PanelsTraining, EveryRowOfChartsHasTheSameHeight)
 // "1e-05" ticks were cut to "..." by Qt Charts. It is drawn linear, its ticks in ×1e-6.
 TEST(PanelsTraining, TheLearningRateIsLinearInAPowerOfTen)
 {
-    util::Progress progress;
-    const auto result = import::loadPath(
-        std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/mindformers-llama3-8b-lora-2runs", progress);
+    const auto result = loadLogs("mindformers-llama3-8b-lora-2runs");
     ASSERT_TRUE(result.session);
     ui::TrainingPanel panel;
     panel.setSession(result.session);
