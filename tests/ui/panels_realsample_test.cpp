@@ -17,9 +17,11 @@
 #include <gtest/gtest.h>
 
 #include <QDir>
+#include <QFile>
 #include <QPixmap>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cmath>
@@ -191,6 +193,31 @@ TEST(PanelsRealSample, ProfilerStepMarkerIsTheTablesStepTime)
         }
         EXPECT_GT(checked, 0) << c.sample;
     }
+    // A partial copy without ranks 2 and 3's cluster split: their step_trace_raw gives only
+    // each step's total, and that total is the marker (there was none).
+    QTemporaryDir partial;
+    ASSERT_TRUE(partial.isValid());
+    const QDir from(
+        QStringLiteral(STEPSCOPE_TEST_DATA "/mindspore_legacy/mindinsight-cluster-pp-4rank"));
+    for (const QString &f : from.entryList(QDir::Files)) {
+        if (f.endsWith(QStringLiteral("_2_4_2.csv")) || f.endsWith(QStringLiteral("_2_4_3.csv")))
+            continue;
+        ASSERT_TRUE(QFile::copy(from.filePath(f), QDir(partial.path()).filePath(f)));
+    }
+    util::Progress progress;
+    const auto trimmed = import::loadPath(partial.path().toStdString(), progress).session;
+    ASSERT_TRUE(trimmed);
+    ui::StepsPanel trimmedSteps;
+    trimmedSteps.setSession(trimmed);
+    uitest::showAndSettle(trimmedSteps, 1400, 800);
+    trimmedSteps.setRank(3);
+    ui::BarChart *chart3 = trimmedSteps.chart();
+    ASSERT_GT(chart3->categoryCount(), 0);
+    for (int k = 0; k < chart3->categoryCount(); ++k) {
+        ASSERT_FALSE(std::isnan(chart3->marker(k))) << k;
+        EXPECT_NEAR(chart3->marker(k), chart3->stackTotal(k), 0.01 * chart3->stackTotal(k)) << k;
+    }
+
     const auto advisor = load("ascend_pt/mstt-advisor-fragments");
     ASSERT_TRUE(advisor);
     ui::StepsPanel steps;

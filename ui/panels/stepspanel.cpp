@@ -40,12 +40,17 @@ QString duration(std::int64_t ns)
 /// The profiler's own step time: the sum of its categories that partition the step,
 /// Preparing + Computing + Communication(Not Overlapped) + Free (steps.h tableStepNs; the
 /// Bubble is the receive part of Communication(Not Overlapped): adding it counted it twice,
-/// a 235 ms marker over MindInsight's 178 ms steps). The Overlap Analysis lanes cover the
-/// device span, not the step: no marker.
+/// a 235 ms marker over MindInsight's 178 ms steps), or the file's own step total where it
+/// gives only that. The Overlap Analysis lanes cover the device span, not the step: none.
 std::optional<double> referenceStepUs(const analysis::StepBreakdown &b)
 {
     if (!b.reference || b.reference->source == "Overlap Analysis")
         return std::nullopt;
+    // A file that gives only the step's total (MindInsight's step_trace_raw without its
+    // cluster split): that total.
+    for (const auto &c : b.reference->categories)
+        if (c.key == "step")
+            return c.referenceUs;
     double sum = 0;
     bool any = false;
     for (const auto &c : b.reference->categories) {
