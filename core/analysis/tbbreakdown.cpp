@@ -68,9 +68,8 @@ bool isTbDataLoader(std::string_view name)
 /// when it has none.
 model::EventIds idsOf(const model::Trace &trace, std::size_t t, std::uint32_t i)
 {
-    const model::EventIds *ids =
-        trace.idsOf(model::EventRef {model::TrackId(static_cast<std::uint32_t>(t)), i});
-    return ids ? *ids : model::EventIds {};
+    return trace.idsOf(model::EventRef {model::TrackId(static_cast<std::uint32_t>(t)), i})
+        .value_or(model::EventIds {});
 }
 
 struct DeviceNode

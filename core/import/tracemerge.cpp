@@ -195,7 +195,8 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
             const std::uint32_t t = r.track.value();
             return model::EventRef {newTrack[t], provisional[t][r.index]};
         };
-        for (model::EventIds ids : src.eventIds) {
+        for (std::size_t i = 0; i < src.eventIds.size(); ++i) {
+            model::EventIds ids = src.eventIds[i];
             ids.event = moved(ids.event);
             builder.addEventIds(ids);
         }

@@ -32,7 +32,7 @@ std::size_t Trace::memoryBytes() const
         bytes += strings.view(StringId(static_cast<std::uint32_t>(i))).size() + 64;
     for (const Track &t : tracks)
         bytes += t.memoryBytes();
-    bytes += flows.capacity() * sizeof(Flow) + eventIds.capacity() * sizeof(EventIds)
+    bytes += flows.capacity() * sizeof(Flow) + eventIds.memoryBytes()
         + memory.allocatorEvents.capacity() * sizeof(AllocatorEvent);
     for (const CounterSeries &c : counters)
         bytes +=
@@ -60,11 +60,9 @@ std::pair<std::int64_t, std::int64_t> Trace::extent() const
     return {lo, hi};
 }
 
-const EventIds *Trace::idsOf(EventRef event) const
+std::optional<EventIds> Trace::idsOf(EventRef event) const
 {
-    const auto it = std::lower_bound(eventIds.begin(), eventIds.end(), event,
-        [](const EventIds &ids, EventRef e) { return ids.event < e; });
-    return it != eventIds.end() && it->event == event ? &*it : nullptr;
+    return eventIds.find(event);
 }
 
 std::string Trace::checkInvariants() const

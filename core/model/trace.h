@@ -3,6 +3,7 @@
 #pragma once
 
 #include "argstable.h"
+#include "eventids.h"
 #include "ids.h"
 #include "memory.h"
 #include "stringtable.h"
@@ -10,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,16 +24,6 @@ struct Flow
     EventRef from;
     EventRef to;
     StringId category; ///< e.g. "ac2g", "async_npu", "fwdbwd"
-};
-
-/// Ids a profiler gave an event to tie it to events on other tracks, as typed fields: the
-/// importer reads them from its format (Kineto: the `correlation` and `External id` args), the
-/// analysis reads only these. -1 = the event has no such id.
-struct EventIds
-{
-    EventRef event;
-    std::int64_t correlation = -1; ///< a launch and the device work it started share it
-    std::int64_t externalId = -1; ///< device work and the host operator it ran for share it
 };
 
 /// A training step on one rank: [startNs, endNs) relative to the trace origin.
@@ -155,7 +147,7 @@ struct Trace
     std::vector<Track> tracks;
     std::vector<Flow> flows;
     /// Only events that carry an id, sorted by event (track, then index).
-    std::vector<EventIds> eventIds;
+    EventIdTable eventIds;
     std::vector<Step> steps;
     std::vector<CounterSeries> counters;
     MemoryData memory;
@@ -180,7 +172,7 @@ struct Trace
     /// Earliest start and latest end over all tracks, relative ns; {0, 0} when empty.
     std::pair<std::int64_t, std::int64_t> extent() const;
     /// The ids of an event, nullptr when it has none. O(log n).
-    const EventIds *idsOf(EventRef event) const;
+    std::optional<EventIds> idsOf(EventRef event) const;
     /// Empty when every track's invariants hold and flows point at existing events.
     std::string checkInvariants() const;
 };

@@ -71,13 +71,23 @@ TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
         r = EventRef {newId[t], finalIndex[t][r.index]};
         return true;
     };
-    for (EventIds &ids : m_eventIds) {
-        if (remap(ids.event))
-            m_trace.eventIds.push_back(ids);
+    // Remapped in place and put in event order through 4-byte indices: the builder's list is
+    // the only wide copy. The first ids given for an event win.
+    std::vector<std::uint32_t> idsOrder;
+    idsOrder.reserve(m_eventIds.size());
+    for (std::size_t i = 0; i < m_eventIds.size(); ++i) {
+        if (remap(m_eventIds[i].event))
+            idsOrder.push_back(static_cast<std::uint32_t>(i));
     }
-    m_eventIds.clear();
-    std::stable_sort(m_trace.eventIds.begin(), m_trace.eventIds.end(),
-        [](const EventIds &a, const EventIds &b) { return a.event < b.event; });
+    std::sort(idsOrder.begin(), idsOrder.end(), [this](std::uint32_t a, std::uint32_t b) {
+        const EventRef x = m_eventIds[a].event;
+        const EventRef y = m_eventIds[b].event;
+        return x < y || (x == y && a < b);
+    });
+    m_trace.eventIds.reserve(idsOrder.size());
+    for (const std::uint32_t i : idsOrder)
+        m_trace.eventIds.append(m_eventIds[i]);
+    m_eventIds = {};
     auto &allocator = m_trace.memory.allocatorEvents;
     for (AllocatorEvent &e : m_allocatorEvents) {
         if (remap(e.event))

@@ -249,7 +249,7 @@ int runImport(int argc, char **argv)
         : 0;
     // What else the model holds per event: flows, event ids, counters, allocator events.
     std::size_t otherBytes = trace.flows.capacity() * sizeof(stepscope::model::Flow)
-        + trace.eventIds.capacity() * sizeof(stepscope::model::EventIds)
+        + trace.eventIds.memoryBytes()
         + trace.memory.allocatorEvents.capacity() * sizeof(stepscope::model::AllocatorEvent);
     for (const auto &c : trace.counters)
         otherBytes +=

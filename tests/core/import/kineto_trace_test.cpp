@@ -157,7 +157,8 @@ TEST(KinetoIds, ArgIdsAndMemoryInstantsBecomeModelFields)
     // Every id points at its own event: a kernel's correlation is in its args.
     std::uint64_t checked = 0;
     const std::vector<std::string> allArgs = r.trace.args.readAll(); // in file order, once
-    for (const model::EventIds &ids : r.trace.eventIds) {
+    for (std::size_t i = 0; i < r.trace.eventIds.size(); ++i) {
+        const model::EventIds ids = r.trace.eventIds[i];
         const model::Track &track = r.trace.track(ids.event.track);
         if (ids.correlation < 0 || track.info().kind != TrackKind::DeviceStream)
             continue;
