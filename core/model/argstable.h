@@ -75,6 +75,7 @@ public:
     std::int64_t recordOffset(ArgsId id) const;
 
     std::size_t size() const { return m_entries.size(); }
+    std::size_t sourceCount() const { return m_sources.size(); }
     /// Arena, entries and the sources' resident bytes.
     std::size_t memoryBytes() const;
     /// Appends other's entries; result[i] is this table's id for other's id i.

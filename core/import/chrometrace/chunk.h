@@ -9,6 +9,7 @@
 #include "model/argstable.h"
 #include "model/loadreport.h"
 #include "model/stringtable.h"
+#include "tracereader.h"
 
 #include <cstdint>
 #include <memory>
@@ -17,8 +18,6 @@
 #include <vector>
 
 namespace stepscope::import::chrometrace {
-
-class Dialect;
 
 /// Whole events, as the bytes `[` event (, event)* `]` followed by simdjson padding.
 struct Chunk
@@ -37,6 +36,7 @@ struct Chunk
 enum EventFlag : std::uint8_t {
     FlagDeferred = 1, ///< category decided at the end by the dialect
     FlagUnfinished = 2, ///< B without E, b without e
+    FlagHookArgs = 4, ///< the dialect asked for the args text (EventClass::needArgs)
 };
 
 /// One X / B / E / i / b / e / n event of a chunk. Strings are ids into the chunk's table.
@@ -50,6 +50,7 @@ struct ChunkEvent
     model::StringId cat;
     model::StringId asyncId; ///< b/e/n: cat + id (or id2) as text, in ChunkResult::ids
     model::ArgsId args;
+    EventArgIds ids; ///< Dialect::readIds()
     char phase = 'X';
     std::uint8_t category = 0;
     std::uint8_t flags = 0;
@@ -120,7 +121,9 @@ struct ChunkResult
     model::StringTable strings; ///< names, categories, pids, tids, counter keys
     model::StringTable ids; ///< flow and async ids (kept out of the trace's strings)
     model::ArgsTable args;
-    /// The record offset (the event's byte offset) of each entry of args.
+    /// The record offset (the event's byte offset) of each entry of args (args on demand
+    /// only). There args holds the text only of the events with FlagHookArgs, and an empty
+    /// entry for the others.
     std::vector<std::uint64_t> argsOffsets;
     std::vector<ChunkLane> lanes;
     std::vector<ChunkEvent> events;
@@ -138,6 +141,9 @@ struct ParseSettings
     const Dialect *dialect = nullptr;
     std::string file; ///< relative name for diagnostics
     bool keepArgs = true;
+    /// With keepArgs: stage the args text only where the dialect asks for it (needArgs);
+    /// every other event keeps just its record offset.
+    bool argsOnDemand = false;
 };
 
 /// Parses one chunk: strict simdjson On-Demand over the whole chunk first; from the first

@@ -226,25 +226,33 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
     out.name = result->strings.intern(ev.name.text);
     out.cat = result->strings.intern(ev.cat.text);
 
-    bool wantArgs = settings->keepArgs;
-    if (phase != 'E' && phase != 'e') {
-        EventFields fields;
-        fields.phase = out.phase;
-        fields.category = ev.cat.text;
-        fields.name = ev.name.text;
-        fields.processId = pid;
-        fields.threadId = tid;
-        fields.args = ev.args;
+    // E and e events close a slice: their category and ids are the begin's.
+    const bool closing = phase == 'E' || phase == 'e';
+    EventFields fields;
+    fields.phase = out.phase;
+    fields.category = ev.cat.text;
+    fields.name = ev.name.text;
+    fields.processId = pid;
+    fields.threadId = tid;
+    fields.args = ev.args;
+    bool hookArgs = false;
+    if (!closing) {
         const EventClass cls = settings->dialect->classifyEvent(fields);
         out.category = static_cast<std::uint8_t>(cls.category);
         if (cls.deferred)
             out.flags |= FlagDeferred;
-        wantArgs = wantArgs || cls.needArgs;
+        hookArgs = cls.needArgs;
+        if (hookArgs)
+            out.flags |= FlagHookArgs;
     }
-    if ((ev.hasArgs || !extras.empty()) && wantArgs)
-        out.args = keepArgs(withExtras(ev), offset);
+    if ((ev.hasArgs || !extras.empty()) && (settings->keepArgs || hookArgs)) {
+        fields.args = withExtras(ev);
+        if (settings->keepArgs && !closing)
+            settings->dialect->readIds(fields, out.ids);
+        out.args = keepArgs(fields.args, offset, hookArgs || !settings->argsOnDemand);
+    }
     result->events.push_back(out);
-    if (ev.bindId.present && phase != 'E' && phase != 'e' && out.phase != 'i')
+    if (ev.bindId.present && !closing && out.phase != 'i')
         addBoundFlow(ev, out, offset);
     return Status::Ok;
 }

@@ -132,10 +132,14 @@ struct ChunkParser::Impl
         return merged;
     }
 
-    /// Keeps an event's args text; `offset` (the event's) is its record for args on demand.
-    model::ArgsId keepArgs(std::string_view raw, std::int64_t offset)
+    /// Keeps an event's args; `offset` (the event's) is its record for args on demand. The
+    /// text is staged when `text` (else an empty entry stands for it).
+    model::ArgsId keepArgs(std::string_view raw, std::int64_t offset, bool text)
     {
-        result->argsOffsets.push_back(static_cast<std::uint64_t>(offset));
+        if (settings->argsOnDemand)
+            result->argsOffsets.push_back(static_cast<std::uint64_t>(offset));
+        if (!text)
+            return result->args.add(std::string_view());
         minified.resize(raw.size());
         std::size_t len = 0;
         if (simdjson::minify(raw.data(), raw.size(), minified.data(), len) != simdjson::SUCCESS)

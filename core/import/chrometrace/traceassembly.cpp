@@ -27,13 +27,14 @@ std::uint64_t laneKey(StringId pid, StringId tid)
 } // namespace
 
 void TraceAssembly::Lane::push(std::int64_t t, std::int64_t d, StringId n, StringId c,
-    model::ArgsId a, std::uint8_t cls, std::uint8_t f)
+    model::ArgsId a, const EventArgIds &i, std::uint8_t cls, std::uint8_t f)
 {
     ts.push_back(t);
     dur.push_back(d);
     name.push_back(n);
     cat.push_back(c);
     args.push_back(a);
+    ids.push_back(i);
     category.push_back(cls);
     flags.push_back(f);
 }
@@ -45,7 +46,6 @@ TraceAssembly::TraceAssembly(
     , m_file(std::move(file))
     , m_out(out)
     , m_keepArgs(ctx.options.keepArgs)
-    , m_onDemand(ctx.options.keepArgs && ctx.options.argsOnDemand)
 {
     const unsigned threads =
         ctx.options.threads != 0 ? ctx.options.threads : std::thread::hardware_concurrency();
@@ -103,7 +103,7 @@ void TraceAssembly::merge(ChunkResult &&chunk)
     for (const ChunkEvent &e : chunk.events) {
         Lane &lane = m_lanes[lanes[e.lane]];
         if (e.phase == 'X' || e.phase == 'i' || e.phase == 'n') {
-            lane.push(e.ts, e.dur, s(e.name), s(e.cat), a(e.args), e.category, e.flags);
+            lane.push(e.ts, e.dur, s(e.name), s(e.cat), a(e.args), e.ids, e.category, e.flags);
         } else {
             Mark m;
             m.ts = e.ts;
@@ -112,6 +112,7 @@ void TraceAssembly::merge(ChunkResult &&chunk)
             m.cat = s(e.cat);
             m.asyncId = e.asyncId.isValid() ? ids[e.asyncId.value()] : StringId();
             m.args = a(e.args);
+            m.ids = e.ids;
             m.category = e.category;
             m.flags = e.flags;
             m.phase = e.phase;
@@ -224,8 +225,9 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         auto category = static_cast<model::Category>(lane.category[i]);
         const std::string_view name = str(lane.name[i]);
         const std::string_view cat = str(lane.cat[i]);
-        const std::string_view args =
-            lane.args[i].isValid() ? m_args.view(lane.args[i]) : std::string_view();
+        const std::string_view args = (lane.flags[i] & FlagHookArgs) && lane.args[i].isValid()
+            ? m_args.view(lane.args[i])
+            : std::string_view();
         if (lane.flags[i] & FlagDeferred) {
             fields.phase = lane.dur[i] == 0 ? 'i' : 'X';
             fields.category = cat;
@@ -249,6 +251,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         hook.name = name;
         hook.cat = cat;
         hook.args = args;
+        hook.ids = lane.ids[i];
         m_dialect.onEvent(hook, m_out);
     }
     m_eventsAdded += n;
@@ -418,7 +421,7 @@ void TraceAssembly::finish(TopLevel &top)
     }
     linkFlows(binding, top);
     buildCounters(shift);
-    const std::uint32_t source = m_onDemand && m_records && m_argsOffsets.size() == m_argsStaged
+    const std::uint32_t source = m_onDemand && m_argsOffsets.size() == m_argsStaged
         ? trace.args.addSource(m_records)
         : static_cast<std::uint32_t>(-1);
     if (m_keepArgs && source < model::ArgsTable::MaxSources) {

@@ -32,11 +32,13 @@ public:
     TraceAssembly(const Dialect &dialect, const ImportContext &ctx, std::string file,
         model::TraceBuilder &out);
 
-    /// Args on demand: the kept args become records of `source` in finish() (the staged text
-    /// is still what the dialect sees). Null: they stay resident.
+    /// Args on demand: the kept args become records of `source` in finish(); the text was
+    /// staged only for the events whose dialect asked for it. Null: they stay resident.
+    /// Call before the first merge(), with the ChunkParser's ParseSettings::argsOnDemand.
     void setRecords(std::shared_ptr<const model::ArgsSource> source)
     {
         m_records = std::move(source);
+        m_onDemand = m_keepArgs && m_records != nullptr;
     }
     void merge(ChunkResult &&chunk);
     void finish(TopLevel &top);
@@ -52,6 +54,7 @@ private:
         model::StringId cat;
         model::StringId asyncId;
         model::ArgsId args;
+        EventArgIds ids;
         std::uint8_t category = 0;
         std::uint8_t flags = 0;
         char phase = 'B';
@@ -65,11 +68,16 @@ private:
         std::vector<model::StringId> name;
         std::vector<model::StringId> cat;
         std::vector<model::ArgsId> args;
+        std::vector<EventArgIds> ids;
         std::vector<std::uint8_t> category;
         std::vector<std::uint8_t> flags;
         std::vector<Mark> marks; // B/E/b/e in file order
         void push(std::int64_t t, std::int64_t d, model::StringId n, model::StringId c,
-            model::ArgsId a, std::uint8_t cls, std::uint8_t f);
+            model::ArgsId a, const EventArgIds &i, std::uint8_t cls, std::uint8_t f);
+        void push(const Mark &m, std::int64_t d, std::uint8_t f)
+        {
+            push(m.ts, d, m.name, m.cat, m.args, m.ids, m.category, f);
+        }
     };
     struct Counter
     {

@@ -55,16 +55,15 @@ void TraceAssembly::resolveMarks(Lane &lane, std::int64_t traceEnd)
                         + std::string(str(begin->name)) + "\"; closed anyway",
                     0, m.offset);
             const std::int64_t dur = std::max<std::int64_t>(0, m.ts - begin->ts);
-            lane.push(begin->ts, dur, begin->name, begin->cat, begin->args, begin->category,
-                begin->flags);
+            lane.push(*begin, dur, begin->flags);
         }
     }
     auto unfinished = [&](const Mark *b) {
         ++m_unclosed;
         if (m_unclosedOffset < 0 || b->offset < m_unclosedOffset)
             m_unclosedOffset = b->offset;
-        lane.push(b->ts, std::max<std::int64_t>(0, traceEnd - b->ts), b->name, b->cat, b->args,
-            b->category, static_cast<std::uint8_t>(b->flags | FlagUnfinished));
+        lane.push(*b, std::max<std::int64_t>(0, traceEnd - b->ts),
+            static_cast<std::uint8_t>(b->flags | FlagUnfinished));
     };
     std::uint64_t unclosed = stack.size();
     std::int64_t unclosedOffset = stack.empty() ? -1 : stack.front()->offset;

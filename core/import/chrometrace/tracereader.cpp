@@ -136,7 +136,9 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
 {
     const std::string rel = ctx.relative(file);
     std::string openError;
-    const bool onDemand = ctx.options.keepArgs && ctx.options.argsOnDemand;
+    // A trace holds at most MaxSources on-demand files; the ones beyond keep their args text.
+    const bool onDemand = ctx.options.keepArgs && ctx.options.argsOnDemand
+        && out.trace().args.sourceCount() < model::ArgsTable::MaxSources;
     std::unique_ptr<ByteSource> source =
         ByteSource::open(file, openError, onDemand ? GzipIndex::SpanBytes : 0);
     if (!source) {
@@ -154,7 +156,9 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
     settings.dialect = &dialect;
     settings.file = rel;
     settings.keepArgs = ctx.options.keepArgs;
+    settings.argsOnDemand = onDemand;
     TraceAssembly assembly(dialect, ctx, rel, out);
+    assembly.setRecords(std::move(records));
 
     std::uint64_t reported = 0;
     auto advance = [&] {
@@ -231,7 +235,6 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
         assembly.finish(top);
         return false;
     }
-    assembly.setRecords(std::move(records));
     assembly.finish(top);
     return true;
 }

@@ -55,9 +55,19 @@ struct EventFields
     std::string_view name;
     std::string_view processId;
     std::string_view threadId;
-    /// `args` as written in the file (not minified) in classifyEvent(); compact JSON in
-    /// classifyDeferred(). Empty when absent.
+    /// `args` as written in the file (not minified) in classifyEvent() and readIds(); in
+    /// classifyDeferred() compact JSON when the event asked for it (EventClass::needArgs),
+    /// else empty. Empty when absent.
     std::string_view args;
+};
+
+/// Ids a dialect reads from an event's args on the chunk worker (Dialect::readIds), so that
+/// onEvent has them without the args text being staged: the load keeps the text only of the
+/// events that ask for it (EventClass::needArgs). -1 = none.
+struct EventArgIds
+{
+    std::int64_t correlation = -1;
+    std::int64_t externalId = -1;
 };
 
 /// A dialect's verdict on one event.
@@ -67,7 +77,8 @@ struct EventClass
     /// Decide at the end with Dialect::classifyDeferred(), when the process and thread
     /// names are known (metadata may come after the events).
     bool deferred = false;
-    /// Keep `args` for Dialect::onEvent even when ImportContext::options.keepArgs is off.
+    /// Hand `args` to Dialect::onEvent (the text is staged until then). Without it onEvent
+    /// sees no args text, only the ids of readIds(), whatever ImportContext::options say.
     bool needArgs = false;
 };
 
@@ -84,7 +95,8 @@ struct EventInfo
     model::Category category = model::Category::Other;
     std::string_view name;
     std::string_view cat; ///< `cat` as written
-    std::string_view args; ///< compact JSON, empty unless kept (keepArgs or needArgs)
+    std::string_view args; ///< compact JSON, empty unless EventClass::needArgs
+    EventArgIds ids; ///< what Dialect::readIds() found, when args are kept
 };
 
 /// The top level of the file besides the events.
@@ -134,6 +146,15 @@ public:
 
     /// The category of an X/B/i/b event. Thread-safe, called from chunk workers.
     virtual EventClass classifyEvent(const EventFields &event) const = 0;
+
+    /// The ids of an X/B/i/b/n event with args (`event.args` as written, with the event's
+    /// unknown fields appended), for onEvent. Thread-safe, called from chunk workers, only
+    /// when ImportContext::options.keepArgs is on.
+    virtual void readIds(const EventFields &event, EventArgIds &ids) const
+    {
+        (void)event;
+        (void)ids;
+    }
 
     /// The category of an event classifyEvent() deferred, now that names are known.
     virtual model::Category classifyDeferred(const ProcessMeta &process, const ThreadMeta &thread,

@@ -119,13 +119,32 @@ public:
             if (auto n = profilerStepNumber(e.name))
                 steps.push_back(model::Step {*n, e.startNs, util::satAdd(e.startNs, e.durationNs)});
         }
-        if (e.args.empty())
-            return;
         if (e.phase == 'i' && e.name == "[memory]") {
-            memoryEvent(e, out);
+            if (!e.args.empty())
+                memoryEvent(e, out);
             return;
         }
-        eventIds(e, out);
+        if (e.ids.correlation != -1 || e.ids.externalId != -1) {
+            model::EventIds ids;
+            ids.event = model::EventRef {e.track, e.index};
+            ids.correlation = e.ids.correlation;
+            ids.externalId = e.ids.externalId;
+            out.addEventIds(ids);
+        }
+    }
+
+    /// `correlation` (a runtime launch and the device work it started) and `External id`
+    /// (2021: `external id`; device work and the host operator it ran for): docs/formats.md
+    /// §5.4. Read only when args are kept, as the args themselves.
+    void readIds(const EventFields &e, chrometrace::EventArgIds &ids) const override
+    {
+        if (e.phase == 'i' && e.name == "[memory]")
+            return;
+        ids.correlation = argInt(e.args, "correlation").value_or(-1);
+        auto external = argInt(e.args, "External id");
+        if (!external)
+            external = argInt(e.args, "external id");
+        ids.externalId = external.value_or(-1);
     }
 
     mutable std::vector<model::Step> steps;
@@ -134,24 +153,6 @@ public:
     mutable std::string badBaseTime; ///< `baseTimeNanoseconds` as written, when not used
 
 private:
-    /// `correlation` (a runtime launch and the device work it started) and `External id`
-    /// (2021: `external id`; device work and the host operator it ran for): docs/formats.md
-    /// §5.4. Kept only when args were kept, as the args themselves.
-    static void eventIds(const EventInfo &e, model::TraceBuilder &out)
-    {
-        const auto correlation = argInt(e.args, "correlation");
-        auto external = argInt(e.args, "External id");
-        if (!external)
-            external = argInt(e.args, "external id");
-        if (!correlation && !external)
-            return;
-        model::EventIds ids;
-        ids.event = model::EventRef {e.track, e.index};
-        ids.correlation = correlation.value_or(-1);
-        ids.externalId = external.value_or(-1);
-        out.addEventIds(ids);
-    }
-
     /// A `[memory]` instant (docs/formats.md §5.7): a point of its device's curve and, with
     /// an `Addr` on a host thread, an allocator event the analysis pairs into allocations.
     void memoryEvent(const EventInfo &e, model::TraceBuilder &out) const
