@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "benchregistry.h"
+#include "util/hugepages.h"
 
 #include <cstdio>
 #include <cstring>
 
 int main(int argc, char **argv)
 {
+    // As the application does (app/main.cpp): the figures are the ones a user gets.
+    stepscope::util::runWithHugePages(argv);
     using stepscope::bench::benchCommands;
     if (argc >= 2) {
         for (const auto &command : benchCommands()) {
