@@ -65,7 +65,7 @@ void TraceAssembly::merge(ChunkResult &&chunk)
     // argsBase + k. Ids that would not fit an ArgsId (over 4 G events) lose their args.
     const std::uint64_t argsBase = m_argsStaged;
     m_argsStaged += chunk.args.size();
-    if (m_onDemand)
+    if (m_records)
         m_argsOffsets.insert(
             m_argsOffsets.end(), chunk.argsOffsets.begin(), chunk.argsOffsets.end());
     if (chunk.args.size() > 0) {
@@ -421,7 +421,7 @@ void TraceAssembly::finish(TopLevel &top)
     }
     linkFlows(binding, top);
     buildCounters(shift);
-    const std::uint32_t source = m_onDemand && m_argsOffsets.size() == m_argsStaged
+    const std::uint32_t source = m_records && m_argsOffsets.size() == m_argsStaged
         ? trace.args.addSource(m_records)
         : static_cast<std::uint32_t>(-1);
     if (m_keepArgs && source < model::ArgsTable::MaxSources) {

@@ -38,7 +38,6 @@ public:
     void setRecords(std::shared_ptr<const model::ArgsSource> source)
     {
         m_records = std::move(source);
-        m_onDemand = m_keepArgs && m_records != nullptr;
     }
     void merge(ChunkResult &&chunk);
     void finish(TopLevel &top);
@@ -127,7 +126,7 @@ private:
     std::uint64_t m_argsStaged = 0; ///< entries pushed into m_args so far
     /// Record offset of every staged args entry (args on demand only), in m_args' order.
     std::vector<std::uint64_t> m_argsOffsets;
-    bool m_onDemand = false;
+    /// Set (by setRecords) when the args are on demand.
     std::shared_ptr<const model::ArgsSource> m_records;
     std::unique_ptr<ArgsCollector> m_collector;
     bool m_argsThread = false; ///< append args on m_collector's thread
