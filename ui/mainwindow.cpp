@@ -303,8 +303,9 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
         statusBar()->showMessage(
             tr("%1 holds memory records only: see the Memory panel.").arg(profile.path));
     }
-    // The one hand-over of the load's analysis to the Steps panel (docs/architecture.md,
-    // "host wait, from the file to the pixel").
+    // The load's analysis goes to the Steps panel here (docs/architecture.md, "host wait,
+    // from the file to the pixel") and to the other panels with sessionChanged, which they
+    // read m_profile.analysis on.
     m_steps->setAnalysis(m_profile.session, m_profile.analysis);
     emit sessionChanged(profile.session);
     emit loadFinished(true);

@@ -51,8 +51,12 @@ void MainWindow::createDocks()
     addPanelDock(tr("Steps"), scrolled(steps), QStringLiteral("stepsDock"));
     addPanelDock(tr("Memory"), scrolled(memory), QStringLiteral("memoryDock"));
     addPanelDock(tr("Communication"), scrolled(communication), QStringLiteral("communicationDock"));
-    connect(this, &MainWindow::sessionChanged, memory, &MemoryPanel::setSession);
-    connect(this, &MainWindow::sessionChanged, communication, &CommunicationPanel::setSession);
+    // The load's analysis, computed on the loader's thread: the panels only show it.
+    connect(this, &MainWindow::sessionChanged, this,
+        [this, memory, communication](std::shared_ptr<const model::Session> session) {
+            memory->setAnalysis(session, m_profile.analysis);
+            communication->setAnalysis(std::move(session), m_profile.analysis);
+        });
     connect(steps, &StepsPanel::timeRequested, this, &MainWindow::showRankTime);
     // KPIs that need a run config offer to fill it in; the answer goes to both panels.
     const auto editRunConfig = [this, steps, memory] {

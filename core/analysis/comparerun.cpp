@@ -99,8 +99,10 @@ RunComparison compareRuns(
     if (mb || ma) {
         r.memoryRows = memoryDeltaRows(mb ? *mb : MemorySummary {}, ma ? *ma : MemorySummary {});
         if (tb && ta) {
-            std::vector<DeltaRow> groupPeaks =
-                memoryGroupPeakRows(memoryGroupTimeline(*tb), memoryGroupTimeline(*ta));
+            // The series the analyses computed (MemorySummary::groups), not a second pass.
+            const MemoryGroupTimeline none;
+            std::vector<DeltaRow> groupPeaks = memoryGroupPeakRows(
+                mb && mb->groups ? *mb->groups : none, ma && ma->groups ? *ma->groups : none);
             r.memoryRows.insert(r.memoryRows.end(), groupPeaks.begin(), groupPeaks.end());
         }
     }

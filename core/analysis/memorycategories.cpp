@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <string>
 
 namespace stepscope::analysis {
@@ -363,7 +364,8 @@ MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config
     }
     if (!s.peakReservedBytes)
         s.peakReservedBytes = reservedApp;
-    const auto groups = memoryGroupTimeline(trace);
+    auto timeline = std::make_shared<MemoryGroupTimeline>(memoryGroupTimeline(trace));
+    const MemoryGroupTimeline &groups = *timeline;
     if (!groups.timestampsNs.empty()) {
         const auto it = std::max_element(groups.totalBytes.begin(), groups.totalBytes.end());
         const auto i = static_cast<std::size_t>(it - groups.totalBytes.begin());
@@ -374,6 +376,7 @@ MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config
         s.groupsInferred = groups.inferred;
         if (!s.peakAllocatedBytes && !trace.memory.categories.timestampsNs.empty())
             s.peakAllocatedBytes = *it;
+        s.groups = std::move(timeline);
     }
     for (const char *key : {"totalGlobalMem", "device_memory_bytes", "total_memory"}) {
         auto it = trace.metadata.extra.find(key);

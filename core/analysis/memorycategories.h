@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -111,6 +112,10 @@ struct MemorySummary
     std::array<std::int64_t, MemoryGroupCount> byGroupAtPeak {};
     bool hasGroups = false;
     bool groupsInferred = false;
+    /// The group series the peak was read from (memoryGroupTimeline, computed once here for
+    /// the Memory panel and the compare); null when the trace has none. Shared: copies of the
+    /// analysis (withRunConfig) do not copy it.
+    std::shared_ptr<const MemoryGroupTimeline> groups;
     std::optional<MemoryEstimate> estimate;
     /// Measured peak minus the model-state estimate (what activations/temporaries took).
     std::optional<std::int64_t> nonModelStateBytes;

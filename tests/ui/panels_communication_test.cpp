@@ -3,6 +3,7 @@
 // The Communication panel: the matrix heat map holds the traffic per link, the table sorts,
 // a profile without communication says how to record it.
 
+#include "analysed.h"
 #include "model/tracebuilder.h"
 #include "ui/charts/heatmap.h"
 #include "ui/panels/communicationpanel.h"
@@ -39,7 +40,7 @@ TEST(PanelsCommunication, MatrixAndTable)
     session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
 
     ui::CommunicationPanel panel;
-    panel.setSession(session);
+    uitest::setAnalysed(panel, session);
     ASSERT_FALSE(panel.showsMessage());
     ui::HeatMap *map = panel.heatMap();
     ASSERT_EQ(map->rowCount(), 2);
@@ -55,6 +56,35 @@ TEST(PanelsCommunication, MatrixAndTable)
     EXPECT_EQ(table->model()->index(0, 0).data().toString(), QStringLiteral("broadcast"));
     table->sortByColumn(5, Qt::DescendingOrder);
     EXPECT_EQ(table->model()->index(0, 0).data().toString(), QStringLiteral("allReduce"));
+}
+
+// The table is the load's analysis (SessionAnalysis::collectives), not a pass of the panel's
+// own: reading every collective's args from a 20 GB file on the GUI thread froze the window.
+TEST(PanelsCommunication, ShowsTheAnalysisItIsGivenNotItsOwnPass)
+{
+    model::TraceBuilder tb;
+    model::CollectiveStat a;
+    a.name = "hcom_allReduce_";
+    a.group = "1102";
+    a.elapseMs = 86.47;
+    tb.trace().collectives = {a};
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    auto changed =
+        std::make_shared<analysis::SessionAnalysis>(analysis::analyzeSession(*session, {}));
+    ASSERT_EQ(changed->collectives.size(), 1u);
+    EXPECT_EQ(changed->collectives[0].name, "allReduce");
+    changed->collectives[0].name = "fromTheAnalysis";
+    changed->collectives[0].count = 42;
+
+    ui::CommunicationPanel panel;
+    panel.setAnalysis(session, changed);
+    ASSERT_FALSE(panel.showsMessage());
+    ASSERT_EQ(panel.collectives().size(), 1u);
+    EXPECT_EQ(panel.collectives()[0].count, 42);
+    ASSERT_EQ(panel.table()->model()->rowCount(), 1);
+    EXPECT_EQ(
+        panel.table()->model()->index(0, 0).data().toString(), QStringLiteral("fromTheAnalysis"));
 }
 
 TEST(PanelsCommunication, MatrixOnlyOverRanksPresentInHumanUnits)
@@ -73,7 +103,7 @@ TEST(PanelsCommunication, MatrixOnlyOverRanksPresentInHumanUnits)
     }
     auto session = std::make_shared<model::Session>(std::move(built));
     ui::CommunicationPanel panel;
-    panel.setSession(session);
+    uitest::setAnalysed(panel, session);
     ui::HeatMap *map = panel.heatMap();
     EXPECT_EQ(map->rowCount(), 2);
     EXPECT_EQ(map->columnCount(), 2);
@@ -101,7 +131,7 @@ TEST(PanelsCommunication, NoCommunicationExplains)
     auto session = std::make_shared<model::Session>();
     session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
     ui::CommunicationPanel panel;
-    panel.setSession(session);
+    uitest::setAnalysed(panel, session);
     EXPECT_TRUE(panel.showsMessage());
     EXPECT_TRUE(panel.messageText().contains(QStringLiteral("communication_matrix.json")));
 }

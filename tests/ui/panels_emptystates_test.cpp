@@ -4,6 +4,7 @@
 // (hta-ddp-a100-world2-nccl has neither memory records nor a communication matrix) holds
 // no empty pickers and no text cut at the panel's edge.
 
+#include "analysed.h"
 #include "chartsupport.h"
 #include "import/loader.h"
 #include "ui/panels/communicationpanel.h"
@@ -51,7 +52,7 @@ TEST(EmptyStates, MemoryWithoutRecordsShowsNoEmptyAllocatorPicker)
     const auto session = loadSample("kineto/hta-ddp-a100-world2-nccl");
     ASSERT_TRUE(session);
     MemoryPanel panel;
-    panel.setSession(session);
+    uitest::setAnalysed(panel, session);
     uitest::showAndSettle(panel, 1200, 400);
     for (QLabel *label : panel.findChildren<QLabel *>()) {
         if (label->text() == QStringLiteral("Allocator:")) {
@@ -70,7 +71,7 @@ TEST(EmptyStates, TheNoMatrixSideNoteIsNotCut)
     const auto session = loadSample("kineto/hta-ddp-a100-world2-nccl");
     ASSERT_TRUE(session);
     CommunicationPanel panel;
-    panel.setSession(session);
+    uitest::setAnalysed(panel, session);
     uitest::showAndSettle(panel, 1200, 400);
     ASSERT_FALSE(panel.matrixNote().isEmpty());
     const QLabel *note = nullptr;

@@ -4,6 +4,7 @@
 // profile has it. With STEPSCOPE_SHOT_DIR set, each panel is also rendered to a PNG there so a
 // person can look at it (the app itself has no such mode).
 
+#include "analysed.h"
 #include "chartsupport.h"
 #include "import/loader.h"
 #include "ui/charts/barchart.h"
@@ -66,7 +67,7 @@ TEST(PanelsRealSample, AscendLevel2TwoRanks)
     shoot(steps, "steps-ascend-level2.png");
 
     ui::MemoryPanel memory;
-    memory.setSession(session);
+    uitest::setAnalysed(memory, session);
     uitest::showAndSettle(memory, 1400, 800);
     ASSERT_FALSE(memory.showsMessage());
     EXPECT_EQ(memory.currentRank(), 0);
@@ -85,7 +86,7 @@ TEST(PanelsRealSample, AscendLevel2TwoRanks)
     shoot(memory, "memory-ascend-level2.png");
 
     ui::CommunicationPanel comm;
-    comm.setSession(session);
+    uitest::setAnalysed(comm, session);
     uitest::showAndSettle(comm, 1400, 800);
     ASSERT_FALSE(comm.showsMessage());
     EXPECT_FALSE(comm.collectives().empty());
@@ -104,7 +105,7 @@ TEST(PanelsRealSample, KinetoMemoryEvents)
     const auto session = load("kineto/hta-ddp-2rank-rank1-memory");
     ASSERT_TRUE(session && session->hasContent());
     ui::MemoryPanel memory;
-    memory.setSession(session);
+    uitest::setAnalysed(memory, session);
     uitest::showAndSettle(memory, 1400, 800);
     ASSERT_FALSE(memory.showsMessage());
     ui::TimeChart *curves = memory.curveChart();
@@ -128,7 +129,7 @@ TEST(PanelsRealSample, TorchMemoryTimelineCategories)
     const auto session = load("torch_memory/hta-memory-timeline-raw");
     ASSERT_TRUE(session && session->hasContent());
     ui::MemoryPanel memory;
-    memory.setSession(session);
+    uitest::setAnalysed(memory, session);
     uitest::showAndSettle(memory, 1400, 800);
     ASSERT_FALSE(memory.showsMessage());
     EXPECT_TRUE(memory.categoryNote().isEmpty());

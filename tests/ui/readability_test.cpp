@@ -3,6 +3,7 @@
 // Issue 15 "every panel readable on every sample": the defects the r5 screenshot pass found,
 // each checked on geometry, text or known pixels (not "not blank").
 
+#include "analysed.h"
 #include "analysis/analysissummary.h"
 #include "chartsupport.h"
 #include "import/loader.h"
@@ -101,7 +102,7 @@ TEST(Readability, CommunicationTableCountsKernelsInsideAnnotations)
     const auto session = loadSample("kineto/hta-ddp-a100-world2-nccl");
     ASSERT_TRUE(session);
     ui::CommunicationPanel panel;
-    panel.setSession(session);
+    uitest::setAnalysed(panel, session);
     ASSERT_FALSE(panel.showsMessage()) << panel.messageText().toStdString();
     const auto &rows = panel.collectives();
     ASSERT_EQ(rows.size(), 2u);
@@ -264,7 +265,7 @@ TEST(Readability, MemoryChartsShareOneTimeBaseAndLegendNamesAreDistinct)
     auto session = std::make_shared<model::Session>();
     session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
     ui::MemoryPanel panel;
-    panel.setSession(session);
+    uitest::setAnalysed(panel, session);
     uitest::showAndSettle(panel, 1200, 700);
     ui::TimeChart *curves = panel.curveChart();
     ui::TimeChart *groups = panel.categoryChart();
@@ -298,7 +299,7 @@ TEST(Readability, Gpt3MemoryOnOneAxisOfMillisecondsWithWholeCategoryNames)
     const auto session = loadSample("ascend_pt/msinsight-gpt3-pp2-16rank-trimmed");
     ASSERT_TRUE(session);
     ui::MemoryPanel panel;
-    panel.setSession(session);
+    uitest::setAnalysed(panel, session);
     uitest::showAndSettle(panel, 1200, 720);
     const auto [lo, hi] = panel.categoryChart()->shownWindow();
     EXPECT_LT(hi - lo, 1'000'000'000) << lo << " … " << hi;

@@ -63,8 +63,9 @@ PaintFunction timelineBody(std::shared_ptr<const model::Session> session,
     };
 }
 
-/// Renders a panel widget; the widget lives as long as the paint function. The Steps and
-/// Cluster panels show `analysed` (the export's one analysis), the others read the session.
+/// Renders a panel widget; the widget lives as long as the paint function. The Steps,
+/// Memory, Communication and Cluster panels show `analysed` (the export's one analysis); the
+/// Training panel reads the session's logs.
 template <typename Panel>
 PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     std::shared_ptr<const analysis::SessionAnalysis> analysed, const analysis::RunConfig &config,
@@ -76,13 +77,14 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     } else if constexpr (std::is_same_v<Panel, ClusterPanel>) {
         panel->setAnalysis(std::move(analysed));
         panel->setSession(std::move(session));
-    } else if constexpr (std::is_same_v<Panel,
-                             CommunicationPanel> || std::is_same_v<Panel, TrainingPanel>) {
+    } else if constexpr (std::is_same_v<Panel, CommunicationPanel>) {
+        panel->setAnalysis(std::move(session), std::move(analysed));
+    } else if constexpr (std::is_same_v<Panel, TrainingPanel>) {
         panel->setSession(std::move(session));
     } else {
         if (hasConfig)
             panel->setRunConfig(config);
-        panel->setSession(std::move(session));
+        panel->setAnalysis(std::move(session), std::move(analysed));
     }
     panel->setAttribute(Qt::WA_DontShowOnScreen);
     panel->show();
@@ -92,7 +94,7 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
 
 bool needsAnalysis(ExportView view)
 {
-    return view == ExportView::Timeline || view == ExportView::Steps || view == ExportView::Cluster;
+    return view != ExportView::Training;
 }
 
 } // namespace

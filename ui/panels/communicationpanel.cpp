@@ -126,12 +126,13 @@ CommunicationPanel::CommunicationPanel(QWidget *parent)
     split->setStretchFactor(1, 2);
     m_matrixPane = right;
     m_stack->addWidget(split);
-    setSession(nullptr);
+    setAnalysis(nullptr, nullptr);
 }
 
 CommunicationPanel::~CommunicationPanel() = default;
 
-void CommunicationPanel::setSession(std::shared_ptr<const model::Session> session)
+void CommunicationPanel::setAnalysis(std::shared_ptr<const model::Session> session,
+    std::shared_ptr<const analysis::SessionAnalysis> analysis)
 {
     m_session = std::move(session);
     m_rows.clear();
@@ -142,8 +143,10 @@ void CommunicationPanel::setSession(std::shared_ptr<const model::Session> sessio
         m_stack->setCurrentIndex(0);
         return;
     }
-    m_rows = analysis::collectiveTable(*m_session);
-    m_matrix = analysis::communicationMatrix(*m_session);
+    if (analysis) {
+        m_rows = analysis->collectives;
+        m_matrix = analysis->matrix;
+    }
     if (m_rows.empty() && m_matrix.cells.empty()) {
         m_message->setText(tr("<h3>No communication</h3><p>This profile has no collective "
                               "or point-to-point operations and no communication matrix.</p>")

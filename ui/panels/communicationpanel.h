@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "analysis/analysissummary.h"
 #include "analysis/communication.h"
 #include "model/session.h"
 
@@ -36,7 +37,10 @@ public:
     explicit CommunicationPanel(QWidget *parent = nullptr);
     ~CommunicationPanel() override;
 
-    void setSession(std::shared_ptr<const model::Session> session);
+    /// The profile and the load's analysis of it: the table and the matrix are the
+    /// analysis' (SessionAnalysis::collectives, ::matrix); the panel computes neither.
+    void setAnalysis(std::shared_ptr<const model::Session> session,
+        std::shared_ptr<const analysis::SessionAnalysis> analysis);
     void setMatrixMetric(MatrixMetric metric);
 
     const std::vector<analysis::CollectiveRow> &collectives() const { return m_rows; }

@@ -89,7 +89,7 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     m_groupStack->addWidget(m_groupNote);
     m_groupStack->addWidget(m_groupChart);
     connect(m_groupChart, &TimeChart::timeClicked, this, [this](qint64 t) {
-        const auto &ts = m_groups.timestampsNs;
+        const auto &ts = groupTimeline().timestampsNs;
         auto it = std::upper_bound(ts.begin(), ts.end(), static_cast<std::int64_t>(t));
         if (it == ts.begin())
             return;
@@ -143,7 +143,7 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     connect(m_groupChart, &TimeChart::timeWindowReset, m_curveChart,
         [this] { m_curveChart->resetTimeWindow(); });
     m_stack->addWidget(hsplit);
-    setSession(nullptr);
+    setAnalysis(nullptr, nullptr);
 }
 
 void MemoryPanel::resizeEvent(QResizeEvent *event)
@@ -182,9 +182,17 @@ const model::Trace *MemoryPanel::trace() const
     return m_session ? m_session->traceForRank(m_rank) : nullptr;
 }
 
-void MemoryPanel::setSession(std::shared_ptr<const model::Session> session)
+const analysis::MemoryGroupTimeline &MemoryPanel::groupTimeline() const
+{
+    static const analysis::MemoryGroupTimeline none;
+    return m_summary.groups ? *m_summary.groups : none;
+}
+
+void MemoryPanel::setAnalysis(std::shared_ptr<const model::Session> session,
+    std::shared_ptr<const analysis::SessionAnalysis> analysis)
 {
     m_session = std::move(session);
+    m_analysis = std::move(analysis);
     m_rankBox->clear();
     if (m_session)
         for (const auto &t : m_session->traces)
@@ -265,7 +273,6 @@ void MemoryPanel::rebuildRank()
     // No allocator to pick until one is found: no empty "Allocator:" picker.
     m_componentLabel->hide();
     m_componentBox->hide();
-    m_groups = {};
     m_summary = {};
     if (!t) {
         m_message->setText(tr("<h3>No profile</h3><p>Open a profile folder to see its device "
@@ -301,7 +308,12 @@ void MemoryPanel::rebuildRank()
     // A memory timeline without allocator curves: no empty picker.
     m_componentLabel->setVisible(!comps.empty());
     m_componentBox->setVisible(!comps.empty());
-    m_groups = analysis::memoryGroupTimeline(*t);
+    // The load's analysis of this rank (MemorySummary, its group series included), with the
+    // panel's run config.
+    const analysis::MemorySummary *summary =
+        m_analysis ? analysis::memoryOfRank(*m_analysis, m_rank) : nullptr;
+    m_summary = summary ? *summary : analysis::MemorySummary {};
+    analysis::applyRunConfig(m_summary, m_config);
     rebuildCurves();
     rebuildGroups();
     alignTimeBase();
@@ -343,7 +355,7 @@ void MemoryPanel::rebuildCurves()
             m_curveIndices.push_back(i);
     // A profile with categories but no allocator curve (PyTorch memory timeline alone) gives
     // the whole height to the category stack.
-    m_curveStack->setVisible(!m_curveIndices.empty() || m_groups.timestampsNs.empty());
+    m_curveStack->setVisible(!m_curveIndices.empty() || groupTimeline().timestampsNs.empty());
     if (m_curveIndices.empty()) {
         m_curveNote->setText(tr("<h3>No allocator curve</h3><p>This rank has no "
                                 "allocated/reserved memory over time.</p>")
@@ -420,7 +432,8 @@ void MemoryPanel::rebuildCurves()
 void MemoryPanel::rebuildGroups()
 {
     m_groupChart->clear();
-    if (m_groups.timestampsNs.empty()) {
+    const analysis::MemoryGroupTimeline &groups = groupTimeline();
+    if (groups.timestampsNs.empty()) {
         m_groupNote->setText(
             tr("<h3>No memory categories</h3><p>This rank's profile does not say what its "
                "memory holds (parameters, gradients, optimizer state, activations...), and "
@@ -434,27 +447,27 @@ void MemoryPanel::rebuildGroups()
     QList<QColor> colors;
     std::vector<std::vector<std::int64_t>> rows;
     for (MemoryGroup g : analysis::AllMemoryGroups) {
-        const auto &bytes = m_groups.bytes[static_cast<std::size_t>(g)];
+        const auto &bytes = groups.bytes[static_cast<std::size_t>(g)];
         if (!std::any_of(bytes.begin(), bytes.end(), [](std::int64_t b) { return b != 0; }))
             continue;
         names.append(qs(analysis::memoryGroupName(g)));
         colors.append(groupColor(g));
         rows.push_back(bytes);
     }
-    m_groupChart->setTitle(m_groups.inferred ? tr("Memory by category (inferred from %1), rank %2")
-                                                   .arg(QString::fromStdString(m_groups.source))
-                                                   .arg(m_rank)
-                                             : tr("Memory by category (%1), rank %2")
-                                                   .arg(QString::fromStdString(m_groups.source))
-                                                   .arg(m_rank));
-    m_groupChart->addStack(names, colors, m_groups.timestampsNs, std::move(rows));
-    const auto &total = m_groups.totalBytes;
+    m_groupChart->setTitle(groups.inferred ? tr("Memory by category (inferred from %1), rank %2")
+                                                 .arg(QString::fromStdString(groups.source))
+                                                 .arg(m_rank)
+                                           : tr("Memory by category (%1), rank %2")
+                                                 .arg(QString::fromStdString(groups.source))
+                                                 .arg(m_rank));
+    m_groupChart->addStack(names, colors, groups.timestampsNs, std::move(rows));
+    const auto &total = groups.totalBytes;
     if (!total.empty()) {
         const auto it = std::max_element(total.begin(), total.end());
         const auto k = static_cast<std::size_t>(it - total.begin());
         m_groupChart->addMarker(
             tr("peak %1").arg(QString::fromStdString(analysis::formatBytes(*it))),
-            peakMarkerColor(), m_groups.timestampsNs[k], static_cast<double>(*it));
+            peakMarkerColor(), groups.timestampsNs[k], static_cast<double>(*it));
     }
 }
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "analysis/analysissummary.h"
 #include "analysis/kpis.h"
 #include "analysis/memorycategories.h"
 #include "model/session.h"
@@ -26,7 +27,7 @@ class TimeChart;
 /// The Memory panel (issue 6, item 2), for one rank at a time:
 /// - memory over time: allocated / reserved / active of one allocator component (PTA, GE, a
 ///   CUDA device...), the allocated peak marked;
-/// - the category stack over time (analysis::memoryGroupTimeline: PyTorch's categories, or
+/// - the category stack over time (MemorySummary::groups: PyTorch's categories, or
 ///   inferred ones from Ascend operator_memory.csv; HCCL memory as communication buffers), its
 ///   peak marked;
 /// - the peak broken down by category (bars), beside the run-config estimate of model state;
@@ -40,7 +41,10 @@ public:
     explicit MemoryPanel(QWidget *parent = nullptr);
     ~MemoryPanel() override;
 
-    void setSession(std::shared_ptr<const model::Session> session);
+    /// The profile and the load's analysis of it: the panel shows the analysis' memory
+    /// summaries (MemorySummary, with their group series) and computes none itself.
+    void setAnalysis(std::shared_ptr<const model::Session> session,
+        std::shared_ptr<const analysis::SessionAnalysis> analysis);
     void setRunConfig(const analysis::RunConfig &config);
     void setRank(int rank);
     /// Selects the allocator component of the curve chart ("PTA", "GE", ...).
@@ -49,7 +53,8 @@ public:
     int currentRank() const { return m_rank; }
     QString currentComponent() const;
     QStringList components() const;
-    const analysis::MemoryGroupTimeline &groupTimeline() const { return m_groups; }
+    /// The shown rank's group series (empty when it has none).
+    const analysis::MemoryGroupTimeline &groupTimeline() const;
     const analysis::MemorySummary &summary() const { return m_summary; }
 
     TimeChart *curveChart() const { return m_curveChart; }
@@ -83,9 +88,9 @@ private:
     void arrange();
 
     std::shared_ptr<const model::Session> m_session;
+    std::shared_ptr<const analysis::SessionAnalysis> m_analysis;
     analysis::RunConfig m_config;
     int m_rank = 0;
-    analysis::MemoryGroupTimeline m_groups;
     analysis::MemorySummary m_summary;
     std::vector<std::size_t> m_curveIndices; // curves of the chosen component
 

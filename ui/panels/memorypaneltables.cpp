@@ -25,7 +25,7 @@ void MemoryPanel::rebuildPeak()
     const model::Trace *t = trace();
     if (!t)
         return;
-    m_summary = analysis::summarizeMemory(*t, m_config);
+    analysis::applyRunConfig(m_summary, m_config);
     QStringList categories;
     for (MemoryGroup g : analysis::AllMemoryGroups)
         categories.append(qs(analysis::memoryGroupName(g)));
