@@ -159,6 +159,13 @@ TEST(Loading, ProgressDialogShowsStageBytesAndTimeLeft)
     dialog.setProgress(QStringLiteral("Reading trace_view.json"), 512, 1024);
     EXPECT_EQ(dialog.stageText(), QStringLiteral("Reading trace_view.json"));
     EXPECT_TRUE(dialog.bytesText().startsWith(QStringLiteral("512 B of 1.00 KiB")));
+    EXPECT_FALSE(dialog.isBusy());
+    // The analysis after the read has no byte count: a busy bar, not "1 B of 1 B".
+    dialog.setProgress(QStringLiteral("Preparing the timeline"), 0, 0);
+    EXPECT_TRUE(dialog.isBusy());
+    EXPECT_TRUE(dialog.bytesText().isEmpty());
+    dialog.setProgress(QStringLiteral("Reading b.json"), 10, 20);
+    EXPECT_FALSE(dialog.isBusy());
     int cancel = 0;
     QObject::connect(&dialog, &LoadProgressDialog::cancelRequested, [&] { ++cancel; });
     dialog.reject(); // Escape

@@ -47,12 +47,19 @@ void LoadProgressDialog::begin(const QString &path)
     m_path->setText(tr("<b>%1</b>").arg(path.toHtmlEscaped()));
     m_stage->setText(tr("Starting…"));
     m_bytes->clear();
+    m_bar->setRange(0, 1000);
     m_bar->setValue(0);
 }
 
 void LoadProgressDialog::setProgress(const QString &stage, quint64 done, quint64 total)
 {
     m_stage->setText(stage);
+    if (total == 0 && done == 0) {
+        m_bar->setRange(0, 0); // Qt's busy indicator
+        m_bytes->clear();
+        return;
+    }
+    m_bar->setRange(0, 1000);
     if (total > 0)
         m_bar->setValue(static_cast<int>(std::min<quint64>(1000, done * 1000 / total)));
     QString text = formatBytesDone(done, total);
@@ -70,6 +77,11 @@ QString LoadProgressDialog::stageText() const
 QString LoadProgressDialog::bytesText() const
 {
     return m_bytes->text();
+}
+
+bool LoadProgressDialog::isBusy() const
+{
+    return m_bar->maximum() == 0;
 }
 
 QString LoadProgressDialog::formatBytesDone(quint64 done, quint64 total)

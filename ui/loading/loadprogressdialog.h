@@ -23,10 +23,14 @@ public:
 
     /// Starts a new load of `path` (resets the clock and the bar).
     void begin(const QString &path);
+    /// `done` of `total` bytes; 0 of 0 is a stage of unknown length (the analysis after the
+    /// read): a busy bar and no byte count.
     void setProgress(const QString &stage, quint64 done, quint64 total);
 
     QString stageText() const;
     QString bytesText() const;
+    /// True while the bar shows a stage of unknown length.
+    bool isBusy() const;
 
     /// "12.3 MiB of 40.0 MiB" and "about 5 s left" (empty until an estimate makes sense).
     static QString formatBytesDone(quint64 done, quint64 total);

@@ -92,7 +92,7 @@ quint64 ProfileLoader::start(const QString &path)
                     this,
                     [this, generation] {
                         if (generation == m_generation)
-                            emit progressChanged(generation, tr("Preparing the timeline"), 1, 1);
+                            emit progressChanged(generation, tr("Preparing the timeline"), 0, 0);
                     },
                     Qt::QueuedConnection);
                 profile = prepareProfile(path, result.session);
