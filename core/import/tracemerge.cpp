@@ -195,11 +195,10 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
             const std::uint32_t t = r.track.value();
             return model::EventRef {newTrack[t], provisional[t][r.index]};
         };
-        for (std::size_t i = 0; i < src.eventIds.size(); ++i) {
-            model::EventIds ids = src.eventIds[i];
+        src.eventIds.forEach([&](model::EventIds ids) {
             ids.event = moved(ids.event);
             builder.addEventIds(ids);
-        }
+        });
         for (model::AllocatorEvent e : src.memory.allocatorEvents) {
             e.event = moved(e.event);
             e.timestampNs = util::satAdd(e.timestampNs, delta);

@@ -80,12 +80,15 @@ std::string Trace::checkInvariants() const
         if (!valid(flows[i].from) || !valid(flows[i].to))
             return "flow " + std::to_string(i) + " points at a missing event";
     }
-    for (std::size_t i = 0; i < eventIds.size(); ++i) {
-        if (!valid(eventIds[i].event))
-            return "event ids " + std::to_string(i) + " point at a missing event";
-        if (i > 0 && !(eventIds[i - 1].event < eventIds[i].event))
-            return "event ids are not sorted by event";
-    }
+    std::string idsProblem;
+    std::size_t idsSeen = 0;
+    eventIds.forEach([&](const EventIds &e) {
+        if (idsProblem.empty() && !valid(e.event))
+            idsProblem = "event ids " + std::to_string(idsSeen) + " point at a missing event";
+        ++idsSeen;
+    });
+    if (!idsProblem.empty())
+        return idsProblem;
     for (std::size_t i = 0; i < memory.allocatorEvents.size(); ++i) {
         if (!valid(memory.allocatorEvents[i].event))
             return "allocator event " + std::to_string(i) + " points at a missing event";

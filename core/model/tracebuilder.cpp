@@ -76,7 +76,9 @@ TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
     std::vector<std::uint32_t> idsOrder;
     idsOrder.reserve(m_eventIds.size());
     for (std::size_t i = 0; i < m_eventIds.size(); ++i) {
-        if (remap(m_eventIds[i].event))
+        const EventIds &e = m_eventIds[i];
+        const bool any = e.correlation != -1 || e.externalId != -1; // else: no ids to keep
+        if (remap(m_eventIds[i].event) && any)
             idsOrder.push_back(static_cast<std::uint32_t>(i));
     }
     std::sort(idsOrder.begin(), idsOrder.end(), [this](std::uint32_t a, std::uint32_t b) {
@@ -84,9 +86,9 @@ TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
         const EventRef y = m_eventIds[b].event;
         return x < y || (x == y && a < b);
     });
-    m_trace.eventIds.reserve(idsOrder.size());
     for (const std::uint32_t i : idsOrder)
         m_trace.eventIds.append(m_eventIds[i]);
+    m_trace.eventIds.compact();
     m_eventIds = {};
     auto &allocator = m_trace.memory.allocatorEvents;
     for (AllocatorEvent &e : m_allocatorEvents) {

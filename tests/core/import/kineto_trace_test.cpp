@@ -157,17 +157,19 @@ TEST(KinetoIds, ArgIdsAndMemoryInstantsBecomeModelFields)
     // Every id points at its own event: a kernel's correlation is in its args.
     std::uint64_t checked = 0;
     const std::vector<std::string> allArgs = r.trace.args.readAll(); // in file order, once
-    for (std::size_t i = 0; i < r.trace.eventIds.size(); ++i) {
-        const model::EventIds ids = r.trace.eventIds[i];
+    std::uint64_t visited = 0;
+    r.trace.eventIds.forEach([&](const model::EventIds &ids) {
+        ++visited;
         const model::Track &track = r.trace.track(ids.event.track);
         if (ids.correlation < 0 || track.info().kind != TrackKind::DeviceStream)
-            continue;
+            return;
         const std::string &args = allArgs.at(track.args(ids.event.index).value());
-        ASSERT_NE(
+        EXPECT_NE(
             args.find("\"correlation\":" + std::to_string(ids.correlation)), std::string_view::npos)
             << args;
         ++checked;
-    }
+    });
+    EXPECT_EQ(visited, 123378u);
     EXPECT_GT(checked, 0u);
     // Without kept args there is nothing to read the ids from; [memory] args are always read.
     auto bare = load(import::kineto::readTrace,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// The compact event-id table: 16 bytes per event, ids exact whatever their size, lookups by
-// event, and the builder's remap and sort into it.
+// The compact event-id table: per track a dense column per id kind (4 or 8 bytes per event)
+// or a sparse list, whichever is smaller; ids exact whatever their size; lookups by event; the
+// builder's remap and sort into it.
 #include "model/eventids.h"
 #include "model/tracebuilder.h"
 
@@ -9,6 +10,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 using namespace stepscope::model;
 
@@ -17,6 +19,24 @@ namespace {
 EventRef ref(std::uint32_t track, std::uint32_t index)
 {
     return EventRef {TrackId(track), index};
+}
+
+std::vector<EventIds> all(const EventIdTable &table)
+{
+    std::vector<EventIds> out;
+    table.forEach([&](const EventIds &e) { out.push_back(e); });
+    return out;
+}
+
+void expectSame(const std::vector<EventIds> &got, const std::vector<EventIds> &want)
+{
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        SCOPED_TRACE(i);
+        EXPECT_EQ(got[i].event, want[i].event);
+        EXPECT_EQ(got[i].correlation, want[i].correlation);
+        EXPECT_EQ(got[i].externalId, want[i].externalId);
+    }
 }
 
 TEST(EventIdTable, IdsOfAnySizeComeBackExactly)
@@ -32,37 +52,75 @@ TEST(EventIdTable, IdsOfAnySizeComeBackExactly)
         {ref(1, 1), -2, -1},
         {ref(2, 9), 123456789012345, 5},
     };
-    EventIdTable table;
-    for (const EventIds &e : in)
-        ASSERT_TRUE(table.append(e));
-    ASSERT_EQ(table.size(), in.size());
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        SCOPED_TRACE(i);
-        EXPECT_EQ(table[i].event, in[i].event);
-        EXPECT_EQ(table[i].correlation, in[i].correlation);
-        EXPECT_EQ(table[i].externalId, in[i].externalId);
-        const auto found = table.find(in[i].event);
-        ASSERT_TRUE(found);
-        EXPECT_EQ(found->correlation, in[i].correlation);
-        EXPECT_EQ(found->externalId, in[i].externalId);
+    // Before and after compact(): track 0 stays sparse (3 of 8 events), track 1 becomes dense,
+    // track 2 (one event at index 9) sparse.
+    for (const bool compacted : {false, true}) {
+        SCOPED_TRACE(compacted);
+        EventIdTable table;
+        for (const EventIds &e : in)
+            ASSERT_TRUE(table.append(e));
+        if (compacted)
+            table.compact();
+        ASSERT_EQ(table.size(), in.size());
+        expectSame(all(table), in);
+        for (const EventIds &e : in) {
+            const auto found = table.find(e.event);
+            ASSERT_TRUE(found);
+            EXPECT_EQ(found->correlation, e.correlation);
+            EXPECT_EQ(found->externalId, e.externalId);
+        }
+        EXPECT_FALSE(table.find(ref(0, 1)));
+        EXPECT_FALSE(table.find(ref(1, 2)));
+        EXPECT_FALSE(table.find(ref(2, 8)));
+        EXPECT_FALSE(table.find(ref(3, 0)));
+        // Out of order or repeated: refused, nothing added.
+        EXPECT_FALSE(table.append({ref(2, 9), 1, 1}));
+        EXPECT_FALSE(table.append({ref(0, 5), 1, 1}));
+        EXPECT_EQ(table.size(), in.size());
     }
-    EXPECT_FALSE(table.find(ref(0, 1)));
-    EXPECT_FALSE(table.find(ref(3, 0)));
-    // Out of order or repeated: refused, nothing added.
-    EXPECT_FALSE(table.append({ref(2, 9), 1, 1}));
-    EXPECT_FALSE(table.append({ref(0, 5), 1, 1}));
-    EXPECT_EQ(table.size(), in.size());
 }
 
-TEST(EventIdTable, SixteenBytesPerEventWhenIdsFitInt32)
+TEST(EventIdTable, DenseTracksTakeFourBytesPerEventAndIdKind)
 {
+    // A host track where every event has an External id and every third a correlation (a
+    // Kineto CPU thread), and a device track with correlations only (a kernel stream).
+    const std::uint32_t n = 9000;
     EventIdTable table;
-    const std::uint32_t n = 10000;
-    table.reserve(n);
+    std::vector<EventIds> in;
     for (std::uint32_t i = 0; i < n; ++i)
-        ASSERT_TRUE(table.append({ref(i / 100, i % 100), i, static_cast<std::int64_t>(i) * 7}));
-    EXPECT_EQ(table.memoryBytes(), 16u * n);
-    EXPECT_EQ(table[9999].externalId, 69993);
+        in.push_back({ref(0, i), i % 3 == 0 ? std::int64_t {i} : -1, std::int64_t {i} * 7});
+    for (std::uint32_t i = 0; i < n; ++i)
+        in.push_back({ref(1, i), std::int64_t {i}, -1});
+    for (const EventIds &e : in)
+        ASSERT_TRUE(table.append(e));
+    table.compact();
+    const std::size_t tracksBytes = table.memoryBytes() - (8u * n + 4u * n) * 1u;
+    EXPECT_LT(tracksBytes, 512u) << table.memoryBytes(); // the per-track headers alone
+    expectSame(all(table), in);
+    EXPECT_EQ(table.find(ref(0, 8999))->externalId, 62993);
+    EXPECT_EQ(table.find(ref(0, 8999))->correlation, -1); // 8999 % 3 != 0
+    EXPECT_EQ(table.find(ref(0, 8997))->correlation, 8997);
+    EXPECT_EQ(table.find(ref(1, 5))->externalId, -1);
+}
+
+TEST(EventIdTable, SparseTracksStayAListAndEventsWithoutIdsAreNotKept)
+{
+    // One event in a hundred has ids: a dense column would cost 100 slots per entry.
+    EventIdTable table;
+    std::vector<EventIds> in;
+    for (std::uint32_t i = 0; i < 100000; i += 100)
+        in.push_back({ref(4, i), std::int64_t {i}, std::int64_t {i} + 1});
+    for (const EventIds &e : in)
+        ASSERT_TRUE(table.append(e));
+    ASSERT_TRUE(table.append({ref(5, 0), -1, -1})); // no ids: accepted, not kept
+    table.compact();
+    EXPECT_EQ(table.size(), in.size());
+    EXPECT_LE(table.memoryBytes(), 12u * in.size() + 512u);
+    EXPECT_FALSE(table.find(ref(5, 0)));
+    EXPECT_FALSE(table.find(ref(4, 150)));
+    EXPECT_EQ(table.find(ref(4, 99900))->externalId, 99901);
+    expectSame(all(table), in);
+    EXPECT_FALSE(table.append({ref(5, 0), 1, 1})); // the event came already
 }
 
 TEST(EventIdTable, TheBuilderRemapsSortsAndKeepsTheFirstIdsOfAnEvent)
