@@ -206,3 +206,42 @@ TEST(TimelineLod, SummaryAndEventPathsAgreeOnBusyPixels)
         differ += a[p] != b[p];
     EXPECT_LE(differ, 2); // at most the edge pixels of the trace
 }
+
+TEST(TimelineLod, ZoomedOutRunsKeepTheIdentityOfTheOneWideEvent)
+{
+    // 8192 compute kernels of 100 ns every 300 ns, and one communication kernel of 1 ms in
+    // the middle of them: zoomed out, the wide one is still its own event, found through the
+    // row's longest-event bound (RowSummary::longestNs) that lets other rows skip the search.
+    model::TraceBuilder b;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    const model::TrackId t = b.addTrack(info);
+    const model::StringId name = b.intern("k");
+    std::int64_t at = 0;
+    for (int i = 0; i < 8192; ++i) {
+        const std::int64_t w = i == 4096 ? 1'000'000 : 100;
+        b.track(t).add(
+            at, w, name, i == 4096 ? model::Category::Communication : model::Category::Compute);
+        at += w + 200;
+    }
+    const model::Trace trace = b.finish().trace;
+    const model::Track &track = trace.tracks[0];
+    const RowSummary s = RowSummary::build(track, 0);
+    ASSERT_FALSE(s.isEmpty());
+    EXPECT_EQ(s.longestNs(), 1'000'000);
+    const auto [lo, hi] = track.extent();
+    TimeAxis axis(lo, static_cast<double>(hi - lo) / 1000, 1000);
+    ASSERT_GE(s.levelFor(axis.nsPerPixel()), 0); // the summary path
+    std::vector<RowRun> runs;
+    collectRowRuns(track, 0, s, 0, axis, runs);
+    expectOrderedAndBounded(runs, 1000);
+    int identified = 0;
+    for (const RowRun &r : runs) {
+        if (!r.hasEvent)
+            continue;
+        ++identified;
+        EXPECT_EQ(r.event, 4096u);
+        EXPECT_EQ(track.duration(r.event), 1'000'000);
+    }
+    EXPECT_EQ(identified, 1);
+}

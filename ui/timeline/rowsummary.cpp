@@ -73,6 +73,7 @@ RowSummary RowSummary::build(
     for (std::size_t i = 0; i < n; ++i) {
         const std::int64_t s0 = starts[i] - origin;
         const std::int64_t e0 = std::max(ends[i] - origin, s0 + 1);
+        s.m_longestNs = std::max(s.m_longestNs, e0 - s0);
         const std::uint8_t cat = codes[i];
         auto b = static_cast<std::size_t>(s0 / bucket0);
         for (; b < count0; ++b) {

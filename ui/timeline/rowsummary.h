@@ -53,6 +53,9 @@ public:
     {
         return static_cast<std::uint8_t>(m_levels[static_cast<std::size_t>(level)][b] >> 8);
     }
+    /// The longest interval of the row (ns): no event is wider than this, so a zoomed-out run
+    /// no event could cover most of needs no search for one.
+    std::int64_t longestNs() const { return m_longestNs; }
     /// The coarsest level whose buckets are at most `nsPerPixel` wide, or -1 when even level
     /// 0 is wider than a pixel (then the row is drawn from its events).
     int levelFor(double nsPerPixel) const;
@@ -61,6 +64,7 @@ public:
 private:
     std::int64_t m_originNs = 0;
     std::int64_t m_bucket0Ns = 1;
+    std::int64_t m_longestNs = 0;
     std::vector<std::vector<std::uint16_t>> m_levels; // low byte: category+1, high: coverage
 };
 
