@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // `stepscope-bench frame [--events N] [--frames K]`: time one timeline frame (geometry build +
 // QPainter into a 1920x1080 image) for a synthetic trace of N events (default 10 M) built in
-// memory with TraceBuilder, at three zooms: the whole trace, one step, a 1 ms window.
+// memory with TraceBuilder, at three zooms: the whole trace, one step, a 1 ms window; then two
+// name searches.
 // Target (issue 5): <= 8 ms per frame at any zoom. Prints figures; never fails.
 
 #include "benchregistry.h"
@@ -14,6 +15,7 @@
 #include <QApplication>
 #include <QImage>
 #include <QPainter>
+#include <QString>
 
 #include <algorithm>
 #include <chrono>
@@ -185,6 +187,13 @@ int runFrame(int argc, char **argv)
         const FrameTimes r = timeFrames(*model, c.t0, c.t1, frames);
         std::printf("%-12s %10.2f %10.2f %10.2f %10.2f %8zu\n", c.name, r.buildMs, r.paintMs,
             r.buildMs + r.paintMs, r.worstMs, r.rects);
+    }
+    // The toolbar's name search (TimelineModel::search, on the GUI thread): one kernel name in
+    // 64, and every launch (a fifth of the events).
+    for (const char *needle : {"kernel_7", "cudaLaunch"}) {
+        t = Clock::now();
+        const auto found = model->search(QString::fromLatin1(needle));
+        std::printf("search %-12s %8.1f ms %10zu matches\n", needle, msSince(t), found.size());
     }
     return 0;
 }

@@ -51,6 +51,36 @@ TEST(TimelineSearch, SubstringCaseInsensitiveWithNextAndPrevious)
     EXPECT_EQ(view.setSearchText(QString()), 0);
 }
 
+TEST(TimelineSearch, MatchesOfEveryTrackInStartOrderTiesInTrackOrder)
+{
+    // Two streams whose kernels interleave; one start is on both.
+    model::TraceBuilder b;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    info.threadId = "7";
+    const model::TrackId s7 = b.addTrack(info);
+    info.threadId = "20";
+    const model::TrackId s20 = b.addTrack(info);
+    const model::StringId k = b.intern("kernel");
+    const model::StringId other = b.intern("memcpy");
+    for (std::int64_t t : {0, 200, 400})
+        b.track(s7).add(t, 50, k, model::Category::Compute);
+    for (std::int64_t t : {100, 200, 300})
+        b.track(s20).add(t, 50, k, model::Category::Compute);
+    b.track(s20).add(500, 50, other, model::Category::Memcpy);
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(b.finish().trace));
+    auto m = TimelineModel::build(session);
+    const std::vector<EventKey> found = m->search(QStringLiteral("KERN"));
+    ASSERT_EQ(found.size(), 6u);
+    std::vector<std::int64_t> starts;
+    for (const EventKey &e : found)
+        starts.push_back(m->startOf(e));
+    EXPECT_EQ(starts, (std::vector<std::int64_t> {0, 100, 200, 200, 300, 400}));
+    EXPECT_EQ(m->track(found[2]).info().threadId, "7"); // the tie: the first track first
+    EXPECT_EQ(m->track(found[3]).info().threadId, "20");
+}
+
 TEST(TimelineRangeStats, PerNameTotalsClippedToTheRange)
 {
     auto session = testsupport::makeSession(700, 100, 100);

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <utility>
 
 namespace stepscope::ui::timeline {
 
@@ -441,6 +442,8 @@ std::vector<EventKey> TimelineModel::search(const QString &needle) const
     std::vector<EventKey> out;
     if (needle.isEmpty() || !m_session)
         return out;
+    // Each match with its start, taken once: the sort compares numbers, not startOf() lookups.
+    std::vector<std::pair<std::int64_t, EventKey>> found;
     for (std::size_t ti = 0; ti < m_session->traces.size(); ++ti) {
         const model::Trace &trace = *m_session->traces[ti];
         std::vector<char> match(trace.strings.size(), 0);
@@ -456,14 +459,19 @@ std::vector<EventKey> TimelineModel::search(const QString &needle) const
             continue;
         for (std::size_t t = 0; t < trace.tracks.size(); ++t) {
             const model::Track &track = trace.tracks[t];
+            const std::int64_t offset = offsetNs(static_cast<int>(ti));
             for (std::uint32_t i = 0; i < track.size(); ++i) {
                 if (match[track.name(i).value()])
-                    out.push_back({static_cast<int>(ti), static_cast<int>(t), i});
+                    found.emplace_back(track.start(i) + offset,
+                        EventKey {static_cast<int>(ti), static_cast<int>(t), i});
             }
         }
     }
-    std::stable_sort(out.begin(), out.end(),
-        [this](const EventKey &a, const EventKey &b) { return startOf(a) < startOf(b); });
+    std::stable_sort(
+        found.begin(), found.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    out.reserve(found.size());
+    for (const auto &f : found)
+        out.push_back(f.second);
     return out;
 }
 
