@@ -7,6 +7,7 @@
 #include "analysed.h"
 #include "chartsupport.h"
 #include "model/tracebuilder.h"
+#include "ui/charts/barchart.h"
 #include "ui/charts/timechart.h"
 #include "ui/panels/memorypanel.h"
 
@@ -206,4 +207,30 @@ TEST(PanelsMemory, ShowsTheAnalysisItIsGivenNotItsOwnPass)
     // Without an analysis the panel has nothing to show for the rank's categories.
     panel.setAnalysis(session, nullptr);
     EXPECT_TRUE(panel.groupTimeline().timestampsNs.empty());
+}
+
+// The run config's model-state estimate reaches the peak chart, on a rank shown first and
+// when the config comes after the analysis (MemoryPanel::rebuildPeak applies it).
+TEST(PanelsMemory, RunConfigEstimateBesideTheMeasuredPeak)
+{
+    analysis::RunConfig config;
+    config.parameters = 1e9; // mixed-precision Adam by default: 16 B per parameter
+    ui::MemoryPanel before;
+    before.setRunConfig(config);
+    uitest::setAnalysed(before, memorySession());
+    ui::MemoryPanel after;
+    uitest::setAnalysed(after, memorySession());
+    EXPECT_FALSE(after.summary().estimate);
+    EXPECT_EQ(after.peakChart()->setCount(), 1); // measured only
+    after.setRunConfig(config);
+    for (ui::MemoryPanel *panel : {&before, &after}) {
+        ASSERT_TRUE(panel->summary().estimate);
+        EXPECT_EQ(panel->summary().estimate->totalBytes, 16'000'000'000);
+        ASSERT_TRUE(panel->summary().nonModelStateBytes);
+        EXPECT_EQ(*panel->summary().nonModelStateBytes, 900 * MiB - 16'000'000'000);
+        EXPECT_EQ(panel->peakChart()->setCount(), 2); // measured and estimate
+    }
+    before.setRank(1); // the same rank again: the estimate stays
+    ASSERT_TRUE(before.summary().estimate);
+    EXPECT_EQ(before.summary().estimate->totalBytes, 16'000'000'000);
 }

@@ -308,12 +308,11 @@ void MemoryPanel::rebuildRank()
     // A memory timeline without allocator curves: no empty picker.
     m_componentLabel->setVisible(!comps.empty());
     m_componentBox->setVisible(!comps.empty());
-    // The load's analysis of this rank (MemorySummary, its group series included), with the
-    // panel's run config.
+    // The load's analysis of this rank (MemorySummary, its group series included);
+    // rebuildPeak applies the panel's run config to it.
     const analysis::MemorySummary *summary =
         m_analysis ? analysis::memoryOfRank(*m_analysis, m_rank) : nullptr;
     m_summary = summary ? *summary : analysis::MemorySummary {};
-    analysis::applyRunConfig(m_summary, m_config);
     rebuildCurves();
     rebuildGroups();
     alignTimeBase();
