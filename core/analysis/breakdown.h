@@ -4,6 +4,7 @@
 
 #include "model/loadreport.h"
 #include "model/trace.h"
+#include "util/saturate.h"
 
 #include <array>
 #include <cstdint>
@@ -145,7 +146,8 @@ struct StepBreakdown
     /// Basis ProfilerTable and the step is on the timeline: our own figures.
     std::optional<TimelineFigures> timeline;
 
-    std::int64_t durationNs() const { return endNs - startNs; }
+    /// The length, held at the int64 limits (the times come from files).
+    std::int64_t durationNs() const { return util::satSub(endNs, startNs); }
     /// The ns of one kind as the step lane draws it: Compute is computeNs − commOverlappedNs.
     std::int64_t segmentNs(SegmentKind kind) const;
 };

@@ -8,6 +8,7 @@
 #include "memory.h"
 #include "stringtable.h"
 #include "track.h"
+#include "util/saturate.h"
 
 #include <cstdint>
 #include <map>
@@ -32,7 +33,8 @@ struct Step
     std::int64_t number = 0;
     std::int64_t startNs = 0;
     std::int64_t endNs = 0;
-    std::int64_t durationNs() const { return endNs - startNs; }
+    /// The length, held at the int64 limits (the times come from files).
+    std::int64_t durationNs() const { return util::satSub(endNs, startNs); }
 };
 
 /// One named series of a counter (a process's "AI Core Freq" in MHz, "HBM 0/Read" in MB/s).

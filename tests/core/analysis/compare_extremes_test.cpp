@@ -99,3 +99,14 @@ TEST(CompareExtremes, MarkdownValuesBeyondInt64AreHeldAtTheLimit)
     EXPECT_EQ(formatRowValue("ns", std::nan("")), formatRowValue("ns", HUGE_VAL)); // both a dash
     EXPECT_EQ(formatRowValue("us", 2.5), "2.50 µs"); // in range: unchanged
 }
+
+TEST(CompareExtremes, StepBreakdownLengthHoldsAtTheLimits)
+{
+    StepBreakdown b;
+    b.startNs = util::Int64Min;
+    b.endNs = util::Int64Max;
+    EXPECT_EQ(b.durationNs(), util::Int64Max); // wrapped to -1 before
+    b.startNs = util::Int64Max;
+    b.endNs = util::Int64Min;
+    EXPECT_EQ(b.durationNs(), util::Int64Min);
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // util/saturate.h: int64 arithmetic held at the limits, doubles to int64 without UB.
+#include "model/trace.h"
 #include "util/saturate.h"
 
 #include <gtest/gtest.h>
@@ -41,4 +42,16 @@ TEST(Saturate, DoublesOutsideInt64AreRefusedOrHeld)
     EXPECT_EQ(saturatingRound(2.5), 3);
     EXPECT_EQ(saturatingRound(-2.5), -3);
     EXPECT_EQ(saturatingRound(std::numeric_limits<double>::infinity()), Int64Max);
+}
+
+TEST(Saturate, StepLengthsHoldAtTheLimits)
+{
+    // Step times come from files (a profiler's step table); their difference must not
+    // overflow (UBSan stops the fuzz targets on it).
+    const stepscope::model::Step wide {1, Int64Min, Int64Max};
+    EXPECT_EQ(wide.durationNs(), Int64Max);
+    const stepscope::model::Step backwards {2, Int64Max, Int64Min};
+    EXPECT_EQ(backwards.durationNs(), Int64Min);
+    const stepscope::model::Step plain {3, 100, 350};
+    EXPECT_EQ(plain.durationNs(), 250);
 }
