@@ -2,11 +2,15 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "import/memorybudget.h"
 #include "model/session.h"
 #include "util/progress.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace stepscope::import {
 
@@ -17,6 +21,13 @@ struct LoadOptions
     /// read the args back from the file when asked (model::ArgsTable::read). Off: resident.
     bool argsOnDemand = true;
     unsigned threads = 0; ///< worker threads for chunk parsing; 0 = hardware concurrency
+    /// Refuse a load whose memory estimate exceeds the available memory (memorybudget.h):
+    /// nothing is read, the session holds the reason and LoadResult::refused the figures.
+    bool checkMemory = true;
+    /// The memory the check compares against; 0: what the machine has available now.
+    std::uint64_t availableBytes = 0;
+    /// Read only the ranks with these planned numbers (RankNeed::rank); empty: every rank.
+    std::vector<std::int32_t> ranks;
 };
 
 struct LoadResult
@@ -25,6 +36,9 @@ struct LoadResult
     /// found (session->hasContent() is false). Null only when cancelled.
     std::shared_ptr<const model::Session> session;
     bool cancelled = false;
+    /// Set when the memory budget refused the load: the estimate, the available memory and
+    /// the ranks that fit (the window offers them).
+    std::optional<MemoryBudget> refused;
 };
 
 /// Detects the format of a folder or file and loads it. Never throws: problems become

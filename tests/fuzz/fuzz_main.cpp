@@ -141,6 +141,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     util::Progress progress;
     import::LoadOptions options;
     options.threads = 1;
+    // The plan and the estimate run as for any load; a fixed 1 TiB "available" keeps every
+    // run the same whatever the machine has free (the inputs are at most 64 KiB).
+    options.availableBytes = std::uint64_t {1} << 40;
     const import::LoadResult result = import::loadPath(g_root, progress, options);
     if (result.session == nullptr)
         std::abort(); // never cancelled here
