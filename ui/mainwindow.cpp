@@ -13,6 +13,7 @@
 #include "kpistrip.h"
 #include "loading/loadprogressdialog.h"
 #include "loading/loadreportview.h"
+#include "loading/memoryprompt.h"
 #include "panels/stepspanel.h"
 #include "timeline/detailspane.h"
 #include "timeline/rangestatistics.h"
@@ -218,9 +219,14 @@ QDockWidget *MainWindow::addPanelDock(
 
 void MainWindow::openPath(const QString &path)
 {
+    openPathWith(path, {});
+}
+
+void MainWindow::openPathWith(const QString &path, const import::LoadOptions &options)
+{
     emit openRequested(path);
     m_loadingPath = path;
-    m_loader->start(path);
+    m_loader->start(path, options);
     m_progress->begin(path);
     m_progressDelay->start();
     statusBar()->showMessage(tr("Loading %1…").arg(path));
@@ -231,6 +237,17 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
     m_progressDelay->stop();
     m_progress->hide();
     m_report->setReport(profile.session->report);
+    if (profile.refused) {
+        // Nothing was read: keep what is shown and ask what to open instead.
+        statusBar()->showMessage(
+            tr("%1 was not opened: it would not fit in memory (see Diagnostics).")
+                .arg(profile.path));
+        askWhatToOpen(this, profile.path, *profile.refused, profile.options,
+            [this, path = profile.path](
+                const import::LoadOptions &options) { openPathWith(path, options); });
+        emit loadFinished(false);
+        return;
+    }
     if (!profile.session->hasContent()) {
         // Keep what was shown; say why nothing could be opened.
         const QString why =

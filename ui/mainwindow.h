@@ -67,6 +67,9 @@ public:
 public slots:
     /// Opens a folder or file in the background; replaces what is shown once loaded.
     void openPath(const QString &path);
+    /// openPath with load options (--ranks, --no-memory-check). When the memory budget
+    /// refuses the load, the window asks what to open instead (askWhatToOpen).
+    void openPathWith(const QString &path, const import::LoadOptions &options);
     /// Fits and selects [startNs, endNs) of `rank` (ns relative to that rank's trace origin,
     /// as the analysis panels give them).
     void showRankTime(int rank, qint64 startNs, qint64 endNs);

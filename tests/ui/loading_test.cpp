@@ -70,7 +70,7 @@ TEST(Loading, DeliversOneResultOffTheGuiThread)
     ProfileLoader loader;
     std::atomic<bool> onGuiThread {true};
     const auto gui = std::this_thread::get_id();
-    loader.setLoadFunction([&](const QString &, util::Progress &p) {
+    loader.setLoadFunction([&](const QString &, util::Progress &p, const import::LoadOptions &) {
         onGuiThread = std::this_thread::get_id() == gui;
         return slowLoad(p, false);
     });
@@ -95,17 +95,18 @@ TEST(Loading, DeliversOneResultOffTheGuiThread)
 TEST(Loading, ANewLoadDropsTheStaleResult)
 {
     ProfileLoader loader;
-    loader.setLoadFunction([&](const QString &path, util::Progress &p) {
-        // The first load ignores cancellation for a while and then returns a full result
-        // anyway: it must still be dropped as stale.
-        if (path == QStringLiteral("first")) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(150));
-            import::LoadResult r;
-            r.session = testsupport::makeSession(10, 100, 100);
-            return r;
-        }
-        return slowLoad(p, false);
-    });
+    loader.setLoadFunction(
+        [&](const QString &path, util::Progress &p, const import::LoadOptions &) {
+            // The first load ignores cancellation for a while and then returns a full result
+            // anyway: it must still be dropped as stale.
+            if (path == QStringLiteral("first")) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(150));
+                import::LoadResult r;
+                r.session = testsupport::makeSession(10, 100, 100);
+                return r;
+            }
+            return slowLoad(p, false);
+        });
     Recorder rec(loader);
     const quint64 first = loader.start(QStringLiteral("first"));
     const quint64 second = loader.start(QStringLiteral("second"));
@@ -123,7 +124,9 @@ TEST(Loading, ANewLoadDropsTheStaleResult)
 TEST(Loading, CancelStopsPromptlyAndIsNotAResult)
 {
     ProfileLoader loader;
-    loader.setLoadFunction([](const QString &, util::Progress &p) { return slowLoad(p, true); });
+    loader.setLoadFunction([](const QString &, util::Progress &p, const import::LoadOptions &) {
+        return slowLoad(p, true);
+    });
     Recorder rec(loader);
     loader.start(QStringLiteral("x"));
     ASSERT_TRUE(waitFor([&] { return rec.stages.size() > 0; }));
@@ -140,7 +143,9 @@ TEST(Loading, CancelStopsPromptlyAndIsNotAResult)
 TEST(Loading, DestroyingTheLoaderWhileLoadingIsSafe)
 {
     auto loader = std::make_unique<ProfileLoader>();
-    loader->setLoadFunction([](const QString &, util::Progress &p) { return slowLoad(p, true); });
+    loader->setLoadFunction([](const QString &, util::Progress &p, const import::LoadOptions &) {
+        return slowLoad(p, true);
+    });
     loader->start(QStringLiteral("x"));
     loader.reset(); // cancels and waits
     QCoreApplication::processEvents();

@@ -53,39 +53,40 @@ struct WindowFixture : ::testing::Test
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("StepScopeTests"));
         QSettings().remove(QStringLiteral("recentPaths"));
-        window.loader()->setLoadFunction([](const QString &path, util::Progress &) {
-            import::LoadResult r;
-            if (path.endsWith(QStringLiteral("logs"))) {
-                // A folder of training logs: no trace, one loss series.
-                auto log = std::make_shared<model::TrainingLog>();
-                log->source = "train.log";
-                log->producer = "Megatron iteration log";
-                log->runs.emplace_back();
-                model::LogSeries loss;
-                loss.name = "lm loss";
-                loss.kind = model::LogSeriesKind::Loss;
-                loss.steps = {1, 2, 3};
-                loss.values = {2.5, 2.25, 2.0};
-                loss.lines = {10, 20, 30};
-                loss.duplicate = {0, 0, 0};
-                log->series.push_back(loss);
-                auto s = std::make_shared<model::Session>();
-                s->trainingLogs.push_back(log);
-                r.session = s;
-            } else if (path.endsWith(QStringLiteral("empty"))) {
-                auto s = std::make_shared<model::Session>();
-                s->report.add(model::Severity::Error, "empty",
-                    "no supported profile format was recognised here");
-                r.session = s;
-            } else {
-                auto s = std::const_pointer_cast<model::Session>(
-                    testsupport::makeSession(500, 100, 100, 50));
-                s->report.add(model::Severity::Warning, "trace.json",
-                    "`ts` must be a number, got a string", 12);
-                r.session = s;
-            }
-            return r;
-        });
+        window.loader()->setLoadFunction(
+            [](const QString &path, util::Progress &, const import::LoadOptions &) {
+                import::LoadResult r;
+                if (path.endsWith(QStringLiteral("logs"))) {
+                    // A folder of training logs: no trace, one loss series.
+                    auto log = std::make_shared<model::TrainingLog>();
+                    log->source = "train.log";
+                    log->producer = "Megatron iteration log";
+                    log->runs.emplace_back();
+                    model::LogSeries loss;
+                    loss.name = "lm loss";
+                    loss.kind = model::LogSeriesKind::Loss;
+                    loss.steps = {1, 2, 3};
+                    loss.values = {2.5, 2.25, 2.0};
+                    loss.lines = {10, 20, 30};
+                    loss.duplicate = {0, 0, 0};
+                    log->series.push_back(loss);
+                    auto s = std::make_shared<model::Session>();
+                    s->trainingLogs.push_back(log);
+                    r.session = s;
+                } else if (path.endsWith(QStringLiteral("empty"))) {
+                    auto s = std::make_shared<model::Session>();
+                    s->report.add(model::Severity::Error, "empty",
+                        "no supported profile format was recognised here");
+                    r.session = s;
+                } else {
+                    auto s = std::const_pointer_cast<model::Session>(
+                        testsupport::makeSession(500, 100, 100, 50));
+                    s->report.add(model::Severity::Warning, "trace.json",
+                        "`ts` must be a number, got a string", 12);
+                    r.session = s;
+                }
+                return r;
+            });
     }
     MainWindow window;
 };

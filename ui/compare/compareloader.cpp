@@ -72,6 +72,13 @@ void CompareLoader::profileLoaded(bool afterSide, const LoadedProfile &profile)
     if (!m_beforeProfile || !m_afterProfile)
         return;
     for (const auto *p : {&*m_beforeProfile, &*m_afterProfile}) {
+        if (p->refused) {
+            m_running = false;
+            emit failed(tr("%1 was not opened: %2")
+                            .arg(p->path,
+                                QString::fromStdString(import::memoryBudgetMessage(*p->refused))));
+            return;
+        }
         if (!p->session || !p->session->hasContent()) {
             m_running = false;
             emit failed(tr("Nothing usable was found in %1.").arg(p->path));

@@ -34,8 +34,8 @@ ProfileLoader::ProfileLoader(QObject *parent)
     : QObject(parent)
 {
     qRegisterMetaType<LoadedProfile>();
-    m_load = [](const QString &path, util::Progress &progress) {
-        return import::loadPath(std::filesystem::u8path(path.toStdString()), progress);
+    m_load = [](const QString &path, util::Progress &progress, const import::LoadOptions &options) {
+        return import::loadPath(std::filesystem::u8path(path.toStdString()), progress, options);
     };
 }
 
@@ -53,7 +53,7 @@ void ProfileLoader::waitForIdle()
     m_jobs.clear();
 }
 
-quint64 ProfileLoader::start(const QString &path)
+quint64 ProfileLoader::start(const QString &path, const import::LoadOptions &options)
 {
     if (m_token)
         m_token->cancel(); // the old job's result will be stale anyway: let it stop early
@@ -66,7 +66,7 @@ quint64 ProfileLoader::start(const QString &path)
     m_token = token;
     LoadFunction load = m_load;
     // `this` outlives the job: the destructor waits for every job before members go away.
-    m_jobs.push_back(QtConcurrent::run([this, path, generation, token, load] {
+    m_jobs.push_back(QtConcurrent::run([this, path, options, generation, token, load] {
         QElapsedTimer timer;
         timer.start();
         util::Progress progress(
@@ -85,9 +85,13 @@ quint64 ProfileLoader::start(const QString &path)
         profile.path = path;
         bool wasCancelled = false;
         try {
-            import::LoadResult result = load(path, progress);
+            import::LoadResult result = load(path, progress, options);
             wasCancelled = result.cancelled || token->isCancelled();
-            if (!wasCancelled && result.session) {
+            if (!wasCancelled && result.refused) {
+                // Nothing was read: no analysis, no timeline; the window asks what to open.
+                profile.session = result.session;
+                profile.refused = std::move(result.refused);
+            } else if (!wasCancelled && result.session) {
                 QMetaObject::invokeMethod(
                     this,
                     [this, generation] {
@@ -114,6 +118,7 @@ quint64 ProfileLoader::start(const QString &path)
             profile.timeline.reset();
         }
         profile.elapsedMs = timer.elapsed();
+        profile.options = options;
         QMetaObject::invokeMethod(
             this,
             [this, generation, profile, wasCancelled] {

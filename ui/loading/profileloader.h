@@ -30,6 +30,11 @@ struct LoadedProfile
     std::shared_ptr<const analysis::SessionAnalysis> analysis;
     std::shared_ptr<const timeline::TimelineModel> timeline;
     qint64 elapsedMs = 0;
+    /// The options it was loaded with (the ranks asked for, the memory check).
+    import::LoadOptions options;
+    /// Set when the memory budget refused the load (the session then holds only the reason):
+    /// the window offers the ranks that fit or a load without the check.
+    std::optional<import::MemoryBudget> refused;
 };
 
 /// What the loader's worker does after import::loadPath, callable from any thread (the CLI
@@ -52,8 +57,8 @@ class ProfileLoader : public QObject
     Q_OBJECT
 
 public:
-    using LoadFunction =
-        std::function<import::LoadResult(const QString &path, util::Progress &progress)>;
+    using LoadFunction = std::function<import::LoadResult(
+        const QString &path, util::Progress &progress, const import::LoadOptions &options)>;
 
     explicit ProfileLoader(QObject *parent = nullptr);
     ~ProfileLoader() override;
@@ -61,8 +66,9 @@ public:
     /// Replaces import::loadPath (tests use a slow or blocking function).
     void setLoadFunction(LoadFunction function) { m_load = std::move(function); }
 
-    /// Starts loading `path`, cancelling the current job. Returns the new generation.
-    quint64 start(const QString &path);
+    /// Starts loading `path` with `options`, cancelling the current job. Returns the new
+    /// generation.
+    quint64 start(const QString &path, const import::LoadOptions &options = {});
     /// Cancels the current job; cancelled() follows once the worker returned.
     void cancel();
     bool isRunning() const { return m_running; }
