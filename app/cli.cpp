@@ -47,11 +47,15 @@ int reportOutcome(const ParseOutcome &outcome)
     return ExitUsage;
 }
 
-/// Loads PATH, printing progress to nobody: headless commands stay quiet on stdout.
-std::shared_ptr<const model::Session> load(const std::string &path)
+/// Loads PATH, printing progress to nobody: headless commands stay quiet on stdout. A load
+/// the memory budget refuses holds the reason as an error diagnostic, printed with the rest.
+std::shared_ptr<const model::Session> load(const std::string &path, const LoadLimits &limits)
 {
     util::Progress progress;
-    return import::loadPath(path, progress).session;
+    import::LoadOptions options;
+    options.ranks = limits.ranks;
+    options.checkMemory = limits.memoryCheck;
+    return import::loadPath(path, progress, options).session;
 }
 
 void printDiagnosticsToStderr(const model::Session &session, const std::string &path)
@@ -78,7 +82,7 @@ int runSummary(const std::vector<std::string> &args)
     if (outcome.action != ParseOutcome::Action::Run)
         return reportOutcome(outcome);
     const LoadArgs *parsed = &parsedArgs;
-    auto session = load(parsed->path);
+    auto session = load(parsed->path, parsed->limits);
     if (!session->hasContent()) {
         printDiagnosticsToStderr(*session, parsed->path);
         if (parsed->json)
@@ -113,7 +117,7 @@ int runDump(const std::vector<std::string> &args)
     if (outcome.action != ParseOutcome::Action::Run)
         return reportOutcome(outcome);
     const LoadArgs *parsed = &parsedArgs;
-    auto session = load(parsed->path);
+    auto session = load(parsed->path, parsed->limits);
     if (!session->hasContent()) {
         printDiagnosticsToStderr(*session, parsed->path);
         return ExitNothingLoaded;
@@ -185,7 +189,7 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
     }
 
     HeadlessApp app(argc, argv);
-    auto session = load(path);
+    auto session = load(path, parsed.limits);
     if (!session->hasContent()) {
         printDiagnosticsToStderr(*session, path);
         return ExitNothingLoaded;
@@ -260,7 +264,9 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
     // CompareData); JSON and Markdown come from core. Only the report's pictures need Qt GUI.
     std::array<ui::LoadedProfile, 2> profiles;
     for (std::size_t k = 0; k < 2; ++k) {
-        auto session = load(paths[k]);
+        LoadLimits limits;
+        limits.memoryCheck = parsed.memoryCheck;
+        auto session = load(paths[k], limits);
         if (!session->hasContent()) {
             printDiagnosticsToStderr(*session, paths[k]);
             return ExitNothingLoaded;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "cliargs.h"
 
+#include "import/memorybudget.h"
+
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
@@ -102,7 +104,36 @@ private:
     QCommandLineParser &m_parser;
 };
 
+/// The help lines of --ranks and --no-memory-check.
+constexpr const char *RanksHelp = "Read only these ranks, e.g. 0-7,12 (a memory-budget refusal "
+                                  "names the ranks that fit).";
+constexpr const char *NoMemoryCheckHelp =
+    "Load even when the memory estimate says the profile does not fit in the available memory.";
+
+/// --ranks and --no-memory-check of `parser` into `out`; the error naming the option when the
+/// list is not one.
+std::optional<ParseOutcome> readLoadLimits(
+    const QCommandLineParser &parser, const QString &command, LoadLimits *out)
+{
+    const QString ranks = QStringLiteral("ranks");
+    if (parser.isSet(ranks)) {
+        const auto list = parseRankListOption(parser.value(ranks));
+        if (!list)
+            return error(command,
+                QStringLiteral("--ranks takes a list of ranks such as 0-7,12, got \"%1\"")
+                    .arg(parser.value(ranks)));
+        out->ranks = *list;
+    }
+    out->memoryCheck = !parser.isSet(QStringLiteral("no-memory-check"));
+    return std::nullopt;
+}
+
 } // namespace
+
+std::optional<std::vector<std::int32_t>> parseRankListOption(const QString &text)
+{
+    return import::parseRankList(text.toStdString());
+}
 
 std::optional<std::int32_t> parseRankNumber(const QString &text)
 {
@@ -134,10 +165,15 @@ ParseOutcome parseLoadArgs(const QStringList &arguments, bool allowConfig, LoadA
     parser.addOption(json);
     if (allowConfig)
         parser.addOption(config);
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("ranks"), QString::fromUtf8(RanksHelp), QStringLiteral("LIST")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("no-memory-check"), QString::fromUtf8(NoMemoryCheckHelp)));
     parser.addPositionalArgument(
         QStringLiteral("PATH"), QStringLiteral("A profile folder or trace file."));
-    const QString usage = allowConfig ? command + QStringLiteral(" PATH [--json] [--config FILE]")
-                                      : command + QStringLiteral(" PATH [--json]");
+    const QString usage = allowConfig
+        ? command + QStringLiteral(" PATH [--json] [--config FILE] [--ranks LIST]")
+        : command + QStringLiteral(" PATH [--json] [--ranks LIST]");
     const QString what = command == QLatin1String("dump")
         ? QStringLiteral("Prints everything the model holds, in a stable order.\n")
         : QStringLiteral("Prints what loaded: format, ranks, steps, breakdown, KPIs, "
@@ -148,6 +184,8 @@ ParseOutcome parseLoadArgs(const QStringList &arguments, bool allowConfig, LoadA
     if (const auto problem = onePath(parser, command, &out->path))
         return *problem;
     out->json = parser.isSet(json);
+    if (const auto problem = readLoadLimits(parser, command, &out->limits))
+        return *problem;
     if (allowConfig && parser.isSet(config)) {
         out->config = parser.value(config).toStdString();
         if (out->config.empty())
@@ -169,7 +207,8 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
             {"size", "Picture size in pixels, 64x64 to 16384x16384.", "WxH"},
             {"scale", "Device pixel ratio, 0.5 to 4 (2 for a high-density picture).", "S"},
             {"format", "png (the default) or svg.", "FORMAT"},
-            {"config", "Read the run config from FILE.", "FILE"}});
+            {"config", "Read the run config from FILE.", "FILE"}, {"ranks", RanksHelp, "LIST"},
+            {"no-memory-check", NoMemoryCheckHelp}});
     parser.addPositionalArgument(
         QStringLiteral("PATH"), QStringLiteral("A profile folder or trace file."));
     ParseOutcome outcome;
@@ -252,6 +291,8 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
         out->format = f.toStdString();
     }
     out->config = option.value("config").toStdString();
+    if (const auto problem = readLoadLimits(parser, command, &out->limits))
+        return *problem;
     return outcome;
 }
 
@@ -275,7 +316,8 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
                 "mean step time).",
                 "R"},
             {"before-rank", "Compare rank R of BEFORE (overrides --rank for BEFORE).", "R"},
-            {"after-rank", "Compare rank R of AFTER (overrides --rank for AFTER).", "R"}});
+            {"after-rank", "Compare rank R of AFTER (overrides --rank for AFTER).", "R"},
+            {"no-memory-check", NoMemoryCheckHelp}});
     parser.addPositionalArgument(QStringLiteral("BEFORE"), QStringLiteral("The run before."));
     parser.addPositionalArgument(QStringLiteral("AFTER"), QStringLiteral("The run after."));
     ParseOutcome outcome;
@@ -315,6 +357,7 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
         out->paths.push_back(p.toStdString());
     out->reportDir = option.value("report").toStdString();
     out->json = option.isSet("json");
+    out->memoryCheck = !option.isSet("no-memory-check");
     if (option.isSet("report") && out->reportDir.empty())
         return error(command, QStringLiteral("--report needs a DIR"));
     if (out->paths.size() != 2)

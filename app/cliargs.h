@@ -24,12 +24,21 @@ struct ParseOutcome
     QString text; ///< the help (Help) or the error naming the option (Error)
 };
 
-/// `summary PATH [--json] [--config FILE]` and `dump PATH [--json]`.
+/// What every loading command takes about the load itself: `--ranks LIST` (read only these
+/// ranks) and `--no-memory-check` (load even when the memory estimate says it does not fit).
+struct LoadLimits
+{
+    std::vector<std::int32_t> ranks; ///< empty: every rank
+    bool memoryCheck = true;
+};
+
+/// `summary PATH [--json] [--config FILE]` and `dump PATH [--json]`, with LoadLimits.
 struct LoadArgs
 {
     std::string path;
     bool json = false;
     std::string config;
+    LoadLimits limits;
 };
 
 /// `export PATH --out DIR [...]`.
@@ -44,6 +53,7 @@ struct ExportArgs
     std::optional<std::pair<int, int>> size; ///< width, height in px
     double scale = 1.0;
     std::string format = "png";
+    LoadLimits limits;
 };
 
 /// `compare BEFORE AFTER [--report DIR] [--json] [--rank R | --before-rank R --after-rank R]`.
@@ -65,10 +75,14 @@ struct CompareArgs
     std::optional<std::int32_t> afterRank;
     std::string beforeRankOption;
     std::string afterRankOption;
+    bool memoryCheck = true; ///< --no-memory-check turns it off for both runs
 };
 
 /// A rank number of --rank / --before-rank / --after-rank: a whole number 0..2^31-1.
 std::optional<std::int32_t> parseRankNumber(const QString &text);
+
+/// A rank list of --ranks ("0-7,12"), or nullopt (import::parseRankList).
+std::optional<std::vector<std::int32_t>> parseRankListOption(const QString &text);
 
 /// `arguments` starts with the command name ("summary", "dump", ...).
 ParseOutcome parseLoadArgs(const QStringList &arguments, bool allowConfig, LoadArgs *out);

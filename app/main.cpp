@@ -76,8 +76,12 @@ int runGui(int argc, char **argv)
     }
     if (compare)
         window.openCompare(paths[0], paths[1], args.beforeRank, args.afterRank);
-    else if (!paths.isEmpty())
-        window.openPath(paths.front());
+    else if (!paths.isEmpty()) {
+        stepscope::import::LoadOptions options;
+        options.ranks = args.ranks;
+        options.checkMemory = args.memoryCheck;
+        window.openPathWith(paths.front(), options);
+    }
     return QApplication::exec();
 }
 

@@ -26,6 +26,12 @@ struct WindowParser
         QStringLiteral("Compare: rank R of BEFORE (over --rank)."), QStringLiteral("R")};
     QCommandLineOption afterRank {QStringLiteral("after-rank"),
         QStringLiteral("Compare: rank R of AFTER (over --rank)."), QStringLiteral("R")};
+    QCommandLineOption ranks {QStringLiteral("ranks"),
+        QStringLiteral("Open only these ranks of PATH, e.g. 0-7,12 (when the whole profile would "
+                       "not fit in memory, the window offers the ranks that do)."),
+        QStringLiteral("LIST")};
+    QCommandLineOption noMemoryCheck {QStringLiteral("no-memory-check"),
+        QStringLiteral("Open PATH even when the memory estimate says it does not fit.")};
     QCommandLineOption help {
         {QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Print this help and exit.")};
     QCommandLineOption version {{QStringLiteral("v"), QStringLiteral("version")},
@@ -38,6 +44,8 @@ struct WindowParser
         parser.addOption(rank);
         parser.addOption(beforeRank);
         parser.addOption(afterRank);
+        parser.addOption(ranks);
+        parser.addOption(noMemoryCheck);
         parser.addOption(help);
         parser.addOption(version);
         parser.addPositionalArgument(QStringLiteral("PATH"),
@@ -80,6 +88,22 @@ WindowArgs parseWindowArgs(const QStringList &arguments)
     }
     if (out.action == WindowArgs::Action::Error)
         return out;
+    out.memoryCheck = !p.parser.isSet(p.noMemoryCheck);
+    if (p.parser.isSet(p.ranks)) {
+        const auto list = parseRankListOption(p.parser.value(p.ranks));
+        if (!list) {
+            out.action = WindowArgs::Action::Error;
+            out.message = QStringLiteral("--ranks takes a list of ranks such as 0-7,12, got \"%1\"")
+                              .arg(p.parser.value(p.ranks));
+            return out;
+        }
+        if (out.paths.size() != 1) {
+            out.action = WindowArgs::Action::Error;
+            out.message = QStringLiteral("--ranks needs one PATH");
+            return out;
+        }
+        out.ranks = *list;
+    }
     for (const auto &[option, sides] :
         {std::pair(&p.rank, 3), std::pair(&p.beforeRank, 1), std::pair(&p.afterRank, 2)}) {
         if (!p.parser.isSet(*option))

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace stepscope::app {
 
@@ -25,6 +26,9 @@ struct WindowArgs
     /// the slowest rank of that run.
     std::optional<std::int32_t> beforeRank;
     std::optional<std::int32_t> afterRank;
+    /// One profile: --ranks LIST (read only these ranks; empty: all) and --no-memory-check.
+    std::vector<std::int32_t> ranks;
+    bool memoryCheck = true;
 };
 
 /// Parses QCoreApplication::arguments() (the program name first) with QCommandLineParser.

@@ -170,3 +170,46 @@ TEST(CliArgs, CompareRanks)
     for (const char *o : {"--rank", "--before-rank", "--after-rank", "slowest rank"})
         EXPECT_TRUE(h.text.contains(QString::fromUtf8(o))) << o;
 }
+
+TEST(CliArgs, LoadLimitsOfEveryLoadingCommand)
+{
+    LoadArgs s;
+    ASSERT_EQ(
+        parseLoadArgs(words({"summary", "p", "--ranks", "0-3, 7", "--no-memory-check"}), true, &s)
+            .action,
+        Action::Run);
+    EXPECT_EQ(s.limits.ranks, (std::vector<std::int32_t> {0, 1, 2, 3, 7}));
+    EXPECT_FALSE(s.limits.memoryCheck);
+    LoadArgs d;
+    ASSERT_EQ(parseLoadArgs(words({"dump", "p"}), false, &d).action, Action::Run);
+    EXPECT_TRUE(d.limits.ranks.empty());
+    EXPECT_TRUE(d.limits.memoryCheck);
+    ExportArgs e;
+    ASSERT_EQ(exportWith({"--ranks", "2"}, &e).action, Action::Run);
+    EXPECT_EQ(e.limits.ranks, (std::vector<std::int32_t> {2}));
+    CompareArgs c;
+    ASSERT_EQ(
+        parseCompareArgs(words({"compare", "a", "b", "--json", "--no-memory-check"}), &c).action,
+        Action::Run);
+    EXPECT_FALSE(c.memoryCheck);
+    CompareArgs checked;
+    ASSERT_EQ(
+        parseCompareArgs(words({"compare", "a", "b", "--json"}), &checked).action, Action::Run);
+    EXPECT_TRUE(checked.memoryCheck);
+}
+
+TEST(CliArgs, LoadLimitsBadListsNameTheOption)
+{
+    for (const char *bad : {"", "x", "3-1", "1,,2", "-1", "99999999999"}) {
+        LoadArgs s;
+        const ParseOutcome r = parseLoadArgs(words({"summary", "p", "--ranks", bad}), true, &s);
+        EXPECT_EQ(r.action, Action::Error) << bad;
+        EXPECT_TRUE(r.text.contains(QStringLiteral("--ranks takes a list of ranks"))) << bad;
+    }
+    ExportArgs e;
+    EXPECT_EQ(exportWith({"--ranks", "a-b"}, &e).action, Action::Error);
+    LoadArgs help;
+    const ParseOutcome h = parseLoadArgs(words({"summary", "--help"}), true, &help);
+    EXPECT_TRUE(h.text.contains(QStringLiteral("--ranks")));
+    EXPECT_TRUE(h.text.contains(QStringLiteral("--no-memory-check")));
+}

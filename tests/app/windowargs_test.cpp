@@ -91,3 +91,24 @@ TEST(WindowArgs, CompareRanks)
     EXPECT_EQ(one.action, WindowArgs::Action::Error);
     EXPECT_TRUE(one.message.contains(QStringLiteral("two paths")));
 }
+
+TEST(WindowArgs, RanksAndTheMemoryCheckForOnePath)
+{
+    const WindowArgs a = parse({QStringLiteral("--ranks"), QStringLiteral("0-2,9"),
+        QStringLiteral("--no-memory-check"), QStringLiteral("/runs/a")});
+    ASSERT_EQ(a.action, WindowArgs::Action::Run) << a.message.toStdString();
+    EXPECT_EQ(a.ranks, (std::vector<std::int32_t> {0, 1, 2, 9}));
+    EXPECT_FALSE(a.memoryCheck);
+    const WindowArgs plain = parse({QStringLiteral("/runs/a")});
+    EXPECT_TRUE(plain.ranks.empty());
+    EXPECT_TRUE(plain.memoryCheck);
+
+    const WindowArgs bad =
+        parse({QStringLiteral("--ranks"), QStringLiteral("5-1"), QStringLiteral("/runs/a")});
+    EXPECT_EQ(bad.action, WindowArgs::Action::Error);
+    EXPECT_TRUE(bad.message.contains(QStringLiteral("--ranks"))) << bad.message.toStdString();
+    const WindowArgs twoPaths = parse(
+        {QStringLiteral("--ranks"), QStringLiteral("1"), QStringLiteral("a"), QStringLiteral("b")});
+    EXPECT_EQ(twoPaths.action, WindowArgs::Action::Error);
+    EXPECT_TRUE(twoPaths.message.contains(QStringLiteral("one PATH")));
+}

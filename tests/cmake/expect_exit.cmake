@@ -2,10 +2,14 @@
 # SPDX-FileCopyrightText: 2026 StepScope authors
 # Runs EXE with ARGS (a |-separated list) and fails unless it exits with EXPECTED; a crash
 # never passes. Optional: STDERR_MATCHES, STDOUT_MATCHES (regexes), and FILE + FILE_MATCHES
-# (a file the command wrote; removed before the run).
+# (a file the command wrote; removed before the run), AVAILABLE_MEMORY (bytes, as
+# STEPSCOPE_AVAILABLE_MEMORY: the memory budget's stand-in for the machine).
 string(REPLACE "|" ";" args "${ARGS}")
 if(DEFINED FILE)
     file(REMOVE "${FILE}")
+endif()
+if(DEFINED AVAILABLE_MEMORY)
+    set(ENV{STEPSCOPE_AVAILABLE_MEMORY} "${AVAILABLE_MEMORY}")
 endif()
 execute_process(COMMAND ${EXE} ${args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT "${rc}" STREQUAL "${EXPECTED}")
