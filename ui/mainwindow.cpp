@@ -356,6 +356,9 @@ QString MainWindow::statusText() const
             .arg(QString::fromStdString(s.format), count(s.traces.size(), tr("rank"), tr("ranks")),
                 count(s.eventCount(), tr("event"), tr("events")),
                 count(steps, tr("step"), tr("steps")));
+    if (!m_profile.options.ranks.empty()) // a subset: say so where the rank count is read
+        text += tr(" (--ranks %1)")
+                    .arg(QString::fromStdString(import::formatRankList(m_profile.options.ranks)));
     const auto warnings = s.report.count(model::Severity::Warning);
     const auto errors = s.report.count(model::Severity::Error);
     if (warnings || errors)

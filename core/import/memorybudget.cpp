@@ -170,12 +170,17 @@ std::uint64_t MemoryBudget::needBytes(const std::vector<std::size_t> &index) con
     return total;
 }
 
+std::uint64_t MemoryBudget::needBytesOfFirst(std::size_t count) const
+{
+    std::vector<std::size_t> first(std::min(count, ranks.size()));
+    for (std::size_t i = 0; i < first.size(); ++i)
+        first[i] = i;
+    return needBytes(first);
+}
+
 std::uint64_t MemoryBudget::needBytes() const
 {
-    std::vector<std::size_t> all(ranks.size());
-    for (std::size_t i = 0; i < all.size(); ++i)
-        all[i] = i;
-    return needBytes(all);
+    return needBytesOfFirst(ranks.size());
 }
 
 std::vector<std::int32_t> MemoryBudget::ranksThatFit() const
@@ -184,13 +189,9 @@ std::vector<std::int32_t> MemoryBudget::ranksThatFit() const
     // bisection: O(n log n) need sums, fine for 100 000 ranks.
     std::size_t lo = 0;
     std::size_t hi = ranks.size();
-    std::vector<std::size_t> prefix;
     while (lo < hi) {
         const std::size_t mid = lo + (hi - lo + 1) / 2;
-        prefix.resize(mid);
-        for (std::size_t i = 0; i < mid; ++i)
-            prefix[i] = i;
-        if (needBytes(prefix) <= availableBytes)
+        if (needBytesOfFirst(mid) <= availableBytes)
             lo = mid;
         else
             hi = mid - 1;
@@ -321,12 +322,12 @@ std::string memoryBudgetMessage(const MemoryBudget &budget)
         + formatBudgetBytes(budget.availableBytes) + " is available. ";
     const std::vector<std::int32_t> fit = budget.ranksThatFit();
     if (budget.ranks.size() > 1 && !fit.empty()) {
-        std::vector<std::size_t> prefix(fit.size());
-        for (std::size_t i = 0; i < prefix.size(); ++i)
-            prefix[i] = i;
+        const bool one = fit.size() == 1;
         out += std::to_string(fit.size()) + " of the " + std::to_string(budget.ranks.size())
-            + " ranks fit (about " + formatBudgetBytes(budget.needBytes(prefix))
-            + "): open them with --ranks " + formatRankList(fit)
+            + (one ? " ranks fits (about " : " ranks fit (about ")
+            + formatBudgetBytes(budget.needBytesOfFirst(fit.size()))
+            + (one ? "): open it with --ranks " : "): open them with --ranks ")
+            + formatRankList(fit)
             + " (the window offers them too), or load everything anyway with "
               "--no-memory-check";
     } else if (budget.ranks.size() > 1) {

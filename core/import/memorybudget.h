@@ -82,6 +82,8 @@ struct MemoryBudget
     /// resident bytes plus the largest `concurrency` transients (peak - resident), plus the
     /// shared files.
     std::uint64_t needBytes(const std::vector<std::size_t> &index) const;
+    /// Peak bytes of loading the first `count` ranks.
+    std::uint64_t needBytesOfFirst(std::size_t count) const;
     /// Peak bytes of loading every rank.
     std::uint64_t needBytes() const;
     bool fits() const { return needBytes() <= availableBytes; }

@@ -9,10 +9,12 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 
 #include <filesystem>
 #include <functional>
@@ -84,9 +86,9 @@ TEST_F(PromptFixture, ARefusedLoadOffersTheRanksThatFitAndLoadsThem)
     EXPECT_FALSE(window.session()); // nothing is shown yet
     EXPECT_TRUE(box->text().contains(QStringLiteral("msinsight-cnn-level0-2rank needs about")))
         << box->text().toStdString();
-    EXPECT_TRUE(box->informativeText().startsWith(QStringLiteral("1 of its 2 ranks fit")))
+    EXPECT_TRUE(box->informativeText().startsWith(QStringLiteral("1 of its 2 ranks fits (about ")))
         << box->informativeText().toStdString();
-    QPushButton *subset = buttonNamed(box, QStringLiteral("Open Ranks 0"));
+    QPushButton *subset = buttonNamed(box, QStringLiteral("Open Rank 0"));
     ASSERT_NE(subset, nullptr);
     EXPECT_EQ(box->defaultButton(), subset);
     ASSERT_NE(buttonNamed(box, QStringLiteral("Open Anyway")), nullptr);
@@ -94,6 +96,11 @@ TEST_F(PromptFixture, ARefusedLoadOffersTheRanksThatFitAndLoadsThem)
     ASSERT_TRUE(waitFor([&] { return window.session() != nullptr; }));
     ASSERT_EQ(window.session()->traces.size(), 1u);
     EXPECT_EQ(window.session()->traces[0]->rank, 0);
+    // The status bar says that this is a subset.
+    const QString status = window.statusBar()->findChild<QLabel *>()->text();
+    EXPECT_TRUE(status.contains(QStringLiteral("1 rank · "))
+        && status.contains(QStringLiteral("(--ranks 0)")))
+        << status.toStdString();
 }
 
 TEST_F(PromptFixture, OpenAnywayLoadsEveryRankWithoutTheCheck)
@@ -129,7 +136,7 @@ TEST(MemoryPrompt, ASingleRankIsOfferedOnlyTheLoadAnyway)
             ++chosen;
             EXPECT_FALSE(o.checkMemory);
         });
-    EXPECT_EQ(buttonNamed(box, QStringLiteral("Open Ranks")), nullptr);
+    EXPECT_EQ(buttonNamed(box, QStringLiteral("Open Rank")), nullptr);
     EXPECT_TRUE(box->informativeText().startsWith(QStringLiteral("It is a single rank")));
     EXPECT_EQ(box->defaultButton(), box->button(QMessageBox::Cancel));
     buttonNamed(box, QStringLiteral("Open Anyway"))->click();

@@ -39,16 +39,15 @@ QMessageBox *askWhatToOpen(QWidget *parent, const QString &path, const import::M
     const QString anywayNote =
         tr("Opened anyway, the system may stop StepScope when memory runs out.");
     if (budget.ranks.size() > 1 && !fit.empty()) {
-        std::vector<std::size_t> prefix(fit.size());
-        for (std::size_t i = 0; i < prefix.size(); ++i)
-            prefix[i] = i;
-        box->setInformativeText(tr("%1 of its %2 ranks fit (about %3): open those, or open "
-                                   "everything. %4")
-                                    .arg(fit.size())
-                                    .arg(budget.ranks.size())
-                                    .arg(bytes(budget.needBytes(prefix)), anywayNote));
-        subset = box->addButton(
-            tr("Open Ranks %1").arg(QString::fromStdString(import::formatRankList(fit))),
+        const bool one = fit.size() == 1;
+        box->setInformativeText(
+            (one ? tr("%1 of its %2 ranks fits (about %3): open it, or open everything. %4")
+                 : tr("%1 of its %2 ranks fit (about %3): open those, or open everything. %4"))
+                .arg(fit.size())
+                .arg(budget.ranks.size())
+                .arg(bytes(budget.needBytesOfFirst(fit.size())), anywayNote));
+        const QString list = QString::fromStdString(import::formatRankList(fit));
+        subset = box->addButton(one ? tr("Open Rank %1").arg(list) : tr("Open Ranks %1").arg(list),
             QMessageBox::AcceptRole);
     } else if (budget.ranks.size() > 1) {
         box->setInformativeText(tr("Not even its first rank fits alone (about %1). %2")

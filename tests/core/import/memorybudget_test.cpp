@@ -54,6 +54,8 @@ TEST(MemoryBudget, NeedIsResidentOfAllPlusTheLargestConcurrentTransients)
     EXPECT_EQ(b.needBytes(), 370u);
     // Ranks 0 and 1: 10 + 200 + (50 + 20).
     EXPECT_EQ(b.needBytes({0, 1}), 280u);
+    EXPECT_EQ(b.needBytesOfFirst(2), 280u);
+    EXPECT_EQ(b.needBytesOfFirst(99), 370u);
     b.concurrency = 1;
     EXPECT_EQ(b.needBytes(), 320u); // 10 + 240 + 70
     b.availableBytes = 319;
