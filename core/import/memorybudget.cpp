@@ -334,9 +334,12 @@ std::string memoryBudgetMessage(const MemoryBudget &budget)
         out += "Not even rank " + std::to_string(budget.ranks.front().rank) + " alone fits (about "
             + formatBudgetBytes(budget.ranks.front().peakBytes)
             + "); load anyway with --no-memory-check";
-    } else {
+    } else if (budget.ranks.size() == 1) {
         out += "It is a single rank; load it anyway with --no-memory-check, or free memory "
                "first";
+    } else {
+        out += "It has no ranks to choose from (training logs or a cluster summary alone); load "
+               "it anyway with --no-memory-check, or free memory first";
     }
     return out;
 }

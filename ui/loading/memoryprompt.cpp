@@ -52,9 +52,13 @@ QMessageBox *askWhatToOpen(QWidget *parent, const QString &path, const import::M
     } else if (budget.ranks.size() > 1) {
         box->setInformativeText(tr("Not even its first rank fits alone (about %1). %2")
                                     .arg(bytes(budget.ranks.front().peakBytes), anywayNote));
-    } else {
+    } else if (budget.ranks.size() == 1) {
         box->setInformativeText(
             tr("It is a single rank: free memory first, or open it anyway. %1").arg(anywayNote));
+    } else {
+        box->setInformativeText(tr("It has no ranks to choose from (training logs or a cluster "
+                                   "summary alone): free memory first, or open it anyway. %1")
+                                    .arg(anywayNote));
     }
     QPushButton *anyway = box->addButton(tr("Open Anyway"), QMessageBox::DestructiveRole);
     QPushButton *cancel = box->addButton(QMessageBox::Cancel);

@@ -195,6 +195,21 @@ TEST_F(MemoryBudgetLoad, NotEvenOneRankFits)
     EXPECT_EQ(countMessages(*r.session, model::Severity::Error, "single rank"), 1u);
 }
 
+TEST(MemoryBudgetSamples, TrainingLogsAloneHaveNoRanksToOffer)
+{
+    const fs::path dir = Data / "loss_logs/hf-trainer-state-alpaca-llama7b";
+    util::Progress progress;
+    LoadOptions options;
+    options.availableBytes = 1;
+    const LoadResult r = loadPath(dir, progress, options);
+    ASSERT_TRUE(r.refused.has_value());
+    EXPECT_TRUE(r.refused->ranks.empty());
+    EXPECT_GT(r.refused->sharedBytes, 0u); // the logs
+    EXPECT_EQ(countMessages(*r.session, model::Severity::Error, "no ranks to choose from"), 1u);
+    options.availableBytes = 0;
+    EXPECT_FALSE(loadPath(dir, progress, options).session->trainingLogs.empty());
+}
+
 TEST_F(MemoryBudgetLoad, RanksNamingNoRankSayWhichRanksThereAre)
 {
     trace("a.pt.trace.json", 0, 1000);
