@@ -145,12 +145,13 @@ void MainWindow::createToolBar()
     debounce->setSingleShot(true);
     debounce->setInterval(250);
     connect(m_search, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
+    // The scan runs on a worker (TimelineView::startSearch): a new term never freezes the window.
     connect(
-        debounce, &QTimer::timeout, this, [this] { m_timeline->setSearchText(m_search->text()); });
+        debounce, &QTimer::timeout, this, [this] { m_timeline->startSearch(m_search->text()); });
     m_search->installEventFilter(new SearchKeys(this, [this, debounce](bool forward) {
         if (debounce->isActive()) {
             debounce->stop();
-            m_timeline->setSearchText(m_search->text());
+            m_timeline->startSearch(m_search->text());
         }
         if (forward)
             m_timeline->nextMatch();
@@ -163,6 +164,8 @@ void MainWindow::updateSearchLabel(int count, int current)
 {
     if (m_search->text().isEmpty())
         m_searchLabel->clear();
+    else if (count < 0)
+        m_searchLabel->setText(tr(" searching…"));
     else if (count == 0)
         m_searchLabel->setText(tr(" no match"));
     else if (current < 0)

@@ -8,7 +8,12 @@
 
 #include <gtest/gtest.h>
 
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
 #include <map>
+#include <utility>
+#include <vector>
 
 using namespace stepscope;
 using namespace stepscope::ui;
@@ -153,4 +158,72 @@ TEST(TimelineSearch, AHitUnderThreePixelsIsZoomedTo)
     // Backspace (undo zoom) goes back to the wide view.
     view.undoZoom();
     EXPECT_LT(view.viewState().axis.toPxLength(100), 3);
+}
+
+namespace {
+
+/// The searchChanged signals of a view.
+struct SearchSignals
+{
+    explicit SearchSignals(TimelineView &view)
+    {
+        QObject::connect(&view, &TimelineView::searchChanged,
+            [this](int count, int current) { seen.emplace_back(count, current); });
+    }
+    std::vector<std::pair<int, int>> seen;
+};
+
+bool waitUntilIdle(const TimelineView &view, int timeoutMs = 10000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (view.isSearching() && t.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    return !view.isSearching();
+}
+
+} // namespace
+
+TEST(TimelineSearch, AWorkerSearchesAndOnlyTheLastTermApplies)
+{
+    auto m = TimelineModel::build(testsupport::makeSession(700, 100, 100));
+    TimelineView view;
+    view.resize(1230, 500);
+    view.setModel(m);
+    view.fitRange(0, 20'000, false);
+    SearchSignals spy(view);
+    view.startSearch(QStringLiteral("rnel")); // 700 matches, replaced before it lands
+    view.startSearch(QStringLiteral("Kernel_3"));
+    // The calls returned without a result: the scan runs on a worker.
+    EXPECT_TRUE(view.isSearching());
+    EXPECT_EQ(view.matchCount(), 0);
+    view.nextMatch(); // asked while searching: applied once the matches are in
+    ASSERT_TRUE(waitUntilIdle(view));
+    EXPECT_EQ(view.matchCount(), 100);
+    ASSERT_TRUE(view.viewState().selected.has_value());
+    EXPECT_EQ(m->startOf(*view.viewState().selected), 600); // kernel 3, as the sync search
+    EXPECT_EQ(
+        spy.seen, (std::vector<std::pair<int, int>> {{-1, -1}, {-1, -1}, {100, -1}, {100, 0}}));
+}
+
+TEST(TimelineSearch, ClearingTheTermDropsARunningSearch)
+{
+    auto m = TimelineModel::build(testsupport::makeSession(700, 100, 100));
+    TimelineView view;
+    view.setModel(m);
+    SearchSignals spy(view);
+    view.startSearch(QStringLiteral("rnel"));
+    EXPECT_EQ(view.setSearchText(QString()), 0);
+    EXPECT_FALSE(view.isSearching());
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 300)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    EXPECT_EQ(view.matchCount(), 0);
+    EXPECT_EQ(spy.seen, (std::vector<std::pair<int, int>> {{-1, -1}, {0, -1}}));
+    // A new model searches its own events again, on the worker.
+    view.startSearch(QStringLiteral("kernel_5"));
+    view.setModel(TimelineModel::build(testsupport::makeSession(70, 10, 100)));
+    ASSERT_TRUE(waitUntilIdle(view));
+    EXPECT_EQ(view.matchCount(), 10);
 }

@@ -5,11 +5,14 @@
 #include "geometrybuilder.h"
 #include "timelineview.h"
 
+#include <QFutureWatcher>
 #include <QGuiApplication>
 #include <QPainter>
 #include <QScrollBar>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace stepscope::ui::timeline {
 
@@ -110,6 +113,9 @@ void TimelineView::setRange(std::optional<std::pair<std::int64_t, std::int64_t>>
 
 int TimelineView::setSearchText(const QString &text)
 {
+    ++m_searchGeneration; // a search still running no longer applies
+    m_searchRunning = false;
+    m_pendingMatchSteps = 0;
     m_searchText = text;
     if (!m_model || text.isEmpty()) {
         m_view.searchMatches.reset();
@@ -126,6 +132,39 @@ int TimelineView::setSearchText(const QString &text)
     return n;
 }
 
+void TimelineView::startSearch(const QString &text)
+{
+    if (!m_model || text.isEmpty()) {
+        setSearchText(text);
+        return;
+    }
+    const quint64 generation = ++m_searchGeneration;
+    m_searchText = text;
+    m_searchRunning = true;
+    m_pendingMatchSteps = 0;
+    m_view.searchMatches.reset();
+    m_view.currentMatch = -1;
+    viewport()->update();
+    emit searchChanged(-1, -1);
+    auto *watcher = new QFutureWatcher<std::vector<EventKey>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_searchGeneration)
+            return; // a newer search or model replaced this one
+        m_searchRunning = false;
+        m_view.searchMatches = std::make_shared<const std::vector<EventKey>>(watcher->result());
+        m_view.currentMatch = -1;
+        viewport()->update();
+        emit searchChanged(matchCount(), -1);
+        const int steps = m_pendingMatchSteps;
+        m_pendingMatchSteps = 0;
+        for (int i = 0; i < std::abs(steps); ++i)
+            steps > 0 ? nextMatch() : previousMatch();
+    });
+    // The model is immutable and shared: the worker keeps it alive whatever the view does.
+    watcher->setFuture(QtConcurrent::run([model = m_model, text] { return model->search(text); }));
+}
+
 int TimelineView::matchCount() const
 {
     return m_view.searchMatches ? static_cast<int>(m_view.searchMatches->size()) : 0;
@@ -133,6 +172,10 @@ int TimelineView::matchCount() const
 
 void TimelineView::nextMatch()
 {
+    if (m_searchRunning) {
+        ++m_pendingMatchSteps;
+        return;
+    }
     const int n = matchCount();
     if (n == 0)
         return;
@@ -153,6 +196,10 @@ void TimelineView::nextMatch()
 
 void TimelineView::previousMatch()
 {
+    if (m_searchRunning) {
+        --m_pendingMatchSteps;
+        return;
+    }
     const int n = matchCount();
     if (n == 0)
         return;

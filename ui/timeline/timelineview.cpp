@@ -80,7 +80,7 @@ void TimelineView::setModel(std::shared_ptr<const TimelineModel> model)
     m_undo.clear();
     m_view.axis.setBreaks(m_model && m_gapBreaks ? m_model->breaks() : nullptr);
     if (!m_searchText.isEmpty())
-        setSearchText(m_searchText);
+        startSearch(m_searchText);
     // Before the first layout the viewport is a few pixels wide: fit once it has a real size.
     m_fitPending = viewport()->width() <= m_metrics.headerWidth + 16;
     fitAll();
@@ -98,7 +98,7 @@ void TimelineView::setClockVariant(std::shared_ptr<const TimelineModel> model)
     if (m_view.axis.hasBreaks())
         m_view.axis.setBreaks(m_model->breaks());
     if (!m_searchText.isEmpty())
-        setSearchText(m_searchText);
+        startSearch(m_searchText);
     viewport()->update();
 }
 
