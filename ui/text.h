@@ -26,4 +26,10 @@ inline QString durText(std::int64_t ns)
     return qs(analysis::formatDuration(ns));
 }
 
+/// `analysis::formatTimePoint` ("77.000123456 s"): an event's start, exact to the ns.
+inline QString timeText(std::int64_t ns)
+{
+    return qs(analysis::formatTimePoint(ns));
+}
+
 } // namespace stepscope::ui

@@ -54,6 +54,35 @@ std::string formatDuration(std::int64_t ns)
     return formatSignificant(v / 1e9) + " s";
 }
 
+std::string formatTimePoint(std::int64_t ns)
+{
+    // The magnitude as unsigned: -INT64_MIN does not fit int64.
+    const std::uint64_t magnitude = ns < 0 ? std::uint64_t {0} - static_cast<std::uint64_t>(ns)
+                                           : static_cast<std::uint64_t>(ns);
+    std::string out = ns < 0 ? "-" : "";
+    struct Unit
+    {
+        std::uint64_t scale;
+        int digits;
+        const char *name;
+    };
+    static constexpr std::array<Unit, 3> Units = {
+        {{1'000'000'000, 9, " s"}, {1'000'000, 6, " ms"}, {1'000, 3, " µs"}}};
+    for (const Unit &u : Units) {
+        if (magnitude < u.scale)
+            continue;
+        out += std::to_string(magnitude / u.scale);
+        if (const std::uint64_t rest = magnitude % u.scale; rest != 0) {
+            std::string fraction = std::to_string(rest);
+            fraction.insert(0, static_cast<std::size_t>(u.digits) - fraction.size(), '0');
+            fraction.erase(fraction.find_last_not_of('0') + 1);
+            out += '.' + fraction;
+        }
+        return out + u.name;
+    }
+    return out + std::to_string(magnitude) + " ns";
+}
+
 std::string formatShare(double fraction)
 {
     if (!std::isfinite(fraction))

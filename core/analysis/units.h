@@ -11,6 +11,11 @@ namespace stepscope::analysis {
 /// text"): durations in adaptive units with three significant digits ("148 ms", "87.3 µs"),
 /// shares with one decimal ("21.0 %"), memory in binary units ("6.17 GiB").
 std::string formatDuration(std::int64_t ns);
+/// A time point (an event's start from the trace's first event), exact to the ns in the
+/// largest unit with an integer part, trailing zeros dropped: "77.000123456 s", "100 ms",
+/// "72.312 µs", "512 ns". Three significant digits would say "77.0 s" for every kernel of a
+/// 300 µs window late in a long trace.
+std::string formatTimePoint(std::int64_t ns);
 std::string formatShare(double fraction);
 std::string formatBytes(std::int64_t bytes);
 /// Three significant digits, no unit ("148", "87.3", "0.512").

@@ -86,3 +86,27 @@ TEST(TimelineEpochRuler, DetailsStartFromTheFirstEvent)
     EXPECT_FALSE(html.contains(QStringLiteral("1764246877"))) << html.toStdString();
     EXPECT_FALSE(html.contains(QStringLiteral(" s<"))) << html.toStdString();
 }
+
+TEST(TimelineEpochRuler, DetailsStartIsExactLateInALongTrace)
+{
+    // A kernel 77 s and 123 456 ns after the first: "77.0 s" (a duration's three digits)
+    // would name every kernel of a 300 µs window there alike.
+    model::TraceBuilder tb;
+    model::TrackInfo dev;
+    dev.kind = model::TrackKind::DeviceStream;
+    dev.threadId = "7";
+    const model::TrackId d = tb.addTrack(dev);
+    const std::int64_t t0 = EpochUs * 1000;
+    tb.track(d).add(t0, 5'000, tb.intern("first"), model::Category::Compute);
+    tb.track(d).add(t0 + 77'000'123'456, 30'500, tb.intern("late"), model::Category::Compute);
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
+    auto model = TimelineModel::build(session);
+    EventKey e;
+    e.traceIndex = 0;
+    e.trackIndex = 0;
+    e.index = 1;
+    const QString html = DetailsPane::describe(*model, e);
+    EXPECT_TRUE(html.contains(QStringLiteral(">77.000123456 s<"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral(">30.5 µs<"))) << html.toStdString(); // duration
+}

@@ -27,7 +27,7 @@ QString link(const TimelineModel &model, const EventKey &e)
                .arg(e.trackIndex)
                .arg(e.index)
         + model.nameOf(e).toHtmlEscaped() + QStringLiteral("</a> (")
-        + durText(model.startOf(e) - model.extent().first) + QStringLiteral(")");
+        + timeText(model.startOf(e) - model.extent().first) + QStringLiteral(")");
 }
 
 QString argsTable(std::string_view json)
@@ -108,7 +108,7 @@ QString DetailsPane::describe(const TimelineModel &model, const EventKey &e)
                     + QStringLiteral(")"))
             .toHtmlEscaped());
     // From the trace's first event, like the ruler (never an epoch timestamp).
-    html += row(tr("Start"), durText(model.startOf(e) - model.extent().first));
+    html += row(tr("Start"), timeText(model.startOf(e) - model.extent().first));
     html += row(tr("Duration"),
         durText(track.duration(e.index))
             + (track.isUnfinished(e.index) ? tr(" (never ended)") : QString()));

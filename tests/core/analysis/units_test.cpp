@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// analysis/units.h: durations to three significant digits, time points exact to the ns.
+#include "analysis/units.h"
+#include "util/saturate.h"
+
+#include <gtest/gtest.h>
+
+using namespace stepscope;
+using analysis::formatDuration;
+using analysis::formatTimePoint;
+
+TEST(Units, TimePointsAreExactToTheNanosecond)
+{
+    EXPECT_EQ(formatTimePoint(0), "0 ns");
+    EXPECT_EQ(formatTimePoint(512), "512 ns");
+    EXPECT_EQ(formatTimePoint(72'312), "72.312 µs");
+    EXPECT_EQ(formatTimePoint(1'000), "1 µs");
+    EXPECT_EQ(formatTimePoint(100'000'000), "100 ms");
+    EXPECT_EQ(formatTimePoint(12'000'050), "12.00005 ms");
+    EXPECT_EQ(formatTimePoint(1'500'000'000), "1.5 s");
+    // An event 77 s into a trace: the duration format says "77.0 s" for all of them.
+    EXPECT_EQ(formatTimePoint(77'000'123'456), "77.000123456 s");
+    EXPECT_EQ(formatDuration(77'000'123'456), "77.0 s");
+    EXPECT_EQ(formatTimePoint(-2'000), "-2 µs");
+    EXPECT_EQ(formatTimePoint(util::Int64Min), "-9223372036.854775808 s");
+    EXPECT_EQ(formatTimePoint(util::Int64Max), "9223372036.854775807 s");
+}
