@@ -133,25 +133,37 @@ std::string kpiText(const Kpi &k)
 
 } // namespace
 
-SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &config)
+SessionAnalysis analyzeSession(
+    const model::Session &session, const RunConfig &config, const util::CancelToken *cancel)
 {
+    const auto check = [cancel] {
+        if (cancel != nullptr && cancel->isCancelled())
+            throw util::Cancelled {};
+    };
     SessionAnalysis a;
     a.config = config;
     for (const auto &t : session.traces) {
+        check();
         detectSteps(*t, &a.notes);
         BreakdownPass pass = computeBreakdownPass(*t, &a.notes);
         a.breakdowns.insert(a.breakdowns.end(), std::make_move_iterator(pass.steps.begin()),
             std::make_move_iterator(pass.steps.end()));
         a.lanes.push_back(std::move(pass.segments));
+        check();
         if (!t->memory.empty())
             a.memory.push_back(summarizeMemory(*t, config));
     }
+    check();
     a.estimate = estimateModelMemory(config);
     a.kpis = computeKpis(session, config, a.breakdowns);
     a.bottlenecks = rankBottlenecks(a.breakdowns, &a.memory, &a.kpis);
+    check();
     a.ranks = computeRankTable(session, a.breakdowns);
+    check();
     a.collectives = collectiveTable(session);
+    check();
     a.matrix = communicationMatrix(session);
+    check();
     a.cluster = analyzeCluster(session, a.breakdowns);
     return a;
 }

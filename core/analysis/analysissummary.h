@@ -10,6 +10,7 @@
 #include "memorycategories.h"
 #include "model/session.h"
 #include "ranks.h"
+#include "util/progress.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -43,7 +44,11 @@ struct SessionAnalysis
     model::LoadReport notes;
 };
 /// One breakdown pass per trace (computeBreakdownPass), then everything derived from it.
-SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &config);
+/// With `cancel`, the token is checked before each trace's pass and between the passes over
+/// the session, and util::Cancelled is thrown once it is set (a window's Cancel while
+/// "Preparing the timeline"): the analysis of a 20 GB trace takes over a minute.
+SessionAnalysis analyzeSession(const model::Session &session, const RunConfig &config,
+    const util::CancelToken *cancel = nullptr);
 /// `previous` with a new run config: KPIs, memory estimates and bottlenecks recomputed from
 /// the existing breakdowns (no new breakdown pass).
 SessionAnalysis withRunConfig(

@@ -176,3 +176,16 @@ TEST(Loading, ProgressDialogShowsStageBytesAndTimeLeft)
     dialog.reject(); // Escape
     EXPECT_EQ(cancel, 1);
 }
+
+TEST(Loading, PreparingStopsAtACancelledToken)
+{
+    auto session = std::const_pointer_cast<model::Session>(testsupport::makeSession(700, 100, 100));
+    util::CancelToken token;
+    const LoadedProfile ready =
+        prepareProfile(QStringLiteral("x"), session, std::nullopt, true, &token);
+    EXPECT_TRUE(ready.analysis);
+    EXPECT_TRUE(ready.timeline);
+    token.cancel();
+    EXPECT_THROW(
+        prepareProfile(QStringLiteral("x"), session, std::nullopt, true, &token), util::Cancelled);
+}

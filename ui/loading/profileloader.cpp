@@ -11,7 +11,8 @@
 namespace stepscope::ui {
 
 LoadedProfile prepareProfile(const QString &path, std::shared_ptr<const model::Session> session,
-    const std::optional<analysis::RunConfig> &config, bool withTimeline)
+    const std::optional<analysis::RunConfig> &config, bool withTimeline,
+    const util::CancelToken *cancel)
 {
     LoadedProfile profile;
     profile.path = path;
@@ -24,7 +25,9 @@ LoadedProfile prepareProfile(const QString &path, std::shared_ptr<const model::S
         runConfig = analysis::loadRunConfig(*found, &ignored);
     }
     profile.analysis = std::make_shared<const analysis::SessionAnalysis>(
-        analysis::analyzeSession(*profile.session, runConfig));
+        analysis::analyzeSession(*profile.session, runConfig, cancel));
+    if (cancel != nullptr && cancel->isCancelled())
+        throw util::Cancelled {};
     if (withTimeline)
         profile.timeline = timeline::TimelineModel::build(profile.session, true, profile.analysis);
     return profile;
@@ -99,7 +102,7 @@ quint64 ProfileLoader::start(const QString &path, const import::LoadOptions &opt
                             emit progressChanged(generation, tr("Preparing the timeline"), 0, 0);
                     },
                     Qt::QueuedConnection);
-                profile = prepareProfile(path, result.session);
+                profile = prepareProfile(path, result.session, std::nullopt, true, token.get());
                 wasCancelled = token->isCancelled();
             }
         } catch (const util::Cancelled &) {

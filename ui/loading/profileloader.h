@@ -41,8 +41,10 @@ struct LoadedProfile
 /// calls it too): reads the run config beside `path` (analysis::findRunConfig; `config`
 /// overrides it when given), analyses the session once and, with `withTimeline`, builds the
 /// TimelineModel from that analysis. `session` must not be null.
+/// With `cancel`, throws util::Cancelled at the analysis' checks and before the timeline.
 LoadedProfile prepareProfile(const QString &path, std::shared_ptr<const model::Session> session,
-    const std::optional<analysis::RunConfig> &config = std::nullopt, bool withTimeline = true);
+    const std::optional<analysis::RunConfig> &config = std::nullopt, bool withTimeline = true,
+    const util::CancelToken *cancel = nullptr);
 
 /// Loads profiles in the background (STYLE.md §3): a worker thread (QtConcurrent) calls
 /// import::loadPath with a util::Progress and util::CancelToken, then prepareProfile (the

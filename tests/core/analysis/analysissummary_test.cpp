@@ -123,3 +123,19 @@ TEST(AnalysisSummary, EstimateWithoutMemoryData)
     EXPECT_EQ(summary["memory"]["estimate"]["total"], 112'000'000'000);
     EXPECT_TRUE(summary["memory"]["per_rank"].empty());
 }
+
+TEST(AnalysisSummary, ACancelledTokenStopsTheAnalysisAnUnsetOneChangesNothing)
+{
+    const model::Session s = oneRank();
+    util::CancelToken token;
+    nlohmann::json plain = nlohmann::json::object();
+    analysis::addAnalysisToSummary(plain, analysis::analyzeSession(s, {}));
+    nlohmann::json withToken = nlohmann::json::object();
+    analysis::addAnalysisToSummary(withToken, analysis::analyzeSession(s, {}, &token));
+    EXPECT_EQ(plain, withToken);
+    EXPECT_EQ(plain["steps"].size(), 1u) << plain.dump(); // step 7, analysed
+    token.cancel();
+    EXPECT_THROW(analysis::analyzeSession(s, {}, &token), util::Cancelled);
+    // No trace at all: the passes over the session check too.
+    EXPECT_THROW(analysis::analyzeSession(model::Session {}, {}, &token), util::Cancelled);
+}
