@@ -103,7 +103,7 @@ std::optional<std::uint64_t> availableMemoryBytes();
 /// 400 MiB or more, or an ISIZE below the compressed size: the inflated size may wrap).
 std::uint64_t gzipInflatedEstimate(const std::filesystem::path &file);
 
-/// "Loading this profile needs about 31.2 GiB of memory; 22.8 GiB is available. ..." with the
+/// "loading this profile needs about 31 GiB of memory ...; 23 GiB is available. ..." with the
 /// ranks that fit and the options that load them (--ranks, --no-memory-check).
 std::string memoryBudgetMessage(const MemoryBudget &budget);
 
@@ -113,7 +113,7 @@ std::string formatRankList(std::vector<std::int32_t> ranks);
 /// empty list, a reversed range, a number beyond int32, more than 1 000 000 ranks).
 std::optional<std::vector<std::int32_t>> parseRankList(std::string_view text);
 
-/// Bytes as "31.2 GiB", "512 MiB", "800 KiB", "12 B".
+/// Bytes as "31 GiB", "9.5 GiB", "512 MiB", "12 B" (one decimal below 10).
 std::string formatBudgetBytes(std::uint64_t bytes);
 
 } // namespace stepscope::import
