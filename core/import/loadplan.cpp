@@ -121,15 +121,17 @@ void planAscend(const Detection &d, std::vector<RankJob> &jobs)
     for (const fs::path &dir : dirs) {
         RankJob job;
         job.rank = rankFromAscendDir(dir);
-        const bool textExport = d.format == Format::AscendFragments || ascenddb::hasTextExport(dir);
+        // One answer for the budget and the reader: the budget counts what the reader reads.
+        const bool text = ascenddb::hasTextExport(dir);
+        const bool textExport = d.format == Format::AscendFragments || text;
         addFolderInputs(dir, 0, job.inputs, true, false);
         addFolderInputs(dir / "ASCEND_PROFILER_OUTPUT", 0, job.inputs, textExport, !textExport);
-        job.readers.emplace_back([dir](const ImportContext &ctx) {
+        job.readers.emplace_back([dir, text](const ImportContext &ctx) {
             model::TraceBuilder b;
             // docs/formats.md §11: the DB export when the folder has no text timeline; both of
             // one rank are read once (the text files), never doubled.
             const bool hasDb = !ascenddb::findRankDbFiles(dir).empty();
-            if (hasDb && !ascenddb::hasTextExport(dir))
+            if (hasDb && !text)
                 return single(b, ascenddb::readAscendDbRank(dir, ctx, b));
             if (hasDb)
                 ctx.info(dir,
