@@ -52,10 +52,7 @@ int reportOutcome(const ParseOutcome &outcome)
 std::shared_ptr<const model::Session> load(const std::string &path, const LoadLimits &limits)
 {
     util::Progress progress;
-    import::LoadOptions options;
-    options.ranks = limits.ranks;
-    options.checkMemory = limits.memoryCheck;
-    return import::loadPath(path, progress, options).session;
+    return import::loadPath(path, progress, limits.loadOptions()).session;
 }
 
 void printDiagnosticsToStderr(const model::Session &session, const std::string &path)

@@ -119,9 +119,7 @@ std::optional<ParseOutcome> readLoadLimits(
     if (parser.isSet(ranks)) {
         const auto list = parseRankListOption(parser.value(ranks));
         if (!list)
-            return error(command,
-                QStringLiteral("--ranks takes a list of ranks such as 0-7,12, got \"%1\"")
-                    .arg(parser.value(ranks)));
+            return error(command, rankListError(parser.value(ranks)));
         out->ranks = *list;
     }
     out->memoryCheck = !parser.isSet(QStringLiteral("no-memory-check"));
@@ -134,6 +132,17 @@ std::optional<std::vector<std::int32_t>> parseRankListOption(const QString &text
 {
     return import::parseRankList(text.toStdString());
 }
+
+QString rankListError(const QString &text)
+{
+    return QStringLiteral("--ranks takes a list of ranks such as 0-7,12, got \"%1\"").arg(text);
+}
+
+import::LoadOptions LoadLimits::loadOptions() const {import::LoadOptions options;
+options.ranks = ranks;
+options.checkMemory = memoryCheck;
+return options;
+} // namespace stepscope::app
 
 std::optional<std::int32_t> parseRankNumber(const QString &text)
 {

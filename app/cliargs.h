@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "import/loader.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -30,6 +32,9 @@ struct LoadLimits
 {
     std::vector<std::int32_t> ranks; ///< empty: every rank
     bool memoryCheck = true;
+
+    /// The loader's options these ask for.
+    import::LoadOptions loadOptions() const;
 };
 
 /// `summary PATH [--json] [--config FILE]` and `dump PATH [--json]`, with LoadLimits.
@@ -83,6 +88,8 @@ std::optional<std::int32_t> parseRankNumber(const QString &text);
 
 /// A rank list of --ranks ("0-7,12"), or nullopt (import::parseRankList).
 std::optional<std::vector<std::int32_t>> parseRankListOption(const QString &text);
+/// The error for a --ranks value that is not a rank list, naming the option.
+QString rankListError(const QString &text);
 
 /// `arguments` starts with the command name ("summary", "dump", ...).
 ParseOutcome parseLoadArgs(const QStringList &arguments, bool allowConfig, LoadArgs *out);

@@ -77,10 +77,7 @@ int runGui(int argc, char **argv)
     if (compare)
         window.openCompare(paths[0], paths[1], args.beforeRank, args.afterRank);
     else if (!paths.isEmpty()) {
-        stepscope::import::LoadOptions options;
-        options.ranks = args.ranks;
-        options.checkMemory = args.memoryCheck;
-        window.openPathWith(paths.front(), options);
+        window.openPathWith(paths.front(), args.limits.loadOptions());
     }
     return QApplication::exec();
 }

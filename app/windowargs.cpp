@@ -88,13 +88,12 @@ WindowArgs parseWindowArgs(const QStringList &arguments)
     }
     if (out.action == WindowArgs::Action::Error)
         return out;
-    out.memoryCheck = !p.parser.isSet(p.noMemoryCheck);
+    out.limits.memoryCheck = !p.parser.isSet(p.noMemoryCheck);
     if (p.parser.isSet(p.ranks)) {
         const auto list = parseRankListOption(p.parser.value(p.ranks));
         if (!list) {
             out.action = WindowArgs::Action::Error;
-            out.message = QStringLiteral("--ranks takes a list of ranks such as 0-7,12, got \"%1\"")
-                              .arg(p.parser.value(p.ranks));
+            out.message = rankListError(p.parser.value(p.ranks));
             return out;
         }
         if (out.paths.size() != 1) {
@@ -102,7 +101,7 @@ WindowArgs parseWindowArgs(const QStringList &arguments)
             out.message = QStringLiteral("--ranks needs one PATH");
             return out;
         }
-        out.ranks = *list;
+        out.limits.ranks = *list;
     }
     for (const auto &[option, sides] :
         {std::pair(&p.rank, 3), std::pair(&p.beforeRank, 1), std::pair(&p.afterRank, 2)}) {

@@ -2,12 +2,13 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "cliargs.h"
+
 #include <QString>
 #include <QStringList>
 
 #include <cstdint>
 #include <optional>
-#include <vector>
 
 namespace stepscope::app {
 
@@ -27,8 +28,7 @@ struct WindowArgs
     std::optional<std::int32_t> beforeRank;
     std::optional<std::int32_t> afterRank;
     /// One profile: --ranks LIST (read only these ranks; empty: all) and --no-memory-check.
-    std::vector<std::int32_t> ranks;
-    bool memoryCheck = true;
+    LoadLimits limits;
 };
 
 /// Parses QCoreApplication::arguments() (the program name first) with QCommandLineParser.

@@ -97,11 +97,11 @@ TEST(WindowArgs, RanksAndTheMemoryCheckForOnePath)
     const WindowArgs a = parse({QStringLiteral("--ranks"), QStringLiteral("0-2,9"),
         QStringLiteral("--no-memory-check"), QStringLiteral("/runs/a")});
     ASSERT_EQ(a.action, WindowArgs::Action::Run) << a.message.toStdString();
-    EXPECT_EQ(a.ranks, (std::vector<std::int32_t> {0, 1, 2, 9}));
-    EXPECT_FALSE(a.memoryCheck);
+    EXPECT_EQ(a.limits.ranks, (std::vector<std::int32_t> {0, 1, 2, 9}));
+    EXPECT_FALSE(a.limits.memoryCheck);
     const WindowArgs plain = parse({QStringLiteral("/runs/a")});
-    EXPECT_TRUE(plain.ranks.empty());
-    EXPECT_TRUE(plain.memoryCheck);
+    EXPECT_TRUE(plain.limits.ranks.empty());
+    EXPECT_TRUE(plain.limits.memoryCheck);
 
     const WindowArgs bad =
         parse({QStringLiteral("--ranks"), QStringLiteral("5-1"), QStringLiteral("/runs/a")});
