@@ -420,7 +420,12 @@ void keepRanks(std::vector<RankJob> &jobs, std::vector<std::int32_t> &planned,
         }
     }
     const std::string asked = "--ranks " + formatRankList(ctx.options.ranks);
-    if (kept.empty() && !jobs.empty())
+    if (jobs.empty())
+        ctx.report->add(model::Severity::Warning, path.filename().string(),
+            asked
+                + ": this profile has no rank timelines to choose from (a cluster summary or "
+                  "training logs alone); all of it was read");
+    else if (kept.empty())
         ctx.report->add(model::Severity::Error, path.filename().string(),
             asked + ": no rank of this profile has these numbers (its ranks: "
                 + formatRankList(planned) + "); nothing was read");

@@ -225,6 +225,22 @@ TEST_F(MemoryBudgetLoad, RanksNamingNoRankSayWhichRanksThereAre)
         1u);
 }
 
+TEST_F(MemoryBudgetLoad, RanksOfAClusterSummaryAloneAreNotSilentlyIgnored)
+{
+    // cluster_analysis_output/ without its rank folders: nothing for --ranks to pick.
+    fs::copy(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed/cluster_analysis_output",
+        m_tmp / "cluster_analysis_output");
+    util::Progress progress;
+    LoadOptions options;
+    options.ranks = {3};
+    const LoadResult r = loadPath(m_tmp, progress, options);
+    ASSERT_TRUE(r.session);
+    EXPECT_TRUE(r.session->hasContent()); // the cluster table's ranks
+    EXPECT_EQ(countMessages(*r.session, model::Severity::Warning,
+                  "--ranks 3: this profile has no rank timelines to choose from"),
+        1u);
+}
+
 TEST(MemoryBudgetSamples, AscendRanksCountTheirTablesAndTimelines)
 {
     // msinsight-cnn-level0-2rank: each rank folder's profiler_info/metadata and the files of
