@@ -21,6 +21,9 @@ struct LoadOptions
     /// read the args back from the file when asked (model::ArgsTable::read). Off: resident.
     bool argsOnDemand = true;
     unsigned threads = 0; ///< worker threads for chunk parsing; 0 = hardware concurrency
+    /// Bytes of a Chrome trace's event array per parse chunk; 0 = the default (4 MiB). Tests
+    /// cut tiny chunks so that every boundary case meets a chunk edge.
+    std::size_t chunkBytes = 0;
     /// Refuse a load whose memory estimate exceeds the available memory (memorybudget.h):
     /// nothing is read, the session holds the reason and LoadResult::refused the figures.
     bool checkMemory = true;

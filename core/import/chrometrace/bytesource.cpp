@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <sys/types.h>
+#include <unistd.h>
 #include <vector>
 
 namespace stepscope::import::chrometrace {
@@ -50,6 +53,33 @@ public:
     }
     std::uint64_t fileBytesConsumed() const override { return m_consumed; }
     bool compressed() const override { return false; }
+
+    std::int64_t readAt(std::uint64_t offset, char *buffer, std::size_t size) const override
+    {
+        const int fd = fileno(m_file.get());
+        std::size_t done = 0;
+        while (done < size) {
+            const ssize_t got =
+                ::pread(fd, buffer + done, size - done, static_cast<off_t>(offset + done));
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0)
+                return -1;
+            if (got == 0)
+                break;
+            done += static_cast<std::size_t>(got);
+        }
+        return static_cast<std::int64_t>(done);
+    }
+
+    bool seek(std::uint64_t offset) override
+    {
+        if (fseeko(m_file.get(), static_cast<off_t>(offset), SEEK_SET) != 0)
+            return false;
+        m_prefixPos = m_prefix.size(); // the prefix is the file's first bytes: read past
+        m_consumed = offset;
+        return true;
+    }
 
 private:
     FilePtr m_file;

@@ -41,6 +41,17 @@ public:
     /// The seek index built so far (gzip opened with seekIndex), else null.
     virtual std::shared_ptr<const GzipIndex> seekIndex() const { return nullptr; }
 
+    /// Plain files: the bytes at `offset`, without moving the stream (pread, so any thread
+    /// may call it while another reads). Returns the bytes read, fewer only at the end of the
+    /// file; -1 on a read error or when the source has no random access (gzip).
+    virtual std::int64_t readAt(
+        std::uint64_t /*offset*/, char * /*buffer*/, std::size_t /*size*/) const
+    {
+        return -1;
+    }
+    /// Plain files: the stream goes on from `offset`. False when it cannot (gzip).
+    virtual bool seek(std::uint64_t /*offset*/) { return false; }
+
     /// Decompression-ratio guard: past WarnInflatedBytes of output at more than WarnRatio
     /// times the compressed input, warning() says so (memory stays bounded, reading goes on);
     /// past StopInflatedBytes at more than StopRatio, the stream ends with an error. Real

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "eventscanner.h"
 
+#include "rangescan.h"
+
 #include <simdjson.h>
 
 #include <cstring>
@@ -15,7 +17,7 @@ constexpr std::size_t MaxKeyValueBytes = 64u << 20; // top-level values we keep 
 // the chunk is handed over and the filler skipped without being copied, so no amount of it
 // grows memory (a gzip of 4 GiB of blanks between two events once cost 4 GB).
 constexpr std::uint64_t MaxGapBytes = 64u << 10;
-constexpr std::uint64_t MaxElementReports = 100; // per file; the rest are counted
+constexpr std::uint64_t MaxElementReports = RangeScan::MaxElementReports; // per file
 
 bool isBlank(int c)
 {
@@ -241,6 +243,45 @@ const char *EventScanner::skipElement()
     if (first == 't' || first == 'f' || first == 'n')
         return "a literal";
     return "a stray character";
+}
+
+bool EventScanner::enterEventArray()
+{
+    while (m_state == State::Start || m_state == State::ObjectKeys)
+        topLevel();
+    return m_state == State::Events;
+}
+
+void EventScanner::absorb(const RangeScan &scan)
+{
+    for (std::uint64_t i = 0; i < scan.junkElements && i < scan.elementProblems.size(); ++i) {
+        if (m_junkElements + i + 1 > MaxElementReports)
+            break;
+        m_problems.push_back(scan.elementProblems[i]);
+    }
+    m_junkElements += scan.junkElements;
+    m_junkBytes += scan.junkBytes;
+    for (const Problem &p : scan.problems)
+        m_problems.push_back(p);
+    if (scan.fileEnded)
+        m_truncated = true;
+}
+
+bool EventScanner::resumeAfterEventArray(std::uint64_t arrayEnd)
+{
+    if (!m_source.seek(arrayEnd + 1))
+        return false;
+    m_base = arrayEnd + 1;
+    m_pos = 0;
+    m_len = 0;
+    m_eof = false;
+    m_state = m_objectForm ? State::ObjectKeys : State::Done;
+    return true;
+}
+
+void EventScanner::endInsideEventArray()
+{
+    m_state = State::Done;
 }
 
 bool EventScanner::next(Chunk &chunk)

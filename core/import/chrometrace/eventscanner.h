@@ -24,6 +24,8 @@ namespace stepscope::import::chrometrace {
 /// its offset and marks the chunk dirty (parsed event by event). More than 64 KiB of filler
 /// (blanks, commas, skipped elements) ends the chunk and is skipped without being copied. The
 /// only memory held is one read block plus the chunk being filled. Offsets are 64-bit.
+struct RangeScan;
+
 class EventScanner
 {
 public:
@@ -38,6 +40,19 @@ public:
 
     /// Fills `chunk` with the next events; false when there are no more.
     bool next(Chunk &chunk);
+
+    /// Reads the top level up to the first byte inside the event array; false when there is
+    /// no event array. offset() is then that byte's offset (ranges of a plain file are cut
+    /// from there on by workers, rangescan.h).
+    bool enterEventArray();
+    /// After the event array was read elsewhere (rangescan.h): takes over what its ranges
+    /// found (skipped elements, truncation), in file order.
+    void absorb(const RangeScan &scan);
+    /// The array was closed at `arrayEnd`: goes on with the top level after it (the object
+    /// form's other keys), reading from there. False when the source cannot seek.
+    bool resumeAfterEventArray(std::uint64_t arrayEnd);
+    /// The file ended inside the event array (scanned elsewhere): nothing more to read.
+    void endInsideEventArray();
 
     bool objectForm() const { return m_objectForm; }
     bool sawEventArray() const { return m_sawEventArray; }

@@ -6,6 +6,7 @@
 #include "chunk.h"
 #include "eventscanner.h"
 #include "gzipindex.h"
+#include "rangescan.h"
 #include "recordargs.h"
 #include "traceassembly.h"
 
@@ -22,14 +23,67 @@ namespace {
 
 constexpr std::size_t ChunkBytes = 4u << 20;
 
-/// Parses chunks on worker threads; results are taken back strictly in chunk order.
+/// One piece of work for a worker: a chunk the stream scanner cut (parse it), or a byte
+/// range of a plain file (cut it with scanRange, then parse it).
+struct Job
+{
+    std::uint64_t index = 0;
+    Chunk chunk; ///< the scanned chunk, or the buffers to cut the range into
+    bool range = false;
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+    std::uint64_t exactStart = RangeScan::NoStart; ///< NoStart: guess (rangescan.h)
+};
+
+struct JobResult
+{
+    ChunkResult parsed;
+    RangeScan scan; ///< range jobs only
+};
+
+/// Cuts a range (when the job is one) and parses the chunk. Never throws.
+JobResult runJob(
+    Job &job, ChunkParser &parser, const ByteSource &source, const ParseSettings &settings)
+{
+    JobResult result;
+    bool cut = !job.range;
+    try {
+        if (job.range)
+            result.scan = scanRange(source, job.begin, job.end, job.exactStart, job.chunk);
+        cut = true;
+        job.chunk.index = job.index;
+        if (!job.chunk.events.empty())
+            result.parsed = parser.parse(job.chunk, settings);
+    } catch (const std::exception &e) {
+        if (!cut) { // out of memory cutting the range: the load ends here, and says so
+            result.scan = RangeScan();
+            result.scan.start = job.exactStart;
+            result.scan.fileEnded = true;
+            result.scan.problems.push_back(
+                {model::Severity::Error, static_cast<std::int64_t>(job.begin),
+                    std::string("reading stopped: ") + e.what()
+                        + "; every complete event before this byte was kept"});
+            job.chunk.events.clear();
+        }
+        result.parsed = ChunkResult();
+        result.parsed.counts.skipped = job.chunk.events.size();
+        result.parsed.report.add(model::Severity::Error, settings.file,
+            std::string("events of a chunk dropped: ") + e.what(), 0,
+            static_cast<std::int64_t>(job.chunk.fileOffset));
+    }
+    result.parsed.index = job.index;
+    return result;
+}
+
+/// Runs jobs on worker threads; results are taken back strictly in job order.
 /// The destructor stops and joins every worker, also while an exception (Cancelled)
 /// unwinds, so no thread outlives the load and every buffer is freed.
 class WorkerPool
 {
 public:
-    WorkerPool(unsigned threads, const ParseSettings &settings)
-        : m_settings(settings)
+    WorkerPool(unsigned threads, const ByteSource &source, const ParseSettings &settings)
+        : m_source(source)
+        , m_settings(settings)
     {
         for (unsigned i = 0; i < threads; ++i)
             m_threads.emplace_back([this] { run(); });
@@ -48,11 +102,11 @@ public:
     WorkerPool(const WorkerPool &) = delete;
     WorkerPool &operator=(const WorkerPool &) = delete;
 
-    void submit(Chunk &&chunk)
+    void submit(Job &&job)
     {
         {
             std::lock_guard<std::mutex> lock(m_mutex);
-            m_queue.push_back(std::move(chunk));
+            m_queue.push_back(std::move(job));
         }
         m_work.notify_one();
     }
@@ -68,11 +122,11 @@ public:
         return c;
     }
 
-    ChunkResult take(std::uint64_t index)
+    JobResult take(std::uint64_t index)
     {
         std::unique_lock<std::mutex> lock(m_mutex);
         m_done.wait(lock, [&] { return m_results.count(index) > 0; });
-        ChunkResult r = std::move(m_results[index]);
+        JobResult r = std::move(m_results[index]);
         m_results.erase(index);
         return r;
     }
@@ -82,45 +136,36 @@ private:
     {
         ChunkParser parser;
         for (;;) {
-            Chunk chunk;
+            Job job;
             {
                 std::unique_lock<std::mutex> lock(m_mutex);
                 m_work.wait(lock, [&] { return m_stop || !m_queue.empty(); });
                 if (m_stop)
                     return;
-                chunk = std::move(m_queue.front());
+                job = std::move(m_queue.front());
                 m_queue.pop_front();
             }
-            ChunkResult result;
-            try {
-                result = parser.parse(chunk, m_settings);
-            } catch (const std::exception &e) {
-                result = ChunkResult();
-                result.index = chunk.index;
-                result.counts.skipped = chunk.events.size();
-                result.report.add(model::Severity::Error, m_settings.file,
-                    std::string("events of a chunk dropped: ") + e.what(), 0,
-                    static_cast<std::int64_t>(chunk.fileOffset));
-            }
+            JobResult result = runJob(job, parser, m_source, m_settings);
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
-                m_results[chunk.index] = std::move(result);
+                m_results[job.index] = std::move(result);
                 // Every chunk comes back here: at most 2 per thread are in flight plus the
                 // one being filled, so none is freed and refaulted during the load.
                 if (m_free.size() < m_threads.size() * 2 + 1)
-                    m_free.push_back(std::move(chunk));
+                    m_free.push_back(std::move(job.chunk));
             }
             m_done.notify_all();
         }
     }
 
+    const ByteSource &m_source;
     const ParseSettings &m_settings;
     std::mutex m_mutex;
     std::condition_variable m_work;
     std::condition_variable m_done;
-    std::deque<Chunk> m_queue;
+    std::deque<Job> m_queue;
     std::vector<Chunk> m_free;
-    std::map<std::uint64_t, ChunkResult> m_results;
+    std::map<std::uint64_t, JobResult> m_results;
     bool m_stop = false;
     std::vector<std::thread> m_threads;
 };
@@ -130,6 +175,94 @@ void checkCancel(const ImportContext &ctx)
     if (ctx.progress)
         ctx.progress->checkCancel();
 }
+
+/// The event array of a plain file, cut into fixed byte ranges that the workers scan and
+/// parse at once (rangescan.h). Range 0 starts exactly after the array's '['; every other
+/// range guesses its first event, and the guess is checked here, in range order, against
+/// where the previous range really ended: a wrong guess is cut again from there.
+struct RangeReader
+{
+    WorkerPool &pool;
+    const ByteSource &source;
+    const ParseSettings &settings;
+    EventScanner &scanner;
+    TraceAssembly &assembly;
+    const ImportContext &ctx;
+    std::uint64_t size = 0; ///< of the file when the load began
+    unsigned threads = 1;
+    std::uint64_t recut = 0; ///< ranges whose guess was wrong
+
+    /// Returns the ranges merged; the scanner then stands after the array (or at its end).
+    template <class Progress>
+    std::uint64_t read(std::uint64_t rangeBytes, const Progress &advanceTo)
+    {
+        const std::uint64_t arrayStart = scanner.offset();
+        size = std::max(size, arrayStart + 1);
+        const std::uint64_t ranges = (size - arrayStart + rangeBytes - 1) / rangeBytes;
+        auto begin = [&](std::uint64_t k) { return arrayStart + k * rangeBytes; };
+        auto end = [&](std::uint64_t k) { return k + 1 >= ranges ? size : begin(k + 1); };
+        const std::uint64_t maxInFlight = 2u * threads;
+        std::uint64_t submitted = 0;
+        std::uint64_t merged = 0;
+        std::uint64_t expected = arrayStart; // where the next range really starts
+        bool ended = false;
+        ChunkParser parser; // for ranges cut again
+        while (!ended && merged < ranges) {
+            for (; submitted < ranges && submitted - merged < maxInFlight; ++submitted) {
+                Job job;
+                job.index = submitted;
+                job.chunk = pool.reuse();
+                job.range = true;
+                job.begin = begin(submitted);
+                job.end = end(submitted);
+                job.exactStart = submitted == 0 ? arrayStart : RangeScan::NoStart;
+                pool.submit(std::move(job));
+            }
+            checkCancel(ctx);
+            JobResult r = pool.take(merged);
+            if (r.scan.start == RangeScan::NoStart && expected >= end(merged)) {
+                ++merged; // no element starts in it, as guessed
+                continue;
+            }
+            if (r.scan.start != expected) {
+                ++recut;
+                Job job;
+                job.index = merged;
+                job.range = true;
+                job.begin = begin(merged);
+                job.end = end(merged);
+                job.exactStart = expected;
+                r = runJob(job, parser, source, settings);
+            }
+            ++merged;
+            scanner.absorb(r.scan);
+            assembly.merge(std::move(r.parsed));
+            if (r.scan.arrayEnded) {
+                ended = true;
+                if (!scanner.resumeAfterEventArray(r.scan.arrayEnd))
+                    scanner.endInsideEventArray();
+            } else if (r.scan.fileEnded) {
+                ended = true;
+                scanner.endInsideEventArray();
+            } else {
+                expected = r.scan.next;
+            }
+            advanceTo(ended ? (r.scan.arrayEnded ? r.scan.arrayEnd + 1 : size) : expected);
+        }
+        // Ranges past the array's end are dropped; take them back so that the stream's
+        // chunks that may follow (keys after the array) start from a clean pool.
+        for (std::uint64_t k = merged; k < submitted; ++k)
+            pool.take(k);
+        if (!ended) {
+            ctx.report->add(model::Severity::Warning, settings.file,
+                "the file grew while it was read: what follows byte " + std::to_string(size)
+                    + " was not read",
+                0, static_cast<std::int64_t>(size));
+            scanner.endInsideEventArray();
+        }
+        return merged;
+    }
+};
 
 bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const ImportContext &ctx,
     model::TraceBuilder &out, TopLevel &top)
@@ -151,7 +284,8 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
     std::shared_ptr<const model::ArgsSource> records =
         onDemand ? std::make_shared<RecordArgs>(file, rel, source->seekIndex()) : nullptr;
 
-    EventScanner scanner(*source, ChunkBytes);
+    const std::size_t chunkBytes = ctx.options.chunkBytes > 0 ? ctx.options.chunkBytes : ChunkBytes;
+    EventScanner scanner(*source, chunkBytes);
     ParseSettings settings;
     settings.dialect = &dialect;
     settings.file = rel;
@@ -161,12 +295,12 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
     assembly.setRecords(std::move(records));
 
     std::uint64_t reported = 0;
-    auto advance = [&] {
-        const std::uint64_t consumed = source->fileBytesConsumed();
+    auto advanceTo = [&](std::uint64_t consumed) {
         if (ctx.progress && consumed > reported)
             ctx.progress->advance(consumed - reported);
         reported = std::max(reported, consumed);
     };
+    auto advance = [&] { advanceTo(source->fileBytesConsumed()); };
 
     unsigned threads = ctx.options.threads;
     if (threads == 0)
@@ -184,24 +318,37 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
             advance();
         }
     } else {
-        WorkerPool pool(threads, settings);
+        WorkerPool pool(threads, *source, settings);
+        // A plain file's event array is cut by the workers themselves (no thread scans the
+        // whole file); gzip is a stream, cut here as it inflates.
+        std::error_code sizeError;
+        const std::uint64_t size = std::filesystem::file_size(file, sizeError);
+        if (!source->compressed() && !sizeError && scanner.enterEventArray()) {
+            RangeReader ranges {pool, *source, settings, scanner, assembly, ctx, size, threads};
+            chunks += ranges.read(chunkBytes, advanceTo);
+            top.counts.rangesRecut += ranges.recut;
+        }
         const std::uint64_t maxInFlight = 2u * threads;
+        std::uint64_t streamed = 0;
         std::uint64_t merged = 0;
         for (;;) {
             checkCancel(ctx);
-            Chunk chunk = pool.reuse();
-            if (!scanner.next(chunk))
+            Job job;
+            job.chunk = pool.reuse();
+            if (!scanner.next(job.chunk))
                 break;
-            pool.submit(std::move(chunk));
-            ++chunks;
+            job.index = job.chunk.index;
+            pool.submit(std::move(job));
+            ++streamed;
             advance();
-            while (chunks - merged >= maxInFlight)
-                assembly.merge(pool.take(merged++));
+            while (streamed - merged >= maxInFlight)
+                assembly.merge(std::move(pool.take(merged++).parsed));
         }
-        while (merged < chunks) {
+        while (merged < streamed) {
             checkCancel(ctx);
-            assembly.merge(pool.take(merged++));
+            assembly.merge(std::move(pool.take(merged++).parsed));
         }
+        chunks += streamed;
     }
     advance();
     top.counts.chunks += chunks;

@@ -5,9 +5,10 @@
 // The format-agnostic Chrome trace-event reader (docs/formats.md §8a). Format importers (Kineto,
 // Ascend trace_view, MindSpore timeline_display, CANN PROF timeline) implement a Dialect that
 // classifies tracks and events and maps file timestamps to absolute ns; readTraceFile() does
-// everything else: streaming (plain or gzip), cutting the event array into chunks at event
-// boundaries, parsing chunks with simdjson On-Demand on a worker pool, lenient JSON, phases,
-// nesting, flows, counters, metadata, diagnostics, progress and cancel.
+// everything else: reading (plain or gzip), cutting the event array into chunks at event
+// boundaries (a plain file's byte ranges by the workers themselves, rangescan.h; gzip as it
+// inflates, eventscanner.h), parsing chunks with simdjson On-Demand on a worker pool, lenient
+// JSON, phases, nesting, flows, counters, metadata, diagnostics, progress and cancel.
 
 #include "import/importcontext.h"
 #include "model/category.h"
@@ -126,6 +127,8 @@ struct TopLevel
         std::uint64_t eventsAdded = 0; ///< events added to tracks by this call
         std::uint64_t partialOverlaps = 0;
         std::uint64_t chunks = 0;
+        /// Byte ranges of a plain file whose guessed first event was wrong, cut again.
+        std::uint64_t rangesRecut = 0;
     } counts;
     bool truncated = false; ///< the event array was never closed
     std::int64_t timeOffsetNs = 0; ///< what Dialect::timeOffsetNs returned

@@ -40,7 +40,7 @@ using ReadFn = std::function<bool(
     const std::filesystem::path &, const import::ImportContext &, model::TraceBuilder &)>;
 
 inline Loaded load(const ReadFn &read, const std::filesystem::path &path, unsigned threads = 0,
-    bool keepArgs = true, util::Progress *progress = nullptr)
+    bool keepArgs = true, util::Progress *progress = nullptr, std::size_t chunkBytes = 0)
 {
     Loaded result;
     util::Progress defaultProgress;
@@ -50,6 +50,7 @@ inline Loaded load(const ReadFn &read, const std::filesystem::path &path, unsign
     ctx.progress = progress ? progress : &defaultProgress;
     ctx.options.threads = threads;
     ctx.options.keepArgs = keepArgs;
+    ctx.options.chunkBytes = chunkBytes;
     model::TraceBuilder builder;
     result.ok = read(path, ctx, builder);
     auto finished = builder.finish();
