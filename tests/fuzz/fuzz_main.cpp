@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -148,6 +149,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (result.session == nullptr)
         std::abort(); // never cancelled here
     dumpAll(import::importSummaryJson(*result.session));
-    dumpAll(import::dumpJson(*result.session));
+    const nlohmann::json dump = import::dumpJson(*result.session);
+    dumpAll(dump);
+    if (g_target->mode == fuzz::Mode::FolderRanges) {
+        util::Progress again;
+        options.threads = 2;
+        // Ranges of 1-64 bytes, at most about 128 of them (each is a job on the pool).
+        options.chunkBytes = std::max<std::size_t>(1 + (size > 0 ? data[0] % 64 : 0), size / 128);
+        const import::LoadResult ranges = import::loadPath(g_root, again, options);
+        if (ranges.session == nullptr || import::dumpJson(*ranges.session) != dump) {
+            std::fprintf(stderr, "byte ranges of %zu bytes load differently from the stream\n",
+                options.chunkBytes);
+            std::abort();
+        }
+    }
     return 0;
 }

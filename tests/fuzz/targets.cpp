@@ -47,6 +47,8 @@ std::vector<Target> build()
             "kineto/*/*.json.gz|kineto/*/*/*.json.gz"},
         {"kineto_gzip", Mode::FolderGzip, "w0.1.pt.trace.json.gz",
             "kineto/*/*.json.gz|kineto/*/*/*.json.gz"},
+        {"kineto_ranges", Mode::FolderRanges, "w0.1.pt.trace.json",
+            "kineto/*/*.json.gz|kineto/*/*/*.json.gz"},
         // Ascend rank folder: the Chrome-array trace, each CSV family, each small JSON.
         ascend("ascend_trace_view", "trace_view.json"),
         ascend("ascend_kernel_details", "kernel_details.csv"),

@@ -11,6 +11,10 @@ enum class Mode {
     Folder, ///< the input is written to `path` below a temporary folder; loadPath(folder)
     FolderGzip, ///< as Folder, but the input is gzip-compressed first (the reader gunzips)
     TrainingLog, ///< the input is the file `path`; readTrainingLog(file)
+    /// As Folder, loaded twice: by the one-thread stream and by two workers cutting byte
+    /// ranges (1-64 bytes picked by the first input byte, at least 1/128 of the input); any
+    /// difference aborts.
+    FolderRanges,
 };
 
 /// One libFuzzer target: a reader reached through the public entry point the CLI uses, with
