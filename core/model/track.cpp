@@ -17,6 +17,16 @@ std::uint32_t Track::row(std::uint32_t i) const
     return static_cast<std::uint32_t>(it - m_rowBegin.begin()) - 1;
 }
 
+std::int64_t Track::longDuration(std::uint32_t i) const
+{
+    const auto it = std::lower_bound(m_long.begin(), m_long.end(), i,
+        [](const std::pair<std::uint32_t, std::int64_t> &l, std::uint32_t k) {
+            return l.first < k;
+        });
+    assert(it != m_long.end() && it->first == i);
+    return it != m_long.end() && it->first == i ? it->second : LongDuration;
+}
+
 std::pair<std::uint32_t, std::uint32_t> Track::visibleRange(
     std::uint32_t row, std::int64_t t0, std::int64_t t1) const
 {
@@ -57,7 +67,8 @@ std::pair<std::int64_t, std::int64_t> Track::extent() const
 
 std::size_t Track::memoryBytes() const
 {
-    return m_start.capacity() * sizeof(std::int64_t) + m_duration.capacity() * sizeof(std::int64_t)
+    return m_start.capacity() * sizeof(std::int64_t) + m_duration.capacity() * sizeof(std::uint32_t)
+        + m_long.capacity() * sizeof(std::pair<std::uint32_t, std::int64_t>)
         + m_name.capacity() * sizeof(StringId) + m_categoryFlags.capacity()
         + m_args.capacity() * sizeof(ArgsId) + m_rowBegin.capacity() * sizeof(std::uint32_t);
 }
@@ -70,11 +81,22 @@ std::string Track::checkInvariants() const
         return "column sizes differ";
     if (m_rowBegin.empty() || m_rowBegin.front() != 0 || m_rowBegin.back() != n)
         return "row offsets do not cover the events";
+    std::size_t marked = 0;
+    for (std::uint32_t d : m_duration)
+        marked += d == LongDuration ? 1 : 0;
+    if (marked != m_long.size())
+        return "long durations: " + std::to_string(marked) + " marked, "
+            + std::to_string(m_long.size()) + " kept";
+    for (std::size_t k = 0; k < m_long.size(); ++k) {
+        if (m_long[k].first >= n || m_duration[m_long[k].first] != LongDuration
+            || (k > 0 && m_long[k - 1].first >= m_long[k].first))
+            return "long duration " + std::to_string(k) + " is not at a marked event in order";
+    }
     for (std::uint32_t r = 0; r < rowCount(); ++r) {
         if (rowBegin(r) > rowEnd(r))
             return "row offsets decrease at row " + std::to_string(r);
         for (std::uint32_t i = rowBegin(r); i < rowEnd(r); ++i) {
-            if (m_duration[i] < 0)
+            if (duration(i) < 0)
                 return "negative duration at event " + std::to_string(i);
             if (i + 1 < rowEnd(r) && end(i) > m_start[i + 1])
                 return "events " + std::to_string(i) + " and " + std::to_string(i + 1)
@@ -197,7 +219,21 @@ TrackBuilder::Result TrackBuilder::finish()
         from.shrink_to_fit();
     };
     scatter(m_start, t.m_start);
-    scatter(m_duration, t.m_duration);
+    t.m_duration.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t to = result.finalIndex[k];
+        const std::int64_t d = m_duration[k];
+        if (d < static_cast<std::int64_t>(Track::LongDuration)) {
+            t.m_duration[to] = static_cast<std::uint32_t>(d);
+        } else {
+            t.m_duration[to] = Track::LongDuration;
+            t.m_long.emplace_back(to, d);
+        }
+    }
+    std::sort(t.m_long.begin(), t.m_long.end());
+    t.m_long.shrink_to_fit();
+    m_duration.clear();
+    m_duration.shrink_to_fit();
     scatter(m_name, t.m_name);
     scatter(m_categoryFlags, t.m_categoryFlags);
     scatter(m_args, t.m_args);

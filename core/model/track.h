@@ -51,8 +51,12 @@ public:
     bool empty() const { return m_start.empty(); }
 
     std::int64_t start(std::uint32_t i) const { return m_start[i]; }
-    std::int64_t duration(std::uint32_t i) const { return m_duration[i]; }
-    std::int64_t end(std::uint32_t i) const { return m_start[i] + m_duration[i]; }
+    std::int64_t duration(std::uint32_t i) const
+    {
+        const std::uint32_t d = m_duration[i];
+        return d != LongDuration ? static_cast<std::int64_t>(d) : longDuration(i);
+    }
+    std::int64_t end(std::uint32_t i) const { return m_start[i] + duration(i); }
     StringId name(std::uint32_t i) const { return m_name[i]; }
     Category category(std::uint32_t i) const
     {
@@ -85,10 +89,17 @@ private:
     friend class TrackBuilder;
     static constexpr std::uint8_t CategoryMask = 0x7f;
     static constexpr std::uint8_t UnfinishedFlag = 0x80;
+    /// m_duration's mark for a duration of 2^32 - 1 ns (4.29 s) or more, kept in m_long.
+    static constexpr std::uint32_t LongDuration = 0xffffffffU;
+
+    std::int64_t longDuration(std::uint32_t i) const;
 
     TrackInfo m_info;
     std::vector<std::int64_t> m_start;
-    std::vector<std::int64_t> m_duration;
+    /// Durations in 32 bits (4 bytes per event, not 8): nearly every event lasts less than
+    /// 4.29 s; the others (steps, unfinished events) are LongDuration here and in m_long.
+    std::vector<std::uint32_t> m_duration;
+    std::vector<std::pair<std::uint32_t, std::int64_t>> m_long; ///< (index, duration), by index
     std::vector<StringId> m_name;
     std::vector<std::uint8_t> m_categoryFlags;
     std::vector<ArgsId> m_args;

@@ -9,6 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 using namespace stepscope;
 using model::Category;
 using model::StringId;
@@ -38,4 +41,40 @@ TEST(TrackExtremes, AnEndPastInt64IsHeldAtTheLimit)
     EXPECT_EQ(t.row(r.finalIndex[child]), t.row(r.finalIndex[huge]) + 1); // still nests
     EXPECT_EQ(t.end(r.finalIndex[early]), -1); // INT64_MIN + INT64_MAX, no clamp needed
     EXPECT_EQ(t.extent(), std::make_pair(util::Int64Min, util::Int64Max));
+}
+
+// Durations are kept in 32 bits with the few of 2^32 - 1 ns (4.29 s) or more beside them:
+// each keeps its value, whatever its row and order, and a short event costs 4 bytes.
+TEST(TrackExtremes, DurationsOfFourSecondsAndMoreKeepTheirValue)
+{
+    const std::int64_t limit = 0xffffffffLL;
+    const std::vector<std::int64_t> durations = {0, 1, limit - 1, limit, limit + 1,
+        std::int64_t {1} << 40, util::Int64Max - 7, 12, limit, 3};
+    model::TrackBuilder b;
+    std::vector<std::uint32_t> added;
+    for (std::size_t k = 0; k < durations.size(); ++k) // later starts first: order changes
+        added.push_back(b.add(static_cast<std::int64_t>(durations.size() - k), durations[k],
+            StringId(static_cast<std::uint32_t>(k)), Category::Compute));
+    auto r = b.finish();
+    const model::Track &t = r.track;
+    EXPECT_EQ(t.checkInvariants(), "");
+    for (std::size_t k = 0; k < durations.size(); ++k) {
+        const std::uint32_t i = r.finalIndex[added[k]];
+        const std::int64_t start = static_cast<std::int64_t>(durations.size() - k);
+        const std::int64_t expected = std::min(durations[k], util::Int64Max - start);
+        EXPECT_EQ(t.duration(i), expected) << k;
+        EXPECT_EQ(t.end(i), start + expected) << k;
+    }
+
+    model::TrackBuilder shortOnes;
+    for (std::uint32_t k = 0; k < 1000; ++k)
+        shortOnes.add(k * 10, 5, StringId(k), Category::Compute);
+    const model::Track s = shortOnes.finish().track;
+    model::TrackBuilder withLong;
+    for (std::uint32_t k = 0; k < 1000; ++k)
+        withLong.add(k * 10, k == 500 ? limit : 5, StringId(k), Category::Compute);
+    const model::Track l = withLong.finish().track;
+    // 8 (start) + 4 (duration) + 4 (name) + 1 (category) + 4 (args) bytes per event.
+    EXPECT_LE(s.memoryBytes(), 1000u * 21 + 64);
+    EXPECT_EQ(l.memoryBytes(), s.memoryBytes() + 16 + 4 * (l.rowCount() - s.rowCount()));
 }
