@@ -175,10 +175,11 @@ stage_tsan() {
     export TMPDIR="$dir/tmp" # as ctest sets it (tests/CMakeLists.txt): not shared with other trees
     mkdir -p "$TMPDIR"
     # The threads of core: the folder loader's per-file workers, the trace reader's chunk
-    # parsers and the on-demand args reads from several threads (ArgsOnDemand*). setarch -R: gcc 12's TSan runtime cannot map its shadow under a randomised layout
+    # parsers and range cutters (ChromeTraceRanges: every range size, guesses cut again) and
+    # the on-demand args reads from several threads (ArgsOnDemand*). setarch -R: gcc 12's TSan runtime cannot map its shadow under a randomised layout
     # with large mmap_rnd_bits.
     setarch "$(uname -m)" -R "$dir/tests/import_tests" \
-        --gtest_filter='LoaderTest.*:ChromeTraceReader.*:KinetoTrace.*:Robustness*:ArgsOnDemand*'
+        --gtest_filter='LoaderTest.*:ChromeTraceReader.*:ChromeTraceRanges.*:KinetoTrace.*:Robustness*:ArgsOnDemand*'
 }
 
 sanitizer_build() {
