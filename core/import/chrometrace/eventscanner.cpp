@@ -25,6 +25,44 @@ bool isBlank(int c)
 }
 } // namespace
 
+const char *scanEventBytes(const char *p, const char *e, EventBraces &state)
+{
+    while (p < e) {
+        if (state.inString) {
+            if (state.escape) {
+                state.escape = false;
+                ++p;
+                continue;
+            }
+            // Strings are most of the bytes: jump with memchr (vectorised by libc).
+            const auto *quote =
+                static_cast<const char *>(std::memchr(p, '"', static_cast<std::size_t>(e - p)));
+            const char *limit = quote ? quote : e;
+            const auto *backslash = static_cast<const char *>(
+                std::memchr(p, '\\', static_cast<std::size_t>(limit - p)));
+            if (backslash) {
+                p = backslash + 1;
+                state.escape = true;
+                continue;
+            }
+            if (!quote)
+                return e;
+            p = quote + 1;
+            state.inString = false;
+            continue;
+        }
+        const char c = *p++;
+        if (c == '"') {
+            state.inString = true;
+        } else if (c == '{' || c == '[') {
+            ++state.depth;
+        } else if ((c == '}' || c == ']') && --state.depth == 0) {
+            return p;
+        }
+    }
+    return p;
+}
+
 EventScanner::EventScanner(ByteSource &source, std::size_t chunkBytes)
     : m_source(source)
     , m_chunkBytes(chunkBytes)
@@ -373,55 +411,16 @@ bool EventScanner::next(Chunk &chunk)
         const std::size_t begin = chunk.text.size() + (m_pos - m_capStart);
         const std::uint64_t eventOffset = offset();
         ++m_pos;
-        int depth = 1;
-        bool inString = false;
-        bool escape = false;
+        EventBraces braces;
         for (;;) {
             if (m_pos == m_len && !fill())
                 break;
-            const char *p = m_buf.get() + m_pos;
-            const char *e = m_buf.get() + m_len;
-            while (p < e) {
-                if (inString) {
-                    if (escape) {
-                        escape = false;
-                        ++p;
-                        continue;
-                    }
-                    // Strings are most of the bytes: jump with memchr (vectorised by libc).
-                    const auto *quote = static_cast<const char *>(
-                        std::memchr(p, '"', static_cast<std::size_t>(e - p)));
-                    const char *limit = quote ? quote : e;
-                    const auto *backslash = static_cast<const char *>(
-                        std::memchr(p, '\\', static_cast<std::size_t>(limit - p)));
-                    if (backslash) {
-                        p = backslash + 1;
-                        escape = true;
-                        continue;
-                    }
-                    if (!quote) {
-                        p = e;
-                        break;
-                    }
-                    p = quote + 1;
-                    inString = false;
-                    continue;
-                }
-                const char c = *p++;
-                if (c == '"') {
-                    inString = true;
-                } else if (c == '{' || c == '[') {
-                    ++depth;
-                } else if (c == '}' || c == ']') {
-                    if (--depth == 0)
-                        break;
-                }
-            }
+            const char *p = scanEventBytes(m_buf.get() + m_pos, m_buf.get() + m_len, braces);
             m_pos = static_cast<std::size_t>(p - m_buf.get());
-            if (depth == 0)
+            if (braces.depth == 0)
                 break;
         }
-        if (depth != 0) {
+        if (braces.depth != 0) {
             m_truncated = true;
             problem(model::Severity::Warning, static_cast<std::int64_t>(eventOffset),
                 "the file ends inside an event (truncated?): the incomplete event was dropped; "

@@ -26,6 +26,19 @@ namespace stepscope::import::chrometrace {
 /// only memory held is one read block plus the chunk being filled. Offsets are 64-bit.
 struct RangeScan;
 
+/// How far the search for one event's closing brace has come: the search goes on across
+/// read blocks (EventScanner) or window extensions (rangescan.cpp).
+struct EventBraces
+{
+    int depth = 1; ///< open '{' / '[' after the event's own '{'
+    bool inString = false;
+    bool escape = false;
+};
+
+/// Walks [p, e) through an event's bytes, tracking strings and escapes. Returns the byte past
+/// the event's closing brace (state.depth is then 0), or e when the event goes on past it.
+const char *scanEventBytes(const char *p, const char *e, EventBraces &state);
+
 class EventScanner
 {
 public:

@@ -198,50 +198,13 @@ const char *skipElement(Window &w, std::uint64_t &pos)
 bool skipEvent(Window &w, std::uint64_t &pos)
 {
     ++pos;
-    int depth = 1;
-    bool inString = false;
-    bool escape = false;
+    EventBraces braces;
     for (;;) {
         if (pos >= w.held() && !w.extend(pos + 1))
             return false;
-        const char *p = w.at(pos);
-        const char *const e = w.at(w.held());
-        while (p < e) {
-            if (inString) {
-                if (escape) {
-                    escape = false;
-                    ++p;
-                    continue;
-                }
-                const auto *quote =
-                    static_cast<const char *>(std::memchr(p, '"', static_cast<std::size_t>(e - p)));
-                const char *limit = quote ? quote : e;
-                const auto *backslash = static_cast<const char *>(
-                    std::memchr(p, '\\', static_cast<std::size_t>(limit - p)));
-                if (backslash) {
-                    p = backslash + 1;
-                    escape = true;
-                    continue;
-                }
-                if (!quote) {
-                    p = e;
-                    break;
-                }
-                p = quote + 1;
-                inString = false;
-                continue;
-            }
-            const char c = *p++;
-            if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
-                ++depth;
-            } else if ((c == '}' || c == ']') && --depth == 0) {
-                pos = w.pos(p);
-                return true;
-            }
-        }
-        pos = w.pos(p);
+        pos = w.pos(scanEventBytes(w.at(pos), w.at(w.held()), braces));
+        if (braces.depth == 0)
+            return true;
     }
 }
 
