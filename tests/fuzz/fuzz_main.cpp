@@ -157,9 +157,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         // Ranges of 1-64 bytes, at most about 128 of them (each is a job on the pool).
         options.chunkBytes = std::max<std::size_t>(1 + (size > 0 ? data[0] % 64 : 0), size / 128);
         const import::LoadResult ranges = import::loadPath(g_root, again, options);
-        if (ranges.session == nullptr || import::dumpJson(*ranges.session) != dump) {
+        const nlohmann::json rangeDump =
+            ranges.session != nullptr ? import::dumpJson(*ranges.session) : nlohmann::json();
+        if (rangeDump != dump) {
             std::fprintf(stderr, "byte ranges of %zu bytes load differently from the stream\n",
                 options.chunkBytes);
+            // Both loads side by side for a diff, when asked.
+            if (const char *dir = std::getenv("STEPSCOPE_FUZZ_DIFF_DIR")) {
+                std::ofstream(fs::path(dir) / "stream.json") << dump.dump(1);
+                std::ofstream(fs::path(dir) / "ranges.json") << rangeDump.dump(1);
+            }
             std::abort();
         }
     }

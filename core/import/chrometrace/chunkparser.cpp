@@ -35,9 +35,8 @@ ChunkParser::ChunkParser()
 
 ChunkParser::~ChunkParser() = default;
 
-Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
+Status ChunkParser::Impl::readEvent(od::object &obj, RawEvent &ev)
 {
-    RawEvent ev;
     extras.clear();
     for (auto fieldResult : obj) {
         od::field field;
@@ -120,8 +119,11 @@ Status ChunkParser::Impl::parseEvent(od::object &obj, std::int64_t offset)
         if (target && readScalar(v, *target) != simdjson::SUCCESS)
             return Status::JsonError;
     }
+    return Status::Ok;
+}
 
-    // Events are committed only from here on, so a JSON error above adds nothing.
+Status ChunkParser::Impl::commitEvent(const RawEvent &ev, std::int64_t offset)
+{
     const char phase = ev.ph.text.empty() ? '\0' : ev.ph.text.front();
     PhaseCounts &counts = result->counts;
     if (!ev.ph.present || phase == '\0') {
@@ -264,11 +266,36 @@ Status ChunkParser::Impl::parseOne(std::string_view text, std::int64_t offset)
     bufferEnd = eventBuffer.data() + eventBuffer.size();
     od::document doc;
     od::object obj;
+    RawEvent ev;
     if (parser.iterate(eventBuffer.data(), text.size(), eventBuffer.size()).get(doc)
-        || doc.get_object().get(obj))
+        || doc.get_object().get(obj) || readEvent(obj, ev) != Status::Ok)
         return Status::JsonError;
-    return parseEvent(obj, offset);
+    // On-Demand does not validate what it skips: malformed text can close the object before
+    // its last brace. Nothing may follow the object.
+    const char *next = nullptr;
+    if (doc.current_location().get(next) != simdjson::OUT_OF_BOUNDS)
+        return Status::JsonError;
+    return commitEvent(ev, offset);
 }
+
+namespace {
+
+bool atToken(od::value &element, const char *expected)
+{
+    const char *at = nullptr;
+    return element.current_location().get(at) == simdjson::SUCCESS && at == expected;
+}
+
+/// On-Demand does not validate what it skips, so malformed text can end an event's object
+/// before or after the brace the cutter found. The token after the object must lie between
+/// the event's end and the next event's start (only blanks and a comma sit there).
+bool afterToken(od::value &element, const char *min, const char *max)
+{
+    const char *at = nullptr;
+    return element.current_location().get(at) == simdjson::SUCCESS && at >= min && at <= max;
+}
+
+} // namespace
 
 void ChunkParser::Impl::parseFallback(const Chunk &chunk, std::size_t k)
 {
@@ -306,14 +333,20 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
         if (d.parser.iterate(chunk.text.data(), chunk.jsonSize, chunk.text.size()).get(doc)
                 == simdjson::SUCCESS
             && doc.get_array().get(array) == simdjson::SUCCESS) {
-            for (auto element : array) {
+            const char *text = chunk.text.data();
+            for (auto elementResult : array) {
+                od::value element;
+                if (k >= chunk.events.size() || elementResult.get(element))
+                    break;
+                const auto [begin, end] = chunk.events[k];
+                const char *next = k + 1 < chunk.events.size() ? text + chunk.events[k + 1].first
+                                                               : text + chunk.jsonSize - 1;
                 od::object obj;
-                if (k >= chunk.events.size() || element.get_object().get(obj))
-                    break;
-                const auto offset =
-                    static_cast<std::int64_t>(chunk.fileOffset + chunk.events[k].first - 1);
-                if (d.parseEvent(obj, offset) == Status::JsonError)
-                    break;
+                RawEvent ev;
+                if (!atToken(element, text + begin) || element.get_object().get(obj)
+                    || d.readEvent(obj, ev) != Status::Ok || !afterToken(element, text + end, next))
+                    break; // this event and the rest go event by event
+                d.commitEvent(ev, static_cast<std::int64_t>(chunk.fileOffset + begin - 1));
                 ++k;
             }
         }

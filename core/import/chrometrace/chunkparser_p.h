@@ -184,7 +184,10 @@ struct ChunkParser::Impl
         return idText;
     }
 
-    Status parseEvent(od::object &obj, std::int64_t offset);
+    /// Reads the fields of one event; adds nothing to the result.
+    Status readEvent(od::object &obj, RawEvent &ev);
+    /// Adds what was read: an event, flow, counter, metadata or a diagnostic.
+    Status commitEvent(const RawEvent &ev, std::int64_t offset);
     void addBoundFlow(const RawEvent &ev, const ChunkEvent &slice, std::int64_t offset);
     void addMetadata(const RawEvent &ev, std::int64_t offset);
     void addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset);

@@ -156,6 +156,42 @@ TEST_F(HostileInput, ABadElementAmongTraceEventsIsSkippedAloneWithItsOffset)
     }
 }
 
+TEST_F(HostileInput, AnElementOnDemandMisreadsIsDroppedAndTheNextKeepTheirArgs)
+{
+    // Found by the kineto_ranges fuzz target: spliced text left an event with one brace too
+    // many, so the cutter took it and two more as one element, while simdjson On-Demand
+    // (which does not validate what it skips) closed it early. The elements after it were
+    // then read one behind their record offsets: "in1" got c's args and c was lost without a
+    // word, and byte ranges, cutting elsewhere, loaded something else.
+    const auto ev = [](const std::string &name, int ts) {
+        return R"({"ph":"X","name":")" + name + R"(","pid":1,"tid":2,"ts":)" + std::to_string(ts)
+            + R"(,"dur":1,"args":{"of":")" + name + R"("}})";
+    };
+    const std::string spliced = R"({"ph":"X","name":"bad","pid":1,"tid":2,"ts":5,"dur":1,)"
+                                R"("args":{ 7, "dur": 53, "args":{"of":"bad"}},)"
+        + ev("in1", 6) + R"(,{"ph":"X","name":"in2","pid":1,"tid":2,"ts":7,"dur":1, 329 }})";
+    const std::string text = "[" + ev("a", 1) + ",\n" + spliced + ",\n" + ev("c", 10) + ",\n"
+        + ev("d", 20) + ",\n" + ev("e", 30) + "]";
+    const fs::path file = write("spliced.json", text);
+    for (const auto &[threads, chunkBytes] :
+        std::vector<std::pair<unsigned, std::size_t>> {{1, 0}, {2, 1}, {2, 64}, {2, 200}}) {
+        auto r = testsupport::load(
+            import::kineto::readChromeTrace, file, threads, true, nullptr, chunkBytes);
+        ASSERT_TRUE(r.ok) << r.report.toText();
+        const std::vector<std::string> args = r.trace.args.readAll();
+        std::string seen;
+        for (const model::Track &t : r.trace.tracks)
+            for (std::uint32_t i = 0; i < t.size(); ++i)
+                seen += std::string(r.trace.strings.view(t.name(i))) + "="
+                    + args.at(t.args(i).value()) + " ";
+        EXPECT_EQ(seen, R"(a={"of":"a"} c={"of":"c"} d={"of":"d"} e={"of":"e"} )")
+            << threads << " threads, ranges of " << chunkBytes;
+        EXPECT_TRUE(hasDiagnostic(r.report, "event dropped: malformed JSON",
+            static_cast<std::int64_t>(text.find(R"({"ph":"X","name":"bad")"))))
+            << r.report.toText();
+    }
+}
+
 TEST_F(HostileInput, ABadElementInAKinetoTraceKeepsTheRestOfTheArray)
 {
     std::string text = "{\"schemaVersion\":1,\"traceEvents\":[";
