@@ -178,22 +178,6 @@ TEST(RangeScan, SaysWhereTheFileEnds)
 }
 
 /// Tracks by process name, categories by `cat`: enough to see every event, flow and counter.
-class PlainDialect final : public ct::Dialect
-{
-public:
-    model::TrackKind classifyTrack(const ct::ProcessMeta &p, const ct::ThreadMeta &) const override
-    {
-        return p.name.rfind("GPU", 0) == 0 ? model::TrackKind::DeviceStream
-                                           : model::TrackKind::HostThread;
-    }
-    ct::EventClass classifyEvent(const ct::EventFields &e) const override
-    {
-        ct::EventClass c;
-        c.category = e.category == "kernel" ? model::Category::Compute : model::Category::HostOp;
-        return c;
-    }
-};
-
 struct Read
 {
     std::string dump; ///< events, flows, counters, then every diagnostic with its offset
@@ -204,7 +188,7 @@ struct Read
 Read readWith(const fs::path &file, unsigned threads, std::size_t chunkBytes)
 {
     Read r;
-    PlainDialect dialect;
+    testsupport::PlainDialect dialect;
     const testsupport::Loaded loaded = testsupport::load(
         [&](const fs::path &f, const import::ImportContext &ctx, model::TraceBuilder &out) {
             return ct::readTraceFile(f, dialect, ctx, out, &r.top);

@@ -19,23 +19,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A plain dialect: tracks by process name "GPU*" -> device, categories by `cat`.
-class TestDialect final : public ct::Dialect
-{
-public:
-    model::TrackKind classifyTrack(const ct::ProcessMeta &p, const ct::ThreadMeta &) const override
-    {
-        return p.name.rfind("GPU", 0) == 0 ? model::TrackKind::DeviceStream
-                                           : model::TrackKind::HostThread;
-    }
-    ct::EventClass classifyEvent(const ct::EventFields &e) const override
-    {
-        ct::EventClass c;
-        c.category = e.category == "kernel" ? model::Category::Compute : model::Category::HostOp;
-        return c;
-    }
-};
-
 struct Result : testsupport::Loaded
 {
     ct::TopLevel top;
@@ -45,7 +28,7 @@ struct Result : testsupport::Loaded
 Result read(const fs::path &file, unsigned threads = 0, util::Progress *progress = nullptr)
 {
     Result r;
-    TestDialect dialect;
+    testsupport::PlainDialect dialect;
     static_cast<testsupport::Loaded &>(r) = testsupport::load(
         [&](const fs::path &f, const import::ImportContext &ctx, model::TraceBuilder &out) {
             return ct::readTraceFile(f, dialect, ctx, out, &r.top);

@@ -5,6 +5,7 @@
 // Shared by the trace-event importer tests (chrometrace_*, kineto_*, traceview,
 // timelinedisplay, proftimeline): load one file into a finished Trace and summarise it.
 
+#include "import/chrometrace/tracereader.h"
 #include "import/importcontext.h"
 #include "model/loadreport.h"
 #include "model/trace.h"
@@ -27,6 +28,25 @@ inline std::filesystem::path dataPath(const std::string &rel)
 {
     return std::filesystem::path(STEPSCOPE_TEST_DATA) / rel;
 }
+
+/// A plain dialect for the generic reader's tests: tracks by process name "GPU*" -> device
+/// stream, categories by `cat` ("kernel" -> compute, else host op).
+class PlainDialect final : public import::chrometrace::Dialect
+{
+public:
+    model::TrackKind classifyTrack(const import::chrometrace::ProcessMeta &p,
+        const import::chrometrace::ThreadMeta &) const override
+    {
+        return p.name.rfind("GPU", 0) == 0 ? model::TrackKind::DeviceStream
+                                           : model::TrackKind::HostThread;
+    }
+    import::chrometrace::EventClass classifyEvent(
+        const import::chrometrace::EventFields &e) const override {
+        import::chrometrace::EventClass c;
+    c.category = e.category == "kernel" ? model::Category::Compute : model::Category::HostOp;
+    return c;
+}
+}; // namespace stepscope::testsupport
 
 struct Loaded
 {
