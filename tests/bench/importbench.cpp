@@ -248,16 +248,20 @@ int runImport(int argc, char **argv)
         ? static_cast<double>(trackBytes + stringBytes + argsBytes) / static_cast<double>(events)
         : 0;
     // What else the model holds per event: flows, event ids, counters, allocator events.
-    std::size_t otherBytes = trace.flows.capacity() * sizeof(stepscope::model::Flow)
-        + trace.eventIds.memoryBytes()
-        + trace.memory.allocatorEvents.capacity() * sizeof(stepscope::model::AllocatorEvent);
+    const std::size_t flowBytes = trace.flows.capacity() * sizeof(stepscope::model::Flow);
+    const std::size_t idBytes = trace.eventIds.memoryBytes();
+    const std::size_t allocatorBytes =
+        trace.memory.allocatorEvents.capacity() * sizeof(stepscope::model::AllocatorEvent);
+    std::size_t counterBytes = 0;
     for (const auto &c : trace.counters)
-        otherBytes +=
+        counterBytes +=
             c.timestampsNs.capacity() * sizeof(std::int64_t) + c.values.capacity() * sizeof(double);
+    std::size_t curveBytes = 0;
     for (const auto &c : trace.memory.curves)
-        otherBytes +=
-            (c.timestampsNs.capacity() + c.allocatedBytes.capacity() + c.reservedBytes.capacity())
+        curveBytes += (c.timestampsNs.capacity() + c.allocatedBytes.capacity()
+                          + c.reservedBytes.capacity() + c.activeBytes.capacity())
             * sizeof(std::int64_t);
+    const std::size_t otherBytes = flowBytes + idBytes + allocatorBytes + counterBytes + curveBytes;
     const double rssPerEvent = events
         ? static_cast<double>(rssAfter - rssBefore) * 1024.0 / static_cast<double>(events)
         : 0;
@@ -288,6 +292,12 @@ int runImport(int argc, char **argv)
     std::printf("model/event     %.1f B with flows, event ids, counters, memory (+%.1f B)\n",
         perEvent + static_cast<double>(otherBytes) / static_cast<double>(events ? events : 1),
         static_cast<double>(otherBytes) / static_cast<double>(events ? events : 1));
+    const auto per = [events](std::size_t bytes) {
+        return static_cast<double>(bytes) / static_cast<double>(events ? events : 1);
+    };
+    std::printf("  of which      flows %.1f, event ids %.1f, counters %.1f, allocator events %.1f, "
+                "memory curves %.1f B/event\n",
+        per(flowBytes), per(idBytes), per(counterBytes), per(allocatorBytes), per(curveBytes));
     std::printf("diagnostics     %zu\n", report.diagnostics().size());
     if (ctx.options.keepArgs && trace.args.size() > 0) {
         // Args read back for 1 000 events spread over the tracks (on demand: from the file).
