@@ -251,7 +251,12 @@ Status ChunkParser::Impl::commitEvent(const RawEvent &ev, std::int64_t offset)
         fields.args = withExtras(ev);
         if (settings->keepArgs && !closing)
             settings->dialect->readIds(fields, out.ids);
-        out.args = keepArgs(fields.args, offset, hookArgs || !settings->argsOnDemand);
+        const bool shown = settings->keepArgs && !settings->argsOnDemand;
+        staged.clear();
+        if (hookArgs && !shown && settings->dialect->stageArgs(fields, staged))
+            out.args = keepArgs(staged, offset, true, false);
+        else
+            out.args = keepArgs(fields.args, offset, hookArgs || shown);
     }
     result->events.push_back(out);
     if (ev.bindId.present && !closing && out.phase != 'i')

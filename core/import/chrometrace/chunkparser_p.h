@@ -34,6 +34,7 @@ struct ChunkParser::Impl
     od::parser argsParser;
     std::string eventBuffer; // padded copy of one event for the fallback path
     std::string minified;
+    std::string staged; // what Dialect::stageArgs wrote
     std::string merged; // args plus the event's unknown fields
     std::string idText; // async / flow id built from id2 or bind_id
     /// Fields of the event the reader does not use (tts, tdur, sf, ...): escaped key, raw
@@ -133,13 +134,15 @@ struct ChunkParser::Impl
     }
 
     /// Keeps an event's args; `offset` (the event's) is its record for args on demand. The
-    /// text is staged when `text` (else an empty entry stands for it).
-    model::ArgsId keepArgs(std::string_view raw, std::int64_t offset, bool text)
+    /// text is staged when `text` (else an empty entry stands for it), minified when `json`.
+    model::ArgsId keepArgs(std::string_view raw, std::int64_t offset, bool text, bool json = true)
     {
         if (settings->argsOnDemand)
             result->argsOffsets.push_back(static_cast<std::uint64_t>(offset));
         if (!text)
             return result->args.add(std::string_view());
+        if (!json)
+            return result->args.add(raw);
         minified.resize(raw.size());
         std::size_t len = 0;
         if (simdjson::minify(raw.data(), raw.size(), minified.data(), len) != simdjson::SUCCESS)

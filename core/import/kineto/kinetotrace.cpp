@@ -10,7 +10,8 @@
 #include "util/text.h"
 
 #include <algorithm>
-#include <map>
+#include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,10 +39,69 @@ std::optional<std::int64_t> profilerStepNumber(std::string_view name)
 struct MemorySample
 {
     std::int64_t ts = 0;
-    std::string device;
     std::int64_t bytes = 0;
     std::int64_t totalAllocated = -1;
     std::int64_t totalReserved = -1;
+    std::uint32_t device = 0; ///< index into KinetoDialect::devices
+};
+
+/// What the reader takes from a `[memory]` instant's args (docs/formats.md §5.7).
+struct MemoryArgs
+{
+    std::optional<std::int64_t> bytes;
+    std::optional<std::int64_t> addr;
+    std::optional<std::int64_t> totalAllocated;
+    std::optional<std::int64_t> totalReserved;
+    std::optional<std::int64_t> deviceType;
+    std::optional<std::int64_t> deviceId;
+
+    std::array<std::optional<std::int64_t> *, 6> fields()
+    {
+        return {&bytes, &addr, &totalAllocated, &totalReserved, &deviceType, &deviceId};
+    }
+
+    static MemoryArgs fromJson(std::string_view args)
+    {
+        MemoryArgs m;
+        m.bytes = argInt(args, "Bytes");
+        m.addr = argInt(args, "Addr");
+        m.totalAllocated = argInt(args, "Total Allocated");
+        m.totalReserved = argInt(args, "Total Reserved");
+        m.deviceType = argInt(args, "Device Type");
+        m.deviceId = argInt(args, "Device Id");
+        return m;
+    }
+
+    /// The staged form (Dialect::stageArgs): the six fields in decimal, `,`-separated, an
+    /// absent one empty: "512,140737488355328,1024,2097152,1,0". About 40 bytes where the
+    /// JSON takes 105.
+    void write(std::string &out)
+    {
+        bool first = true;
+        for (const std::optional<std::int64_t> *f : fields()) {
+            if (!first)
+                out.push_back(',');
+            first = false;
+            if (*f)
+                out.append(std::to_string(**f));
+        }
+    }
+
+    /// Reads either form: JSON (args kept resident: the text the details pane shows) or the
+    /// staged one.
+    static MemoryArgs read(std::string_view args)
+    {
+        if (args.empty() || args.front() == '{')
+            return fromJson(args);
+        MemoryArgs m;
+        for (std::optional<std::int64_t> *f : m.fields()) {
+            const std::size_t comma = std::min(args.find(','), args.size());
+            if (comma > 0)
+                *f = util::parseInt(args.substr(0, comma));
+            args.remove_prefix(std::min(comma + 1, args.size()));
+        }
+        return m;
+    }
 };
 
 class KinetoDialect final : public chrometrace::Dialect
@@ -133,6 +193,14 @@ public:
         }
     }
 
+    bool stageArgs(const EventFields &e, std::string &out) const override
+    {
+        if (e.name != "[memory]")
+            return false;
+        MemoryArgs::fromJson(e.args).write(out);
+        return true;
+    }
+
     /// `correlation` (a runtime launch and the device work it started) and `External id`
     /// (2021: `external id`; device work and the host operator it ran for): docs/formats.md
     /// §5.4. Read only when args are kept, as the args themselves.
@@ -149,6 +217,7 @@ public:
 
     mutable std::vector<model::Step> steps;
     mutable std::vector<MemorySample> memory;
+    mutable std::vector<std::string> devices; ///< "cpu", "cuda:0"... by MemorySample::device
     mutable std::uint64_t badMemoryEvents = 0;
     mutable std::string badBaseTime; ///< `baseTimeNanoseconds` as written, when not used
 
@@ -157,55 +226,74 @@ private:
     /// an `Addr` on a host thread, an allocator event the analysis pairs into allocations.
     void memoryEvent(const EventInfo &e, model::TraceBuilder &out) const
     {
-        const auto bytes = argInt(e.args, "Bytes");
-        if (!bytes) {
+        const MemoryArgs m = MemoryArgs::read(e.args);
+        if (!m.bytes) {
             ++badMemoryEvents;
             return;
         }
         MemorySample s;
         s.ts = e.startNs;
-        const std::int64_t type = argInt(e.args, "Device Type").value_or(-1);
-        const std::int64_t id = argInt(e.args, "Device Id").value_or(-1);
-        s.device = type == 0 ? std::string("cpu") : "cuda:" + std::to_string(id);
-        s.bytes = *bytes;
-        s.totalAllocated = argInt(e.args, "Total Allocated").value_or(-1);
-        s.totalReserved = argInt(e.args, "Total Reserved").value_or(-1);
+        const std::int64_t type = m.deviceType.value_or(-1);
+        s.device = deviceIndex(
+            type == 0 ? std::string("cpu") : "cuda:" + std::to_string(m.deviceId.value_or(-1)));
+        s.bytes = *m.bytes;
+        s.totalAllocated = m.totalAllocated.value_or(-1);
+        s.totalReserved = m.totalReserved.value_or(-1);
         if (e.trackInfo->kind == model::TrackKind::HostThread) {
-            if (const auto addr = argInt(e.args, "Addr")) {
+            if (const auto addr = m.addr) {
                 model::AllocatorEvent a;
                 a.event = model::EventRef {e.track, e.index};
                 a.timestampNs = e.startNs;
                 a.addr = *addr;
-                a.bytes = *bytes;
+                a.bytes = *m.bytes;
                 a.totalAllocated = s.totalAllocated;
                 a.deviceMemory = type == 1; // Device Type 1 = CUDA / HIP
                 out.addAllocatorEvent(a);
             }
         }
-        memory.push_back(std::move(s));
+        memory.push_back(s);
+    }
+
+    std::uint32_t deviceIndex(const std::string &device) const
+    {
+        const auto it = std::find(devices.begin(), devices.end(), device);
+        if (it != devices.end())
+            return static_cast<std::uint32_t>(it - devices.begin());
+        devices.push_back(device);
+        return static_cast<std::uint32_t>(devices.size() - 1);
     }
 };
 
 /// One curve per device in time order; the running total is rebuilt from `Bytes` where the
 /// file lacks `Total Allocated` (2021 traces).
-void buildMemoryCurves(std::vector<MemorySample> &samples, model::MemoryData &memory)
+void buildMemoryCurves(std::vector<MemorySample> &samples, const std::vector<std::string> &devices,
+    model::MemoryData &memory)
 {
     std::stable_sort(samples.begin(), samples.end(),
         [](const MemorySample &a, const MemorySample &b) { return a.ts < b.ts; });
-    std::map<std::string, std::size_t> curveOf;
-    std::map<std::string, std::int64_t> running;
-    std::map<std::string, bool> anyReserved;
-    for (const MemorySample &s : samples)
-        anyReserved[s.device] = anyReserved[s.device] || s.totalReserved >= 0;
+    constexpr std::size_t NoCurve = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> curveOf(devices.size(), NoCurve);
+    std::vector<std::int64_t> running(devices.size(), 0);
+    std::vector<char> anyReserved(devices.size(), 0);
+    std::vector<std::size_t> points(devices.size(), 0);
     for (const MemorySample &s : samples) {
-        auto [it, inserted] = curveOf.emplace(s.device, memory.curves.size());
-        if (inserted) {
+        anyReserved[s.device] = anyReserved[s.device] || s.totalReserved >= 0;
+        ++points[s.device];
+    }
+    for (const MemorySample &s : samples) {
+        std::size_t &c = curveOf[s.device];
+        if (c == NoCurve) { // curves in the order their device first appears in time
+            c = memory.curves.size();
             model::MemoryCurve curve;
             curve.component = "PyTorch";
-            curve.device = s.device;
+            curve.device = devices[s.device];
+            curve.timestampsNs.reserve(points[s.device]); // exact: the model keeps no slack
+            curve.allocatedBytes.reserve(points[s.device]);
+            if (anyReserved[s.device])
+                curve.reservedBytes.reserve(points[s.device]);
             memory.curves.push_back(std::move(curve));
         }
-        model::MemoryCurve &curve = memory.curves[it->second];
+        model::MemoryCurve &curve = memory.curves[c];
         std::int64_t &total = running[s.device];
         total = s.totalAllocated >= 0 ? s.totalAllocated : util::satAdd(total, s.bytes);
         curve.timestampsNs.push_back(s.ts);
@@ -301,7 +389,7 @@ bool readTrace(
             ctx.report->add(model::Severity::Info, ctx.relative(path),
                 std::to_string(duplicates) + " repeated ProfilerStep events ignored");
         if (!dialect.memory.empty())
-            buildMemoryCurves(dialect.memory, trace.memory);
+            buildMemoryCurves(dialect.memory, dialect.devices, trace.memory);
         if (!dialect.badBaseTime.empty())
             ctx.report->add(model::Severity::Warning, ctx.relative(path),
                 "`baseTimeNanoseconds` " + dialect.badBaseTime

@@ -8,6 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <sstream>
+#include <string>
 #include <vector>
 
 using namespace stepscope;
@@ -219,4 +222,91 @@ TEST(KinetoTrace, ParallelResultEqualsSingleThread)
     EXPECT_GT(dump.size(), 1000000u);
     EXPECT_EQ(dump, testsupport::dumpEvents(two.trace));
     EXPECT_EQ(dump, testsupport::dumpEvents(four.trace));
+}
+
+namespace {
+
+class KinetoMemoryArgs : public testsupport::TempDirTest
+{
+};
+
+/// A Kineto file's memory as the model holds it, every field, and the diagnostics.
+std::string memoryOf(const std::filesystem::path &file, bool keepArgs, bool onDemand)
+{
+    model::LoadReport report;
+    util::Progress progress;
+    import::ImportContext ctx;
+    ctx.root = file.parent_path();
+    ctx.report = &report;
+    ctx.progress = &progress;
+    ctx.options.keepArgs = keepArgs;
+    ctx.options.argsOnDemand = onDemand;
+    model::TraceBuilder builder;
+    EXPECT_TRUE(import::kineto::readTrace(file, ctx, builder)) << report.toText();
+    const model::Trace trace = builder.finish().trace;
+    std::ostringstream out;
+    for (const model::MemoryCurve &c : trace.memory.curves) {
+        out << "curve " << c.component << ' ' << c.device << ' ' << c.timestampsNs.size() << ' '
+            << c.reservedBytes.size() << '\n';
+        for (std::size_t i = 0; i < c.timestampsNs.size(); ++i)
+            out << c.timestampsNs[i] << ' ' << c.allocatedBytes[i] << ' '
+                << (i < c.reservedBytes.size() ? c.reservedBytes[i] : -2) << '\n';
+    }
+    for (const model::AllocatorEvent &a : trace.memory.allocatorEvents)
+        out << "alloc " << a.event.track.value() << ':' << a.event.index << ' ' << a.timestampNs
+            << ' ' << a.addr << ' ' << a.bytes << ' ' << a.totalAllocated << ' ' << a.deviceMemory
+            << '\n';
+    for (const model::Diagnostic &d : report.diagnostics())
+        out << "diagnostic " << d.offset << ' ' << d.count << ' ' << d.message << '\n';
+    return out.str();
+}
+
+} // namespace
+
+TEST_F(KinetoMemoryArgs, StagedOrShownTheMemoryInstantsReadTheSame)
+{
+    // With args on demand (or not kept) a [memory] instant stages six numbers instead of its
+    // args JSON (KinetoDialect::stageArgs, 1 GB trace: peak RSS 785 -> 705 MB); shown args
+    // keep the JSON. Both must give the same curves, allocator events and diagnostics,
+    // whatever field is missing, negative, huge or not a number.
+    std::string text = R"({"schemaVersion":1,"traceEvents":[)";
+    const std::vector<std::string> args = {
+        R"("Device Type":1,"Device Id":0,"Addr":140737488355328,"Bytes":512,"Total Allocated":1024,"Total Reserved":2097152)",
+        R"("Device Type":1,"Device Id":0,"Addr":140737488355328,"Bytes":-512,"Total Allocated":512,"Total Reserved":2097152)",
+        R"("Device Type":0,"Addr":7,"Bytes":64)", // CPU, no totals: rebuilt from Bytes
+        R"("Device Type":1,"Device Id":3,"Bytes":9223372036854775807)", // no Addr: curve only
+        R"("Device Id":2,"Addr":-9223372036854775808,"Bytes":1,"Total Reserved":"big")",
+        R"("Device Type":1,"Device Id":0,"Addr":5)", // no Bytes: counted as bad
+        R"("Bytes":"12","Device Type":1,"Device Id":0,"Addr":1.5,"Total Allocated":1e3)",
+        R"("Total Allocated":7,"Bytes":8,"Device Type":1,"Device Id":0,"Addr":9,"x":[1,{"Bytes":2}])",
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        text += R"({"ph":"i","s":"t","cat":"cpu_instant_event","name":"[memory]","pid":1,"tid":1,)"
+                R"("ts":)"
+            + std::to_string(100 + i) + R"(,"args":{)" + args[i] + "}},";
+    }
+    text += R"({"ph":"X","cat":"cpu_op","name":"op","pid":1,"tid":1,"ts":100,"dur":50}]})";
+    const std::filesystem::path made = m_tmp / "mem.pt.trace.json";
+    testsupport::writeFile(made, text);
+    for (const std::filesystem::path &file :
+        {made, dataPath("kineto/hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz"),
+            dataPath("kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0/"
+                     "worker0.1623143089861.pt.trace.json.gz")}) {
+        SCOPED_TRACE(file.filename().string());
+        const std::string shown = memoryOf(file, true, false);
+        EXPECT_NE(shown.find("curve "), std::string::npos);
+        EXPECT_EQ(memoryOf(file, true, true), shown);
+        EXPECT_EQ(memoryOf(file, false, false), shown);
+    }
+    // By hand: the op sorts first (index 0); "12" is read as 12 and 1e3 as no total, so the
+    // cuda:0 curve adds 12 to 512; INT64_MAX bytes and a missing `Bytes` are both refused.
+    const std::string made1 = memoryOf(made, true, true);
+    EXPECT_NE(made1.find("alloc 0:1 0 140737488355328 512 1024 1\n"), std::string::npos) << made1;
+    EXPECT_NE(made1.find("alloc 0:3 2000 7 64 -1 0\n"), std::string::npos) << made1;
+    EXPECT_NE(
+        made1.find("curve PyTorch cuda:0 4 4\n0 1024 2097152\n1000 512 2097152\n6000 524 -1\n"),
+        std::string::npos)
+        << made1;
+    EXPECT_NE(made1.find("2 [memory] events without an integer `Bytes` ignored"), std::string::npos)
+        << made1;
 }
