@@ -91,11 +91,12 @@ TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
     m_trace.eventIds.compact();
     m_eventIds = {};
     auto &allocator = m_trace.memory.allocatorEvents;
+    allocator.reserve(allocator.size() + m_allocatorEvents.size()); // no slack in the model
     for (AllocatorEvent &e : m_allocatorEvents) {
         if (remap(e.event))
             allocator.push_back(e);
     }
-    m_allocatorEvents.clear();
+    m_allocatorEvents = {};
     std::stable_sort(allocator.begin(), allocator.end(),
         [](const AllocatorEvent &a, const AllocatorEvent &b) { return a.event < b.event; });
 
