@@ -234,3 +234,56 @@ TEST(PanelsMemory, RunConfigEstimateBesideTheMeasuredPeak)
     ASSERT_TRUE(before.summary().estimate);
     EXPECT_EQ(before.summary().estimate->totalBytes, 16'000'000'000);
 }
+
+TEST(PanelsMemory, AllocatorEventsAreNotCalledNoRecords)
+{
+    // A PyTorch trace with [memory] events: its allocator events built the chart by category,
+    // so the note under it must not say the profile has no allocation records (it said so,
+    // and told the user to record with profile_memory=True, which they had done).
+    model::TraceBuilder tb;
+    tb.trace().rank = 0;
+    const model::TrackId host = tb.addTrack(model::TrackInfo {});
+    model::MemoryCurve curve;
+    curve.component = "PyTorch";
+    curve.device = "cuda:0";
+    for (int i = 0; i < 4; ++i) {
+        const std::uint32_t index = tb.track(host).add(
+            i * 10 * Ms, 0, tb.intern("[memory]"), model::Category::Other, model::ArgsId(), false);
+        model::AllocatorEvent a;
+        a.event = model::EventRef {host, index};
+        a.timestampNs = i * 10 * Ms;
+        a.addr = 4096;
+        a.bytes = i % 2 == 0 ? 8 * MiB : -8 * MiB;
+        a.totalAllocated = i % 2 == 0 ? 8 * MiB : 0;
+        a.deviceMemory = true;
+        tb.addAllocatorEvent(a);
+        curve.timestampsNs.push_back(i * 10 * Ms);
+        curve.allocatedBytes.push_back(a.totalAllocated);
+    }
+    tb.trace().memory.curves.push_back(curve);
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    ui::MemoryPanel panel;
+    uitest::setAnalysed(panel, session);
+    uitest::showAndSettle(panel, 1200, 700);
+    ASSERT_FALSE(panel.showsMessage());
+    EXPECT_TRUE(panel.allocationNote().contains(QStringLiteral("Allocations not listed")))
+        << panel.allocationNote().toStdString();
+    EXPECT_TRUE(panel.allocationNote().contains(QStringLiteral("4 allocator events")))
+        << panel.allocationNote().toStdString();
+    EXPECT_FALSE(panel.allocationNote().contains(QStringLiteral("No allocation records")));
+
+    // Curves alone: nothing to pair, the old advice stands; with records: the table, no note.
+    model::TraceBuilder bare;
+    bare.trace().memory.curves.push_back(curve);
+    auto curvesOnly = std::make_shared<model::Session>();
+    curvesOnly->traces.push_back(
+        std::make_shared<const model::Trace>(std::move(bare.finish().trace)));
+    uitest::setAnalysed(panel, curvesOnly);
+    uitest::showAndSettle(panel, 1200, 700);
+    EXPECT_TRUE(panel.allocationNote().contains(QStringLiteral("No allocation records")))
+        << panel.allocationNote().toStdString();
+    uitest::setAnalysed(panel, memorySession());
+    uitest::showAndSettle(panel, 1200, 700);
+    EXPECT_TRUE(panel.allocationNote().isEmpty()) << panel.allocationNote().toStdString();
+}

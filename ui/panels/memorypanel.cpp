@@ -116,12 +116,7 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     auto *tableBox = new QWidget(right);
     auto *tableLayout = new QVBoxLayout(tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);
-    m_allocationNote = createMessageLabel(tableBox);
-    m_allocationNote->setText(
-        tr("<h3>No allocation records</h3><p>The profile has memory totals but no per-allocation "
-           "lifetimes. Ascend writes them to <code>operator_memory.csv</code> with "
-           "<code>profile_memory=True</code>; PyTorch traces recorded with "
-           "<code>profile_memory=True</code> carry them as <code>[memory]</code> events.</p>"));
+    m_allocationNote = createMessageLabel(tableBox); // text set per rank (rebuildAllocations)
     m_model = new QStandardItemModel(this);
     m_table = createTableView(m_model, tableBox);
     tableLayout->addWidget(m_allocationNote);
@@ -242,6 +237,11 @@ QString MemoryPanel::curveNote() const
 QString MemoryPanel::categoryNote() const
 {
     return m_groupStack->currentIndex() == 0 ? m_groupNote->text() : QString();
+}
+
+QString MemoryPanel::allocationNote() const
+{
+    return m_table->isVisibleTo(this) ? QString() : m_allocationNote->text();
 }
 
 QString MemoryPanel::currentComponent() const

@@ -67,6 +67,7 @@ public:
     /// Texts shown in place of a part the profile lacks (empty when the part is shown).
     QString curveNote() const;
     QString categoryNote() const;
+    QString allocationNote() const;
     /// The four parts side by side (a short, wide dock) rather than in two columns of two.
     bool sideBySide() const { return m_sideBySide; }
 

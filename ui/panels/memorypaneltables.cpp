@@ -152,6 +152,20 @@ void MemoryPanel::rebuildAllocations()
         m_model->appendRow(items);
     }
     const bool any = !t->memory.allocations.empty();
+    const std::size_t events = t->memory.allocatorEvents.size();
+    m_allocationNote->setText(events > 0
+            // Not "no records": the chart by category was built from exactly these.
+            ? tr("<h3>Allocations not listed</h3><p>This rank's %L1 allocator events "
+                 "(<code>[memory]</code> events with an address) are paired by address into "
+                 "allocations for the chart by category. This table lists the allocation "
+                 "records a profiler writes itself (Ascend <code>operator_memory.csv</code>); "
+                 "listing the paired ones here is not done yet.</p>")
+                  .arg(static_cast<qulonglong>(events))
+            : tr("<h3>No allocation records</h3><p>The profile has memory totals but no "
+                 "per-allocation lifetimes. Ascend writes them to <code>operator_memory.csv</code> "
+                 "with <code>profile_memory=True</code>; PyTorch traces recorded with "
+                 "<code>profile_memory=True</code> carry them as <code>[memory]</code> "
+                 "events.</p>"));
     m_allocationNote->setVisible(!any);
     m_table->setVisible(any);
     m_table->resizeColumnsToContents();
