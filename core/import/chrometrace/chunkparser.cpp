@@ -285,16 +285,11 @@ Status ChunkParser::Impl::parseOne(std::string_view text, std::int64_t offset)
 
 namespace {
 
-bool atToken(od::value &element, const char *expected)
-{
-    const char *at = nullptr;
-    return element.current_location().get(at) == simdjson::SUCCESS && at == expected;
-}
-
-/// On-Demand does not validate what it skips, so malformed text can end an event's object
-/// before or after the brace the cutter found. The token after the object must lie between
-/// the event's end and the next event's start (only blanks and a comma sit there).
-bool afterToken(od::value &element, const char *min, const char *max)
+/// Whether the token On-Demand reads next lies in [min, max]. On-Demand does not validate
+/// what it skips, so malformed text can end an event's object before or after the brace the
+/// cutter found: an element must start at its own `{`, and the token after it must lie
+/// between its `}` and the next element's start (only blanks and a comma sit there).
+bool nextTokenWithin(od::value &element, const char *min, const char *max)
 {
     const char *at = nullptr;
     return element.current_location().get(at) == simdjson::SUCCESS && at >= min && at <= max;
@@ -348,8 +343,9 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
                                                                : text + chunk.jsonSize - 1;
                 od::object obj;
                 RawEvent ev;
-                if (!atToken(element, text + begin) || element.get_object().get(obj)
-                    || d.readEvent(obj, ev) != Status::Ok || !afterToken(element, text + end, next))
+                if (!nextTokenWithin(element, text + begin, text + begin)
+                    || element.get_object().get(obj) || d.readEvent(obj, ev) != Status::Ok
+                    || !nextTokenWithin(element, text + end, next))
                     break; // this event and the rest go event by event
                 d.commitEvent(ev, static_cast<std::int64_t>(chunk.fileOffset + begin - 1));
                 ++k;
