@@ -11,7 +11,7 @@ namespace stepscope::model {
 ArgsId ArgsTable::add(std::string_view json)
 {
     const auto id = ArgsId(static_cast<std::uint32_t>(m_entries.size()));
-    m_entries.push_back(m_text.size());
+    pushEntry(m_text.size());
     // A LEB128 length in front of the text: entries of both kinds can mix.
     std::uint64_t n = json.size();
     do {
@@ -39,7 +39,7 @@ ArgsId ArgsTable::addRecord(std::uint32_t source, std::uint64_t offset)
 {
     assert(source < m_sources.size() && offset < MaxRecordOffset);
     const auto id = ArgsId(static_cast<std::uint32_t>(m_entries.size()));
-    m_entries.push_back(RecordBit | (static_cast<std::uint64_t>(source) << SourceShift) | offset);
+    pushEntry(RecordBit | (static_cast<std::uint64_t>(source) << SourceShift) | offset);
     return id;
 }
 
@@ -47,10 +47,10 @@ std::string_view ArgsTable::view(ArgsId id) const
 {
     if (!id.isValid() || id.value() >= m_entries.size())
         return {};
-    const std::uint64_t entry = m_entries[id.value()];
-    if (entry & RecordBit)
+    const std::uint64_t e = entry(id);
+    if (e & RecordBit)
         return {};
-    std::size_t pos = entry;
+    std::size_t pos = e;
     std::uint64_t n = 0;
     for (int shift = 0; pos < m_text.size(); shift += 7) {
         const auto byte = static_cast<unsigned char>(m_text[pos++]);
@@ -63,14 +63,14 @@ std::string_view ArgsTable::view(ArgsId id) const
 
 bool ArgsTable::isOnDemand(ArgsId id) const
 {
-    return id.isValid() && id.value() < m_entries.size() && (m_entries[id.value()] & RecordBit);
+    return id.isValid() && id.value() < m_entries.size() && (entry(id) & RecordBit);
 }
 
 std::int64_t ArgsTable::recordOffset(ArgsId id) const
 {
     if (!isOnDemand(id))
         return -1;
-    return static_cast<std::int64_t>(m_entries[id.value()] & (MaxRecordOffset - 1));
+    return static_cast<std::int64_t>(entry(id) & (MaxRecordOffset - 1));
 }
 
 bool ArgsTable::read(ArgsId id, std::string &json, std::string *error) const
@@ -80,11 +80,10 @@ bool ArgsTable::read(ArgsId id, std::string &json, std::string *error) const
         json.assign(view(id));
         return true;
     }
-    const std::uint64_t entry = m_entries[id.value()];
-    const auto source = static_cast<std::size_t>((entry & ~RecordBit) >> SourceShift);
+    const std::uint64_t e = entry(id);
+    const auto source = static_cast<std::size_t>((e & ~RecordBit) >> SourceShift);
     std::string why;
-    if (source < m_sources.size()
-        && m_sources[source]->read(entry & (MaxRecordOffset - 1), json, why))
+    if (source < m_sources.size() && m_sources[source]->read(e & (MaxRecordOffset - 1), json, why))
         return true;
     json.clear();
     if (error)
@@ -107,7 +106,7 @@ std::vector<std::string> ArgsTable::readMany(const std::vector<ArgsId> &ids) con
     // By source, then offset: a source reads its file front to back.
     const auto key = [&](std::size_t k) {
         const ArgsId id = ids[k];
-        return isOnDemand(id) ? m_entries[id.value()] & ~RecordBit : 0;
+        return isOnDemand(id) ? entry(id) & ~RecordBit : 0;
     };
     std::stable_sort(
         order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
@@ -126,7 +125,7 @@ std::vector<std::string> ArgsTable::readAll() const
 
 std::size_t ArgsTable::memoryBytes() const
 {
-    std::size_t bytes = m_text.capacity() + m_entries.capacity() * sizeof(std::uint64_t);
+    std::size_t bytes = m_text.capacity() + m_entries.memoryBytes();
     for (const auto &s : m_sources)
         bytes += s->memoryBytes();
     return bytes;
@@ -136,12 +135,12 @@ ArgsId ArgsTable::addFrom(const ArgsTable &other, ArgsId id)
 {
     if (!other.isOnDemand(id))
         return add(other.view(id));
-    const std::uint64_t entry = other.m_entries[id.value()];
-    const auto source = static_cast<std::size_t>((entry & ~RecordBit) >> SourceShift);
+    const std::uint64_t e = other.entry(id);
+    const auto source = static_cast<std::size_t>((e & ~RecordBit) >> SourceShift);
     const std::uint32_t mine = addSource(other.m_sources[source]);
     if (mine == static_cast<std::uint32_t>(-1))
         return add(other.text(id)); // too many files: keep this one's args resident
-    return addRecord(mine, entry & (MaxRecordOffset - 1));
+    return addRecord(mine, e & (MaxRecordOffset - 1));
 }
 
 std::vector<ArgsId> ArgsTable::merge(const ArgsTable &other)
@@ -153,9 +152,9 @@ std::vector<ArgsId> ArgsTable::merge(const ArgsTable &other)
         // Only resident entries: their length-prefixed text moves as one block.
         const std::uint64_t base = m_text.size();
         m_text.append(other.m_text);
-        for (const std::uint64_t entry : other.m_entries) {
+        for (std::size_t i = 0; i < other.size(); ++i) {
             map.emplace_back(static_cast<std::uint32_t>(m_entries.size()));
-            m_entries.push_back(base + entry);
+            pushEntry(base + other.entry(ArgsId(static_cast<std::uint32_t>(i))));
         }
         return map;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ids.h"
+#include "packedint64.h"
 
 #include <cstdint>
 #include <memory>
@@ -30,7 +31,7 @@ public:
 
 /// Cold per-event data: each event's `args` object, either kept as compact JSON text in one
 /// arena (resident entries) or as a record offset into a file it is read back from when asked
-/// (on-demand entries, 8 bytes each: Chrome-trace files).
+/// (on-demand entries, about 4 bytes each in file order: Chrome-trace files).
 ///
 /// Invariants: ArgsId values are dense in order of add() / addRecord(). A view() stays valid
 /// until the next add() (the arena may grow); a loaded Trace never adds, so its views live as
@@ -88,7 +89,15 @@ private:
     static constexpr int SourceShift = 56;
 
     std::string m_text; // resident entries: varint length + text
-    std::vector<std::uint64_t> m_entries; // text begin, or RecordBit | source | offset
+    std::uint64_t entry(ArgsId id) const
+    {
+        return static_cast<std::uint64_t>(m_entries[id.value()]);
+    }
+    void pushEntry(std::uint64_t entry) { m_entries.push_back(static_cast<std::int64_t>(entry)); }
+
+    /// Text begin, or RecordBit | source | offset, as int64 bit patterns: packed, since
+    /// entries are added in text or file order.
+    PackedInt64 m_entries;
     std::vector<std::shared_ptr<const ArgsSource>> m_sources;
 };
 

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// PackedInt64 keeps int64 columns (event starts, args record offsets) in 32-bit offsets from
+// a base per block: every value must read back exact, wherever it falls against its block's
+// base, and a slowly rising column must cost about 4 bytes per value.
+#include "model/packedint64.h"
+#include "util/saturate.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+using namespace stepscope;
+using model::PackedInt64;
+
+namespace {
+
+/// Values around every edge of the encoding: the offset limit 2^32 - 1 (kept whole) and
+/// 2^32 - 2 (the largest offset), below the base, the int64 limits, and a run that rises
+/// slowly across block boundaries.
+std::vector<std::int64_t> edgeValues()
+{
+    const std::int64_t limit = 0xffffffffLL;
+    std::vector<std::int64_t> v = {0, limit - 1, limit, limit + 1, -1, util::Int64Min,
+        util::Int64Max, util::Int64Max - 1, util::Int64Min + limit, 5, 5, 4};
+    for (std::int64_t k = 0; k < 1000; ++k)
+        v.push_back(1'000'000'000'000LL + k * 977);
+    v.push_back(0); // back below the block's base
+    for (std::int64_t k = 0; k < 600; ++k)
+        v.push_back(util::Int64Max - 600 + k);
+    std::mt19937_64 random(7);
+    for (int k = 0; k < 3000; ++k)
+        v.push_back(static_cast<std::int64_t>(random()));
+    return v;
+}
+
+TEST(PackedInt64, EveryValueReadsBackExactByEitherWayOfBuilding)
+{
+    const std::vector<std::int64_t> values = edgeValues();
+    PackedInt64 pushed;
+    for (const std::int64_t x : values)
+        pushed.push_back(x);
+    const PackedInt64 built = PackedInt64::from(values);
+    ASSERT_EQ(pushed.size(), values.size());
+    ASSERT_EQ(built.size(), values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        ASSERT_EQ(pushed[i], values[i]) << "push_back, value " << i;
+        ASSERT_EQ(built[i], values[i]) << "from, value " << i;
+    }
+    EXPECT_GT(pushed.wideCount(), 3000u); // the random values do not fit
+    EXPECT_GT(built.wideCount(), 3000u);
+}
+
+TEST(PackedInt64, TheLargestOffsetFitsAndTheNextIsKeptWhole)
+{
+    const std::int64_t base = -1234;
+    PackedInt64 p;
+    p.push_back(base);
+    p.push_back(base + 0xfffffffeLL);
+    EXPECT_EQ(p.wideCount(), 0u);
+    p.push_back(base + 0xffffffffLL);
+    p.push_back(base - 1);
+    EXPECT_EQ(p.wideCount(), 2u);
+    EXPECT_EQ(p[1], base + 0xfffffffeLL);
+    EXPECT_EQ(p[2], base + 0xffffffffLL);
+    EXPECT_EQ(p[3], base - 1);
+}
+
+TEST(PackedInt64, BlocksThatJumpBackFitWhenBuiltFromAllValues)
+{
+    // Rows of starts: each rises, the next begins earlier again (a row boundary in a block).
+    std::vector<std::int64_t> starts;
+    for (int row = 0; row < 50; ++row) {
+        for (std::int64_t k = 0; k < 1000; ++k)
+            starts.push_back(1'700'000'000'000'000'000LL + row * 10 + k * 1000);
+    }
+    const PackedInt64 p = PackedInt64::from(starts);
+    EXPECT_EQ(p.wideCount(), 0u);
+    for (std::size_t i = 0; i < starts.size(); ++i)
+        ASSERT_EQ(p[i], starts[i]);
+}
+
+TEST(PackedInt64, ASlowlyRisingColumnCostsFourBytesAValue)
+{
+    constexpr std::size_t N = 100000;
+    PackedInt64 p;
+    p.reserve(N);
+    for (std::size_t k = 0; k < N; ++k)
+        p.push_back(static_cast<std::int64_t>(k) * 150 + (1LL << 62));
+    EXPECT_EQ(p.wideCount(), 0u);
+    EXPECT_LE(p.memoryBytes(), N * 4 + N / 256 * 8 + 64);
+    EXPECT_EQ(p[N - 1], static_cast<std::int64_t>(N - 1) * 150 + (1LL << 62));
+}
+
+} // namespace
