@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cassert>
 #include <numeric>
+#include <type_traits>
+#include <unordered_map>
 
 namespace stepscope::model {
 
@@ -44,17 +46,23 @@ std::pair<std::uint32_t, std::uint32_t> Track::visibleRange(
             lo = mid + 1;
     }
     const std::uint32_t first = lo;
-    auto startsBegin = m_start.begin() + first;
-    auto startsEnd = m_start.begin() + e;
-    auto last = std::lower_bound(startsBegin, startsEnd, t1);
-    return {first, static_cast<std::uint32_t>(last - m_start.begin())};
+    // Starts are sorted within a row too: first event from `first` that starts at t1 or later.
+    hi = e;
+    while (lo < hi) {
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        if (start(mid) < t1)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return {first, lo};
 }
 
 std::pair<std::int64_t, std::int64_t> Track::extent() const
 {
     if (empty())
         return {0, 0};
-    std::int64_t lo = m_start.front();
+    std::int64_t lo = m_start[0];
     std::int64_t hi = end(0);
     for (std::uint32_t r = 0; r < rowCount(); ++r) {
         if (rowBegin(r) == rowEnd(r))
@@ -67,20 +75,25 @@ std::pair<std::int64_t, std::int64_t> Track::extent() const
 
 std::size_t Track::memoryBytes() const
 {
-    return m_start.capacity() * sizeof(std::int64_t) + m_duration.capacity() * sizeof(std::uint32_t)
+    return m_start.memoryBytes() + m_duration.capacity() * sizeof(std::uint32_t)
         + m_long.capacity() * sizeof(std::pair<std::uint32_t, std::int64_t>)
-        + m_name.capacity() * sizeof(StringId) + m_categoryFlags.capacity()
-        + m_args.capacity() * sizeof(ArgsId) + m_rowBegin.capacity() * sizeof(std::uint32_t);
+        + m_kinds.capacity() * sizeof(Kind) + m_kind.capacity() * sizeof(std::uint16_t)
+        + m_kindWide.capacity() * sizeof(std::uint32_t) + m_args.capacity() * sizeof(ArgsId)
+        + m_rowBegin.capacity() * sizeof(std::uint32_t);
 }
 
 std::string Track::checkInvariants() const
 {
     const std::size_t n = m_start.size();
-    if (m_duration.size() != n || m_name.size() != n || m_categoryFlags.size() != n
+    if (m_duration.size() != n || (m_kindWide.empty() ? m_kind.size() : m_kindWide.size()) != n
         || m_args.size() != n)
         return "column sizes differ";
     if (m_rowBegin.empty() || m_rowBegin.front() != 0 || m_rowBegin.back() != n)
         return "row offsets do not cover the events";
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (kind(i) >= m_kinds.size())
+            return "event " + std::to_string(i) + " has no kind";
+    }
     std::size_t marked = 0;
     for (std::uint32_t d : m_duration)
         marked += d == LongDuration ? 1 : 0;
@@ -165,6 +178,50 @@ void TrackBuilder::append(TrackBuilder &&other)
  * depth whose last event ended by the new start, which keeps rows free of overlaps even
  * after partial overlaps shifted earlier events down.
  */
+void TrackBuilder::setKinds(Track &t, const std::vector<std::uint32_t> &finalIndex)
+{
+    const std::size_t n = m_name.size();
+    std::vector<std::uint32_t> kindOf(n);
+    // Names are dense string ids: a table by name finds the kind, unless this track's names
+    // are few among many strings; a name seen with other flags goes through the map.
+    std::uint32_t maxName = 0;
+    for (const StringId name : m_name)
+        maxName = std::max(maxName, name.isValid() ? name.value() : 0);
+    constexpr std::uint32_t None = 0xffffffffU;
+    std::vector<std::uint32_t> byName(maxName < 4 * n + 1024 ? maxName + std::size_t {1} : 0, None);
+    std::unordered_map<std::uint64_t, std::uint32_t> byKey;
+    for (std::size_t k = 0; k < n; ++k) {
+        const StringId name = m_name[k];
+        const std::uint8_t flags = m_categoryFlags[k];
+        std::uint32_t *slot =
+            name.isValid() && name.value() < byName.size() ? &byName[name.value()] : nullptr;
+        if (slot && *slot != None && t.m_kinds[*slot].flags == flags) {
+            kindOf[k] = *slot;
+            continue;
+        }
+        const std::uint64_t key = (std::uint64_t {name.value()} << 8) | flags;
+        const auto [it, added] =
+            byKey.try_emplace(key, static_cast<std::uint32_t>(t.m_kinds.size()));
+        if (added)
+            t.m_kinds.push_back(Track::Kind {name, flags});
+        if (slot && *slot == None)
+            *slot = it->second;
+        kindOf[k] = it->second;
+    }
+    t.m_kinds.shrink_to_fit();
+    m_name = {};
+    m_categoryFlags = {};
+    const auto scatter = [&](auto &to) {
+        to.resize(n);
+        for (std::size_t k = 0; k < n; ++k)
+            to[finalIndex[k]] = static_cast<std::remove_reference_t<decltype(to[0])>>(kindOf[k]);
+    };
+    if (t.m_kinds.size() <= 0x10000)
+        scatter(t.m_kind);
+    else
+        scatter(t.m_kindWide);
+}
+
 TrackBuilder::Result TrackBuilder::finish()
 {
     const std::size_t n = m_start.size();
@@ -218,7 +275,11 @@ TrackBuilder::Result TrackBuilder::finish()
         from.clear();
         from.shrink_to_fit();
     };
-    scatter(m_start, t.m_start);
+    {
+        std::vector<std::int64_t> starts;
+        scatter(m_start, starts);
+        t.m_start = PackedInt64::from(starts);
+    }
     t.m_duration.resize(n);
     for (std::size_t k = 0; k < n; ++k) {
         const std::uint32_t to = result.finalIndex[k];
@@ -234,8 +295,7 @@ TrackBuilder::Result TrackBuilder::finish()
     t.m_long.shrink_to_fit();
     m_duration.clear();
     m_duration.shrink_to_fit();
-    scatter(m_name, t.m_name);
-    scatter(m_categoryFlags, t.m_categoryFlags);
+    setKinds(t, result.finalIndex);
     scatter(m_args, t.m_args);
     t.m_rowBegin = std::move(rowBegin);
     return result;

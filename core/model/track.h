@@ -4,6 +4,7 @@
 
 #include "category.h"
 #include "ids.h"
+#include "packedint64.h"
 
 #include <cstdint>
 #include <string>
@@ -57,12 +58,15 @@ public:
         return d != LongDuration ? static_cast<std::int64_t>(d) : longDuration(i);
     }
     std::int64_t end(std::uint32_t i) const { return m_start[i] + duration(i); }
-    StringId name(std::uint32_t i) const { return m_name[i]; }
+    StringId name(std::uint32_t i) const { return m_kinds[kind(i)].name; }
     Category category(std::uint32_t i) const
     {
-        return static_cast<Category>(m_categoryFlags[i] & CategoryMask);
+        return static_cast<Category>(m_kinds[kind(i)].flags & CategoryMask);
     }
-    bool isUnfinished(std::uint32_t i) const { return (m_categoryFlags[i] & UnfinishedFlag) != 0; }
+    bool isUnfinished(std::uint32_t i) const
+    {
+        return (m_kinds[kind(i)].flags & UnfinishedFlag) != 0;
+    }
     ArgsId args(std::uint32_t i) const { return m_args[i]; }
 
     std::uint32_t rowCount() const { return static_cast<std::uint32_t>(m_rowBegin.size()) - 1; }
@@ -93,15 +97,31 @@ private:
     static constexpr std::uint32_t LongDuration = 0xffffffffU;
 
     std::int64_t longDuration(std::uint32_t i) const;
+    std::uint32_t kind(std::uint32_t i) const
+    {
+        return m_kindWide.empty() ? m_kind[i] : m_kindWide[i];
+    }
+
+    /// What events share: a name with its category and flags.
+    struct Kind
+    {
+        StringId name;
+        std::uint8_t flags = 0;
+    };
 
     TrackInfo m_info;
-    std::vector<std::int64_t> m_start;
+    /// Starts in about 4 bytes each: they rise within a row, and a row is a run of indices.
+    PackedInt64 m_start;
     /// Durations in 32 bits (4 bytes per event, not 8): nearly every event lasts less than
     /// 4.29 s; the others (steps, unfinished events) are LongDuration here and in m_long.
     std::vector<std::uint32_t> m_duration;
     std::vector<std::pair<std::uint32_t, std::int64_t>> m_long; ///< (index, duration), by index
-    std::vector<StringId> m_name;
-    std::vector<std::uint8_t> m_categoryFlags;
+    /// Each event's kind, in 2 bytes rather than 5: a track has few distinct names. Events
+    /// index m_kinds with m_kind, or with m_kindWide (then m_kind is empty) when a track has
+    /// more than 65 536 kinds.
+    std::vector<Kind> m_kinds;
+    std::vector<std::uint16_t> m_kind;
+    std::vector<std::uint32_t> m_kindWide;
     std::vector<ArgsId> m_args;
     std::vector<std::uint32_t> m_rowBegin {0}; // rowCount()+1 offsets
 };
@@ -135,6 +155,9 @@ public:
     Result finish();
 
 private:
+    /// Sets t's kinds and kind columns from the names and flags (which it frees).
+    void setKinds(Track &t, const std::vector<std::uint32_t> &finalIndex);
+
     TrackInfo m_info;
     std::vector<std::int64_t> m_start;
     std::vector<std::int64_t> m_duration;

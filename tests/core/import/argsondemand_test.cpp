@@ -295,8 +295,8 @@ TEST_F(ArgsOnDemandFile, ResidentBytesPerEventStayBounded)
         static_cast<double>(a.memoryBytes()) / static_cast<double>(a.eventCount());
     const double onDemandPerEvent =
         static_cast<double>(b.memoryBytes()) / static_cast<double>(b.eventCount());
-    // Tracks 21 B (start 8, duration 4, name 4, category 1, args id 4) + a 4-byte record.
-    EXPECT_LE(onDemandPerEvent, 40.0) << "resident " << residentPerEvent;
+    // Tracks 14 B (start 4, duration 4, kind 2, args id 4) + a 4-byte record.
+    EXPECT_LE(onDemandPerEvent, 20.0) << "resident " << residentPerEvent;
     EXPECT_GT(residentPerEvent, onDemandPerEvent + 60.0);
     // Records in file order: a 4-byte offset from a base per 256 entries.
     EXPECT_LE(b.args.memoryBytes(), 4u * 20000u + 8u * (20000u / 256 + 1) + 4096u);

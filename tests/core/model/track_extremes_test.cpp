@@ -74,7 +74,56 @@ TEST(TrackExtremes, DurationsOfFourSecondsAndMoreKeepTheirValue)
     for (std::uint32_t k = 0; k < 1000; ++k)
         withLong.add(k * 10, k == 500 ? limit : 5, StringId(k), Category::Compute);
     const model::Track l = withLong.finish().track;
-    // 8 (start) + 4 (duration) + 4 (name) + 1 (category) + 4 (args) bytes per event.
-    EXPECT_LE(s.memoryBytes(), 1000u * 21 + 64);
+    // 4 (start) + 4 (duration) + 2 (kind) + 4 (args) bytes per event, and 8 per kind: here
+    // every event has its own name.
+    EXPECT_LE(s.memoryBytes(), 1000u * 14 + 1000u * 8 + 64);
     EXPECT_EQ(l.memoryBytes(), s.memoryBytes() + 16 + 4 * (l.rowCount() - s.rowCount()));
+}
+
+// Starts are packed (4-byte offsets from a base per block) and names with their category and
+// flags are kept once per track (events hold a 2-byte kind): each event still reads its own
+// start, name, category and flag, in a track of more than 65 536 kinds too, with starts that
+// jump back at row boundaries and across more than 2^32 ns.
+TEST(TrackExtremes, PackedStartsAndKindsReadBackEachEventsOwn)
+{
+    for (const std::uint32_t names : {3U, 70000U}) {
+        model::TrackBuilder b;
+        struct Added
+        {
+            std::uint32_t index;
+            std::int64_t start;
+            std::uint32_t name;
+            Category category;
+            bool unfinished;
+        };
+        std::vector<Added> added;
+        const Category categories[] = {Category::Compute, Category::Communication, Category::Other};
+        for (std::uint32_t k = 0; k < 90000; ++k) {
+            // Far apart every 7th event (more than 4.29 s), nested every 5th.
+            const std::int64_t start = (k % 7 == 0 ? std::int64_t {1} << 40 : 0) + k * 1000LL
+                + (k % 5 == 0 ? 1 : 0) - 5'000'000'000LL;
+            const std::uint32_t name = (k * 7919U) % names;
+            const Category c = categories[k % 3];
+            const bool unfinished = k % 11 == 0;
+            added.push_back({b.add(start, k % 5 == 0 ? 500 : 2000, StringId(name), c,
+                                 model::ArgsId(), unfinished),
+                start, name, c, unfinished});
+        }
+        auto r = b.finish();
+        const model::Track &t = r.track;
+        ASSERT_EQ(t.checkInvariants(), "");
+        ASSERT_GT(t.rowCount(), 1u);
+        for (const Added &a : added) {
+            const std::uint32_t i = r.finalIndex[a.index];
+            ASSERT_EQ(t.start(i), a.start);
+            ASSERT_EQ(t.name(i), StringId(a.name));
+            ASSERT_EQ(t.category(i), a.category);
+            ASSERT_EQ(t.isUnfinished(i), a.unfinished);
+        }
+        // start 4 + duration 4 + kind 2 (4 past 65 536 kinds) + args 4, and the long
+        // durations, wide starts and kinds beside them.
+        const std::size_t perEvent = names < 0x10000 ? 14 : 16;
+        EXPECT_LE(t.memoryBytes(), 90000 * perEvent + 90000 / 7 * 16 + names * 3 * 8 + 4096)
+            << names << " names";
+    }
 }
