@@ -178,8 +178,9 @@ std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &t
     for (const model::AllocatorEvent &a : trace.memory.allocatorEvents) {
         if (!a.deviceMemory)
             continue;
+        const model::Track &track = trace.track(a.event.track);
         events.push_back(
-            Event {a.timestampNs, a.addr, a.bytes, a.totalAllocated, &trace.track(a.event.track)});
+            Event {track.start(a.event.index), a.addr, a.bytes, a.totalAllocated, &track});
     }
     std::stable_sort(
         events.begin(), events.end(), [](const Event &a, const Event &b) { return a.ts < b.ts; });

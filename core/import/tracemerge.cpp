@@ -201,7 +201,6 @@ model::Trace mergeTraces(std::vector<TracePart> parts, std::int32_t rank)
         });
         for (model::AllocatorEvent e : src.memory.allocatorEvents) {
             e.event = moved(e.event);
-            e.timestampNs = util::satAdd(e.timestampNs, delta);
             builder.addAllocatorEvent(e);
         }
         for (model::Step s : src.steps) {

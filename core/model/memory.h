@@ -61,11 +61,11 @@ struct Allocation
 };
 
 /// One allocator event as the profiler recorded it (Kineto `[memory]` instants): `bytes` at
-/// `addr` allocated (> 0) or freed (< 0). The analysis pairs them into Allocations.
+/// `addr` allocated (> 0) or freed (< 0). The analysis pairs them into Allocations. Its
+/// time is the instant's start (not kept twice: there is one per `[memory]` instant).
 struct AllocatorEvent
 {
     EventRef event; ///< the instant on its host thread
-    std::int64_t timestampNs = 0;
     std::int64_t addr = 0;
     std::int64_t bytes = 0;
     std::int64_t totalAllocated = -1; ///< the allocator's total after the event; -1 if absent

@@ -251,7 +251,6 @@ TEST(PanelsMemory, AllocatorEventsAreNotCalledNoRecords)
             i * 10 * Ms, 0, tb.intern("[memory]"), model::Category::Other, model::ArgsId(), false);
         model::AllocatorEvent a;
         a.event = model::EventRef {host, index};
-        a.timestampNs = i * 10 * Ms;
         a.addr = 4096;
         a.bytes = i % 2 == 0 ? 8 * MiB : -8 * MiB;
         a.totalAllocated = i % 2 == 0 ? 8 * MiB : 0;

@@ -243,7 +243,6 @@ private:
             if (const auto addr = m.addr) {
                 model::AllocatorEvent a;
                 a.event = model::EventRef {e.track, e.index};
-                a.timestampNs = e.startNs;
                 a.addr = *addr;
                 a.bytes = *m.bytes;
                 a.totalAllocated = s.totalAllocated;

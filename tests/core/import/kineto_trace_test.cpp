@@ -253,9 +253,9 @@ std::string memoryOf(const std::filesystem::path &file, bool keepArgs, bool onDe
                 << (i < c.reservedBytes.size() ? c.reservedBytes[i] : -2) << '\n';
     }
     for (const model::AllocatorEvent &a : trace.memory.allocatorEvents)
-        out << "alloc " << a.event.track.value() << ':' << a.event.index << ' ' << a.timestampNs
-            << ' ' << a.addr << ' ' << a.bytes << ' ' << a.totalAllocated << ' ' << a.deviceMemory
-            << '\n';
+        out << "alloc " << a.event.track.value() << ':' << a.event.index << ' '
+            << trace.track(a.event.track).start(a.event.index) << ' ' << a.addr << ' ' << a.bytes
+            << ' ' << a.totalAllocated << ' ' << a.deviceMemory << '\n';
     for (const model::Diagnostic &d : report.diagnostics())
         out << "diagnostic " << d.offset << ' ' << d.count << ' ' << d.message << '\n';
     return out.str();
