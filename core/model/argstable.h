@@ -3,7 +3,7 @@
 #pragma once
 
 #include "ids.h"
-#include "packedint64.h"
+#include "packedcolumn.h"
 
 #include <cstdint>
 #include <memory>

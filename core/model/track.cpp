@@ -78,7 +78,7 @@ std::size_t Track::memoryBytes() const
     return m_start.memoryBytes() + m_duration.capacity() * sizeof(std::uint32_t)
         + m_long.capacity() * sizeof(std::pair<std::uint32_t, std::int64_t>)
         + m_kinds.capacity() * sizeof(Kind) + m_kind.capacity() * sizeof(std::uint16_t)
-        + m_kindWide.capacity() * sizeof(std::uint32_t) + m_args.capacity() * sizeof(ArgsId)
+        + m_kindWide.capacity() * sizeof(std::uint32_t) + m_args.memoryBytes()
         + m_rowBegin.capacity() * sizeof(std::uint32_t);
 }
 
@@ -296,7 +296,13 @@ TrackBuilder::Result TrackBuilder::finish()
     m_duration.clear();
     m_duration.shrink_to_fit();
     setKinds(t, result.finalIndex);
-    scatter(m_args, t.m_args);
+    {
+        std::vector<std::uint32_t> args(n);
+        for (std::size_t k = 0; k < n; ++k)
+            args[result.finalIndex[k]] = m_args[k].value();
+        m_args = {};
+        t.m_args = Track::ArgsColumn::from(args);
+    }
     t.m_rowBegin = std::move(rowBegin);
     return result;
 }

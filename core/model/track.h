@@ -4,7 +4,7 @@
 
 #include "category.h"
 #include "ids.h"
-#include "packedint64.h"
+#include "packedcolumn.h"
 
 #include <cstdint>
 #include <string>
@@ -67,7 +67,7 @@ public:
     {
         return (m_kinds[kind(i)].flags & UnfinishedFlag) != 0;
     }
-    ArgsId args(std::uint32_t i) const { return m_args[i]; }
+    ArgsId args(std::uint32_t i) const { return ArgsId(m_args[i]); }
 
     std::uint32_t rowCount() const { return static_cast<std::uint32_t>(m_rowBegin.size()) - 1; }
     std::uint32_t rowBegin(std::uint32_t row) const { return m_rowBegin[row]; }
@@ -102,6 +102,7 @@ private:
         return m_kindWide.empty() ? m_kind[i] : m_kindWide[i];
     }
 
+    using ArgsColumn = PackedColumn<std::uint32_t, std::uint16_t, ArgsId::InvalidValue>;
     /// What events share: a name with its category and flags.
     struct Kind
     {
@@ -122,7 +123,8 @@ private:
     std::vector<Kind> m_kinds;
     std::vector<std::uint16_t> m_kind;
     std::vector<std::uint32_t> m_kindWide;
-    std::vector<ArgsId> m_args;
+    /// Args ids in about 2 bytes each: within a row they rise with the file's order.
+    ArgsColumn m_args;
     std::vector<std::uint32_t> m_rowBegin {0}; // rowCount()+1 offsets
 };
 

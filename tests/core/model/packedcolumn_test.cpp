@@ -3,7 +3,7 @@
 // PackedInt64 keeps int64 columns (event starts, args record offsets) in 32-bit offsets from
 // a base per block: every value must read back exact, wherever it falls against its block's
 // base, and a slowly rising column must cost about 4 bytes per value.
-#include "model/packedint64.h"
+#include "model/packedcolumn.h"
 #include "util/saturate.h"
 
 #include <gtest/gtest.h>
@@ -55,17 +55,45 @@ TEST(PackedInt64, EveryValueReadsBackExactByEitherWayOfBuilding)
 
 TEST(PackedInt64, TheLargestOffsetFitsAndTheNextIsKeptWhole)
 {
+    // Offsets 2^32 - 1 and 2^32 - 2 stand for "kept whole" and the null value (INT64_MIN).
     const std::int64_t base = -1234;
     PackedInt64 p;
     p.push_back(base);
-    p.push_back(base + 0xfffffffeLL);
+    p.push_back(base + 0xfffffffdLL);
+    p.push_back(util::Int64Min);
     EXPECT_EQ(p.wideCount(), 0u);
-    p.push_back(base + 0xffffffffLL);
+    p.push_back(base + 0xfffffffeLL);
     p.push_back(base - 1);
     EXPECT_EQ(p.wideCount(), 2u);
-    EXPECT_EQ(p[1], base + 0xfffffffeLL);
-    EXPECT_EQ(p[2], base + 0xffffffffLL);
-    EXPECT_EQ(p[3], base - 1);
+    EXPECT_EQ(p[1], base + 0xfffffffdLL);
+    EXPECT_EQ(p[2], util::Int64Min);
+    EXPECT_EQ(p[3], base + 0xfffffffeLL);
+    EXPECT_EQ(p[4], base - 1);
+}
+
+// A track's args ids: 2-byte offsets, the invalid id (an event without args) a code of its
+// own wherever it falls, a block that begins with it based at its first real id.
+TEST(PackedColumn, ArgsIdsInTwoBytesWithTheInvalidIdAnywhere)
+{
+    using Column = model::PackedColumn<std::uint32_t, std::uint16_t, 0xffffffffU>;
+    std::vector<std::uint32_t> ids;
+    for (std::uint32_t k = 0; k < 5000; ++k)
+        ids.push_back(k % 13 == 0 || (k >= 512 && k < 600) ? 0xffffffffU : 1000000 + k * 5);
+    ids.resize(20 * 256, 0xffffffffU); // the last block: the offsets' edges
+    ids.insert(ids.end(), {7, 7 + 0xfffdU, 7 + 0xfffeU, 6, 0, 0xfffffffeU, 0xffffffffU});
+    Column pushed;
+    for (const std::uint32_t v : ids)
+        pushed.push_back(v);
+    const Column built = Column::from(ids);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        ASSERT_EQ(pushed[i], ids[i]) << "push_back, value " << i;
+        ASSERT_EQ(built[i], ids[i]) << "from, value " << i;
+    }
+    // Kept whole in the last block: based at 7 (push_back), 7 + 0xfffe, 6, 0 and 0xfffffffe;
+    // based at 0 (from()), 7 + 0xfffd, 7 + 0xfffe and 0xfffffffe. No other block has any.
+    EXPECT_EQ(pushed.wideCount(), 4u);
+    EXPECT_EQ(built.wideCount(), 3u);
+    EXPECT_LE(built.memoryBytes(), ids.size() * 2 + (ids.size() / 256 + 1) * 4 + 3 * 16);
 }
 
 TEST(PackedInt64, BlocksThatJumpBackFitWhenBuiltFromAllValues)
