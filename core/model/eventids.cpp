@@ -6,6 +6,18 @@
 
 namespace stepscope::model {
 
+namespace {
+
+/// The slot of event i in an ascending index list, or npos.
+std::size_t slotOf(const std::vector<std::uint32_t> &index, std::uint32_t i)
+{
+    const auto it = std::lower_bound(index.begin(), index.end(), i);
+    return it != index.end() && *it == i ? static_cast<std::size_t>(it - index.begin())
+                                         : static_cast<std::size_t>(-1);
+}
+
+} // namespace
+
 std::uint64_t EventIdTable::wideKey(TrackId track, std::uint32_t index, bool external)
 {
     return (static_cast<std::uint64_t>(track.value()) << 33)
@@ -33,14 +45,35 @@ std::int64_t EventIdTable::widen(
     return it != m_wide.end() && it->first == key ? it->second : -1;
 }
 
-EventIds EventIdTable::idsAt(const TrackIds &t, std::size_t slot, std::uint32_t index) const
+std::int32_t EventIdTable::Column::at(
+    const std::vector<std::uint32_t> &shared, std::uint32_t i) const
 {
+    switch (layout) {
+    case Layout::Absent:
+        return -1;
+    case Layout::Dense:
+        return i < value.size() ? value[i] : -1;
+    case Layout::Shared: {
+        const std::size_t k = slotOf(shared, i);
+        return k < value.size() ? value[k] : -1;
+    }
+    case Layout::Own: {
+        const std::size_t k = slotOf(index, i);
+        return k < value.size() ? value[k] : -1;
+    }
+    }
+    return -1;
+}
+
+std::optional<EventIds> EventIdTable::make(
+    TrackId track, std::uint32_t i, std::int32_t correlation, std::int32_t externalId) const
+{
+    if (correlation == -1 && externalId == -1)
+        return std::nullopt;
     EventIds e;
-    e.event = EventRef {t.track, index};
-    if (!t.correlation.empty())
-        e.correlation = widen(t.track, index, false, t.correlation[slot]);
-    if (!t.externalId.empty())
-        e.externalId = widen(t.track, index, true, t.externalId[slot]);
+    e.event = EventRef {track, i};
+    e.correlation = widen(track, i, false, correlation);
+    e.externalId = widen(track, i, true, externalId);
     return e;
 }
 
@@ -56,49 +89,90 @@ bool EventIdTable::append(const EventIds &ids)
         compact();
         m_tracks.emplace_back();
         m_tracks.back().track = ids.event.track;
+        m_tracks.back().correlation.layout = Column::Layout::Shared;
+        m_tracks.back().externalId.layout = Column::Layout::Shared;
     }
-    // The last track is built sparse with both columns; compact() picks its layout.
+    // The last track is built with both columns beside one index; compact() picks its layout.
     TrackIds &t = m_tracks.back();
+    if (t.compacted)
+        reopen(t);
     const std::uint32_t i = ids.event.index;
     t.index.push_back(i);
-    t.correlation.push_back(narrow(t.track, i, false, ids.correlation));
-    t.externalId.push_back(narrow(t.track, i, true, ids.externalId));
-    ++t.count;
+    t.correlation.value.push_back(narrow(t.track, i, false, ids.correlation));
+    t.externalId.value.push_back(narrow(t.track, i, true, ids.externalId));
     ++m_count;
     return true;
 }
 
+void EventIdTable::reopen(TrackIds &t)
+{
+    TrackIds open;
+    open.track = t.track;
+    open.correlation.layout = Column::Layout::Shared;
+    open.externalId.layout = Column::Layout::Shared;
+    walk(t, [&](std::uint32_t i, std::int32_t correlation, std::int32_t externalId) {
+        open.index.push_back(i);
+        open.correlation.value.push_back(correlation);
+        open.externalId.value.push_back(externalId);
+    });
+    t = std::move(open);
+}
+
 void EventIdTable::compact()
 {
-    if (m_tracks.empty() || m_tracks.back().dense)
+    if (m_tracks.empty() || m_tracks.back().compacted)
         return;
     TrackIds &t = m_tracks.back();
-    const auto unused = [](const std::vector<std::int32_t> &c) {
-        return std::all_of(c.begin(), c.end(), [](std::int32_t v) { return v == -1; });
-    };
-    if (unused(t.correlation))
-        t.correlation = {};
-    if (unused(t.externalId))
-        t.externalId = {};
-    const std::size_t kinds = (t.correlation.empty() ? 0u : 1u) + (t.externalId.empty() ? 0u : 1u);
+    t.compacted = true;
+    using Layout = Column::Layout;
+    const std::size_t withIds = t.index.size();
     const std::size_t events = t.index.empty() ? 0 : std::size_t {t.index.back()} + 1;
-    if (events * kinds <= t.index.size() * (1 + kinds)) {
-        const auto spread = [&](std::vector<std::int32_t> &c) {
-            if (c.empty())
-                return;
-            std::vector<std::int32_t> d(events, -1);
-            for (std::size_t k = 0; k < t.index.size(); ++k)
-                d[t.index[k]] = c[k];
-            c = std::move(d);
-        };
-        spread(t.correlation);
-        spread(t.externalId);
+    // In 4-byte words: one index shared by the kinds used, or each kind on its own.
+    std::size_t shared = withIds;
+    std::size_t apart = 0;
+    for (Column *c : {&t.correlation, &t.externalId}) {
+        const auto used = static_cast<std::size_t>(std::count_if(
+            c->value.begin(), c->value.end(), [](std::int32_t v) { return v != -1; }));
+        if (used == 0) {
+            c->layout = Layout::Absent;
+            c->value = {};
+            continue;
+        }
+        shared += withIds;
+        apart += std::min(events, 2 * used);
+    }
+    if (apart < shared) {
+        for (Column *c : {&t.correlation, &t.externalId}) {
+            if (c->layout == Layout::Absent)
+                continue;
+            const auto used = static_cast<std::size_t>(std::count_if(
+                c->value.begin(), c->value.end(), [](std::int32_t v) { return v != -1; }));
+            std::vector<std::int32_t> value;
+            if (events <= 2 * used) {
+                c->layout = Layout::Dense;
+                value.assign(events, -1);
+                for (std::size_t k = 0; k < withIds; ++k)
+                    value[t.index[k]] = c->value[k];
+            } else {
+                c->layout = Layout::Own;
+                c->index.reserve(used);
+                value.reserve(used);
+                for (std::size_t k = 0; k < withIds; ++k) {
+                    if (c->value[k] != -1) {
+                        c->index.push_back(t.index[k]);
+                        value.push_back(c->value[k]);
+                    }
+                }
+            }
+            c->value = std::move(value);
+        }
         t.index = {};
-        t.dense = true;
+    }
+    for (Column *c : {&t.correlation, &t.externalId}) {
+        c->index.shrink_to_fit();
+        c->value.shrink_to_fit();
     }
     t.index.shrink_to_fit();
-    t.correlation.shrink_to_fit();
-    t.externalId.shrink_to_fit();
     m_wide.shrink_to_fit();
 }
 
@@ -108,28 +182,19 @@ std::optional<EventIds> EventIdTable::find(EventRef event) const
         [](const TrackIds &x, TrackId track) { return x.track < track; });
     if (t == m_tracks.end() || t->track != event.track)
         return std::nullopt;
-    if (t->dense) {
-        const std::size_t n = std::max(t->correlation.size(), t->externalId.size());
-        if (event.index >= n)
-            return std::nullopt;
-        const bool any = (!t->correlation.empty() && t->correlation[event.index] != -1)
-            || (!t->externalId.empty() && t->externalId[event.index] != -1);
-        if (!any)
-            return std::nullopt;
-        return idsAt(*t, event.index, event.index);
-    }
-    const auto it = std::lower_bound(t->index.begin(), t->index.end(), event.index);
-    if (it == t->index.end() || *it != event.index)
-        return std::nullopt;
-    return idsAt(*t, static_cast<std::size_t>(it - t->index.begin()), event.index);
+    return make(t->track, event.index, t->correlation.at(t->index, event.index),
+        t->externalId.at(t->index, event.index));
 }
 
 std::size_t EventIdTable::memoryBytes() const
 {
     std::size_t bytes =
         m_tracks.capacity() * sizeof(TrackIds) + m_wide.capacity() * sizeof(m_wide[0]);
-    for (const TrackIds &t : m_tracks)
-        bytes += (t.index.capacity() + t.correlation.capacity() + t.externalId.capacity()) * 4;
+    for (const TrackIds &t : m_tracks) {
+        bytes += t.index.capacity() * 4;
+        for (const Column *c : {&t.correlation, &t.externalId})
+            bytes += (c->index.capacity() + c->value.capacity()) * 4;
+    }
     return bytes;
 }
 
