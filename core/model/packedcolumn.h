@@ -20,7 +20,9 @@ namespace stepscope::model {
 /// starts within a row, args ids within a row and record offsets in file order do.
 ///
 /// push_back() takes each block's first value (other than NullValue) as its base; from()
-/// takes the least, so a block that jumps back (a row boundary) still fits.
+/// takes the least, so a block that jumps back (a row boundary) still fits, and keeps a block
+/// with many values that do not fit whole beside the column, when that is smaller than
+/// listing them (events seconds apart, args ids of a track read out of file order).
 template <typename T, typename Offset, T NullValue> class PackedColumn
 {
     static_assert(
@@ -46,8 +48,20 @@ public:
                 }
             }
             p.m_base.push_back(base);
+            const std::size_t listed = p.m_wide.size();
             for (std::size_t i = b; i < end; ++i)
                 p.append(values[i]);
+            // Whole when that is smaller than the list (and found in O(1)).
+            if ((p.m_wide.size() - listed) * sizeof(p.m_wide[0]) > BlockSize * sizeof(T)) {
+                p.m_wide.resize(listed);
+                const std::size_t block = b >> BlockBits;
+                p.m_wholeAt.resize(block + 1, NotWhole);
+                p.m_wholeAt[block] = p.m_whole.size();
+                p.m_whole.insert(p.m_whole.end(), values.begin() + static_cast<std::ptrdiff_t>(b),
+                    values.begin() + static_cast<std::ptrdiff_t>(end));
+                std::fill(
+                    p.m_offset.begin() + static_cast<std::ptrdiff_t>(b), p.m_offset.end(), Wide);
+            }
         }
         p.shrink_to_fit();
         return p;
@@ -83,19 +97,23 @@ public:
         m_base.shrink_to_fit();
         m_offset.shrink_to_fit();
         m_wide.shrink_to_fit();
+        m_whole.shrink_to_fit();
+        m_wholeAt.shrink_to_fit();
     }
-    /// Values kept whole (for tests and the benchmark).
-    std::size_t wideCount() const { return m_wide.size(); }
+    /// Values kept whole, in the list or in whole blocks (for tests and the benchmark).
+    std::size_t wideCount() const { return m_wide.size() + m_whole.size(); }
     std::size_t memoryBytes() const
     {
         return m_base.capacity() * sizeof(T) + m_offset.capacity() * sizeof(Offset)
-            + m_wide.capacity() * sizeof(std::pair<std::size_t, T>);
+            + m_wide.capacity() * sizeof(std::pair<std::size_t, T>) + m_whole.capacity() * sizeof(T)
+            + m_wholeAt.capacity() * sizeof(std::size_t);
     }
 
 private:
     using Unsigned = std::make_unsigned_t<T>;
     static constexpr Offset Wide = std::numeric_limits<Offset>::max();
     static constexpr Offset Null = Wide - 1;
+    static constexpr std::size_t NotWhole = static_cast<std::size_t>(-1);
 
     /// Appends v against the last block's base.
     void append(T v)
@@ -115,6 +133,9 @@ private:
     }
     T wide(std::size_t i) const
     {
+        const std::size_t block = i >> BlockBits;
+        if (block < m_wholeAt.size() && m_wholeAt[block] != NotWhole)
+            return m_whole[m_wholeAt[block] + (i & (BlockSize - 1))];
         const auto it = std::lower_bound(m_wide.begin(), m_wide.end(), i,
             [](const std::pair<std::size_t, T> &w, std::size_t k) { return w.first < k; });
         assert(it != m_wide.end() && it->first == i);
@@ -122,8 +143,11 @@ private:
     }
 
     std::vector<T> m_base; ///< per block
-    std::vector<Offset> m_offset; ///< per value: an offset, Null or Wide (then in m_wide)
+    std::vector<Offset> m_offset; ///< per value: an offset, Null or Wide (m_wide, m_whole)
     std::vector<std::pair<std::size_t, T>> m_wide; ///< (index, value), by index
+    std::vector<T> m_whole; ///< the values of whole blocks, block after block
+    /// Per block up to the last whole one: where its values begin in m_whole, or NotWhole.
+    std::vector<std::size_t> m_wholeAt;
     bool m_baseSet = false; ///< push_back: the last block's base is one of its values
 };
 

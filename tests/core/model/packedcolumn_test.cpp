@@ -123,3 +123,20 @@ TEST(PackedInt64, ASlowlyRisingColumnCostsFourBytesAValue)
 }
 
 } // namespace
+
+// Events seconds apart: no offset from a block's base fits, so from() keeps those blocks
+// whole (8 bytes per start and the unused offsets) rather than listing each start (16 bytes).
+TEST(PackedInt64, BlocksOfFarApartValuesAreKeptWhole)
+{
+    constexpr std::size_t N = 10000;
+    std::vector<std::int64_t> starts;
+    for (std::size_t k = 0; k < N; ++k)
+        starts.push_back(static_cast<std::int64_t>(k) * 10'000'000'000LL - (1LL << 50));
+    starts.push_back(0); // in the last block, above its far-apart starts
+    const PackedInt64 p = PackedInt64::from(starts);
+    for (std::size_t i = 0; i < starts.size(); ++i)
+        ASSERT_EQ(p[i], starts[i]) << i;
+    // 39 full blocks whole; the last block's 16 far-apart values of 17 are listed.
+    EXPECT_EQ(p.wideCount(), 39u * 256 + 16);
+    EXPECT_LE(p.memoryBytes(), (N + 1) * 12 + (N / 256 + 1) * 16 + 16 * 16);
+}
