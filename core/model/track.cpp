@@ -169,15 +169,6 @@ void TrackBuilder::append(TrackBuilder &&other)
     move(m_args, other.m_args);
 }
 
-/*
- * Row assignment. Events are visited in (start, longer first, arrival) order with a stack of
- * the events that are still open. Popping every open event that ended at or before the new
- * start makes "starts where another ends" a sibling, not a child. What is left on the stack
- * encloses the new event (depth = stack size), unless the top only partially overlaps it;
- * that event is counted and still placed. The chosen row is the first one at or below the
- * depth whose last event ended by the new start, which keeps rows free of overlaps even
- * after partial overlaps shifted earlier events down.
- */
 void TrackBuilder::setKinds(Track &t, const std::vector<std::uint32_t> &finalIndex)
 {
     const std::size_t n = m_name.size();
@@ -222,6 +213,15 @@ void TrackBuilder::setKinds(Track &t, const std::vector<std::uint32_t> &finalInd
         scatter(t.m_kindWide);
 }
 
+/*
+ * Row assignment. Events are visited in (start, longer first, arrival) order with a stack of
+ * the events that are still open. Popping every open event that ended at or before the new
+ * start makes "starts where another ends" a sibling, not a child. What is left on the stack
+ * encloses the new event (depth = stack size), unless the top only partially overlaps it;
+ * that event is counted and still placed. The chosen row is the first one at or below the
+ * depth whose last event ended by the new start, which keeps rows free of overlaps even
+ * after partial overlaps shifted earlier events down.
+ */
 TrackBuilder::Result TrackBuilder::finish()
 {
     const std::size_t n = m_start.size();
