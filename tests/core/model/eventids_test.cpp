@@ -39,6 +39,17 @@ void expectSame(const std::vector<EventIds> &got, const std::vector<EventIds> &w
     }
 }
 
+/// find() gives each appended event its own ids.
+void expectFindsEach(const EventIdTable &table, const std::vector<EventIds> &in)
+{
+    for (const EventIds &e : in) {
+        const auto found = table.find(e.event);
+        ASSERT_TRUE(found);
+        EXPECT_EQ(found->correlation, e.correlation);
+        EXPECT_EQ(found->externalId, e.externalId);
+    }
+}
+
 TEST(EventIdTable, IdsOfAnySizeComeBackExactly)
 {
     constexpr std::int64_t Min = std::numeric_limits<std::int64_t>::min();
@@ -63,12 +74,7 @@ TEST(EventIdTable, IdsOfAnySizeComeBackExactly)
             table.compact();
         ASSERT_EQ(table.size(), in.size());
         expectSame(all(table), in);
-        for (const EventIds &e : in) {
-            const auto found = table.find(e.event);
-            ASSERT_TRUE(found);
-            EXPECT_EQ(found->correlation, e.correlation);
-            EXPECT_EQ(found->externalId, e.externalId);
-        }
+        ASSERT_NO_FATAL_FAILURE(expectFindsEach(table, in));
         EXPECT_FALSE(table.find(ref(0, 1)));
         EXPECT_FALSE(table.find(ref(1, 2)));
         EXPECT_FALSE(table.find(ref(2, 8)));
@@ -143,12 +149,7 @@ TEST(EventIdTable, EveryLayoutGivesBackWhatWasAppended)
         table.compact();
         EXPECT_EQ(table.size(), in.size());
         expectSame(all(table), in);
-        for (const EventIds &e : in) {
-            const auto found = table.find(e.event);
-            ASSERT_TRUE(found);
-            EXPECT_EQ(found->correlation, e.correlation);
-            EXPECT_EQ(found->externalId, e.externalId);
-        }
+        ASSERT_NO_FATAL_FAILURE(expectFindsEach(table, in));
         std::size_t absent = 0;
         for (std::uint32_t t = 0; t < track; ++t) {
             for (std::uint32_t i = 0; i < 300; ++i)
