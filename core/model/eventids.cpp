@@ -130,33 +130,35 @@ void EventIdTable::compact()
     // In 4-byte words: one index shared by the kinds used, or each kind on its own.
     std::size_t shared = withIds;
     std::size_t apart = 0;
-    for (Column *c : {&t.correlation, &t.externalId}) {
-        const auto used = static_cast<std::size_t>(std::count_if(
+    Column *const columns[] = {&t.correlation, &t.externalId};
+    std::size_t used[2] = {};
+    for (std::size_t j = 0; j < 2; ++j) {
+        Column *c = columns[j];
+        used[j] = static_cast<std::size_t>(std::count_if(
             c->value.begin(), c->value.end(), [](std::int32_t v) { return v != -1; }));
-        if (used == 0) {
+        if (used[j] == 0) {
             c->layout = Layout::Absent;
             c->value = {};
             continue;
         }
         shared += withIds;
-        apart += std::min(events, 2 * used);
+        apart += std::min(events, 2 * used[j]);
     }
     if (apart < shared) {
-        for (Column *c : {&t.correlation, &t.externalId}) {
+        for (std::size_t j = 0; j < 2; ++j) {
+            Column *c = columns[j];
             if (c->layout == Layout::Absent)
                 continue;
-            const auto used = static_cast<std::size_t>(std::count_if(
-                c->value.begin(), c->value.end(), [](std::int32_t v) { return v != -1; }));
             std::vector<std::int32_t> value;
-            if (events <= 2 * used) {
+            if (events <= 2 * used[j]) {
                 c->layout = Layout::Dense;
                 value.assign(events, -1);
                 for (std::size_t k = 0; k < withIds; ++k)
                     value[t.index[k]] = c->value[k];
             } else {
                 c->layout = Layout::Own;
-                c->index.reserve(used);
-                value.reserve(used);
+                c->index.reserve(used[j]);
+                value.reserve(used[j]);
                 for (std::size_t k = 0; k < withIds; ++k) {
                     if (c->value[k] != -1) {
                         c->index.push_back(t.index[k]);
