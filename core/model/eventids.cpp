@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "eventids.h"
 
+#include "util/release.h"
+
 #include <algorithm>
 
 namespace stepscope::model {
@@ -138,7 +140,7 @@ void EventIdTable::compact()
             c->value.begin(), c->value.end(), [](std::int32_t v) { return v != -1; }));
         if (used[j] == 0) {
             c->layout = Layout::Absent;
-            c->value = {};
+            util::release(c->value);
             continue;
         }
         shared += withIds;
@@ -168,7 +170,7 @@ void EventIdTable::compact()
             }
             c->value = std::move(value);
         }
-        t.index = {};
+        util::release(t.index);
     }
     for (Column *c : {&t.correlation, &t.externalId}) {
         c->index.shrink_to_fit();

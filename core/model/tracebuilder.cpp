@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "tracebuilder.h"
 
+#include "util/release.h"
+
 #include <algorithm>
 #include <cassert>
 #include <numeric>
@@ -89,14 +91,14 @@ TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
     for (const std::uint32_t i : idsOrder)
         m_trace.eventIds.append(m_eventIds[i]);
     m_trace.eventIds.compact();
-    m_eventIds = {};
+    util::release(m_eventIds);
     auto &allocator = m_trace.memory.allocatorEvents;
     allocator.reserve(allocator.size() + m_allocatorEvents.size()); // no slack in the model
     for (AllocatorEvent &e : m_allocatorEvents) {
         if (remap(e.event))
             allocator.push_back(e);
     }
-    m_allocatorEvents = {};
+    util::release(m_allocatorEvents);
     std::stable_sort(allocator.begin(), allocator.end(),
         [](const AllocatorEvent &a, const AllocatorEvent &b) { return a.event < b.event; });
 

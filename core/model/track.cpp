@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "track.h"
 
+#include "util/release.h"
 #include "util/saturate.h"
 
 #include <algorithm>
@@ -200,8 +201,8 @@ void TrackBuilder::setKinds(Track &t, const std::vector<std::uint32_t> &finalInd
         kindOf[k] = it->second;
     }
     t.m_kinds.shrink_to_fit();
-    m_name = {};
-    m_categoryFlags = {};
+    util::release(m_name);
+    util::release(m_categoryFlags);
     const auto scatter = [&](auto &to) {
         to.resize(n);
         for (std::size_t k = 0; k < n; ++k)
@@ -300,7 +301,7 @@ TrackBuilder::Result TrackBuilder::finish()
         std::vector<std::uint32_t> args(n);
         for (std::size_t k = 0; k < n; ++k)
             args[result.finalIndex[k]] = m_args[k].value();
-        m_args = {};
+        util::release(m_args);
         t.m_args = Track::ArgsColumn::from(args);
     }
     t.m_rowBegin = std::move(rowBegin);

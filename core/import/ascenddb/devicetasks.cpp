@@ -18,6 +18,7 @@
 
 #include "import/sqlite/tablescan.h"
 #include "profilerdb.h"
+#include "util/release.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -379,8 +380,8 @@ private:
             else
                 hostToDevice(t.connection, ref);
         }
-        m_pending = {};
-        m_infoKeys = {};
+        util::release(m_pending);
+        util::release(m_infoKeys);
     }
 
     /// COMMUNICATION_OP's groups, numbered in text order (the lanes' `Group <n>`): a

@@ -17,6 +17,7 @@
 #include "import/sqlite/tablescan.h"
 #include "profilerdb.h"
 #include "util/decimal.h"
+#include "util/release.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -224,7 +225,7 @@ std::uint64_t readPytorchApi(ProfilerDb &p, std::vector<model::Step> &profilerSt
             hostRows.push_back(HostRow {*index, HostEnd {ref, *start, type == "queue"}});
     }
     std::vector<HostLink> links = linkConnections(p, hostRows, asyncNpu);
-    hostRows = {};
+    util::release(hostRows);
     // A connection id shared by exactly two host rows: Enqueue -> Dequeue or forward ->
     // backward, earlier to later; in connection-id order, so flows come out the same on
     // every load.

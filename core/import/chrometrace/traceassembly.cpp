@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "traceassembly.h"
 
+#include "util/release.h"
 #include "util/saturate.h"
 
 #include <algorithm>
@@ -440,7 +441,7 @@ void TraceAssembly::finish(TopLevel &top)
             trace.args.merge(m_args);
     }
     m_args = model::ArgsTable();
-    m_argsOffsets = {};
+    util::release(m_argsOffsets);
     if (m_partialOverlaps > 0)
         m_ctx.report->add(Severity::Info, m_file,
             std::to_string(m_partialOverlaps)
