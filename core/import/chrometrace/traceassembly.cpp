@@ -258,22 +258,36 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
     m_eventsAdded += n;
     (void)base;
 
-    // Sorted view (start ascending, longer first) for the overlap count and flow binding.
-    std::vector<std::uint32_t> order(n);
-    std::iota(order.begin(), order.end(), 0u);
+    // Only the times are read from here on: the other columns go now, before the sorted view
+    // below is built beside the times (this is the peak of the load).
+    util::release(lane.name);
+    util::release(lane.cat);
+    util::release(lane.args);
+    util::release(lane.ids);
+    util::release(lane.category);
+    util::release(lane.flags);
+
+    // Sorted view (start ascending, longer first) for the overlap count and flow binding: the
+    // lane itself when it came in that order, else an index.
     bool sorted = true;
     for (std::size_t i = 1; i < n && sorted; ++i)
         sorted = lane.ts[i - 1] < lane.ts[i]
             || (lane.ts[i - 1] == lane.ts[i] && lane.dur[i - 1] >= lane.dur[i]);
+    std::vector<std::uint32_t> order;
     if (!sorted) {
+        order.resize(n);
+        std::iota(order.begin(), order.end(), 0u);
         std::stable_sort(order.begin(), order.end(), [&lane](std::uint32_t x, std::uint32_t y) {
             return lane.ts[x] != lane.ts[y] ? lane.ts[x] < lane.ts[y] : lane.dur[x] > lane.dur[y];
         });
     }
+    const auto at = [&](std::size_t k) {
+        return sorted ? static_cast<std::uint32_t>(k) : order[k];
+    };
     std::vector<std::int64_t> ends; // stack of open ends
-    for (std::uint32_t k : order) {
-        const std::int64_t start = lane.ts[k];
-        const std::int64_t end = start + lane.dur[k];
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::int64_t start = lane.ts[at(k)];
+        const std::int64_t end = start + lane.dur[at(k)];
         while (!ends.empty() && ends.back() <= start)
             ends.pop_back();
         if (!ends.empty() && end > ends.back()) {
@@ -285,12 +299,17 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
 
     const std::vector<std::uint32_t> &flows = flowsByLane[laneIndex];
     if (!flows.empty() && n > 0) {
-        std::vector<std::int64_t> starts(n);
+        std::vector<std::int64_t> sortedStarts;
+        if (!sorted) {
+            sortedStarts.resize(n);
+            for (std::size_t k = 0; k < n; ++k)
+                sortedStarts[k] = lane.ts[order[k]];
+        }
+        const std::vector<std::int64_t> &starts = sorted ? lane.ts : sortedStarts;
         std::vector<std::int64_t> prefixMaxEnd(n);
         std::int64_t maxEnd = std::numeric_limits<std::int64_t>::min();
         for (std::size_t k = 0; k < n; ++k) {
-            starts[k] = lane.ts[order[k]];
-            maxEnd = std::max(maxEnd, starts[k] + lane.dur[order[k]]);
+            maxEnd = std::max(maxEnd, starts[k] + lane.dur[at(k)]);
             prefixMaxEnd[k] = maxEnd;
         }
         for (std::uint32_t f : flows) {
@@ -300,7 +319,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
                 // v2: the slice that carries the bind_id (same start and duration).
                 const auto range = std::equal_range(starts.begin(), starts.end(), flow.ts);
                 for (auto it = range.first; it != range.second && found < 0; ++it) {
-                    const std::uint32_t e = order[static_cast<std::size_t>(it - starts.begin())];
+                    const std::uint32_t e = at(static_cast<std::size_t>(it - starts.begin()));
                     if (lane.dur[e] == flow.bindDur)
                         found = e;
                 }
@@ -312,7 +331,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
                         std::upper_bound(starts.begin(), starts.end(), flow.ts) - starts.begin())
                     - 1;
                 for (; k >= 0 && prefixMaxEnd[static_cast<std::size_t>(k)] >= flow.ts; --k) {
-                    const std::uint32_t e = order[static_cast<std::size_t>(k)];
+                    const std::uint32_t e = at(static_cast<std::size_t>(k));
                     if (lane.ts[e] + lane.dur[e] >= flow.ts) {
                         found = e;
                         break;
@@ -322,7 +341,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
                 const auto k = static_cast<std::size_t>(
                     std::lower_bound(starts.begin(), starts.end(), flow.ts) - starts.begin());
                 if (k < n)
-                    found = order[k];
+                    found = at(k);
             }
             if (found >= 0)
                 binding[f] = model::EventRef {trackId, base + static_cast<std::uint32_t>(found)};
