@@ -28,6 +28,9 @@ public:
     /// Ids of one event (`ids.event` provisional); finish() remaps and sorts them into
     /// trace().eventIds.
     void addEventIds(const EventIds &ids);
+    /// Room for `count` more addEventIds() calls: a reader that knows about how many events
+    /// carry ids saves the list's regrowth (a copy of it, at the peak of a load).
+    void reserveEventIds(std::size_t count) { m_eventIds.reserve(m_eventIds.size() + count); }
     /// An allocator event (`event.event` provisional); finish() remaps it into
     /// trace().memory.allocatorEvents, in (track, index) order.
     void addAllocatorEvent(const AllocatorEvent &event);

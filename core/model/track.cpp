@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cassert>
 #include <numeric>
+#include <stdexcept>
 #include <type_traits>
 #include <unordered_map>
 
@@ -127,23 +128,55 @@ TrackBuilder::TrackBuilder(TrackInfo info)
 {
 }
 
+namespace {
+/// A reader's times come from files: an end before its start becomes a zero-length event, and
+/// an end past int64 is held at INT64_MAX, so that end(i) = start + duration (and the row
+/// assignment in finish()) never overflows.
+std::int64_t heldDuration(std::int64_t start, std::int64_t duration)
+{
+    if (duration < 0)
+        return 0;
+    if (start > 0 && duration > util::Int64Max - start)
+        return util::Int64Max - start;
+    return duration;
+}
+} // namespace
+
 std::uint32_t TrackBuilder::add(std::int64_t start, std::int64_t duration, StringId name,
     Category category, ArgsId args, bool unfinished)
 {
-    // A reader's times come from files: an end before its start becomes a zero-length
-    // event, and an end past int64 is held at INT64_MAX, so that end(i) = start + duration
-    // (and the row assignment in finish()) never overflows.
-    if (duration < 0)
-        duration = 0;
-    else if (start > 0 && duration > util::Int64Max - start)
-        duration = util::Int64Max - start;
     const auto index = static_cast<std::uint32_t>(m_start.size());
     m_start.push_back(start);
-    m_duration.push_back(duration);
+    m_duration.push_back(heldDuration(start, duration));
     m_name.push_back(name);
-    m_categoryFlags.push_back(
-        static_cast<std::uint8_t>(static_cast<std::uint8_t>(category) | (unfinished ? 0x80 : 0)));
+    m_categoryFlags.push_back(static_cast<std::uint8_t>(
+        static_cast<std::uint8_t>(category) | (unfinished ? UnfinishedFlag : 0)));
     m_args.push_back(args);
+    return index;
+}
+
+std::uint32_t TrackBuilder::adopt(std::vector<std::int64_t> &&start,
+    std::vector<std::int64_t> &&duration, std::vector<StringId> &&name,
+    std::vector<std::uint8_t> &&categoryFlags, std::vector<ArgsId> &&args)
+{
+    const std::size_t n = start.size();
+    if (duration.size() != n || name.size() != n || categoryFlags.size() != n || args.size() != n)
+        throw std::invalid_argument("TrackBuilder::adopt: columns of different sizes");
+    for (std::size_t i = 0; i < n; ++i)
+        duration[i] = heldDuration(start[i], duration[i]);
+    const auto index = static_cast<std::uint32_t>(m_start.size());
+    const auto take = [](auto &to, auto &from) {
+        if (to.empty())
+            to.swap(from);
+        else
+            to.insert(to.end(), from.begin(), from.end());
+        util::release(from);
+    };
+    take(m_start, start);
+    take(m_duration, duration);
+    take(m_name, name);
+    take(m_categoryFlags, categoryFlags);
+    take(m_args, args);
     return index;
 }
 

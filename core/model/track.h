@@ -146,6 +146,16 @@ public:
     /// become size()-before + their index).
     void append(TrackBuilder &&other);
 
+    /// What add() does for each event, for whole columns at once: they are moved in when the
+    /// builder is empty (no second copy of a lane at the peak of a load), else appended.
+    /// `categoryFlags[i]` is event i's Category, or'ed with UnfinishedFlag when it is
+    /// unfinished. Columns of different sizes throw std::invalid_argument. Returns the
+    /// provisional index of the first event.
+    static constexpr std::uint8_t UnfinishedFlag = Track::UnfinishedFlag;
+    std::uint32_t adopt(std::vector<std::int64_t> &&start, std::vector<std::int64_t> &&duration,
+        std::vector<StringId> &&name, std::vector<std::uint8_t> &&categoryFlags,
+        std::vector<ArgsId> &&args);
+
     struct Result
     {
         Track track;

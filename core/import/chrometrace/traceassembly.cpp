@@ -215,60 +215,10 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
 
     const std::size_t n = lane.ts.size();
     const std::uint32_t base = track.size();
-    track.reserve(base + n);
-    EventFields fields;
-    fields.processId = process.id;
-    fields.threadId = thread.id;
-    EventInfo hook;
-    hook.track = trackId;
-    hook.trackInfo = &info;
-    for (std::size_t i = 0; i < n; ++i) {
-        auto category = static_cast<model::Category>(lane.category[i]);
-        const std::string_view name = str(lane.name[i]);
-        const std::string_view cat = str(lane.cat[i]);
-        const std::string_view args = (lane.flags[i] & FlagHookArgs) && lane.args[i].isValid()
-            ? m_args.view(lane.args[i])
-            : std::string_view();
-        if (lane.flags[i] & FlagDeferred) {
-            fields.phase = lane.dur[i] == 0 ? 'i' : 'X';
-            fields.category = cat;
-            fields.name = name;
-            fields.args = args;
-            category = m_dialect.classifyDeferred(process, thread, kind, fields);
-        }
-        const bool unfinished = (lane.flags[i] & FlagUnfinished) != 0;
-        const std::int64_t start = util::satAdd(lane.ts[i], shift);
-        const model::ArgsId kept = m_keepArgs && lane.args[i].isValid()
-            ? model::ArgsId(m_argsBase + lane.args[i].value())
-            : model::ArgsId();
-        const std::uint32_t index =
-            track.add(start, lane.dur[i], lane.name[i], category, kept, unfinished);
-        hook.phase = lane.dur[i] == 0 && !unfinished ? 'i' : 'X';
-        hook.index = index;
-        hook.startNs = start;
-        hook.durationNs = lane.dur[i];
-        hook.unfinished = unfinished;
-        hook.category = category;
-        hook.name = name;
-        hook.cat = cat;
-        hook.args = args;
-        hook.ids = lane.ids[i];
-        m_dialect.onEvent(hook, m_out);
-    }
-    m_eventsAdded += n;
-    (void)base;
-
-    // Only the times are read from here on: the other columns go now, before the sorted view
-    // below is built beside the times (this is the peak of the load).
-    util::release(lane.name);
-    util::release(lane.cat);
-    util::release(lane.args);
-    util::release(lane.ids);
-    util::release(lane.category);
-    util::release(lane.flags);
 
     // Sorted view (start ascending, longer first) for the overlap count and flow binding: the
-    // lane itself when it came in that order, else an index.
+    // lane itself when it came in that order, else an index. Done on the staged times (file
+    // ns) before the events go to the builder, which takes the lane's columns as they are.
     bool sorted = true;
     for (std::size_t i = 1; i < n && sorted; ++i)
         sorted = lane.ts[i - 1] < lane.ts[i]
@@ -347,6 +297,61 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
                 binding[f] = model::EventRef {trackId, base + static_cast<std::uint32_t>(found)};
         }
     }
+
+    util::release(order);
+
+    // The events, in file order: provisional index base + i. The dialect sees each before the
+    // lane's columns join the builder at the end (TrackBuilder::adopt: no second copy of the
+    // lane at the peak of the load).
+    EventFields fields;
+    fields.processId = process.id;
+    fields.threadId = thread.id;
+    EventInfo hook;
+    hook.track = trackId;
+    hook.trackInfo = &info;
+    for (std::size_t i = 0; i < n; ++i) {
+        auto category = static_cast<model::Category>(lane.category[i]);
+        const std::string_view name = str(lane.name[i]);
+        const std::string_view cat = str(lane.cat[i]);
+        const std::string_view args = (lane.flags[i] & FlagHookArgs) && lane.args[i].isValid()
+            ? m_args.view(lane.args[i])
+            : std::string_view();
+        if (lane.flags[i] & FlagDeferred) {
+            fields.phase = lane.dur[i] == 0 ? 'i' : 'X';
+            fields.category = cat;
+            fields.name = name;
+            fields.args = args;
+            category = m_dialect.classifyDeferred(process, thread, kind, fields);
+        }
+        const bool unfinished = (lane.flags[i] & FlagUnfinished) != 0;
+        const std::int64_t start = util::satAdd(lane.ts[i], shift);
+        const model::ArgsId kept = m_keepArgs && lane.args[i].isValid()
+            ? model::ArgsId(m_argsBase + lane.args[i].value())
+            : model::ArgsId();
+        hook.phase = lane.dur[i] == 0 && !unfinished ? 'i' : 'X';
+        hook.index = base + static_cast<std::uint32_t>(i);
+        hook.startNs = start;
+        hook.durationNs = lane.dur[i];
+        hook.unfinished = unfinished;
+        hook.category = category;
+        hook.name = name;
+        hook.cat = cat;
+        hook.args = args;
+        hook.ids = lane.ids[i];
+        m_dialect.onEvent(hook, m_out);
+        // In place, the columns become the builder's: what TrackBuilder::add would keep.
+        lane.ts[i] = start;
+        lane.category[i] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(category)
+            | (unfinished ? model::TrackBuilder::UnfinishedFlag : 0));
+        lane.args[i] = kept;
+    }
+    util::release(lane.cat);
+    util::release(lane.ids);
+    util::release(lane.flags);
+    track.adopt(std::move(lane.ts), std::move(lane.dur), std::move(lane.name),
+        std::move(lane.category), std::move(lane.args));
+    m_eventsAdded += n;
+
     lane = Lane();
 }
 
@@ -434,6 +439,14 @@ void TraceAssembly::finish(TopLevel &top)
     for (std::size_t i = 0; i < m_flows.size(); ++i)
         flowsByLane[m_flows[i].lane].push_back(static_cast<std::uint32_t>(i));
     Binding binding(m_flows.size());
+    // Room for the ids the dialect may keep (Kineto: an External id on every host operator),
+    // so that the builder's list does not grow by copies while the lanes are built.
+    std::size_t withIds = 0;
+    for (const Lane &lane : m_lanes) {
+        for (const EventArgIds &ids : lane.ids)
+            withIds += ids.correlation != -1 || ids.externalId != -1 ? 1 : 0;
+    }
+    m_out.reserveEventIds(withIds);
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {
         if (m_lanes[i].ts.empty())
             continue; // pids with flows or metadata but no events get no track

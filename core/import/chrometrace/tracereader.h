@@ -191,6 +191,8 @@ public:
 
     /// Called once per event added to a track (slices and instants), lane by lane in file
     /// order within each lane, before the TraceBuilder is finished: collect steps, memory...
+    /// `event.index` is the event's provisional index in its track; a lane's events join the
+    /// track after its last onEvent, so read the EventInfo, not the builder's track.
     virtual void onEvent(const EventInfo &event, model::TraceBuilder &out) const
     {
         (void)event;

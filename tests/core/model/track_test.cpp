@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
+#include <stdexcept>
 
 using namespace stepscope::model;
 
@@ -123,4 +125,80 @@ TEST(Track, UnfinishedFlagAndCategory)
     EXPECT_EQ(r.track.category(0), Category::DataLoading);
     EXPECT_EQ(r.track.args(0), ArgsId(7));
     EXPECT_EQ(r.track.extent(), std::make_pair(std::int64_t {0}, std::int64_t {100}));
+}
+
+namespace {
+/// Every event of two finished tracks, field by field.
+void expectSameTrack(const TrackBuilder::Result &a, const TrackBuilder::Result &b)
+{
+    ASSERT_EQ(a.track.size(), b.track.size());
+    EXPECT_EQ(a.finalIndex, b.finalIndex);
+    EXPECT_EQ(a.partialOverlaps, b.partialOverlaps);
+    EXPECT_EQ(b.track.checkInvariants(), "");
+    for (std::uint32_t i = 0; i < a.track.size(); ++i) {
+        ASSERT_EQ(a.track.start(i), b.track.start(i)) << i;
+        ASSERT_EQ(a.track.duration(i), b.track.duration(i)) << i;
+        ASSERT_EQ(a.track.name(i), b.track.name(i)) << i;
+        ASSERT_EQ(a.track.category(i), b.track.category(i)) << i;
+        ASSERT_EQ(a.track.isUnfinished(i), b.track.isUnfinished(i)) << i;
+        ASSERT_EQ(a.track.args(i), b.track.args(i)) << i;
+        ASSERT_EQ(a.track.row(i), b.track.row(i)) << i;
+    }
+}
+} // namespace
+
+// adopt() takes whole columns as add() takes events: the same track, whether the builder was
+// empty (the columns are moved in) or held events already (they are appended), with the same
+// hold on durations that end before their start or past int64.
+TEST(Track, AdoptedColumnsGiveTheTrackAddGives)
+{
+    std::mt19937_64 rng(7);
+    const std::int64_t big = std::numeric_limits<std::int64_t>::max() - 1000;
+    for (const std::size_t already : {std::size_t {0}, std::size_t {300}}) {
+        TrackBuilder byAdd;
+        TrackBuilder byAdopt;
+        for (std::size_t i = 0; i < already; ++i) {
+            const auto s = static_cast<std::int64_t>(rng() % 100000);
+            byAdd.add(s, 70, name(1), Category::HostOp);
+            byAdopt.add(s, 70, name(1), Category::HostOp);
+        }
+        std::vector<std::int64_t> start;
+        std::vector<std::int64_t> duration;
+        std::vector<StringId> names;
+        std::vector<std::uint8_t> flags;
+        std::vector<ArgsId> args;
+        for (std::uint32_t i = 0; i < 5000; ++i) {
+            std::int64_t s = static_cast<std::int64_t>(rng() % 100000);
+            std::int64_t d = static_cast<std::int64_t>(rng() % 3000) - 100; // some negative
+            if (i % 997 == 0) {
+                s = big;
+                d = 5000; // ends past int64: held at INT64_MAX
+            }
+            const auto category = static_cast<Category>(rng() % 4);
+            const bool unfinished = i % 13 == 0;
+            const ArgsId a = i % 3 == 0 ? ArgsId() : ArgsId(i);
+            EXPECT_EQ(byAdd.add(s, d, name(i % 50), category, a, unfinished), already + i);
+            start.push_back(s);
+            duration.push_back(d);
+            names.push_back(name(i % 50));
+            flags.push_back(static_cast<std::uint8_t>(static_cast<std::uint8_t>(category)
+                | (unfinished ? TrackBuilder::UnfinishedFlag : 0)));
+            args.push_back(a);
+        }
+        EXPECT_EQ(byAdopt.adopt(std::move(start), std::move(duration), std::move(names),
+                      std::move(flags), std::move(args)),
+            already);
+        EXPECT_EQ(start.capacity(), 0u); // the caller's columns are given up
+        EXPECT_EQ(args.capacity(), 0u);
+        ASSERT_EQ(byAdopt.size(), byAdd.size());
+        ASSERT_NO_FATAL_FAILURE(expectSameTrack(byAdd.finish(), byAdopt.finish()));
+    }
+}
+
+TEST(Track, AdoptRefusesColumnsOfDifferentSizes)
+{
+    TrackBuilder b;
+    EXPECT_THROW(
+        b.adopt({1, 2}, {1, 2}, {name(1)}, {0, 0}, {ArgsId(), ArgsId()}), std::invalid_argument);
+    EXPECT_EQ(b.size(), 0u);
 }
