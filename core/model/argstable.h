@@ -57,6 +57,13 @@ public:
     /// An on-demand entry: `source` from addSource(), `offset` < MaxRecordOffset.
     ArgsId addRecord(std::uint32_t source, std::uint64_t offset);
     void reserve(std::size_t entries) { m_entries.reserve(entries); }
+    /// Gives back the room beyond the entries (left by growth when a reader appends records
+    /// as a file's chunks come, not knowing how many there will be).
+    void shrinkToFit()
+    {
+        m_entries.shrink_to_fit();
+        m_text.shrink_to_fit();
+    }
 
     /// The args of `id` whichever kind of entry it is: read from the file for an on-demand
     /// entry. False with `error` set when that read fails; true with "" for an invalid id.

@@ -67,8 +67,7 @@ void TraceAssembly::merge(ChunkResult &&chunk)
     const std::uint64_t argsBase = m_argsStaged;
     m_argsStaged += chunk.args.size();
     if (m_records)
-        m_argsOffsets.insert(
-            m_argsOffsets.end(), chunk.argsOffsets.begin(), chunk.argsOffsets.end());
+        addRecords(chunk);
     if (chunk.args.size() > 0) {
         if (m_argsThread && !m_collector)
             m_collector = std::make_unique<ArgsCollector>(m_args);
@@ -154,6 +153,35 @@ void TraceAssembly::merge(ChunkResult &&chunk)
     }
     m_ctx.report->merge(chunk.report);
     m_counts.add(chunk.counts);
+}
+
+void TraceAssembly::addRecords(const ChunkResult &chunk)
+{
+    // Args on demand: the chunk's staged entry k becomes the trace's args record m_argsBase +
+    // (its staged id), added now in the entries' order, so no list of every event's offset
+    // waits for finish(). ChunkParser gives each entry its event's offset.
+    if (chunk.args.size() == 0)
+        return;
+    model::ArgsTable &args = m_out.trace().args;
+    if (m_source == NoSource) {
+        m_source = args.addSource(m_records);
+        if (m_source >= model::ArgsTable::MaxSources) {
+            // readEvents chose on demand only with a source to spare; should it be taken,
+            // the text staged for every entry is kept instead (the path without records).
+            m_records = nullptr;
+            m_source = NoSource;
+            return;
+        }
+        m_argsBase = static_cast<std::uint32_t>(args.size());
+    }
+    for (std::size_t k = 0; k < chunk.args.size(); ++k) {
+        std::uint64_t record = model::ArgsTable::MaxRecordOffset - 1; // reads as unavailable
+        if (k < chunk.argsOffsets.size())
+            record = std::min(chunk.argsOffsets[k], record);
+        else
+            ++m_recordsMissing;
+        args.addRecord(m_source, record);
+    }
 }
 
 ProcessMeta TraceAssembly::processMeta(StringId pid) const
@@ -420,7 +448,8 @@ void TraceAssembly::finish(TopLevel &top)
     // File times and offsets are inside ±2^61 ns (ChunkParser, the dialects), but the origin
     // may be another file's: the shift is held at the int64 limits, never overflowed.
     const std::int64_t shift = util::satSub(offset, trace.originNs);
-    m_argsBase = static_cast<std::uint32_t>(trace.args.size());
+    if (m_source == NoSource)
+        m_argsBase = static_cast<std::uint32_t>(trace.args.size());
     if (m_collector) {
         m_collector->finish(); // m_args is complete from here on
         m_collector.reset();
@@ -454,15 +483,15 @@ void TraceAssembly::finish(TopLevel &top)
     }
     linkFlows(binding, top);
     buildCounters(shift);
-    const std::uint32_t source = m_records && m_argsOffsets.size() == m_argsStaged
-        ? trace.args.addSource(m_records)
-        : static_cast<std::uint32_t>(-1);
-    if (m_keepArgs && source < model::ArgsTable::MaxSources) {
-        // Args on demand: staged id k becomes record m_argsBase + k; the text is dropped.
-        m_args = model::ArgsTable();
-        trace.args.reserve(trace.args.size() + m_argsOffsets.size());
-        for (const std::uint64_t record : m_argsOffsets)
-            trace.args.addRecord(source, std::min(record, model::ArgsTable::MaxRecordOffset - 1));
+    if (m_records) {
+        // Args on demand: the records are in the trace since addRecords; the staged text
+        // (only for the events the dialect read) is dropped.
+        trace.args.shrinkToFit();
+        if (m_recordsMissing > 0)
+            m_ctx.report->add(Severity::Warning, m_file,
+                std::to_string(m_recordsMissing)
+                    + " event(s) lost the place of their args in the file: their args cannot "
+                      "be shown");
     } else if (m_keepArgs) {
         // Appended in order: staged id k becomes m_argsBase + k, as used by buildLane. The
         // first file of a trace hands its arena over instead of copying it: no second copy of
@@ -473,7 +502,6 @@ void TraceAssembly::finish(TopLevel &top)
             trace.args.merge(m_args);
     }
     m_args = model::ArgsTable();
-    util::release(m_argsOffsets);
     if (m_partialOverlaps > 0)
         m_ctx.report->add(Severity::Info, m_file,
             std::to_string(m_partialOverlaps)

@@ -32,8 +32,8 @@ public:
     TraceAssembly(const Dialect &dialect, const ImportContext &ctx, std::string file,
         model::TraceBuilder &out);
 
-    /// Args on demand: the kept args become records of `source` in finish(); the text was
-    /// staged only for the events whose dialect asked for it. Null: they stay resident.
+    /// Args on demand: the kept args become records of `source` as the chunks are merged; the
+    /// text was staged only for the events whose dialect asked for it. Null: they stay resident.
     /// Call before the first merge(), with the ChunkParser's ParseSettings::argsOnDemand.
     void setRecords(std::shared_ptr<const model::ArgsSource> source)
     {
@@ -98,6 +98,7 @@ private:
     /// Flow points bound to an event (provisional ref), by index in m_flows.
     using Binding = std::vector<model::EventRef>;
 
+    void addRecords(const ChunkResult &chunk);
     void resolveMarks(Lane &lane, std::int64_t traceEnd);
     void buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         const std::vector<std::vector<std::uint32_t>> &flowsByLane, std::uint32_t laneIndex);
@@ -124,10 +125,12 @@ private:
     /// than one thread) until finish() joins it, so only finish() reads it.
     model::ArgsTable m_args;
     std::uint64_t m_argsStaged = 0; ///< entries pushed into m_args so far
-    /// Record offset of every staged args entry (args on demand only), in m_args' order.
-    std::vector<std::uint64_t> m_argsOffsets;
     /// Set (by setRecords) when the args are on demand.
     std::shared_ptr<const model::ArgsSource> m_records;
+    /// m_records' source in the trace's args, once the first records are added (addRecords).
+    std::uint32_t m_source = NoSource;
+    static constexpr std::uint32_t NoSource = 0xffffffffu;
+    std::uint64_t m_recordsMissing = 0; ///< staged entries without a record offset
     std::unique_ptr<ArgsCollector> m_collector;
     bool m_argsThread = false; ///< append args on m_collector's thread
     std::uint64_t m_unclosed = 0; // B/b never closed, over all lanes
