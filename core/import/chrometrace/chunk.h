@@ -121,10 +121,11 @@ struct ChunkResult
     model::StringTable strings; ///< names, categories, pids, tids, counter keys
     model::StringTable ids; ///< flow and async ids (kept out of the trace's strings)
     model::ArgsTable args;
-    /// The record offset (the event's byte offset) of each entry of args (args on demand
-    /// only). There args holds the text only of the events with FlagHookArgs, and an empty
-    /// entry for the others.
+    /// Args on demand only: the record offset (the event's byte offset) of each kept args
+    /// entry, which an event's ArgsId numbers. `args` then holds just the text staged for the
+    /// events with FlagHookArgs: its entry j is the text of record stagedAt[j].
     std::vector<std::uint64_t> argsOffsets;
+    std::vector<std::uint32_t> stagedAt;
     std::vector<ChunkLane> lanes;
     std::vector<ChunkEvent> events;
     std::vector<ChunkMeta> metas;

@@ -133,14 +133,27 @@ struct ChunkParser::Impl
         return merged;
     }
 
-    /// Keeps an event's args; `offset` (the event's) is its record for args on demand. The
-    /// text is staged when `text` (else an empty entry stands for it), minified when `json`.
+    /// Keeps an event's args. On demand, the id numbers the event's record (`offset`, the
+    /// event's) and the text is staged beside it only when `text`; else the id is the text's.
     model::ArgsId keepArgs(std::string_view raw, std::int64_t offset, bool text, bool json = true)
     {
-        if (settings->argsOnDemand)
+        if (settings->argsOnDemand) {
+            const auto id = static_cast<std::uint32_t>(result->argsOffsets.size());
             result->argsOffsets.push_back(static_cast<std::uint64_t>(offset));
+            if (text) {
+                result->stagedAt.push_back(id);
+                addText(raw, json);
+            }
+            return model::ArgsId(id);
+        }
         if (!text)
             return result->args.add(std::string_view());
+        return addText(raw, json);
+    }
+
+    /// Stages `raw`, minified when `json`.
+    model::ArgsId addText(std::string_view raw, bool json)
+    {
         if (!json)
             return result->args.add(raw);
         minified.resize(raw.size());

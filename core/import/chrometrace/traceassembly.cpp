@@ -65,9 +65,12 @@ void TraceAssembly::merge(ChunkResult &&chunk)
     // The chunk's args are appended in order (ArgsTable::merge numbering): its entry k becomes
     // argsBase + k. Ids that would not fit an ArgsId (over 4 G events) lose their args.
     const std::uint64_t argsBase = m_argsStaged;
-    m_argsStaged += chunk.args.size();
-    if (m_records)
-        addRecords(chunk);
+    if (m_onDemand) {
+        m_argsStaged += chunk.argsOffsets.size();
+        addRecords(chunk, argsBase);
+    } else {
+        m_argsStaged += chunk.args.size();
+    }
     if (chunk.args.size() > 0) {
         if (m_argsThread && !m_collector)
             m_collector = std::make_unique<ArgsCollector>(m_args);
@@ -155,33 +158,45 @@ void TraceAssembly::merge(ChunkResult &&chunk)
     m_counts.add(chunk.counts);
 }
 
-void TraceAssembly::addRecords(const ChunkResult &chunk)
+void TraceAssembly::setRecords(std::shared_ptr<const model::ArgsSource> source)
 {
-    // Args on demand: the chunk's staged entry k becomes the trace's args record m_argsBase +
-    // (its staged id), added now in the entries' order, so no list of every event's offset
-    // waits for finish(). ChunkParser gives each entry its event's offset.
-    if (chunk.args.size() == 0)
+    if (!source)
         return;
+    m_onDemand = true;
     model::ArgsTable &args = m_out.trace().args;
-    if (m_source == NoSource) {
-        m_source = args.addSource(m_records);
-        if (m_source >= model::ArgsTable::MaxSources) {
-            // readEvents chose on demand only with a source to spare; should it be taken,
-            // the text staged for every entry is kept instead (the path without records).
-            m_records = nullptr;
-            m_source = NoSource;
-            return;
-        }
-        m_argsBase = static_cast<std::uint32_t>(args.size());
+    m_source = args.addSource(std::move(source));
+    if (m_source >= model::ArgsTable::MaxSources) {
+        // readEvents chose on demand only with a source to spare.
+        m_source = NoSource;
+        m_keepArgs = false;
+        m_ctx.report->add(Severity::Warning, m_file,
+            "too many files with args read on demand: this file's args are not kept");
     }
-    for (std::size_t k = 0; k < chunk.args.size(); ++k) {
-        std::uint64_t record = model::ArgsTable::MaxRecordOffset - 1; // reads as unavailable
-        if (k < chunk.argsOffsets.size())
-            record = std::min(chunk.argsOffsets[k], record);
-        else
-            ++m_recordsMissing;
-        args.addRecord(m_source, record);
+    m_argsBase = static_cast<std::uint32_t>(args.size());
+}
+
+void TraceAssembly::addRecords(const ChunkResult &chunk, std::uint64_t argsBase)
+{
+    // Each kept args entry becomes the trace's record m_argsBase + (its staged id) now, in
+    // the entries' order: no list of every event's offset waits for finish().
+    if (m_source != NoSource) {
+        model::ArgsTable &args = m_out.trace().args;
+        for (const std::uint64_t record : chunk.argsOffsets)
+            args.addRecord(m_source, std::min(record, model::ArgsTable::MaxRecordOffset - 1));
     }
+    // The staged text (m_args, on m_collector's thread) is found by its staged id.
+    for (const std::uint32_t at : chunk.stagedAt)
+        m_stagedAt.push_back(static_cast<std::uint32_t>(std::min(argsBase + at, MaxArgsId)));
+}
+
+std::string_view TraceAssembly::stagedText(model::ArgsId id) const
+{
+    if (!m_onDemand)
+        return m_args.view(id);
+    const auto it = std::lower_bound(m_stagedAt.begin(), m_stagedAt.end(), id.value());
+    if (it == m_stagedAt.end() || *it != id.value())
+        return {};
+    return m_args.view(model::ArgsId(static_cast<std::uint32_t>(it - m_stagedAt.begin())));
 }
 
 ProcessMeta TraceAssembly::processMeta(StringId pid) const
@@ -342,7 +357,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         const std::string_view name = str(lane.name[i]);
         const std::string_view cat = str(lane.cat[i]);
         const std::string_view args = (lane.flags[i] & FlagHookArgs) && lane.args[i].isValid()
-            ? m_args.view(lane.args[i])
+            ? stagedText(lane.args[i])
             : std::string_view();
         if (lane.flags[i] & FlagDeferred) {
             fields.phase = lane.dur[i] == 0 ? 'i' : 'X';
@@ -448,7 +463,7 @@ void TraceAssembly::finish(TopLevel &top)
     // File times and offsets are inside ±2^61 ns (ChunkParser, the dialects), but the origin
     // may be another file's: the shift is held at the int64 limits, never overflowed.
     const std::int64_t shift = util::satSub(offset, trace.originNs);
-    if (m_source == NoSource)
+    if (!m_onDemand)
         m_argsBase = static_cast<std::uint32_t>(trace.args.size());
     if (m_collector) {
         m_collector->finish(); // m_args is complete from here on
@@ -483,15 +498,11 @@ void TraceAssembly::finish(TopLevel &top)
     }
     linkFlows(binding, top);
     buildCounters(shift);
-    if (m_records) {
+    if (m_onDemand) {
         // Args on demand: the records are in the trace since addRecords; the staged text
         // (only for the events the dialect read) is dropped.
         trace.args.shrinkToFit();
-        if (m_recordsMissing > 0)
-            m_ctx.report->add(Severity::Warning, m_file,
-                std::to_string(m_recordsMissing)
-                    + " event(s) lost the place of their args in the file: their args cannot "
-                      "be shown");
+        util::release(m_stagedAt);
     } else if (m_keepArgs) {
         // Appended in order: staged id k becomes m_argsBase + k, as used by buildLane. The
         // first file of a trace hands its arena over instead of copying it: no second copy of

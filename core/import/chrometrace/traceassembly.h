@@ -35,10 +35,7 @@ public:
     /// Args on demand: the kept args become records of `source` as the chunks are merged; the
     /// text was staged only for the events whose dialect asked for it. Null: they stay resident.
     /// Call before the first merge(), with the ChunkParser's ParseSettings::argsOnDemand.
-    void setRecords(std::shared_ptr<const model::ArgsSource> source)
-    {
-        m_records = std::move(source);
-    }
+    void setRecords(std::shared_ptr<const model::ArgsSource> source);
     void merge(ChunkResult &&chunk);
     void finish(TopLevel &top);
     const PhaseCounts &counts() const { return m_counts; }
@@ -98,7 +95,9 @@ private:
     /// Flow points bound to an event (provisional ref), by index in m_flows.
     using Binding = std::vector<model::EventRef>;
 
-    void addRecords(const ChunkResult &chunk);
+    void addRecords(const ChunkResult &chunk, std::uint64_t argsBase);
+    /// The text staged for the event with staged args id `id` ("" when none was).
+    std::string_view stagedText(model::ArgsId id) const;
     void resolveMarks(Lane &lane, std::int64_t traceEnd);
     void buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         const std::vector<std::vector<std::uint32_t>> &flowsByLane, std::uint32_t laneIndex);
@@ -125,12 +124,12 @@ private:
     /// than one thread) until finish() joins it, so only finish() reads it.
     model::ArgsTable m_args;
     std::uint64_t m_argsStaged = 0; ///< entries pushed into m_args so far
-    /// Set (by setRecords) when the args are on demand.
-    std::shared_ptr<const model::ArgsSource> m_records;
-    /// m_records' source in the trace's args, once the first records are added (addRecords).
+    bool m_onDemand = false; ///< set by setRecords
+    /// The records' source in the trace's args (NoSource only if the trace refused it).
     std::uint32_t m_source = NoSource;
     static constexpr std::uint32_t NoSource = 0xffffffffu;
-    std::uint64_t m_recordsMissing = 0; ///< staged entries without a record offset
+    /// On demand: the staged id of each entry of m_args (ascending), for stagedText().
+    std::vector<std::uint32_t> m_stagedAt;
     std::unique_ptr<ArgsCollector> m_collector;
     bool m_argsThread = false; ///< append args on m_collector's thread
     std::uint64_t m_unclosed = 0; // B/b never closed, over all lanes

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -99,18 +100,30 @@ TEST(ChromeTraceArgIds, OnDemandStagesOnlyTheTextTheDialectAskedFor)
         const ct::ChunkResult r = parser.parse(chunkOf(Events), settings);
         ASSERT_EQ(r.events.size(), 6u);
         // Every event with args (the E's too, and the unknown field of "bare") has an entry.
+        // On demand it numbers a record, and only what the dialect reads is staged as text.
+        const auto textOf = [&r, onDemand](model::ArgsId id) -> std::string {
+            if (!onDemand)
+                return std::string(r.args.view(id));
+            const auto at = std::find(r.stagedAt.begin(), r.stagedAt.end(), id.value());
+            return at == r.stagedAt.end()
+                ? std::string()
+                : std::string(r.args.view(
+                    model::ArgsId(static_cast<std::uint32_t>(at - r.stagedAt.begin()))));
+        };
         std::map<std::string, std::string> staged;
         std::vector<std::int64_t> ids;
         for (const ct::ChunkEvent &e : r.events) {
             ids.push_back(e.ids.correlation);
             if (e.args.isValid())
-                staged[std::string(r.strings.view(e.name)) + e.phase] = r.args.view(e.args);
+                staged[std::string(r.strings.view(e.name)) + e.phase] = textOf(e.args);
         }
         EXPECT_EQ(ids, (std::vector<std::int64_t> {11, 12, 13, -1, 14, -1}));
         ASSERT_EQ(staged.size(), 5u);
         EXPECT_EQ(staged["keepX"], R"({"correlation":12,"v":1})");
         if (onDemand) {
             EXPECT_EQ(r.argsOffsets.size(), 5u);
+            EXPECT_EQ(r.args.size(), 1u); // "keep" alone: no entry for what is not staged
+            EXPECT_EQ(r.stagedAt, (std::vector<std::uint32_t> {1}));
             EXPECT_EQ(staged["opX"], "");
             EXPECT_EQ(staged["openB"], "");
             EXPECT_EQ(staged["bareX"], "");
