@@ -35,7 +35,8 @@ void TraceAssembly::Lane::push(std::int64_t t, std::int64_t d, StringId n, Strin
     name.push_back(n);
     cat.push_back(c);
     args.push_back(a);
-    ids.push_back(i);
+    correlation.push_back(i.correlation);
+    externalId.push_back(i.externalId);
     category.push_back(cls);
     flags.push_back(f);
 }
@@ -380,7 +381,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         hook.name = name;
         hook.cat = cat;
         hook.args = args;
-        hook.ids = lane.ids[i];
+        hook.ids = lane.ids(i);
         m_dialect.onEvent(hook, m_out);
         // In place, the columns become the builder's: what TrackBuilder::add would keep.
         lane.ts[i] = start;
@@ -389,7 +390,8 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         lane.args[i] = kept;
     }
     util::release(lane.cat);
-    util::release(lane.ids);
+    lane.correlation = Lane::IdColumn();
+    lane.externalId = Lane::IdColumn();
     util::release(lane.flags);
     track.adopt(std::move(lane.ts), std::move(lane.dur), std::move(lane.name),
         std::move(lane.category), std::move(lane.args));
@@ -487,8 +489,10 @@ void TraceAssembly::finish(TopLevel &top)
     // so that the builder's list does not grow by copies while the lanes are built.
     std::size_t withIds = 0;
     for (const Lane &lane : m_lanes) {
-        for (const EventArgIds &ids : lane.ids)
+        for (std::size_t i = 0; i < lane.ts.size(); ++i) {
+            const EventArgIds ids = lane.ids(i);
             withIds += ids.correlation != -1 || ids.externalId != -1 ? 1 : 0;
+        }
     }
     m_out.reserveEventIds(withIds);
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {

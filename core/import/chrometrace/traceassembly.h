@@ -5,6 +5,7 @@
 #include "argscollector.h"
 #include "chunk.h"
 #include "import/importcontext.h"
+#include "model/packedcolumn.h"
 #include "model/tracebuilder.h"
 #include "tracereader.h"
 
@@ -64,7 +65,12 @@ private:
         std::vector<model::StringId> name;
         std::vector<model::StringId> cat;
         std::vector<model::ArgsId> args;
-        std::vector<EventArgIds> ids;
+        /// The dialect's ids (EventArgIds), in about 4 bytes each rather than 8: they rise
+        /// with the file's order; -1 (no id) has a code of its own.
+        using IdColumn = model::PackedColumn<std::int64_t, std::uint32_t, std::int64_t {-1}>;
+        IdColumn correlation;
+        IdColumn externalId;
+        EventArgIds ids(std::size_t i) const { return {correlation[i], externalId[i]}; }
         std::vector<std::uint8_t> category;
         std::vector<std::uint8_t> flags;
         std::vector<Mark> marks; // B/E/b/e in file order
