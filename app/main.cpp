@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "ui/mainwindow.h"
+#include "util/allocator.h"
 #include "util/hugepages.h"
 #include "windowargs.h"
 
@@ -104,6 +105,7 @@ int main(int argc, char **argv)
 {
     // Before anything else: may run this program again with huge pages for malloc.
     stepscope::util::runWithHugePages(argv);
+    stepscope::util::returnLargeBlocks();
     // The top-level guard (docs/robustness.md): no exception ends the process with abort();
     // the commands handle their own errors, this only names what slipped through.
     try {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "benchregistry.h"
+#include "util/allocator.h"
 #include "util/hugepages.h"
 
 #include <cstdio>
@@ -10,6 +11,7 @@ int main(int argc, char **argv)
 {
     // As the application does (app/main.cpp): the figures are the ones a user gets.
     stepscope::util::runWithHugePages(argv);
+    stepscope::util::returnLargeBlocks();
     using stepscope::bench::benchCommands;
     if (argc >= 2) {
         for (const auto &command : benchCommands()) {
