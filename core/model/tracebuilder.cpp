@@ -28,6 +28,27 @@ void TraceBuilder::addEventIds(const EventIds &ids)
     m_eventIds.push_back(ids);
 }
 
+void TraceBuilder::PendingIds::reserve(std::size_t n)
+{
+    m_track.reserve(n);
+    m_index.reserve(n);
+    m_correlation.reserve(n);
+    m_externalId.reserve(n);
+}
+
+void TraceBuilder::PendingIds::push_back(const EventIds &ids)
+{
+    m_track.push_back(ids.event.track.value());
+    m_index.push_back(ids.event.index);
+    m_correlation.push_back(ids.correlation);
+    m_externalId.push_back(ids.externalId);
+}
+
+EventIds TraceBuilder::PendingIds::operator[](std::size_t i) const
+{
+    return EventIds {EventRef {TrackId(m_track[i]), m_index[i]}, m_correlation[i], m_externalId[i]};
+}
+
 void TraceBuilder::addAllocatorEvent(const AllocatorEvent &event)
 {
     m_allocatorEvents.push_back(event);
@@ -73,25 +94,29 @@ TraceBuilder::Result TraceBuilder::finish(bool keepEmptyTracks)
         r = EventRef {newId[t], finalIndex[t][r.index]};
         return true;
     };
-    // Remapped in place and put in event order through 4-byte indices: the builder's list is
-    // the only wide copy. The first ids given for an event win.
+    // Put in event order through each entry's remapped event, (track, index) in one 64-bit
+    // key, and 4-byte indices. The first ids given for an event win.
     std::vector<std::uint32_t> idsOrder;
-    idsOrder.reserve(m_eventIds.size());
+    std::vector<std::uint64_t> idsKey(m_eventIds.size());
     for (std::size_t i = 0; i < m_eventIds.size(); ++i) {
-        const EventIds &e = m_eventIds[i];
+        EventIds e = m_eventIds[i];
         const bool any = e.correlation != -1 || e.externalId != -1; // else: no ids to keep
-        if (remap(m_eventIds[i].event) && any)
+        if (remap(e.event) && any) {
             idsOrder.push_back(static_cast<std::uint32_t>(i));
+            idsKey[i] = (static_cast<std::uint64_t>(e.event.track.value()) << 32) | e.event.index;
+        }
     }
-    std::sort(idsOrder.begin(), idsOrder.end(), [this](std::uint32_t a, std::uint32_t b) {
-        const EventRef x = m_eventIds[a].event;
-        const EventRef y = m_eventIds[b].event;
-        return x < y || (x == y && a < b);
+    std::sort(idsOrder.begin(), idsOrder.end(), [&idsKey](std::uint32_t a, std::uint32_t b) {
+        return idsKey[a] < idsKey[b] || (idsKey[a] == idsKey[b] && a < b);
     });
-    for (const std::uint32_t i : idsOrder)
-        m_trace.eventIds.append(m_eventIds[i]);
+    for (const std::uint32_t i : idsOrder) {
+        EventIds e = m_eventIds[i];
+        e.event = EventRef {TrackId(static_cast<std::uint32_t>(idsKey[i] >> 32)),
+            static_cast<std::uint32_t>(idsKey[i])};
+        m_trace.eventIds.append(e);
+    }
     m_trace.eventIds.compact();
-    util::release(m_eventIds);
+    m_eventIds = PendingIds();
     auto &allocator = m_trace.memory.allocatorEvents;
     allocator.reserve(allocator.size() + m_allocatorEvents.size()); // no slack in the model
     for (AllocatorEvent &e : m_allocatorEvents) {

@@ -8,8 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <numeric>
+#include <random>
 #include <vector>
 
 using namespace stepscope::model;
@@ -198,3 +201,42 @@ TEST(EventIdTable, TheBuilderRemapsSortsAndKeepsTheFirstIdsOfAnEvent)
 }
 
 } // namespace
+
+// The builder keeps the ids it is given packed until finish(): every event gets back exactly
+// its ids, whatever their size and sign and however the events and tracks interleave.
+TEST(EventIdTable, TheBuilderGivesBackEveryEventsIdsExactly)
+{
+    std::mt19937_64 rng(11);
+    TraceBuilder b;
+    const TrackId tracks[3] = {
+        b.addTrack(TrackInfo {}), b.addTrack(TrackInfo {}), b.addTrack(TrackInfo {})};
+    constexpr std::int64_t Events = 6000;
+    std::vector<std::int64_t> starts(Events); // unique: an event is known by its start
+    std::iota(starts.begin(), starts.end(), 0);
+    std::shuffle(starts.begin(), starts.end(), rng);
+    const std::int64_t odd[] = {-7, 0, std::numeric_limits<std::int64_t>::max(),
+        std::numeric_limits<std::int64_t>::min(), 5000000000, -1};
+    std::vector<std::pair<std::int64_t, std::int64_t>> idsByStart(Events);
+    for (std::int64_t k = 0; k < Events; ++k) {
+        const TrackId t = tracks[rng() % 3];
+        const std::int64_t start = starts[static_cast<std::size_t>(k)] * 10;
+        const std::uint32_t index = b.track(t).add(start, 5, StringId(), Category::Compute);
+        // Mostly rising ids, as in a file; some far off, some none (never both).
+        const std::int64_t correlation = k % 4 == 0 ? -1 : 1000 + k;
+        const std::int64_t external = k % 97 == 0 ? odd[rng() % 5] : 900000 - k;
+        idsByStart[static_cast<std::size_t>(start / 10)] = {correlation, external};
+        b.addEventIds({EventRef {t, index}, correlation, external});
+    }
+    const Trace trace = b.finish().trace;
+    ASSERT_EQ(trace.eventIds.size(), static_cast<std::size_t>(Events));
+    EXPECT_EQ(trace.checkInvariants(), "");
+    std::size_t checked = 0;
+    trace.eventIds.forEach([&](const EventIds &ids) {
+        const std::int64_t start = trace.track(ids.event.track).start(ids.event.index);
+        const auto &want = idsByStart.at(static_cast<std::size_t>(start / 10));
+        EXPECT_EQ(ids.correlation, want.first) << start;
+        EXPECT_EQ(ids.externalId, want.second) << start;
+        ++checked;
+    });
+    EXPECT_EQ(checked, static_cast<std::size_t>(Events));
+}
