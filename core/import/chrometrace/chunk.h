@@ -85,20 +85,19 @@ struct ChunkFlow
 {
     std::int64_t ts = 0;
     std::int64_t offset = 0;
-    std::uint32_t lane = 0;
-    model::StringId cat;
-    /// The id exactly, without a string table: decimal text of up to 38 digits (ints and
-    /// strings alike, 19-digit ints > 2^53 and 20-digit strings >= 2^64 included) is
-    /// (idHigh, idLow) = (leading digits, last 19 digits) with idTag = digit count; any other
-    /// text is interned in ChunkResult::ids, idTag = OtherId and idLow = its string id.
-    std::uint64_t idHigh = 0;
+    /// The id exactly, without a string table where it can: decimal text of up to 19 digits
+    /// (ints and strings alike, 19-digit ints > 2^53 included) is idLow = its value with idTag
+    /// = its digit count; any other text (longer numbers too) is interned in ChunkResult::ids,
+    /// idTag = OtherId and idLow = its string id. Equal ids give equal (idTag, idLow).
     std::uint64_t idLow = 0;
-    std::uint32_t idTag = 0;
-    static constexpr std::uint32_t OtherId = 0x80000000u;
-    char phase = 's';
-    bool bindEnclosing = false; ///< s, t, or f with bp "e"
     /// v2 flows (`bind_id` on an X): the slice itself, found by its start and duration.
     std::int64_t bindDur = -1;
+    std::uint32_t lane = 0;
+    model::StringId cat;
+    std::uint8_t idTag = 0;
+    static constexpr std::uint8_t OtherId = 0xff;
+    char phase = 's';
+    bool bindEnclosing = false; ///< s, t, or f with bp "e"
 };
 
 /// Lane key: (pid, tid) as text; async lanes use tid "async:<name>".

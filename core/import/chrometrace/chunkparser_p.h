@@ -165,7 +165,7 @@ struct ChunkParser::Impl
 
     void encodeFlowId(std::string_view id, ChunkFlow &flow)
     {
-        bool digits = !id.empty() && id.size() <= 38;
+        bool digits = !id.empty() && id.size() <= 19; // below 10^19: fits 64 bits
         for (std::size_t i = 0; digits && i < id.size(); ++i)
             digits = id[i] >= '0' && id[i] <= '9';
         if (!digits) {
@@ -173,16 +173,11 @@ struct ChunkParser::Impl
             flow.idLow = result->ids.intern(id).value();
             return;
         }
-        auto value = [](std::string_view text) {
-            std::uint64_t v = 0;
-            for (char c : text)
-                v = v * 10 + static_cast<std::uint64_t>(c - '0');
-            return v;
-        };
-        const std::size_t split = id.size() > 19 ? id.size() - 19 : 0;
-        flow.idHigh = value(id.substr(0, split));
-        flow.idLow = value(id.substr(split));
-        flow.idTag = static_cast<std::uint32_t>(id.size());
+        std::uint64_t v = 0;
+        for (char c : id)
+            v = v * 10 + static_cast<std::uint64_t>(c - '0');
+        flow.idLow = v;
+        flow.idTag = static_cast<std::uint8_t>(id.size());
     }
 
     /// The id of an async or flow event: `id`, else `id2.global` (the same namespace), else

@@ -121,7 +121,7 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
     auto sameKey = [this](std::uint32_t a, std::uint32_t b) {
         const ChunkFlow &x = m_flows[a];
         const ChunkFlow &y = m_flows[b];
-        return x.cat == y.cat && x.idTag == y.idTag && x.idHigh == y.idHigh && x.idLow == y.idLow;
+        return x.cat == y.cat && x.idTag == y.idTag && x.idLow == y.idLow;
     };
     // (cat, id), then time, s before t before f at an equal time, then file offset: a total
     // order, so the result does not depend on the order points arrived in.
@@ -132,8 +132,6 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
             return x.cat.value() < y.cat.value();
         if (x.idTag != y.idTag)
             return x.idTag < y.idTag;
-        if (x.idHigh != y.idHigh)
-            return x.idHigh < y.idHigh;
         if (x.idLow != y.idLow)
             return x.idLow < y.idLow;
         if (x.ts != y.ts)
