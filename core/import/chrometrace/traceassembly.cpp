@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 #include <thread>
 #include <unordered_map>
 #include <utility>
@@ -219,8 +220,8 @@ ThreadMeta TraceAssembly::threadMeta(StringId pid, StringId tid) const
     return meta;
 }
 
-void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
-    const std::vector<std::vector<std::uint32_t>> &flowsByLane, std::uint32_t laneIndex)
+TraceAssembly::LaneTrack TraceAssembly::laneTrack(
+    const Lane &lane, std::unordered_map<std::uint32_t, std::uint32_t> &pending)
 {
     const ProcessMeta process = processMeta(lane.pid);
     ThreadMeta thread = threadMeta(lane.pid, lane.tid);
@@ -257,8 +258,20 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
     if (thread.hasSortIndex)
         info.threadSortIndex = thread.sortIndex;
 
+    // Lanes are bound before any is built: the events of lanes before this one on the same
+    // track come first.
+    std::uint32_t &before = pending[trackId.value()];
+    const LaneTrack at {trackId, track.size() + before};
+    before += static_cast<std::uint32_t>(lane.ts.size());
+    return at;
+}
+
+void TraceAssembly::bindLane(const Lane &lane, const LaneTrack &at, Binding &binding,
+    const std::vector<std::uint32_t> &flows)
+{
     const std::size_t n = lane.ts.size();
-    const std::uint32_t base = track.size();
+    const model::TrackId trackId = at.id;
+    const std::uint32_t base = at.base;
 
     // Sorted view (start ascending, longer first) for the overlap count and flow binding: the
     // lane itself when it came in that order, else an index. Done on the staged times (file
@@ -275,13 +288,13 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
             return lane.ts[x] != lane.ts[y] ? lane.ts[x] < lane.ts[y] : lane.dur[x] > lane.dur[y];
         });
     }
-    const auto at = [&](std::size_t k) {
+    const auto nth = [&](std::size_t k) {
         return sorted ? static_cast<std::uint32_t>(k) : order[k];
     };
     std::vector<std::int64_t> ends; // stack of open ends
     for (std::size_t k = 0; k < n; ++k) {
-        const std::int64_t start = lane.ts[at(k)];
-        const std::int64_t end = start + lane.dur[at(k)];
+        const std::int64_t start = lane.ts[nth(k)];
+        const std::int64_t end = start + lane.dur[nth(k)];
         while (!ends.empty() && ends.back() <= start)
             ends.pop_back();
         if (!ends.empty() && end > ends.back()) {
@@ -291,7 +304,6 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         ends.push_back(end);
     }
 
-    const std::vector<std::uint32_t> &flows = flowsByLane[laneIndex];
     if (!flows.empty() && n > 0) {
         std::vector<std::int64_t> sortedStarts;
         if (!sorted) {
@@ -303,7 +315,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
         std::vector<std::int64_t> prefixMaxEnd(n);
         std::int64_t maxEnd = std::numeric_limits<std::int64_t>::min();
         for (std::size_t k = 0; k < n; ++k) {
-            maxEnd = std::max(maxEnd, starts[k] + lane.dur[at(k)]);
+            maxEnd = std::max(maxEnd, starts[k] + lane.dur[nth(k)]);
             prefixMaxEnd[k] = maxEnd;
         }
         for (std::uint32_t f : flows) {
@@ -313,7 +325,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
                 // v2: the slice that carries the bind_id (same start and duration).
                 const auto range = std::equal_range(starts.begin(), starts.end(), flow.ts);
                 for (auto it = range.first; it != range.second && found < 0; ++it) {
-                    const std::uint32_t e = at(static_cast<std::size_t>(it - starts.begin()));
+                    const std::uint32_t e = nth(static_cast<std::size_t>(it - starts.begin()));
                     if (lane.dur[e] == flow.bindDur)
                         found = e;
                 }
@@ -325,7 +337,7 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
                         std::upper_bound(starts.begin(), starts.end(), flow.ts) - starts.begin())
                     - 1;
                 for (; k >= 0 && prefixMaxEnd[static_cast<std::size_t>(k)] >= flow.ts; --k) {
-                    const std::uint32_t e = at(static_cast<std::size_t>(k));
+                    const std::uint32_t e = nth(static_cast<std::size_t>(k));
                     if (lane.ts[e] + lane.dur[e] >= flow.ts) {
                         found = e;
                         break;
@@ -335,14 +347,26 @@ void TraceAssembly::buildLane(Lane &lane, std::int64_t shift, Binding &binding,
                 const auto k = static_cast<std::size_t>(
                     std::lower_bound(starts.begin(), starts.end(), flow.ts) - starts.begin());
                 if (k < n)
-                    found = at(k);
+                    found = nth(k);
             }
             if (found >= 0)
                 binding[f] = model::EventRef {trackId, base + static_cast<std::uint32_t>(found)};
         }
     }
+}
 
-    util::release(order);
+void TraceAssembly::buildLane(Lane &lane, const LaneTrack &at, std::int64_t shift)
+{
+    const ProcessMeta process = processMeta(lane.pid);
+    const ThreadMeta thread = threadMeta(lane.pid, lane.tid);
+    const model::TrackKind kind = m_dialect.classifyTrack(process, thread);
+    const model::TrackId trackId = at.id;
+    model::TrackBuilder &track = m_out.track(trackId);
+    const model::TrackInfo &info = track.info();
+    const std::size_t n = lane.ts.size();
+    const std::uint32_t base = at.base;
+    if (track.size() != base)
+        throw std::logic_error("a lane's track grew between binding and building");
 
     // The events, in file order: provisional index base + i. The dialect sees each before the
     // lane's columns join the builder at the end (TrackBuilder::adopt: no second copy of the
@@ -485,6 +509,23 @@ void TraceAssembly::finish(TopLevel &top)
     for (std::size_t i = 0; i < m_flows.size(); ++i)
         flowsByLane[m_flows[i].lane].push_back(static_cast<std::uint32_t>(i));
     Binding binding(m_flows.size());
+    // Every lane's flow points are bound first, on the staged times; then the points keep
+    // only what linking reads, before the lanes are built (the peak of the load).
+    std::vector<LaneTrack> tracks(m_lanes.size());
+    {
+        std::unordered_map<std::uint32_t, std::uint32_t> pending;
+        for (std::size_t i = 0; i < m_lanes.size(); ++i) {
+            if (m_lanes[i].ts.empty())
+                continue; // pids with flows or metadata but no events get no track
+            tracks[i] = laneTrack(m_lanes[i], pending);
+            bindLane(m_lanes[i], tracks[i], binding, flowsByLane[i]);
+        }
+    }
+    util::release(flowsByLane);
+    m_points.reserve(m_flows.size());
+    for (const ChunkFlow &f : m_flows)
+        m_points.push_back({f.ts, f.offset, f.idLow, f.cat, f.idTag, f.phase});
+    util::release(m_flows);
     // Room for the ids the dialect may keep (Kineto: an External id on every host operator),
     // so that the builder's list does not grow by copies while the lanes are built.
     std::size_t withIds = 0;
@@ -498,7 +539,7 @@ void TraceAssembly::finish(TopLevel &top)
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {
         if (m_lanes[i].ts.empty())
             continue; // pids with flows or metadata but no events get no track
-        buildLane(m_lanes[i], shift, binding, flowsByLane, static_cast<std::uint32_t>(i));
+        buildLane(m_lanes[i], tracks[i], shift);
     }
     linkFlows(binding, top);
     buildCounters(shift);
@@ -537,7 +578,7 @@ void TraceAssembly::finish(TopLevel &top)
     c.eventsAdded += m_eventsAdded;
     c.partialOverlaps += m_partialOverlaps;
     m_lanes.clear();
-    m_flows.clear();
+    util::release(m_points);
 }
 
 } // namespace stepscope::import::chrometrace
