@@ -191,16 +191,8 @@ void TrackBuilder::reserve(std::size_t n)
 
 void TrackBuilder::append(TrackBuilder &&other)
 {
-    const auto move = [](auto &to, auto &from) {
-        to.insert(to.end(), from.begin(), from.end());
-        from.clear();
-        from.shrink_to_fit();
-    };
-    move(m_start, other.m_start);
-    move(m_duration, other.m_duration);
-    move(m_name, other.m_name);
-    move(m_categoryFlags, other.m_categoryFlags);
-    move(m_args, other.m_args);
+    adopt(std::move(other.m_start), std::move(other.m_duration), std::move(other.m_name),
+        std::move(other.m_categoryFlags), std::move(other.m_args));
 }
 
 void TrackBuilder::setKinds(Track &t, const std::vector<std::uint32_t> &finalIndex)
