@@ -9,6 +9,7 @@
 #include "chrometrace_testutil.h"
 #include "import/chrometrace/bytesource.h"
 #include "import/chrometrace/chunk.h"
+#include "import/chrometrace/eventscanner.h"
 #include "import/chrometrace/rangescan.h"
 #include "import/chrometrace/tracereader.h"
 #include "import/dump.h"
@@ -19,6 +20,8 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -75,6 +78,81 @@ std::vector<std::string> eventsOf(const ct::Chunk &chunk)
     for (const auto &[b, e] : chunk.events)
         out.emplace_back(chunk.text, b, e - b);
     return out;
+}
+
+/// The rule scanEventBytes implements, one byte at a time: where the event that is open at
+/// `from` (depth 1) ends, or npos.
+std::size_t eventEndByteByByte(const std::string &text, std::size_t from)
+{
+    int depth = 1;
+    bool inString = false;
+    for (std::size_t i = from; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if ((c == '}' || c == ']') && --depth == 0) {
+            return i + 1;
+        }
+    }
+    return std::string::npos;
+}
+
+/// Random event bodies: strings with brackets, quotes and runs of backslashes in them, nested
+/// objects and arrays, blanks; long enough to cross many 64-byte blocks.
+std::string randomEventBody(std::mt19937 &rng)
+{
+    const std::string pieces[] = {"\"k\":", "\"v\"", "{", "}", "[", "]", ",", " ", "12.5",
+        "\"a{b\"", "\"c]d\"", "\"e\\\"f\"", "\"\\\\\"", "\"g\\\\\\\"}\"",
+        "\"" + std::string(70, 'x') + "\"", std::string(90, ' ')};
+    std::string body;
+    int depth = 0;
+    const int count = std::uniform_int_distribution<int>(0, 60)(rng);
+    for (int i = 0; i < count; ++i) {
+        const std::string &piece =
+            pieces[std::uniform_int_distribution<std::size_t>(0, std::size(pieces) - 1)(rng)];
+        if (piece == "{" || piece == "[")
+            ++depth;
+        if (piece == "}" || piece == "]") {
+            if (depth == 0)
+                continue;
+            --depth;
+        }
+        body += piece;
+    }
+    body.append(static_cast<std::size_t>(depth), ']');
+    return body + "}";
+}
+
+TEST(EventBraces, BlocksFindEachEventsEndAsTheByteRuleDoes)
+{
+    std::mt19937 rng(13);
+    for (int round = 0; round < 3000; ++round) {
+        const std::string text = "{" + randomEventBody(rng) + ",{\"next\":1}";
+        const std::size_t expected = eventEndByteByByte(text, 1);
+        ASSERT_NE(expected, std::string::npos) << text;
+        // In one call, and cut at random points (the state goes on across calls).
+        for (int cuts = 0; cuts < 3; ++cuts) {
+            ct::EventBraces braces;
+            const char *p = text.data() + 1;
+            const char *const end = text.data() + text.size();
+            while (braces.depth != 0 && p < end) {
+                const char *stop = cuts == 0
+                    ? end
+                    : p + std::uniform_int_distribution<std::ptrdiff_t>(1, end - p)(rng);
+                p = ct::scanEventBytes(p, stop, braces);
+            }
+            ASSERT_EQ(braces.depth, 0) << text;
+            EXPECT_EQ(static_cast<std::size_t>(p - text.data()), expected) << text;
+            EXPECT_FALSE(braces.inString);
+        }
+    }
 }
 
 TEST(RangeScan, GuessesTheFirstEventStartingInTheRange)
