@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -13,5 +14,10 @@ namespace stepscope::import::chrometrace {
 /// External id, the `[memory]` fields) of hundreds of thousands of events. Nothing when the
 /// key is absent or its value is not an integer (`12.5`, `1e3`, `"x"`).
 std::optional<std::int64_t> argInt(std::string_view argsJson, std::string_view key);
+
+/// argInt of several keys in one pass over the text: `values[i] = argInt(argsJson, keys[i])`
+/// for i < count.
+void argInts(std::string_view argsJson, const std::string_view *keys,
+    std::optional<std::int64_t> *values, std::size_t count);
 
 } // namespace stepscope::import::chrometrace

@@ -20,7 +20,6 @@ namespace stepscope::import::kineto {
 
 namespace {
 
-using chrometrace::argInt;
 using chrometrace::EventClass;
 using chrometrace::EventFields;
 using chrometrace::EventInfo;
@@ -62,13 +61,14 @@ struct MemoryArgs
 
     static MemoryArgs fromJson(std::string_view args)
     {
+        static constexpr std::array<std::string_view, 6> Keys = {
+            "Bytes", "Addr", "Total Allocated", "Total Reserved", "Device Type", "Device Id"};
+        std::array<std::optional<std::int64_t>, 6> values;
+        chrometrace::argInts(args, Keys.data(), values.data(), Keys.size());
         MemoryArgs m;
-        m.bytes = argInt(args, "Bytes");
-        m.addr = argInt(args, "Addr");
-        m.totalAllocated = argInt(args, "Total Allocated");
-        m.totalReserved = argInt(args, "Total Reserved");
-        m.deviceType = argInt(args, "Device Type");
-        m.deviceId = argInt(args, "Device Id");
+        const auto targets = m.fields();
+        for (std::size_t i = 0; i < Keys.size(); ++i)
+            *targets[i] = values[i];
         return m;
     }
 
@@ -208,11 +208,12 @@ public:
     {
         if (e.phase == 'i' && e.name == "[memory]")
             return;
-        ids.correlation = argInt(e.args, "correlation").value_or(-1);
-        auto external = argInt(e.args, "External id");
-        if (!external)
-            external = argInt(e.args, "external id");
-        ids.externalId = external.value_or(-1);
+        static constexpr std::array<std::string_view, 3> Keys = {
+            "correlation", "External id", "external id"};
+        std::array<std::optional<std::int64_t>, 3> values;
+        chrometrace::argInts(e.args, Keys.data(), values.data(), Keys.size());
+        ids.correlation = values[0].value_or(-1);
+        ids.externalId = values[1] ? *values[1] : values[2].value_or(-1);
     }
 
     mutable std::vector<model::Step> steps;

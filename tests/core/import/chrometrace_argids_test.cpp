@@ -13,7 +13,9 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace stepscope;
@@ -84,6 +86,42 @@ ct::Chunk chunkOf(const std::string &array)
         pos = end + 1;
     }
     return chunk;
+}
+
+TEST(ArgScan, OnePassReadsEachKeyAsItsFirstKeyPlaceSays)
+{
+    using Values = std::vector<std::optional<std::int64_t>>;
+    const std::vector<std::string_view> keys = {"correlation", "External id", "external id"};
+    const auto read = [&](std::string_view args) {
+        Values values(keys.size());
+        ct::argInts(args, keys.data(), values.data(), keys.size());
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            EXPECT_EQ(values[i], ct::argInt(args, keys[i])) << args << " " << keys[i];
+        return values;
+    };
+    EXPECT_EQ(read(R"({"correlation": 11, "External id": 7})"), (Values {11, 7, std::nullopt}));
+    EXPECT_EQ(read("{\n  \"External id\" :\t-5 ,\n  \"correlation\":\"42\"}"),
+        (Values {42, -5, std::nullopt}));
+    // A key's name as a value first; the key after it counts.
+    EXPECT_EQ(read(R"({"name":"correlation","external id":3})"),
+        (Values {std::nullopt, std::nullopt, 3}));
+    // Not integers: a fraction, an exponent, text, past int64; the first key place decides.
+    EXPECT_EQ(read(R"({"correlation":12.5,"External id":1e3,"external id":"x","correlation":5})"),
+        (Values {std::nullopt, std::nullopt, std::nullopt}));
+    EXPECT_EQ(read(R"({"correlation":"x","correlation":5,"External id":1})"),
+        (Values {std::nullopt, 1, std::nullopt}));
+    EXPECT_EQ(read(R"({"correlation":99999999999999999999})"),
+        (Values {std::nullopt, std::nullopt, std::nullopt}));
+    EXPECT_EQ(read(R"({"correlation")"), (Values {std::nullopt, std::nullopt, std::nullopt}));
+    EXPECT_EQ(read(""), (Values {std::nullopt, std::nullopt, std::nullopt}));
+
+    // More keys than one pass takes: the ninth is still read.
+    const std::vector<std::string_view> many = {"a", "b", "c", "d", "e", "f", "g", "h", "i"};
+    Values values(many.size());
+    ct::argInts(R"({"i":9,"a":1,"h":8})", many.data(), values.data(), many.size());
+    EXPECT_EQ(values,
+        (Values {1, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+            std::nullopt, 8, 9}));
 }
 
 TEST(ChromeTraceArgIds, OnDemandStagesOnlyTheTextTheDialectAskedFor)
