@@ -133,6 +133,11 @@ struct ChunkResult
     model::LoadReport report;
     PhaseCounts counts;
     std::uint64_t fileBytes = 0; ///< progress to report once merged
+
+    /// Empties the result for the next chunk but keeps the room of its longest lists (events,
+    /// flows, record offsets): a worker then fills the same pages chunk after chunk instead of
+    /// faulting in fresh ones (blocks of 1 MiB and more go back to the kernel when freed).
+    void clearForReuse();
 };
 
 /// Settings every worker reads (immutable during a load).
@@ -158,6 +163,8 @@ public:
     ChunkParser &operator=(const ChunkParser &) = delete;
 
     ChunkResult parse(const Chunk &chunk, const ParseSettings &settings);
+    /// The same, filling `reuse` (ChunkResult::clearForReuse) rather than a new result.
+    ChunkResult parse(const Chunk &chunk, const ParseSettings &settings, ChunkResult reuse);
 
 private:
     struct Impl;

@@ -26,6 +26,18 @@ void PhaseCounts::add(const PhaseCounts &o)
     skipped += o.skipped;
 }
 
+void ChunkResult::clearForReuse()
+{
+    ChunkResult next;
+    next.events = std::move(events);
+    next.flows = std::move(flows);
+    next.argsOffsets = std::move(argsOffsets);
+    next.events.clear();
+    next.flows.clear();
+    next.argsOffsets.clear();
+    *this = std::move(next);
+}
+
 using namespace fields;
 
 ChunkParser::ChunkParser()
@@ -318,7 +330,13 @@ void ChunkParser::Impl::parseFallback(const Chunk &chunk, std::size_t k)
 
 ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings)
 {
-    ChunkResult result;
+    return parse(chunk, settings, ChunkResult());
+}
+
+ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings, ChunkResult reuse)
+{
+    ChunkResult result = std::move(reuse);
+    result.clearForReuse();
     result.index = chunk.index;
     Impl &d = *m_impl;
     d.settings = &settings;

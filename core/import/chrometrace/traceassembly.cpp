@@ -60,7 +60,7 @@ bool TraceAssembly::empty() const
     return m_lanes.empty() && m_counters.empty();
 }
 
-void TraceAssembly::merge(ChunkResult &&chunk)
+void TraceAssembly::merge(ChunkResult &chunk)
 {
     const std::vector<StringId> strings = m_out.trace().strings.merge(chunk.strings);
     const std::vector<StringId> ids = m_ids.merge(chunk.ids);

@@ -37,7 +37,9 @@ public:
     /// text was staged only for the events whose dialect asked for it. Null: they stay resident.
     /// Call before the first merge(), with the ChunkParser's ParseSettings::argsOnDemand.
     void setRecords(std::shared_ptr<const model::ArgsSource> source);
-    void merge(ChunkResult &&chunk);
+    /// Takes the chunk's events into the lanes; its args are moved out. The chunk can then be
+    /// filled again (ChunkResult::clearForReuse).
+    void merge(ChunkResult &chunk);
     void finish(TopLevel &top);
     const PhaseCounts &counts() const { return m_counts; }
     bool empty() const;

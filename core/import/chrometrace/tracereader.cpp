@@ -42,8 +42,8 @@ struct JobResult
 };
 
 /// Cuts a range (when the job is one) and parses the chunk. Never throws.
-JobResult runJob(
-    Job &job, ChunkParser &parser, const ByteSource &source, const ParseSettings &settings)
+JobResult runJob(Job &job, ChunkParser &parser, const ByteSource &source,
+    const ParseSettings &settings, ChunkResult spare = ChunkResult())
 {
     JobResult result;
     bool cut = !job.range;
@@ -53,7 +53,7 @@ JobResult runJob(
         cut = true;
         job.chunk.index = job.index;
         if (!job.chunk.events.empty())
-            result.parsed = parser.parse(job.chunk, settings);
+            result.parsed = parser.parse(job.chunk, settings, std::move(spare));
     } catch (const std::exception &e) {
         if (!cut) { // out of memory cutting the range: the load ends here, and says so
             result.scan = RangeScan();
@@ -122,6 +122,14 @@ public:
         return c;
     }
 
+    /// A merged result whose lists a worker fills again (ChunkResult::clearForReuse).
+    void recycle(ChunkResult &&result)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_spare.size() < m_threads.size() * 2 + 1)
+            m_spare.push_back(std::move(result));
+    }
+
     JobResult take(std::uint64_t index)
     {
         std::unique_lock<std::mutex> lock(m_mutex);
@@ -137,6 +145,7 @@ private:
         ChunkParser parser;
         for (;;) {
             Job job;
+            ChunkResult spare;
             {
                 std::unique_lock<std::mutex> lock(m_mutex);
                 m_work.wait(lock, [&] { return m_stop || !m_queue.empty(); });
@@ -144,8 +153,12 @@ private:
                     return;
                 job = std::move(m_queue.front());
                 m_queue.pop_front();
+                if (!m_spare.empty()) {
+                    spare = std::move(m_spare.back());
+                    m_spare.pop_back();
+                }
             }
-            JobResult result = runJob(job, parser, m_source, m_settings);
+            JobResult result = runJob(job, parser, m_source, m_settings, std::move(spare));
             {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_results[job.index] = std::move(result);
@@ -165,10 +178,19 @@ private:
     std::condition_variable m_done;
     std::deque<Job> m_queue;
     std::vector<Chunk> m_free;
+    std::vector<ChunkResult> m_spare;
     std::map<std::uint64_t, JobResult> m_results;
     bool m_stop = false;
     std::vector<std::thread> m_threads;
 };
+
+/// Merges the stream's chunk `index` and hands its lists back to the workers.
+void mergeNext(WorkerPool &pool, TraceAssembly &assembly, std::uint64_t index)
+{
+    ChunkResult parsed = pool.take(index).parsed;
+    assembly.merge(parsed);
+    pool.recycle(std::move(parsed));
+}
 
 void checkCancel(const ImportContext &ctx)
 {
@@ -236,7 +258,8 @@ struct RangeReader
             }
             ++merged;
             scanner.absorb(r.scan);
-            assembly.merge(std::move(r.parsed));
+            assembly.merge(r.parsed);
+            pool.recycle(std::move(r.parsed));
             if (r.scan.arrayEnded) {
                 ended = true;
                 if (!scanner.resumeAfterEventArray(r.scan.arrayEnd))
@@ -309,11 +332,13 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
     if (threads <= 1) {
         ChunkParser parser;
         Chunk chunk;
+        ChunkResult parsed;
         for (;;) {
             checkCancel(ctx);
             if (!scanner.next(chunk))
                 break;
-            assembly.merge(parser.parse(chunk, settings));
+            parsed = parser.parse(chunk, settings, std::move(parsed));
+            assembly.merge(parsed);
             ++chunks;
             advance();
         }
@@ -342,11 +367,11 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
             ++streamed;
             advance();
             while (streamed - merged >= maxInFlight)
-                assembly.merge(std::move(pool.take(merged++).parsed));
+                mergeNext(pool, assembly, merged++);
         }
         while (merged < streamed) {
             checkCancel(ctx);
-            assembly.merge(std::move(pool.take(merged++).parsed));
+            mergeNext(pool, assembly, merged++);
         }
         chunks += streamed;
     }
