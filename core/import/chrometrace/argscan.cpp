@@ -2,6 +2,10 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "argscan.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace stepscope::import::chrometrace {
 
 namespace {
@@ -55,6 +59,23 @@ AfterKey readValue(std::string_view text, std::size_t p)
     return out;
 }
 
+/// The first '"' in [p, e), or e.
+const char *findQuote(const char *p, const char *e)
+{
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    for (; e - p >= 16; p += 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+        const int hits = _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quote));
+        if (hits != 0)
+            return p + __builtin_ctz(static_cast<unsigned>(hits));
+    }
+#endif
+    while (p < e && *p != '"')
+        ++p;
+    return p;
+}
+
 } // namespace
 
 std::optional<std::int64_t> argInt(std::string_view argsJson, std::string_view key)
@@ -82,9 +103,7 @@ void argInts(std::string_view argsJson, const std::string_view *keys,
     }
     const char *const begin = argsJson.data();
     const char *const end = begin + argsJson.size();
-    for (const char *q = begin; open > 0 && q < end; ++q) {
-        if (*q != '"')
-            continue;
+    for (const char *q = findQuote(begin, end); open > 0 && q < end; q = findQuote(q + 1, end)) {
         const auto rest = static_cast<std::size_t>(end - q - 1);
         for (std::size_t i = 0; i < count && i < MaxKeys; ++i) {
             const std::string_view key = keys[i];

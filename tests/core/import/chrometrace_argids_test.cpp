@@ -113,6 +113,9 @@ TEST(ArgScan, OnePassReadsEachKeyAsItsFirstKeyPlaceSays)
     EXPECT_EQ(read(R"({"correlation":99999999999999999999})"),
         (Values {std::nullopt, std::nullopt, std::nullopt}));
     EXPECT_EQ(read(R"({"correlation")"), (Values {std::nullopt, std::nullopt, std::nullopt}));
+    EXPECT_EQ(
+        read(R"({"pad":")" + std::string(45, 'x') + R"(","External id":-1,"correlation":77})"),
+        (Values {77, -1, std::nullopt}));
     EXPECT_EQ(read(""), (Values {std::nullopt, std::nullopt, std::nullopt}));
 
     // More keys than one pass takes: the ninth is still read.
