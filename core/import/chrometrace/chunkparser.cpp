@@ -55,8 +55,8 @@ Status ChunkParser::Impl::readEvent(od::object &obj, RawEvent &ev)
         if (std::move(fieldResult).get(field))
             return Status::JsonError;
         const char *rawKey = field.key().raw(); // unescaped_key() consumes the key
-        std::string_view key;
-        if (field.unescaped_key().get(key))
+        std::string_view key = escapedKey(rawKey); // what the file says, the key as a rule
+        if (key.find('\\') != std::string_view::npos && field.unescaped_key().get(key))
             return Status::JsonError;
         od::value v = field.value();
         Scalar *target = nullptr;

@@ -15,7 +15,8 @@ namespace od = simdjson::ondemand;
 
 enum class Status { Ok, Skipped, JsonError };
 
-/// A scalar field as text: numbers as their raw token, strings unescaped.
+/// A scalar field as text: numbers as their raw token, strings unescaped (the file's bytes
+/// where there was nothing to unescape).
 struct Scalar
 {
     std::string_view text;
@@ -53,9 +54,16 @@ inline simdjson::error_code readScalar(od::value &v, Scalar &out)
     if (auto e = v.type().get(type))
         return e;
     switch (type) {
-    case od::json_type::string:
+    case od::json_type::string: {
         out.isString = true;
+        // Without a backslash the text between the quotes is the value: no copy, no unescape.
+        const std::string_view raw = trimRight(v.raw_json_token());
+        if (raw.size() >= 2 && raw.back() == '"' && raw.find('\\') == std::string_view::npos) {
+            out.text = raw.substr(1, raw.size() - 2);
+            return simdjson::SUCCESS;
+        }
         return v.get(out.text);
+    }
     case od::json_type::number:
     case od::json_type::boolean:
     case od::json_type::null: {

@@ -272,3 +272,19 @@ TEST_F(GenericChromeTrace, StringAndNumericTimesExactAndUnknownFieldsKeptAsArgs)
     EXPECT_EQ(r.trace.metadata.extra.at("displayTimeUnit"), "ns");
     EXPECT_TRUE(hasDiagnostic(r.report, "`ts` is not a number"));
 }
+
+TEST_F(GenericChromeTrace, EscapedKeysAndStringsReadAsTheirUnescapedText)
+{
+    // Keys and values with escapes go through simdjson's unescaping; the others are read
+    // straight from the file's bytes. Both must give the same text.
+    auto r = read(R"([
+      {"p\u0068":"X","name":"say \"hi\"","cat":"c\\d","pid":"1","tid":"t\u0031","ts":"5","dur":"1.5"},
+      {"ph":"X","name":"plain","cat":"cd","pid":"1","tid":"t1","ts":7,"dur":1,"t\"x":"v\u0041"}])");
+    ASSERT_TRUE(r.ok) << r.report.toText();
+    const model::Track *t = track(r.trace, "1", "t1");
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ(slices(r.trace, *t),
+        (std::vector<std::string> {"say \"hi\" 5000 1500 0", "plain 7000 1000 0"}));
+    // An unknown key is kept as written, escapes and all.
+    EXPECT_EQ(r.trace.args.text(t->args(1)), R"({"t\"x":"v\u0041"})");
+}
