@@ -28,20 +28,6 @@ std::uint64_t laneKey(StringId pid, StringId tid)
 }
 } // namespace
 
-void TraceAssembly::Lane::push(std::int64_t t, std::int64_t d, StringId n, StringId c,
-    model::ArgsId a, const EventArgIds &i, std::uint8_t cls, std::uint8_t f)
-{
-    ts.push_back(t);
-    dur.push_back(d);
-    name.push_back(n);
-    cat.push_back(c);
-    args.push_back(a);
-    correlation.push_back(i.correlation);
-    externalId.push_back(i.externalId);
-    category.push_back(cls);
-    flags.push_back(f);
-}
-
 TraceAssembly::TraceAssembly(
     const Dialect &dialect, const ImportContext &ctx, std::string file, model::TraceBuilder &out)
     : m_dialect(dialect)
@@ -124,6 +110,7 @@ void TraceAssembly::merge(ChunkResult &chunk)
             lane.marks.push_back(m);
         }
     }
+    growAhead(chunk, lanes);
     for (const ChunkMeta &m : chunk.metas) {
         const StringId pid = s(m.pid);
         const StringId tid = s(m.tid);

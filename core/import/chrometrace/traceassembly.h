@@ -40,6 +40,10 @@ public:
     /// Takes the chunk's events into the lanes; its args are moved out. The chunk can then be
     /// filled again (ChunkResult::clearForReuse).
     void merge(ChunkResult &chunk);
+    /// The bytes the event array spans, when known (a plain file): the lanes and flow points
+    /// are then given room for what the rest of the file projects, rather than doubling (each
+    /// doubling faults in a fresh block and copies the old one into it).
+    void expectBytes(std::uint64_t bytes) { m_expectedBytes = bytes; }
     void finish(TopLevel &top);
     const PhaseCounts &counts() const { return m_counts; }
     bool empty() const;
@@ -78,6 +82,7 @@ private:
         std::vector<Mark> marks; // B/E/b/e in file order
         void push(std::int64_t t, std::int64_t d, model::StringId n, model::StringId c,
             model::ArgsId a, const EventArgIds &i, std::uint8_t cls, std::uint8_t f);
+        void reserve(std::size_t n);
         void push(const Mark &m, std::int64_t d, std::uint8_t f)
         {
             push(m.ts, d, m.name, m.cat, m.args, m.ids, m.category, f);
@@ -106,6 +111,9 @@ private:
     void addRecords(const ChunkResult &chunk, std::uint64_t argsBase);
     /// The text staged for the event with staged args id `id` ("" when none was).
     std::string_view stagedText(model::ArgsId id) const;
+    /// expectBytes(): room for the projected size of the lanes `chunk` added to (`lanes`: its
+    /// lane numbers here) and of the flow points.
+    void growAhead(const ChunkResult &chunk, const std::vector<std::uint32_t> &lanes);
     void resolveMarks(Lane &lane, std::int64_t traceEnd);
     /// A lane's track and the provisional index its first event will have.
     struct LaneTrack
@@ -156,6 +164,7 @@ private:
     std::uint64_t m_unclosed = 0; // B/b never closed, over all lanes
     std::int64_t m_unclosedOffset = -1;
     std::vector<Lane> m_lanes;
+    std::uint64_t m_expectedBytes = 0;
     std::unordered_map<std::uint64_t, std::uint32_t> m_laneIndex;
     std::vector<Counter> m_counters;
     std::vector<ChunkFlow> m_flows; // lane/cat/id remapped to assembly ids

@@ -349,6 +349,7 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
         std::error_code sizeError;
         const std::uint64_t size = std::filesystem::file_size(file, sizeError);
         if (!source->compressed() && !sizeError && scanner.enterEventArray()) {
+            assembly.expectBytes(size);
             RangeReader ranges {pool, *source, settings, scanner, assembly, ctx, size, threads};
             chunks += ranges.read(chunkBytes, advanceTo);
             top.counts.rangesRecut += ranges.recut;
