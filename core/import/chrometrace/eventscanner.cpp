@@ -4,6 +4,7 @@
 
 #include "rangescan.h"
 
+#include <nlohmann/json.hpp>
 #include <simdjson.h>
 
 #include <cstring>
@@ -196,16 +197,22 @@ bool EventScanner::readKey(std::string &key)
         if (c < 0)
             return false;
         if (c == '"')
-            return true;
+            break;
+        key.push_back(static_cast<char>(c));
         if (c == '\\') {
             const int n = get();
             if (n < 0)
                 return false;
             key.push_back(static_cast<char>(n));
-            continue;
         }
-        key.push_back(static_cast<char>(c));
     }
+    // Escapes are rare in keys: "displayTim\u0065Unit" is displayTimeUnit.
+    if (key.find('\\') != std::string::npos) {
+        const nlohmann::json name = nlohmann::json::parse('"' + key + '"', nullptr, false);
+        if (name.is_string())
+            key = name.get<std::string>();
+    }
+    return true;
 }
 
 void EventScanner::readValue(std::string &value)

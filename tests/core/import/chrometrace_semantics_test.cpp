@@ -287,4 +287,9 @@ TEST_F(GenericChromeTrace, EscapedKeysAndStringsReadAsTheirUnescapedText)
         (std::vector<std::string> {"say \"hi\" 5000 1500 0", "plain 7000 1000 0"}));
     // An unknown key is kept as written, escapes and all.
     EXPECT_EQ(r.trace.args.text(t->args(1)), R"({"t\"x":"v\u0041"})");
+
+    // A top-level key is read by its unescaped name.
+    auto o = read(R"({"displayTim\u0065Unit":"ns","traceEvents":[)" + Ev + "]}");
+    ASSERT_TRUE(o.ok) << o.report.toText();
+    EXPECT_EQ(o.trace.metadata.extra.at("displayTimeUnit"), "ns");
 }
