@@ -155,4 +155,8 @@ private:
 using PackedInt64 =
     PackedColumn<std::int64_t, std::uint32_t, std::numeric_limits<std::int64_t>::min()>;
 
+/// The ids dialects read from args (correlation, External id) while a load is staged: about 4
+/// bytes each, as they rise with the file's order; -1 (no id) has a code of its own.
+using PackedId = PackedColumn<std::int64_t, std::uint32_t, std::int64_t {-1}>;
+
 } // namespace stepscope::model

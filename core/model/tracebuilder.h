@@ -58,11 +58,10 @@ private:
 
     private:
         using U32Column = PackedColumn<std::uint32_t, std::uint16_t, 0xffffffffu>;
-        using IdColumn = PackedColumn<std::int64_t, std::uint32_t, std::int64_t {-1}>;
         U32Column m_track;
         U32Column m_index;
-        IdColumn m_correlation;
-        IdColumn m_externalId;
+        PackedId m_correlation;
+        PackedId m_externalId;
     };
 
     Trace m_trace;

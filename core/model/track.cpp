@@ -189,12 +189,6 @@ void TrackBuilder::reserve(std::size_t n)
     m_args.reserve(n);
 }
 
-void TrackBuilder::append(TrackBuilder &&other)
-{
-    adopt(std::move(other.m_start), std::move(other.m_duration), std::move(other.m_name),
-        std::move(other.m_categoryFlags), std::move(other.m_args));
-}
-
 void TrackBuilder::setKinds(Track &t, const std::vector<std::uint32_t> &finalIndex)
 {
     const std::size_t n = m_name.size();

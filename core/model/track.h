@@ -142,10 +142,6 @@ public:
     std::uint32_t size() const { return static_cast<std::uint32_t>(m_start.size()); }
     TrackInfo &info() { return m_info; }
     void reserve(std::size_t n);
-    /// Moves every event of other to the end of this builder (provisional indices of other
-    /// become size()-before + their index).
-    void append(TrackBuilder &&other);
-
     /// What add() does for each event, for whole columns at once: they are moved in when the
     /// builder is empty (no second copy of a lane at the peak of a load), else appended.
     /// `categoryFlags[i]` is event i's Category, or'ed with UnfinishedFlag when it is

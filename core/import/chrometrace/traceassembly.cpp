@@ -210,9 +210,12 @@ ThreadMeta TraceAssembly::threadMeta(StringId pid, StringId tid) const
 TraceAssembly::LaneTrack TraceAssembly::laneTrack(
     const Lane &lane, std::unordered_map<std::uint32_t, std::uint32_t> &pending)
 {
-    const ProcessMeta process = processMeta(lane.pid);
-    ThreadMeta thread = threadMeta(lane.pid, lane.tid);
-    const model::TrackKind kind = m_dialect.classifyTrack(process, thread);
+    LaneTrack at;
+    at.process = processMeta(lane.pid);
+    at.thread = threadMeta(lane.pid, lane.tid);
+    at.kind = m_dialect.classifyTrack(at.process, at.thread);
+    const ProcessMeta &process = at.process;
+    const ThreadMeta &thread = at.thread;
 
     // Find the builder's track of this (pid, tid), or add one.
     model::TrackId trackId;
@@ -233,7 +236,7 @@ TraceAssembly::LaneTrack TraceAssembly::laneTrack(
     }
     model::TrackBuilder &track = m_out.track(trackId);
     model::TrackInfo &info = track.info();
-    info.kind = kind;
+    info.kind = at.kind;
     if (!process.name.empty())
         info.processName = process.name;
     if (!thread.name.empty())
@@ -248,7 +251,8 @@ TraceAssembly::LaneTrack TraceAssembly::laneTrack(
     // Lanes are bound before any is built: the events of lanes before this one on the same
     // track come first.
     std::uint32_t &before = pending[trackId.value()];
-    const LaneTrack at {trackId, track.size() + before};
+    at.id = trackId;
+    at.base = track.size() + before;
     before += static_cast<std::uint32_t>(lane.ts.size());
     return at;
 }
@@ -344,9 +348,9 @@ void TraceAssembly::bindLane(const Lane &lane, const LaneTrack &at, Binding &bin
 
 void TraceAssembly::buildLane(Lane &lane, const LaneTrack &at, std::int64_t shift)
 {
-    const ProcessMeta process = processMeta(lane.pid);
-    const ThreadMeta thread = threadMeta(lane.pid, lane.tid);
-    const model::TrackKind kind = m_dialect.classifyTrack(process, thread);
+    const ProcessMeta &process = at.process;
+    const ThreadMeta &thread = at.thread;
+    const model::TrackKind kind = at.kind;
     const model::TrackId trackId = at.id;
     model::TrackBuilder &track = m_out.track(trackId);
     const model::TrackInfo &info = track.info();
@@ -401,8 +405,8 @@ void TraceAssembly::buildLane(Lane &lane, const LaneTrack &at, std::int64_t shif
         lane.args[i] = kept;
     }
     util::release(lane.cat);
-    lane.correlation = Lane::IdColumn();
-    lane.externalId = Lane::IdColumn();
+    lane.correlation = model::PackedId();
+    lane.externalId = model::PackedId();
     util::release(lane.flags);
     track.adopt(std::move(lane.ts), std::move(lane.dur), std::move(lane.name),
         std::move(lane.category), std::move(lane.args));

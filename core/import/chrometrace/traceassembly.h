@@ -71,11 +71,8 @@ private:
         std::vector<model::StringId> name;
         std::vector<model::StringId> cat;
         std::vector<model::ArgsId> args;
-        /// The dialect's ids (EventArgIds), in about 4 bytes each rather than 8: they rise
-        /// with the file's order; -1 (no id) has a code of its own.
-        using IdColumn = model::PackedColumn<std::int64_t, std::uint32_t, std::int64_t {-1}>;
-        IdColumn correlation;
-        IdColumn externalId;
+        model::PackedId correlation; ///< the dialect's ids (EventArgIds)
+        model::PackedId externalId;
         EventArgIds ids(std::size_t i) const { return {correlation[i], externalId[i]}; }
         std::vector<std::uint8_t> category;
         std::vector<std::uint8_t> flags;
@@ -115,11 +112,15 @@ private:
     /// lane numbers here) and of the flow points.
     void growAhead(const ChunkResult &chunk, const std::vector<std::uint32_t> &lanes);
     void resolveMarks(Lane &lane, std::int64_t traceEnd);
-    /// A lane's track and the provisional index its first event will have.
+    /// A lane's track, the provisional index its first event will have, and what the dialect
+    /// was told about the lane's process and thread.
     struct LaneTrack
     {
         model::TrackId id;
         std::uint32_t base = 0;
+        ProcessMeta process;
+        ThreadMeta thread;
+        model::TrackKind kind = model::TrackKind::HostThread;
     };
     /// Finds or adds the lane's track and names it; `pending` counts, per track, the events
     /// of lanes given a track before this one and not built yet.
