@@ -200,6 +200,11 @@ bool load(const fs::path &path, util::Progress &progress, const LoadOptions &opt
 
     collectTraces(jobs, ctx, session);
     jobs.clear();
+    // Generic trace-event files whose events turned out to be PyTorch's (readChromeTrace).
+    if (d.format == Format::ChromeTrace && !session.traces.empty()
+        && std::all_of(session.traces.begin(), session.traces.end(),
+            [](const auto &t) { return t->metadata.format == "kineto"; }))
+        session.format = std::string(detect::formatName(Format::Kineto));
 
     if (!d.clusterDir.empty()) {
         progress.setStage("Reading " + ctx.relative(d.clusterDir));

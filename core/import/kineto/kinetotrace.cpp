@@ -26,6 +26,15 @@ using chrometrace::EventInfo;
 using model::Category;
 using util::startsWith;
 
+/// Kineto's own spellings of device activity (docs/formats.md §5). torch_npu's
+/// trace_view.json, which shares `cpu_op` with PyTorch, writes none of them.
+bool isDeviceActivityCategory(std::string_view cat)
+{
+    static constexpr std::array<std::string_view, 6> Categories = {
+        "kernel", "gpu_memcpy", "gpu_memset", "cuda_runtime", "cuda_driver", "gpu_user_annotation"};
+    return std::find(Categories.begin(), Categories.end(), cat) != Categories.end();
+}
+
 /// `ProfilerStep#N` -> N.
 std::optional<std::int64_t> profilerStepNumber(std::string_view name)
 {
@@ -175,6 +184,8 @@ public:
 
     void onEvent(const EventInfo &e, model::TraceBuilder &out) const override
     {
+        if (!sawDeviceActivity)
+            sawDeviceActivity = isDeviceActivityCategory(e.cat);
         if (e.trackInfo->kind == model::TrackKind::HostThread) {
             if (auto n = profilerStepNumber(e.name))
                 steps.push_back(model::Step {*n, e.startNs, util::satAdd(e.startNs, e.durationNs)});
@@ -221,6 +232,9 @@ public:
     mutable std::vector<std::string> devices; ///< "cpu", "cuda:0"... by MemorySample::device
     mutable std::uint64_t badMemoryEvents = 0;
     mutable std::string badBaseTime; ///< `baseTimeNanoseconds` as written, when not used
+    /// An event of a category only Kineto writes for device activity: a bare array of such
+    /// events is a PyTorch trace (readChromeTrace).
+    mutable bool sawDeviceActivity = false;
 
 private:
     /// A `[memory]` instant (docs/formats.md §5.7): a point of its device's curve and, with
@@ -353,10 +367,9 @@ void readTopLevel(const chrometrace::TopLevel &top, model::Trace &trace, std::ui
     }
 }
 
-} // namespace
-
-bool readTrace(
-    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
+/// readTrace, or with `generic` readChromeTrace.
+bool readAny(const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out,
+    bool generic)
 {
     try {
         KinetoDialect dialect;
@@ -368,6 +381,8 @@ bool readTrace(
         trace.metadata.sourceFiles.push_back(ctx.relative(path));
         if (!ok)
             return false;
+        if (generic && trace.metadata.format.empty() && !dialect.sawDeviceActivity)
+            trace.metadata.format = "chrome-trace";
         readTopLevel(top, trace, tracksBefore, out);
 
         // Steps: CPU ProfilerStep#N, one per number (the first wins).
@@ -408,12 +423,18 @@ bool readTrace(
     }
 }
 
+} // namespace
+
+bool readTrace(
+    const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
+{
+    return readAny(path, ctx, out, false);
+}
+
 bool readChromeTrace(
     const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
 {
-    if (out.trace().metadata.format.empty())
-        out.trace().metadata.format = "chrome-trace";
-    return readTrace(path, ctx, out);
+    return readAny(path, ctx, out, true);
 }
 
 } // namespace stepscope::import::kineto

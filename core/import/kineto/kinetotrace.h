@@ -39,8 +39,10 @@ bool readTrace(
     const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out);
 
 /// Reads any other Chrome trace-event file (a bare array or an object with traceEvents, from
-/// any tool) the same way, with metadata.format "chrome-trace". PyTorch categories still
-/// apply when the file uses them; everything else is Other.
+/// any tool) the same way. PyTorch categories still apply when the file uses them; everything
+/// else is Other. metadata.format is "chrome-trace", or "kineto" when the events include
+/// Kineto's device activity (`kernel`, `cuda_runtime`, ...): PyTorch events written as a
+/// bare array get the same analysis as the profiler's own file.
 bool readChromeTrace(
     const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out);
 
