@@ -234,6 +234,12 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
         || !trace.memory.empty();
     if (!usable)
         ctx.error(rankDir, "no usable Ascend profiler file was found in this folder");
+    else if (!findProfilerInfo(rankDir))
+        // Loose output (docs/formats.md §2.1): the rank id is only in profiler_info.
+        ctx.info(rankDir,
+            "no profiler_info_<rank>.json in this folder: its rank id is not known; shown "
+            "as rank "
+                + std::to_string(trace.rank));
     return usable;
 }
 
