@@ -41,6 +41,9 @@ public:
         Trace trace;
         std::uint64_t partialOverlaps = 0; ///< summed over tracks
     };
+    /// Threads finish() may use (this one included): with two or more, tracks are sorted two
+    /// at a time and the event ids are put in order beside the flows. The result is the same.
+    void setFinishThreads(unsigned threads) { m_finishThreads = threads; }
     /// Builds the trace. Empty tracks are dropped unless keepEmptyTracks is set.
     Result finish(bool keepEmptyTracks = false);
 
@@ -69,6 +72,7 @@ private:
     std::vector<Flow> m_flows;
     PendingIds m_eventIds;
     std::vector<AllocatorEvent> m_allocatorEvents;
+    unsigned m_finishThreads = 1;
 };
 
 } // namespace stepscope::model

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "track.h"
 
+#include "util/nearsort.h"
 #include "util/release.h"
 #include "util/saturate.h"
 
@@ -247,7 +248,7 @@ TrackBuilder::Result TrackBuilder::finish()
     const std::size_t n = m_start.size();
     std::vector<std::uint32_t> order(n);
     std::iota(order.begin(), order.end(), 0U);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    util::stableSortNearlySorted(order, [&](std::uint32_t a, std::uint32_t b) {
         if (m_start[a] != m_start[b])
             return m_start[a] < m_start[b];
         return m_duration[a] > m_duration[b];

@@ -328,6 +328,7 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
     unsigned threads = ctx.options.threads;
     if (threads == 0)
         threads = std::max(1u, std::thread::hardware_concurrency());
+    out.setFinishThreads(threads);
     std::uint64_t chunks = 0;
     if (threads <= 1) {
         ChunkParser parser;
