@@ -26,6 +26,8 @@ public:
     std::size_t trackCount() const { return m_builders.size(); }
     /// `from` and `to` use provisional indices (as returned by TrackBuilder::add).
     void addFlow(EventRef from, EventRef to, StringId category);
+    /// Room for `count` more addFlow() calls (as reserveEventIds).
+    void reserveFlows(std::size_t count) { m_flows.reserve(m_flows.size() + count); }
     /// Ids of one event (`ids.event` provisional); finish() remaps and sorts them into
     /// trace().eventIds.
     void addEventIds(const EventIds &ids);

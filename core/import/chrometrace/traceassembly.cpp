@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "traceassembly.h"
 
+#include "util/nearsort.h"
 #include "util/release.h"
 #include "util/saturate.h"
 
@@ -257,8 +258,8 @@ TraceAssembly::LaneTrack TraceAssembly::laneTrack(
     return at;
 }
 
-void TraceAssembly::bindLane(const Lane &lane, const LaneTrack &at, Binding &binding,
-    const std::vector<std::uint32_t> &flows)
+void TraceAssembly::bindLane(
+    const Lane &lane, const LaneTrack &at, Binding &binding, std::vector<std::uint32_t> &flows)
 {
     const std::size_t n = lane.ts.size();
     const model::TrackId trackId = at.id;
@@ -275,7 +276,7 @@ void TraceAssembly::bindLane(const Lane &lane, const LaneTrack &at, Binding &bin
     if (!sorted) {
         order.resize(n);
         std::iota(order.begin(), order.end(), 0u);
-        std::stable_sort(order.begin(), order.end(), [&lane](std::uint32_t x, std::uint32_t y) {
+        util::stableSortNearlySorted(order, [&lane](std::uint32_t x, std::uint32_t y) {
             return lane.ts[x] != lane.ts[y] ? lane.ts[x] < lane.ts[y] : lane.dur[x] > lane.dur[y];
         });
     }
@@ -295,54 +296,55 @@ void TraceAssembly::bindLane(const Lane &lane, const LaneTrack &at, Binding &bin
         ends.push_back(end);
     }
 
-    if (!flows.empty() && n > 0) {
-        std::vector<std::int64_t> sortedStarts;
-        if (!sorted) {
-            sortedStarts.resize(n);
-            for (std::size_t k = 0; k < n; ++k)
-                sortedStarts[k] = lane.ts[order[k]];
+    if (flows.empty() || n == 0)
+        return;
+    // The lane's flow points in time order, swept once with the sorted events: `lo` and `hi`
+    // bound the events that start at the point's time, and `open` holds each event that no
+    // later-starting one outlasts (ends fall from bottom to top), so the latest-starting event
+    // still open at the point is its top. No per-event list beside the lane.
+    util::stableSortNearlySorted(
+        flows, [this](std::uint32_t x, std::uint32_t y) { return m_flows[x].ts < m_flows[y].ts; });
+    const auto startOf = [&](std::size_t k) { return lane.ts[nth(k)]; };
+    struct Open
+    {
+        std::size_t k;
+        std::int64_t end;
+    };
+    std::vector<Open> open;
+    std::size_t lo = 0; // first event starting at or after the point
+    std::size_t hi = 0; // first event starting after the point
+    for (const std::uint32_t f : flows) {
+        const ChunkFlow &flow = m_flows[f];
+        for (; hi < n && startOf(hi) <= flow.ts; ++hi) {
+            const std::uint32_t e = nth(hi);
+            const std::int64_t end = lane.ts[e] + lane.dur[e];
+            while (!open.empty() && open.back().end <= end)
+                open.pop_back(); // outlasted by a later start: never the answer again
+            open.push_back({hi, end});
         }
-        const std::vector<std::int64_t> &starts = sorted ? lane.ts : sortedStarts;
-        std::vector<std::int64_t> prefixMaxEnd(n);
-        std::int64_t maxEnd = std::numeric_limits<std::int64_t>::min();
-        for (std::size_t k = 0; k < n; ++k) {
-            maxEnd = std::max(maxEnd, starts[k] + lane.dur[nth(k)]);
-            prefixMaxEnd[k] = maxEnd;
-        }
-        for (std::uint32_t f : flows) {
-            const ChunkFlow &flow = m_flows[f];
-            std::int64_t found = -1;
-            if (flow.bindDur >= 0) {
-                // v2: the slice that carries the bind_id (same start and duration).
-                const auto range = std::equal_range(starts.begin(), starts.end(), flow.ts);
-                for (auto it = range.first; it != range.second && found < 0; ++it) {
-                    const std::uint32_t e = nth(static_cast<std::size_t>(it - starts.begin()));
-                    if (lane.dur[e] == flow.bindDur)
-                        found = e;
-                }
-            }
-            if (found >= 0) {
-            } else if (flow.bindEnclosing) {
-                auto k =
-                    static_cast<std::int64_t>(
-                        std::upper_bound(starts.begin(), starts.end(), flow.ts) - starts.begin())
-                    - 1;
-                for (; k >= 0 && prefixMaxEnd[static_cast<std::size_t>(k)] >= flow.ts; --k) {
-                    const std::uint32_t e = nth(static_cast<std::size_t>(k));
-                    if (lane.ts[e] + lane.dur[e] >= flow.ts) {
-                        found = e;
-                        break;
-                    }
-                }
-            } else {
-                const auto k = static_cast<std::size_t>(
-                    std::lower_bound(starts.begin(), starts.end(), flow.ts) - starts.begin());
-                if (k < n)
+        while (lo < hi && startOf(lo) < flow.ts)
+            ++lo;
+        std::int64_t found = -1;
+        if (flow.bindDur >= 0) {
+            // v2: the slice that carries the bind_id (same start and duration).
+            for (std::size_t k = lo; k < hi && found < 0; ++k) {
+                if (lane.dur[nth(k)] == flow.bindDur)
                     found = nth(k);
             }
-            if (found >= 0)
-                binding[f] = model::EventRef {trackId, base + static_cast<std::uint32_t>(found)};
         }
+        if (found >= 0) {
+        } else if (flow.bindEnclosing) {
+            // The latest-starting event that starts at or before the point and ends at or
+            // after it; points come in time order, so one that ended before stays closed.
+            while (!open.empty() && open.back().end < flow.ts)
+                open.pop_back();
+            if (!open.empty())
+                found = nth(open.back().k);
+        } else if (lo < n) {
+            found = nth(lo);
+        }
+        if (found >= 0)
+            binding[f] = model::EventRef {trackId, base + static_cast<std::uint32_t>(found)};
     }
 }
 
@@ -513,9 +515,10 @@ void TraceAssembly::finish(TopLevel &top)
         }
     }
     util::release(flowsByLane);
-    m_points.reserve(m_flows.size());
-    for (const ChunkFlow &f : m_flows)
-        m_points.push_back({f.ts, f.offset, f.idLow, f.cat, f.idTag, f.phase});
+    // Linked on the provisional references before the lanes are built: the points and their
+    // binding are gone before the build, the peak of the load.
+    linkFlows(binding, top);
+    util::release(binding);
     util::release(m_flows);
     // Room for the ids the dialect may keep (Kineto: an External id on every host operator),
     // so that the builder's list does not grow by copies while the lanes are built.
@@ -532,7 +535,6 @@ void TraceAssembly::finish(TopLevel &top)
             continue; // pids with flows or metadata but no events get no track
         buildLane(m_lanes[i], tracks[i], shift);
     }
-    linkFlows(binding, top);
     buildCounters(shift);
     if (m_onDemand) {
         // Args on demand: the records are in the trace since addRecords; the staged text
@@ -569,7 +571,6 @@ void TraceAssembly::finish(TopLevel &top)
     c.eventsAdded += m_eventsAdded;
     c.partialOverlaps += m_partialOverlaps;
     m_lanes.clear();
-    util::release(m_points);
 }
 
 } // namespace stepscope::import::chrometrace

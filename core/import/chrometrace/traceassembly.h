@@ -102,7 +102,7 @@ private:
             return pid != o.pid ? pid < o.pid : tid < o.tid;
         }
     };
-    /// Flow points bound to an event (provisional ref), by index in m_flows (and m_points).
+    /// Flow points bound to an event (provisional ref), by index in m_flows.
     using Binding = std::vector<model::EventRef>;
 
     void addRecords(const ChunkResult &chunk, std::uint64_t argsBase);
@@ -126,9 +126,10 @@ private:
     /// of lanes given a track before this one and not built yet.
     LaneTrack laneTrack(
         const Lane &lane, std::unordered_map<std::uint32_t, std::uint32_t> &pending);
-    /// Counts the lane's partial overlaps and binds its flow points (`flows`, in m_flows).
-    void bindLane(const Lane &lane, const LaneTrack &at, Binding &binding,
-        const std::vector<std::uint32_t> &flows);
+    /// Counts the lane's partial overlaps and binds its flow points (`flows`, in m_flows; put
+    /// in time order).
+    void bindLane(
+        const Lane &lane, const LaneTrack &at, Binding &binding, std::vector<std::uint32_t> &flows);
     /// Hands the lane's events to the dialect and its columns to its track.
     void buildLane(Lane &lane, const LaneTrack &at, std::int64_t shift);
     void linkFlows(const Binding &binding, TopLevel &top);
@@ -169,17 +170,6 @@ private:
     std::unordered_map<std::uint64_t, std::uint32_t> m_laneIndex;
     std::vector<Counter> m_counters;
     std::vector<ChunkFlow> m_flows; // lane/cat/id remapped to assembly ids
-    /// What linkFlows reads of each flow point (m_flows' order), once the lanes are bound.
-    struct FlowPoint
-    {
-        std::int64_t ts = 0;
-        std::int64_t offset = 0;
-        std::uint64_t idLow = 0;
-        model::StringId cat;
-        std::uint8_t idTag = 0;
-        char phase = 's';
-    };
-    std::vector<FlowPoint> m_points;
     std::map<std::uint32_t, ProcessMeta> m_processes;
     std::map<ThreadKey, ThreadMeta> m_threads;
     PhaseCounts m_counts;

@@ -3,6 +3,7 @@
 // Pairing across the whole file: B/E and b/e marks into slices (per lane) and flow points
 // into links (per cat and id), both once every chunk is merged.
 #include "traceassembly.h"
+#include "util/nearsort.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -108,26 +109,26 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
     std::uint64_t beforeStart = 0;
     std::int64_t unboundOffset = -1;
     std::vector<std::uint32_t> order;
-    order.reserve(m_points.size());
-    for (std::uint32_t i = 0; i < m_points.size(); ++i) {
+    order.reserve(m_flows.size());
+    for (std::uint32_t i = 0; i < m_flows.size(); ++i) {
         if (binding[i].track.isValid()) {
             order.push_back(i);
         } else {
             ++unbound;
-            if (unboundOffset < 0 || m_points[i].offset < unboundOffset)
-                unboundOffset = m_points[i].offset;
+            if (unboundOffset < 0 || m_flows[i].offset < unboundOffset)
+                unboundOffset = m_flows[i].offset;
         }
     }
     auto sameKey = [this](std::uint32_t a, std::uint32_t b) {
-        const FlowPoint &x = m_points[a];
-        const FlowPoint &y = m_points[b];
+        const ChunkFlow &x = m_flows[a];
+        const ChunkFlow &y = m_flows[b];
         return x.cat == y.cat && x.idTag == y.idTag && x.idLow == y.idLow;
     };
     // (cat, id), then time, s before t before f at an equal time, then file offset: a total
     // order, so the result does not depend on the order points arrived in.
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const FlowPoint &x = m_points[a];
-        const FlowPoint &y = m_points[b];
+        const ChunkFlow &x = m_flows[a];
+        const ChunkFlow &y = m_flows[b];
         if (x.cat != y.cat)
             return x.cat.value() < y.cat.value();
         if (x.idTag != y.idTag)
@@ -143,7 +144,7 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
 
     struct Link
     {
-        std::uint32_t to; ///< index into m_points of the t/f point
+        std::uint32_t to; ///< index into m_flows of the t/f point
         model::EventRef from;
     };
     std::vector<Link> links;
@@ -155,7 +156,7 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
         // The group's first `s` in time, for points stamped before any source.
         model::EventRef firstStart;
         for (std::size_t k = begin; k < end; ++k) {
-            if (m_points[order[k]].phase == 's') {
+            if (m_flows[order[k]].phase == 's') {
                 firstStart = binding[order[k]];
                 break;
             }
@@ -164,7 +165,7 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
         for (std::size_t k = begin; k < end; ++k) {
             const std::uint32_t i = order[k];
             const model::EventRef ref = binding[i];
-            const char phase = m_points[i].phase;
+            const char phase = m_flows[i].phase;
             if (phase == 's') {
                 source = ref;
                 continue;
@@ -185,17 +186,18 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
         begin = end;
     }
     // Emit in time order of the receiving point, so the output is stable and reads naturally.
-    std::sort(links.begin(), links.end(), [&](const Link &a, const Link &b) {
-        const FlowPoint &x = m_points[a.to];
-        const FlowPoint &y = m_points[b.to];
+    util::stableSortNearlySorted(links, [&](const Link &a, const Link &b) {
+        const ChunkFlow &x = m_flows[a.to];
+        const ChunkFlow &y = m_flows[b.to];
         if (x.ts != y.ts)
             return x.ts < y.ts;
         if (rank(x.phase) != rank(y.phase))
             return rank(x.phase) < rank(y.phase);
         return x.offset < y.offset;
     });
+    m_out.reserveFlows(links.size());
     for (const Link &l : links)
-        m_out.addFlow(l.from, binding[l.to], m_points[l.to].cat);
+        m_out.addFlow(l.from, binding[l.to], m_flows[l.to].cat);
     top.counts.flowsLinked += links.size();
 
     if (unbound > 0)
