@@ -502,8 +502,8 @@ void TraceAssembly::finish(TopLevel &top)
     for (std::size_t i = 0; i < m_flows.size(); ++i)
         flowsByLane[m_flows[i].lane].push_back(static_cast<std::uint32_t>(i));
     Binding binding(m_flows.size());
-    // Every lane's flow points are bound first, on the staged times; then the points keep
-    // only what linking reads, before the lanes are built (the peak of the load).
+    // Every lane's flow points are bound first, on the staged times (file ns), to provisional
+    // references: the lanes' own indices after the events of earlier lanes on their track.
     std::vector<LaneTrack> tracks(m_lanes.size());
     {
         std::unordered_map<std::uint32_t, std::uint32_t> pending;
@@ -515,8 +515,8 @@ void TraceAssembly::finish(TopLevel &top)
         }
     }
     util::release(flowsByLane);
-    // Linked on the provisional references before the lanes are built: the points and their
-    // binding are gone before the build, the peak of the load.
+    // Linked at once, on those references: the points and their binding are freed before
+    // the lanes are built, whose columns and dialect lists then grow.
     linkFlows(binding, top);
     util::release(binding);
     util::release(m_flows);
