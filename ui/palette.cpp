@@ -159,6 +159,12 @@ QString segmentName(analysis::SegmentKind kind)
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
 
+QString figureName(analysis::SegmentKind kind)
+{
+    const std::string_view name = analysis::figureKindName(kind);
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
+
 const std::array<analysis::SegmentKind, analysis::SegmentKindCount> &segmentKinds()
 {
     static const std::array<analysis::SegmentKind, analysis::SegmentKindCount> kinds = [] {

@@ -41,8 +41,11 @@ QColor flowColor(Theme theme = Theme::Light);
 
 /// Step-lane / breakdown segments (analysis::SegmentKind), by DESIGN.md's table.
 QColor segmentColor(analysis::SegmentKind kind, Theme theme = Theme::Light);
-/// The kind's name as every view shows it (analysis::segmentKindName).
+/// The name of the kind's segment in drawings: lanes, legends, stacked charts, delta strips
+/// (analysis::segmentKindName: "Compute (not overlapped)").
 QString segmentName(analysis::SegmentKind kind);
+/// The name of the kind's figure in tables (analysis::figureKindName: "Compute", whole).
+QString figureName(analysis::SegmentKind kind);
 /// Every segment kind in analysis order (legends, delta strips).
 const std::array<analysis::SegmentKind, analysis::SegmentKindCount> &segmentKinds();
 

@@ -25,7 +25,7 @@ using util::startsWith;
 constexpr std::array<std::string_view, SegmentKindCount> Keys = {"compute", "comm_exposed",
     "comm_overlapped", "host_wait", "data_loading", "launch_gap", "other_idle", "bubble",
     "preparing"};
-constexpr std::array<std::string_view, SegmentKindCount> Names = {"Compute",
+constexpr std::array<std::string_view, SegmentKindCount> Names = {"Compute (not overlapped)",
     "Communication (exposed)", "Communication (overlapped)", "Host wait", "Data loading",
     "Launch gaps", "Other idle", "Pipeline bubble", "Preparing"};
 
@@ -365,6 +365,11 @@ std::string_view segmentKindName(SegmentKind kind)
     return Names[static_cast<std::size_t>(kind)];
 }
 
+std::string_view figureKindName(SegmentKind kind)
+{
+    return kind == SegmentKind::Compute ? std::string_view("Compute") : segmentKindName(kind);
+}
+
 std::optional<SegmentKind> segmentKindFromKey(std::string_view key)
 {
     for (std::size_t i = 0; i < Keys.size(); ++i) {
@@ -403,6 +408,11 @@ std::int64_t StepBreakdown::segmentNs(SegmentKind kind) const
         return preparingNs;
     }
     return 0;
+}
+
+std::int64_t StepBreakdown::figureNs(SegmentKind kind) const
+{
+    return kind == SegmentKind::Compute ? computeNs : segmentNs(kind);
 }
 
 namespace {

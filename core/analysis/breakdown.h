@@ -33,8 +33,11 @@ inline constexpr int SegmentKindCount = 9;
 /// Stable key: "compute", "comm_exposed", "comm_overlapped", "host_wait", "data_loading",
 /// "launch_gap", "other_idle", "bubble", "preparing".
 std::string_view segmentKindKey(SegmentKind kind);
-/// Human label: "Compute", "Communication (exposed)", ...
+/// Label of the kind's lane segment: "Compute (not overlapped)", "Communication (exposed)", ...
 std::string_view segmentKindName(SegmentKind kind);
+/// Label of the kind's figure in tables (StepBreakdown::figureNs): as segmentKindName, but
+/// "Compute" for Compute, which tables show whole.
+std::string_view figureKindName(SegmentKind kind);
 std::optional<SegmentKind> segmentKindFromKey(std::string_view key);
 
 /// One category of the profiler's own breakdown next to ours.
@@ -150,6 +153,10 @@ struct StepBreakdown
     std::int64_t durationNs() const { return util::satSub(endNs, startNs); }
     /// The ns of one kind as the step lane draws it: Compute is computeNs − commOverlappedNs.
     std::int64_t segmentNs(SegmentKind kind) const;
+    /// The ns of one kind as tables show it (Steps table, compare): Compute is computeNs, the
+    /// overlapped communication included, as `compute` in summary --json and the profiler's
+    /// `Computing`; every other kind is its segment.
+    std::int64_t figureNs(SegmentKind kind) const;
 };
 
 /// One interval of the step lane. Invariant: segments are sorted by start, do not overlap,

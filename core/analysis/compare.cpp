@@ -232,14 +232,14 @@ double us(std::int64_t ns)
     return static_cast<double>(ns) / 1000.0;
 }
 
-// The values one row per metric takes from a breakdown, in us: step time, then segments.
+// The values one row per metric takes from a breakdown, in us: step time, then each kind as
+// tables show it (StepBreakdown::figureNs: compute whole, as summary --json).
 std::vector<double> breakdownValuesUs(const StepBreakdown &b)
 {
     std::vector<double> v;
     v.push_back(us(b.durationNs()));
     for (SegmentKind kind : AllSegments)
-        v.push_back(
-            us(kind == SegmentKind::CommOverlapped ? b.commOverlappedNs : b.segmentNs(kind)));
+        v.push_back(us(b.figureNs(kind)));
     return v;
 }
 
@@ -252,7 +252,7 @@ std::vector<DeltaRow> rowsFromValues(
     for (std::size_t i = 0; i < SegmentKindCount; ++i) {
         SegmentKind kind = AllSegments[i];
         rows.push_back(makeDeltaRow("segment." + std::string(segmentKindKey(kind)),
-            std::string(segmentKindName(kind)), "us", before[i + 1], after[i + 1],
+            std::string(figureKindName(kind)), "us", before[i + 1], after[i + 1],
             segmentBetter(kind)));
     }
     return rows;

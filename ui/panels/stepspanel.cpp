@@ -3,6 +3,7 @@
 #include "stepspanel.h"
 
 #include "analysis/memorycategories.h"
+#include "analysis/metricdefinitions.h"
 #include "analysis/units.h"
 #include "tableitems.h"
 #include "ui/charts/barchart.h"
@@ -31,6 +32,9 @@ namespace stepscope::ui {
 namespace {
 
 using analysis::SegmentKind;
+
+/// The table's columns: Step, Rank, Start, Duration, then one per segment kind.
+constexpr int FirstKindColumn = 4;
 
 QString duration(std::int64_t ns)
 {
@@ -311,8 +315,10 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
 {
     m_model->clear();
     QStringList headers = {tr("Step"), tr("Rank"), tr("Start"), tr("Duration")};
+    // The table's figures are the summary's: Compute whole (overlapped communication
+    // included, as the profiler's Computing); the chart above stacks the lane's segments.
     for (SegmentKind kind : segmentKinds())
-        headers.append(segmentName(kind));
+        headers.append(figureName(kind));
     headers.append(tr("Free (idle)"));
     // The profiler's own columns, in the order first seen.
     std::vector<std::string> refColumns;
@@ -326,6 +332,17 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
     if (!refColumns.empty())
         headers.append(tr("Within 1 %"));
     m_model->setHorizontalHeaderLabels(headers);
+    // Each figure's header says what it holds (docs/metrics.md's definitions).
+    const auto defineHeader = [this](int column, std::string_view key) {
+        const analysis::MetricDefinition *d = analysis::metricDefinition(key);
+        if (auto *h = m_model->horizontalHeaderItem(column); h && d)
+            h->setToolTip(qs(d->text));
+    };
+    defineHeader(0, "step");
+    int column = FirstKindColumn;
+    for (SegmentKind kind : segmentKinds())
+        defineHeader(column++, analysis::segmentKindKey(kind));
+    defineHeader(column, "free");
     // Starts from the first step shown, at a resolution that tells neighbouring steps apart
     // (six steps 470 s into a trace are not all "470 s").
     std::vector<std::int64_t> starts;
@@ -361,12 +378,12 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
         items.append(start);
         items.append(numberItem(duration(b->durationNs()), static_cast<double>(b->durationNs())));
         for (SegmentKind kind : segmentKinds()) {
-            const std::int64_t ns = b->segmentNs(kind);
+            const std::int64_t ns = b->figureNs(kind);
             auto *item = numberItem(duration(ns), static_cast<double>(ns));
             if (b->durationNs() > 0)
                 item->setToolTip(
                     tr("%1 = %2 ns (%3 of the step)")
-                        .arg(segmentName(kind))
+                        .arg(figureName(kind))
                         .arg(ns)
                         .arg(QString::fromStdString(analysis::formatShare(
                             static_cast<double>(ns) / static_cast<double>(b->durationNs())))));

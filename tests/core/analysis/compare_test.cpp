@@ -170,7 +170,10 @@ TEST(CompareDeltaRow, StepBreakdownRows)
     EXPECT_DOUBLE_EQ(*data->delta, -5000.0);
     EXPECT_EQ(data->verdict, Verdict::Improved);
     ASSERT_NE(compute, nullptr);
-    EXPECT_DOUBLE_EQ(*compute->before, 3000.0); // compute - overlapped, as the lane draws it
+    // Compute whole, overlapped communication included, as summary --json's compute_us and the
+    // profiler's Computing (the lane's segment, 3000 us, is compute - overlapped).
+    EXPECT_DOUBLE_EQ(*compute->before, 4000.0);
+    EXPECT_EQ(compute->label, "Compute");
     EXPECT_EQ(compute->verdict, Verdict::Unknown);
 
     // Mean over pairs: before steps {b, b}, after {a, b} -> after step time mean 7.5 ms.
