@@ -63,24 +63,18 @@ MemoryGroupTimeline fromCategories(const model::CategoryTimeline &cats)
     return t;
 }
 
-/// Allocations (and the HCCL module's reserved memory) as a stepped series per group.
+/// Allocations (and the HCCL module's reserved memory) as a stepped series per group, each
+/// allocation in the group `grouped` gave it.
 MemoryGroupTimeline fromAllocations(const model::Trace &trace,
-    const std::vector<model::Allocation> &allocs, const std::string &source)
+    const std::vector<model::Allocation> &allocs, const AllocationGroups &grouped,
+    const std::string &source)
 {
     MemoryGroupTimeline t;
-    std::int64_t t0 = INT64_MAX;
-    std::int64_t t1 = INT64_MIN;
+    std::int64_t allocT0 = INT64_MAX;
+    std::int64_t allocT1 = INT64_MIN;
     for (const auto &a : allocs) {
-        t0 = std::min(t0, a.allocatedNs);
-        t1 = std::max({t1, a.allocatedNs, a.releasedNs});
-    }
-    const std::int64_t allocT0 = t0;
-    const std::int64_t allocT1 = t1;
-    const auto steps = detectSteps(trace, nullptr);
-    std::int64_t stepNs = t1 > t0 ? t1 - t0 : 0;
-    if (!steps.empty()) {
-        stepNs = steps.front().durationNs();
-        t0 = steps.front().startNs; // the capture proper starts with the first step
+        allocT0 = std::min(allocT0, a.allocatedNs);
+        allocT1 = std::max({allocT1, a.allocatedNs, a.releasedNs});
     }
 
     // (time, group, delta); at equal times frees apply before allocations.
@@ -92,14 +86,13 @@ MemoryGroupTimeline fromAllocations(const model::Trace &trace,
     };
     std::vector<Change> changes;
     bool inferred = false;
-    for (const auto &a : allocs) {
-        const bool given = !a.categoryInferred && a.category != model::MemoryCategory::Unknown;
-        const MemoryGroup g =
-            given ? memoryGroupOf(a.category) : inferAllocationGroup(a, t0, t1, stepNs);
-        inferred = inferred || !given;
-        changes.push_back(Change {a.allocatedNs, idx(g), a.sizeBytes});
+    for (std::size_t i = 0; i < allocs.size(); ++i) {
+        const model::Allocation &a = allocs[i];
+        const std::size_t g = idx(grouped.groups[i]);
+        inferred = inferred || grouped.inferred[i];
+        changes.push_back(Change {a.allocatedNs, g, a.sizeBytes});
         if (a.releasedNs >= 0)
-            changes.push_back(Change {a.releasedNs, idx(g), -a.sizeBytes});
+            changes.push_back(Change {a.releasedNs, g, -a.sizeBytes});
     }
     for (const auto &m : trace.memory.modules) {
         const std::string name = lower(m.module);
@@ -285,18 +278,64 @@ MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captur
     return MemoryGroup::Temporary;
 }
 
+const std::vector<model::Allocation> &AllocationGroups::list(const model::Trace &trace) const
+{
+    return fromEvents ? paired : trace.memory.allocations;
+}
+
+AllocationGroups groupAllocations(const model::Trace &trace)
+{
+    AllocationGroups out;
+    if (trace.memory.allocations.empty()) {
+        out.paired = allocationsFromMemoryEvents(trace);
+        out.fromEvents = !out.paired.empty();
+    }
+    const std::vector<model::Allocation> &allocs = out.list(trace);
+    if (allocs.empty())
+        return out;
+    // The capture: from the first step's start (else the first allocation) to the last time an
+    // allocation records; the first step's length (else the capture's) for the lifetimes.
+    std::int64_t t0 = INT64_MAX;
+    std::int64_t t1 = INT64_MIN;
+    for (const auto &a : allocs) {
+        t0 = std::min(t0, a.allocatedNs);
+        t1 = std::max({t1, a.allocatedNs, a.releasedNs});
+    }
+    std::int64_t stepNs = t1 > t0 ? t1 - t0 : 0;
+    const auto steps = detectSteps(trace, nullptr);
+    if (!steps.empty()) {
+        stepNs = steps.front().durationNs();
+        t0 = steps.front().startNs; // the capture proper starts with the first step
+    }
+    out.captureStartNs = t0;
+    out.captureEndNs = t1;
+    out.groups.reserve(allocs.size());
+    out.inferred.reserve(allocs.size());
+    for (const auto &a : allocs) {
+        const bool given = !a.categoryInferred && a.category != model::MemoryCategory::Unknown;
+        out.groups.push_back(
+            given ? memoryGroupOf(a.category) : inferAllocationGroup(a, t0, t1, stepNs));
+        out.inferred.push_back(!given);
+    }
+    return out;
+}
+
 MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace)
+{
+    return memoryGroupTimeline(trace, groupAllocations(trace));
+}
+
+MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace, const AllocationGroups &groups)
 {
     if (!trace.memory.categories.timestampsNs.empty())
         return fromCategories(trace.memory.categories);
     bool hccl = false;
     for (const auto &m : trace.memory.modules)
         hccl = hccl || lower(m.module) == "hccl";
-    if (!trace.memory.allocations.empty() || hccl)
-        return fromAllocations(trace, trace.memory.allocations, "allocations");
-    const auto fromEvents = allocationsFromMemoryEvents(trace);
-    if (!fromEvents.empty())
-        return fromAllocations(trace, fromEvents, "[memory] events");
+    if (!groups.fromEvents && (!trace.memory.allocations.empty() || hccl))
+        return fromAllocations(trace, trace.memory.allocations, groups, "allocations");
+    if (groups.fromEvents)
+        return fromAllocations(trace, groups.paired, groups, "[memory] events");
     return {};
 }
 
@@ -365,7 +404,10 @@ MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config
     }
     if (!s.peakReservedBytes)
         s.peakReservedBytes = reservedApp;
-    auto timeline = std::make_shared<MemoryGroupTimeline>(memoryGroupTimeline(trace));
+    auto allocations = std::make_shared<AllocationGroups>(groupAllocations(trace));
+    auto timeline = std::make_shared<MemoryGroupTimeline>(memoryGroupTimeline(trace, *allocations));
+    if (!allocations->groups.empty())
+        s.allocations = std::move(allocations);
     const MemoryGroupTimeline &groups = *timeline;
     if (!groups.timestampsNs.empty()) {
         const auto it = std::max_element(groups.totalBytes.begin(), groups.totalBytes.end());

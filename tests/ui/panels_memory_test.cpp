@@ -6,10 +6,12 @@
 
 #include "analysed.h"
 #include "chartsupport.h"
+#include "compare_testsupport.h"
 #include "model/tracebuilder.h"
 #include "ui/charts/barchart.h"
 #include "ui/charts/timechart.h"
 #include "ui/panels/memorypanel.h"
+#include "ui/panels/tableitems.h"
 
 #include <gtest/gtest.h>
 
@@ -235,25 +237,26 @@ TEST(PanelsMemory, RunConfigEstimateBesideTheMeasuredPeak)
     EXPECT_EQ(before.summary().estimate->totalBytes, 16'000'000'000);
 }
 
-TEST(PanelsMemory, AllocatorEventsAreNotCalledNoRecords)
+TEST(PanelsMemory, AllocatorEventsArePairedIntoTheTable)
 {
     // A PyTorch trace with [memory] events: its allocator events built the chart by category,
-    // so the note under it must not say the profile has no allocation records (it said so,
-    // and told the user to record with profile_memory=True, which they had done).
+    // so the table lists the same pairs (it said "not listed"; before that, "no records").
     model::TraceBuilder tb;
     tb.trace().rank = 0;
     const model::TrackId host = tb.addTrack(model::TrackInfo {});
     model::MemoryCurve curve;
     curve.component = "PyTorch";
     curve.device = "cuda:0";
+    const auto step = tb.intern("aten::mm");
+    tb.track(host).add(15 * Ms, 10 * Ms, step, model::Category::HostOp);
     for (int i = 0; i < 4; ++i) {
         const std::uint32_t index = tb.track(host).add(
             i * 10 * Ms, 0, tb.intern("[memory]"), model::Category::Other, model::ArgsId(), false);
         model::AllocatorEvent a;
         a.event = model::EventRef {host, index};
         a.addr = 4096;
-        a.bytes = i % 2 == 0 ? 8 * MiB : -8 * MiB;
-        a.totalAllocated = i % 2 == 0 ? 8 * MiB : 0;
+        a.bytes = (i % 2 == 0 ? 8 : -8) * (i < 2 ? 1 : 2) * MiB;
+        a.totalAllocated = i % 2 == 0 ? a.bytes : 0;
         a.deviceMemory = true;
         tb.addAllocatorEvent(a);
         curve.timestampsNs.push_back(i * 10 * Ms);
@@ -266,11 +269,20 @@ TEST(PanelsMemory, AllocatorEventsAreNotCalledNoRecords)
     uitest::setAnalysed(panel, session);
     uitest::showAndSettle(panel, 1200, 700);
     ASSERT_FALSE(panel.showsMessage());
-    EXPECT_TRUE(panel.allocationNote().contains(QStringLiteral("Allocations not listed")))
-        << panel.allocationNote().toStdString();
-    EXPECT_TRUE(panel.allocationNote().contains(QStringLiteral("4 allocator events")))
-        << panel.allocationNote().toStdString();
-    EXPECT_FALSE(panel.allocationNote().contains(QStringLiteral("No allocation records")));
+    EXPECT_TRUE(panel.allocationNote().isEmpty()) << panel.allocationNote().toStdString();
+    EXPECT_TRUE(panel.allocationSource().contains(QStringLiteral("2 allocations paired")))
+        << panel.allocationSource().toStdString();
+    EXPECT_TRUE(panel.allocationSource().contains(QStringLiteral("4 <code>[memory]</code>")))
+        << panel.allocationSource().toStdString();
+    QAbstractItemModel *m = panel.allocationTable()->model();
+    ASSERT_EQ(m->rowCount(), 2);
+    panel.allocationTable()->sortByColumn(1, Qt::DescendingOrder);
+    // The 16 MiB block allocated at 20 ms inside aten::mm [15, 25) ms, freed at 30 ms.
+    EXPECT_EQ(m->index(0, 0).data().toString(), QStringLiteral("aten::mm"));
+    EXPECT_EQ(m->index(0, 1).data(ui::SortRole).toDouble(), 16.0 * MiB);
+    EXPECT_EQ(m->index(0, 2).data(ui::SortRole).toDouble(), 20.0 * Ms);
+    EXPECT_EQ(m->index(0, 3).data(ui::SortRole).toDouble(), 30.0 * Ms);
+    EXPECT_EQ(m->index(1, 1).data(ui::SortRole).toDouble(), 8.0 * MiB);
 
     // Curves alone: nothing to pair, the old advice stands; with records: the table, no note.
     model::TraceBuilder bare;
@@ -285,4 +297,46 @@ TEST(PanelsMemory, AllocatorEventsAreNotCalledNoRecords)
     uitest::setAnalysed(panel, memorySession());
     uitest::showAndSettle(panel, 1200, 700);
     EXPECT_TRUE(panel.allocationNote().isEmpty()) << panel.allocationNote().toStdString();
+}
+
+// The real PyTorch trace with [memory] events: the table lists the allocations the chart by
+// category sums, each in the chart's group. Summed from the table's cells at the peak's
+// time, per group, they give the peak bar's figures (6 629 508 096 B in all, docs/metrics.md).
+TEST(PanelsMemory, TheTableHoldsWhatTheChartSums)
+{
+    const ui::LoadedProfile p = testsupport::loadProfile(
+        std::string(STEPSCOPE_TEST_DATA) + "/kineto/hta-ddp-2rank-rank1-memory");
+    ASSERT_TRUE(p.session && p.analysis);
+    ui::MemoryPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    uitest::showAndSettle(panel, 1200, 700);
+    const analysis::MemorySummary &summary = panel.summary();
+    ASSERT_TRUE(summary.hasGroups && summary.peakNs);
+    const std::int64_t peak = *summary.peakNs;
+    QAbstractItemModel *m = panel.allocationTable()->model();
+    ASSERT_GT(m->rowCount(), 1000);
+    std::array<std::int64_t, analysis::MemoryGroupCount> alive {};
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const auto size = static_cast<std::int64_t>(m->index(r, 1).data(ui::SortRole).toDouble());
+        const auto from = static_cast<std::int64_t>(m->index(r, 2).data(ui::SortRole).toDouble());
+        const QString released = m->index(r, 3).data().toString();
+        const bool freed = released != QStringLiteral("still alive");
+        const auto to = static_cast<std::int64_t>(m->index(r, 3).data(ui::SortRole).toDouble());
+        const QString category = m->index(r, 5).data().toString();
+        int group = -1;
+        for (analysis::MemoryGroup g : analysis::AllMemoryGroups)
+            if (category.startsWith(QString::fromUtf8(analysis::memoryGroupName(g).data())))
+                group = static_cast<int>(g);
+        ASSERT_GE(group, 0) << category.toStdString();
+        if (from <= peak && !(freed && to <= peak))
+            alive[static_cast<std::size_t>(group)] += size;
+    }
+    std::int64_t total = 0;
+    for (std::size_t g = 0; g < alive.size(); ++g) {
+        EXPECT_EQ(alive[g], summary.byGroupAtPeak[g])
+            << analysis::memoryGroupKey(static_cast<analysis::MemoryGroup>(g));
+        total += alive[g];
+    }
+    EXPECT_EQ(total, 6'629'508'096);
+    EXPECT_TRUE(panel.allocationSource().contains(QStringLiteral("[memory]")));
 }

@@ -117,9 +117,14 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     auto *tableLayout = new QVBoxLayout(tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);
     m_allocationNote = createMessageLabel(tableBox); // text set per rank (rebuildAllocations)
+    m_allocationSource = new QLabel(tableBox);
+    m_allocationSource->setWordWrap(true);
+    m_allocationSource->setTextFormat(Qt::RichText);
     m_model = new QStandardItemModel(this);
     m_table = createTableView(m_model, tableBox);
+    m_table->setTextElideMode(Qt::ElideLeft);
     tableLayout->addWidget(m_allocationNote);
+    tableLayout->addWidget(m_allocationSource);
     tableLayout->addWidget(m_table, 1);
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
         const QModelIndex first = m_model->index(index.row(), 0);
@@ -242,6 +247,11 @@ QString MemoryPanel::categoryNote() const
 QString MemoryPanel::allocationNote() const
 {
     return m_table->isVisibleTo(this) ? QString() : m_allocationNote->text();
+}
+
+QString MemoryPanel::allocationSource() const
+{
+    return m_allocationSource->isVisibleTo(this) ? m_allocationSource->text() : QString();
 }
 
 QString MemoryPanel::currentComponent() const

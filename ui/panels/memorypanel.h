@@ -68,6 +68,8 @@ public:
     QString curveNote() const;
     QString categoryNote() const;
     QString allocationNote() const;
+    /// The line above the allocation table: where its rows come from (empty when hidden).
+    QString allocationSource() const;
     /// The four parts side by side (a short, wide dock) rather than in two columns of two.
     bool sideBySide() const { return m_sideBySide; }
 
@@ -113,6 +115,7 @@ private:
     BarChart *m_peakChart = nullptr;
     QLabel *m_peakNote = nullptr;
     QLabel *m_allocationNote = nullptr;
+    QLabel *m_allocationSource = nullptr; ///< where the listed allocations come from
     QStandardItemModel *m_model = nullptr;
     QTableView *m_table = nullptr;
 };

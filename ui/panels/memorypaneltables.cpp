@@ -106,23 +106,22 @@ void MemoryPanel::rebuildAllocations()
         tr("Lifetime"), tr("Category")});
     if (!t)
         return;
-    const auto [captureStart, captureEnd0] = t->extent();
-    std::int64_t captureEnd = captureEnd0;
-    for (const auto &a : t->memory.allocations)
-        captureEnd = std::max({captureEnd, a.allocatedNs, a.releasedNs});
-    std::int64_t stepNs = captureEnd - captureStart;
-    if (!t->steps.empty()) {
-        std::int64_t sum = 0;
-        for (const auto &s : t->steps)
-            sum += s.durationNs();
-        stepNs = sum / static_cast<std::int64_t>(t->steps.size());
-    }
+    // The allocations and groups the chart by category sums (analysis::groupAllocations): the
+    // profiler's records, else the pairs of the [memory] events.
+    const analysis::AllocationGroups *grouped = m_summary.allocations.get();
+    static const std::vector<model::Allocation> none;
+    const std::vector<model::Allocation> &list = grouped ? grouped->list(*t) : none;
+    // An allocation never released is alive to the end of the trace (or of the records).
+    const std::int64_t captureEnd =
+        grouped ? std::max(t->extent().second, grouped->captureEndNs) : 0;
     m_model->setRowCount(0);
-    for (const auto &a : t->memory.allocations) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const model::Allocation &a = list[i];
         QList<QStandardItem *> items;
         const bool released = a.releasedNs >= 0;
         const std::int64_t end = released ? a.releasedNs : captureEnd;
         auto *op = textItem(QString::fromStdString(a.op));
+        op->setToolTip(op->text());
         setRowTime(op, m_rank, a.allocatedNs, std::max(end, a.allocatedNs));
         items.append(op);
         auto *size = numberItem(QString::fromStdString(analysis::formatBytes(a.sizeBytes)),
@@ -135,40 +134,42 @@ void MemoryPanel::rebuildAllocations()
                 ? numberItem(QString::fromStdString(analysis::formatDuration(a.releasedNs)),
                     static_cast<double>(a.releasedNs))
                 : numberItem(tr("still alive"), std::numeric_limits<double>::max()));
-        const std::int64_t life = end - a.allocatedNs;
+        const std::int64_t life = std::max<std::int64_t>(end - a.allocatedNs, 0);
         items.append(numberItem(QString::fromStdString(analysis::formatDuration(life))
                 + (released ? QString() : QStringLiteral("+")),
             static_cast<double>(life)));
-        // The profiler's category when it gave one, else the documented inference rule.
-        const bool given = a.category != model::MemoryCategory::Unknown || a.categoryInferred;
-        const MemoryGroup g = given
-            ? analysis::memoryGroupOf(a.category)
-            : analysis::inferAllocationGroup(a, captureStart, captureEnd, stepNs);
-        const bool inferred = !given || a.categoryInferred;
-        auto *cat =
-            textItem(qs(analysis::memoryGroupName(g)) + (inferred ? tr(" (inferred)") : QString()));
+        const MemoryGroup g = grouped->groups[i];
+        auto *cat = textItem(qs(analysis::memoryGroupName(g))
+            + (grouped->inferred[i] ? tr(" (inferred)") : QString()));
         cat->setData(QColor(groupColor(g)), Qt::DecorationRole);
         items.append(cat);
         m_model->appendRow(items);
     }
-    const bool any = !t->memory.allocations.empty();
-    const std::size_t events = t->memory.allocatorEvents.size();
-    m_allocationNote->setText(events > 0
-            // Not "no records": the chart by category was built from exactly these.
-            ? tr("<h3>Allocations not listed</h3><p>This rank's %L1 allocator events "
-                 "(<code>[memory]</code> events with an address) are paired by address into "
-                 "allocations for the chart by category. This table lists the allocation "
-                 "records a profiler writes itself (Ascend <code>operator_memory.csv</code>); "
-                 "listing the paired ones here is not done yet.</p>")
-                  .arg(static_cast<qulonglong>(events))
-            : tr("<h3>No allocation records</h3><p>The profile has memory totals but no "
-                 "per-allocation lifetimes. Ascend writes them to <code>operator_memory.csv</code> "
-                 "with <code>profile_memory=True</code>; PyTorch traces recorded with "
-                 "<code>profile_memory=True</code> carry them as <code>[memory]</code> "
-                 "events.</p>"));
+    const bool any = !list.empty();
+    if (grouped && grouped->fromEvents)
+        m_allocationSource->setText(
+            tr("%L1 allocations paired by address from this rank's %L2 <code>[memory]</code> "
+               "events; an op is the chain of host ranges around the allocation.")
+                .arg(static_cast<qulonglong>(list.size()))
+                .arg(static_cast<qulonglong>(t->memory.allocatorEvents.size())));
+    else
+        m_allocationSource->setText(tr("%L1 allocation records written by the profiler.")
+                                        .arg(static_cast<qulonglong>(list.size())));
+    m_allocationSource->setVisible(any);
+    m_allocationNote->setText(
+        tr("<h3>No allocation records</h3><p>The profile has memory totals but no "
+           "per-allocation lifetimes. Ascend writes them to <code>operator_memory.csv</code> "
+           "with <code>profile_memory=True</code>; PyTorch traces recorded with "
+           "<code>profile_memory=True</code> carry them as <code>[memory]</code> "
+           "events (with an <code>Addr</code>; 2021 traces write none).</p>"));
     m_allocationNote->setVisible(!any);
     m_table->setVisible(any);
     m_table->resizeColumnsToContents();
+    // Op chains run to hundreds of characters: a capped column, elided on the left so that the
+    // innermost op (the chain's end) stays in view; the tooltip has it whole.
+    const int opWidth = m_table->fontMetrics().averageCharWidth() * 40;
+    if (m_table->columnWidth(0) > opWidth)
+        m_table->setColumnWidth(0, opWidth);
     m_table->sortByColumn(1, Qt::DescendingOrder);
 }
 
