@@ -24,11 +24,19 @@ struct ImportContext
     util::Progress *progress = nullptr;
     LoadOptions options;
 
-    /// `file` relative to root, with '/' separators; the file name when not below root.
+    /// `file` relative to root, with '/' separators; the file name when not below root; the
+    /// folder's own name for root itself (not ".").
     std::string relative(const std::filesystem::path &file) const
     {
         std::error_code ec;
         std::filesystem::path rel = std::filesystem::relative(file, root, ec);
+        if (!ec && rel == ".") {
+            const std::filesystem::path whole =
+                std::filesystem::absolute(file, ec).lexically_normal();
+            const std::filesystem::path name =
+                whole.has_filename() ? whole.filename() : whole.parent_path().filename();
+            return name.empty() ? whole.generic_string() : name.generic_string();
+        }
         if (ec || rel.empty() || rel.native().rfind("..", 0) == 0)
             return file.filename().generic_string();
         return rel.generic_string();
