@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <QFontMetricsF>
+
 using namespace stepscope;
 using analysis::SegmentKind;
 using ui::compare::DeltaStrip;
@@ -139,4 +141,36 @@ TEST(CompareDeltaStrip, StripColoursFollowTheSign)
     }
     EXPECT_NEAR(redPx, (50 + 110) / 0.5, 1.0);
     EXPECT_NEAR(greenPx, 60 / 0.5, 1.0);
+}
+
+TEST(CompareDeltaStrip, TheDeltaStaysInViewBesideALongName)
+{
+    // "Δ Communication (overlapped)  +9.9 ms" is wider than the header: the name was cut with
+    // the figure after it. The figure now has its own right-aligned text; the name is elided.
+    const std::vector<StepLaneSegment> before = {{0, 100, SegmentKind::CommOverlapped, 1}};
+    const std::vector<StepLaneSegment> after = {{0, 150, SegmentKind::CommOverlapped, 1}};
+    ui::compare::StripPicture p;
+    p.strips = ui::compare::computeDeltaStrips(before, 0, 100, after, 0, 150);
+    p.axis = ui::timeline::TimeAxis(0, 0.5, 400);
+    ui::compare::StripMetrics m;
+    m.headerWidth = 150;
+    const QFont font;
+    const QFontMetricsF fm(font);
+    const auto g = ui::compare::buildStripGeometry(p, QSize(m.headerWidth + 400, 200), m, font);
+    bool sawDelta = false;
+    bool sawName = false;
+    for (const auto &t : g.texts) {
+        if (t.text == QStringLiteral("+50 ns")) {
+            sawDelta = true;
+            EXPECT_TRUE(t.flags & Qt::AlignRight);
+        }
+        if (t.text.startsWith(QStringLiteral("Δ Comm"))) {
+            sawName = true;
+            EXPECT_LE(fm.horizontalAdvance(t.text) + fm.horizontalAdvance(QStringLiteral("+50 ns")),
+                t.rect.width())
+                << t.text.toStdString();
+        }
+    }
+    EXPECT_TRUE(sawDelta);
+    EXPECT_TRUE(sawName);
 }

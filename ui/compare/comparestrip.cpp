@@ -132,13 +132,19 @@ private:
 
     void strip(int y, const DeltaStrip &s)
     {
-        const QString head =
-            QStringLiteral("Δ ") + s.label + QStringLiteral("  ") + signedDur(s.deltaNs());
-        text(QRectF(6, y - 1, m_left - 10, m_m.stripHeight + 2), head,
-            s.deltaNs() > 0       ? worseColor(m_p.theme)
-                : s.deltaNs() < 0 ? betterColor(m_p.theme)
-                                  : m_p.colors.mutedText,
-            false);
+        // The delta right-aligned before the colour mark, the name elided in what is left: a
+        // long name ("Communication (overlapped)") must not push the figure out of view.
+        const QColor tone = s.deltaNs() > 0 ? worseColor(m_p.theme)
+            : s.deltaNs() < 0               ? betterColor(m_p.theme)
+                                            : m_p.colors.mutedText;
+        const QString delta = signedDur(s.deltaNs());
+        const double room = m_left - 14;
+        const double deltaWidth = m_fm.horizontalAdvance(delta);
+        text(QRectF(6, y - 1, room, m_m.stripHeight + 2), delta, tone, false,
+            Qt::AlignRight | Qt::AlignVCenter);
+        const QString name = m_fm.elidedText(QStringLiteral("Δ ") + s.label, Qt::ElideRight,
+            std::max(0.0, room - deltaWidth - m_fm.horizontalAdvance(QStringLiteral("  "))));
+        text(QRectF(6, y - 1, room, m_m.stripHeight + 2), name, tone, false);
         if (s.kind)
             m_content.add(segmentColor(*s.kind, m_p.theme),
                 QRectF(m_left - 6, y + 2, 4, m_m.stripHeight - 4));
