@@ -63,11 +63,27 @@ MemoryGroupTimeline fromCategories(const model::CategoryTimeline &cats)
     return t;
 }
 
+/// Every allocation of a trace with its group (AllocationGroups before the cut to the largest).
+struct Grouped
+{
+    std::vector<model::Allocation> paired; ///< the pairs, when fromEvents
+    bool fromEvents = false;
+    std::vector<MemoryGroup> groups; ///< per allocation of list()
+    std::vector<bool> inferred; ///< per allocation: the group is the inference rule's
+    std::int64_t captureStartNs = 0;
+    std::int64_t captureEndNs = 0;
+
+    /// `paired`, or the trace's own records.
+    const std::vector<model::Allocation> &list(const model::Trace &trace) const
+    {
+        return fromEvents ? paired : trace.memory.allocations;
+    }
+};
+
 /// Allocations (and the HCCL module's reserved memory) as a stepped series per group, each
 /// allocation in the group `grouped` gave it.
 MemoryGroupTimeline fromAllocations(const model::Trace &trace,
-    const std::vector<model::Allocation> &allocs, const AllocationGroups &grouped,
-    const std::string &source)
+    const std::vector<model::Allocation> &allocs, const Grouped &grouped, const std::string &source)
 {
     MemoryGroupTimeline t;
     std::int64_t allocT0 = INT64_MAX;
@@ -278,14 +294,11 @@ MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captur
     return MemoryGroup::Temporary;
 }
 
-const std::vector<model::Allocation> &AllocationGroups::list(const model::Trace &trace) const
-{
-    return fromEvents ? paired : trace.memory.allocations;
-}
+namespace {
 
-AllocationGroups groupAllocations(const model::Trace &trace)
+Grouped groupAll(const model::Trace &trace)
 {
-    AllocationGroups out;
+    Grouped out;
     if (trace.memory.allocations.empty()) {
         out.paired = allocationsFromMemoryEvents(trace);
         out.fromEvents = !out.paired.empty();
@@ -320,12 +333,8 @@ AllocationGroups groupAllocations(const model::Trace &trace)
     return out;
 }
 
-MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace)
-{
-    return memoryGroupTimeline(trace, groupAllocations(trace));
-}
-
-MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace, const AllocationGroups &groups)
+/// Memory by group over time from groups already decided (groupAll of this trace).
+MemoryGroupTimeline groupTimeline(const model::Trace &trace, const Grouped &groups)
 {
     if (!trace.memory.categories.timestampsNs.empty())
         return fromCategories(trace.memory.categories);
@@ -337,6 +346,46 @@ MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace, const Allocat
     if (groups.fromEvents)
         return fromAllocations(trace, groups.paired, groups, "[memory] events");
     return {};
+}
+
+/// The largest `maxListed` of `groups`, with their groups.
+AllocationGroups listLargest(
+    const model::Trace &trace, const Grouped &groups, std::size_t maxListed)
+{
+    AllocationGroups out;
+    const std::vector<model::Allocation> &all = groups.list(trace);
+    out.fromEvents = groups.fromEvents;
+    out.count = all.size();
+    out.captureStartNs = groups.captureStartNs;
+    out.captureEndNs = groups.captureEndNs;
+    std::vector<std::size_t> order(all.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    const auto larger = [&all](std::size_t a, std::size_t b) {
+        if (all[a].sizeBytes != all[b].sizeBytes)
+            return all[a].sizeBytes > all[b].sizeBytes;
+        return all[a].allocatedNs != all[b].allocatedNs ? all[a].allocatedNs < all[b].allocatedNs
+                                                        : a < b;
+    };
+    const std::size_t n = std::min(maxListed, order.size());
+    std::partial_sort(
+        order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(), larger);
+    out.listed.reserve(n);
+    for (std::size_t k = 0; k < n; ++k)
+        out.listed.push_back({all[order[k]], groups.groups[order[k]], groups.inferred[order[k]]});
+    return out;
+}
+
+} // namespace
+
+AllocationGroups groupAllocations(const model::Trace &trace, std::size_t maxListed)
+{
+    return listLargest(trace, groupAll(trace), maxListed);
+}
+
+MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace)
+{
+    return groupTimeline(trace, groupAll(trace));
 }
 
 std::optional<MemoryEstimate> estimateModelMemory(const RunConfig &config)
@@ -404,10 +453,14 @@ MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config
     }
     if (!s.peakReservedBytes)
         s.peakReservedBytes = reservedApp;
-    auto allocations = std::make_shared<AllocationGroups>(groupAllocations(trace));
-    auto timeline = std::make_shared<MemoryGroupTimeline>(memoryGroupTimeline(trace, *allocations));
-    if (!allocations->groups.empty())
-        s.allocations = std::move(allocations);
+    std::shared_ptr<MemoryGroupTimeline> timeline;
+    {
+        const Grouped grouped = groupAll(trace); // every allocation, freed after the cut
+        timeline = std::make_shared<MemoryGroupTimeline>(groupTimeline(trace, grouped));
+        if (!grouped.groups.empty())
+            s.allocations = std::make_shared<const AllocationGroups>(
+                listLargest(trace, grouped, MaxListedAllocations));
+    }
     const MemoryGroupTimeline &groups = *timeline;
     if (!groups.timestampsNs.empty()) {
         const auto it = std::max_element(groups.totalBytes.begin(), groups.totalBytes.end());

@@ -67,24 +67,33 @@ MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captur
 /// their free, the rest alive to the end. Empty when the trace has no allocator events.
 std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &trace);
 
-/// The allocations of a trace, each with its group, decided once for the group series, the
-/// Memory panel's table and the report: the trace's own records (`trace.memory.allocations`,
-/// Ascend operator_memory) when it has any, else the pairs of its `[memory]` events
-/// (allocationsFromMemoryEvents). A group is the profiler's category where it gave one, else
-/// inferAllocationGroup's over the capture: from the first step's start (else the first
-/// allocation) to the last time an allocation records, with the first step's length.
+/// One row of the Memory panel's allocation table: an allocation with the group the group
+/// series puts it in.
+struct ListedAllocation
+{
+    model::Allocation allocation;
+    MemoryGroup group = MemoryGroup::Other;
+    bool inferred = false; ///< the group is the inference rule's, not the profiler's
+};
+
+/// The allocations a rank's group series sums, decided once with its groups: the trace's own
+/// records (`trace.memory.allocations`, Ascend operator_memory) when it has any, else the pairs
+/// of its `[memory]` events (allocationsFromMemoryEvents). A group is the profiler's category
+/// where it gave one, else inferAllocationGroup's over the capture: from the first step's
+/// start (else the first allocation) to the last time an allocation records, with the first
+/// step's length. A trace of millions of events holds millions of allocations: `listed` keeps
+/// the largest MaxListedAllocations (by size, then time), so memory stays bounded.
+inline constexpr std::size_t MaxListedAllocations = 20'000;
 struct AllocationGroups
 {
-    std::vector<model::Allocation> paired; ///< the pairs, when fromEvents
     bool fromEvents = false;
-    std::vector<MemoryGroup> groups; ///< per allocation of list()
-    std::vector<bool> inferred; ///< per allocation: the group is the inference rule's
+    std::size_t count = 0; ///< allocations in all
+    std::vector<ListedAllocation> listed; ///< largest first
     std::int64_t captureStartNs = 0;
     std::int64_t captureEndNs = 0; ///< where an allocation never released ends
-    /// The allocations: `paired`, or the trace's own (the trace must outlive this).
-    const std::vector<model::Allocation> &list(const model::Trace &trace) const;
 };
-AllocationGroups groupAllocations(const model::Trace &trace);
+AllocationGroups groupAllocations(
+    const model::Trace &trace, std::size_t maxListed = MaxListedAllocations);
 
 /// Memory by group over time. Invariant: every bytes[g] has the timestamps' length and
 /// totalBytes[i] == sum over g of bytes[g][i] at every point.
@@ -102,8 +111,6 @@ struct MemoryGroupTimeline
 /// else from the Kineto `[memory]` events (allocationsFromMemoryEvents). Empty when the trace
 /// has none of them.
 MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace);
-/// The same from groups already decided (groupAllocations of this trace).
-MemoryGroupTimeline memoryGroupTimeline(const model::Trace &trace, const AllocationGroups &groups);
 
 /// Model-state estimate from the run config (bytes per parameter by precision/optimizer:
 /// 16 for mixed-precision Adam = 2 weights + 4 master weights + 2 gradients... see docs).
@@ -137,8 +144,8 @@ struct MemorySummary
     /// the Memory panel and the compare); null when the trace has none. Shared: copies of the
     /// analysis (withRunConfig) do not copy it.
     std::shared_ptr<const MemoryGroupTimeline> groups;
-    /// The allocations the group series sums, with their groups (the Memory panel's table);
-    /// null when the trace has none. Shared like `groups`.
+    /// The allocations the group series sums, with their groups (the Memory panel's table,
+    /// the largest MaxListedAllocations); null when the trace has none. Shared like `groups`.
     std::shared_ptr<const AllocationGroups> allocations;
     std::optional<MemoryEstimate> estimate;
     /// Measured peak minus the model-state estimate (what activations/temporaries took).

@@ -106,17 +106,17 @@ void MemoryPanel::rebuildAllocations()
         tr("Lifetime"), tr("Category")});
     if (!t)
         return;
-    // The allocations and groups the chart by category sums (analysis::groupAllocations): the
-    // profiler's records, else the pairs of the [memory] events.
+    // The allocations and groups the chart by category sums (analysis::groupAllocations, the
+    // largest of them): the profiler's records, else the pairs of the [memory] events.
     const analysis::AllocationGroups *grouped = m_summary.allocations.get();
-    static const std::vector<model::Allocation> none;
-    const std::vector<model::Allocation> &list = grouped ? grouped->list(*t) : none;
+    static const std::vector<analysis::ListedAllocation> none;
+    const std::vector<analysis::ListedAllocation> &list = grouped ? grouped->listed : none;
     // An allocation never released is alive to the end of the trace (or of the records).
     const std::int64_t captureEnd =
         grouped ? std::max(t->extent().second, grouped->captureEndNs) : 0;
     m_model->setRowCount(0);
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const model::Allocation &a = list[i];
+    for (const analysis::ListedAllocation &row : list) {
+        const model::Allocation &a = row.allocation;
         QList<QStandardItem *> items;
         const bool released = a.releasedNs >= 0;
         const std::int64_t end = released ? a.releasedNs : captureEnd;
@@ -138,23 +138,26 @@ void MemoryPanel::rebuildAllocations()
         items.append(numberItem(QString::fromStdString(analysis::formatDuration(life))
                 + (released ? QString() : QStringLiteral("+")),
             static_cast<double>(life)));
-        const MemoryGroup g = grouped->groups[i];
-        auto *cat = textItem(qs(analysis::memoryGroupName(g))
-            + (grouped->inferred[i] ? tr(" (inferred)") : QString()));
+        const MemoryGroup g = row.group;
+        auto *cat = textItem(
+            qs(analysis::memoryGroupName(g)) + (row.inferred ? tr(" (inferred)") : QString()));
         cat->setData(QColor(groupColor(g)), Qt::DecorationRole);
         items.append(cat);
         m_model->appendRow(items);
     }
     const bool any = !list.empty();
+    QString source;
     if (grouped && grouped->fromEvents)
-        m_allocationSource->setText(
-            tr("%L1 allocations paired by address from this rank's %L2 <code>[memory]</code> "
-               "events; an op is the chain of host ranges around the allocation.")
-                .arg(static_cast<qulonglong>(list.size()))
-                .arg(static_cast<qulonglong>(t->memory.allocatorEvents.size())));
-    else
-        m_allocationSource->setText(tr("%L1 allocation records written by the profiler.")
-                                        .arg(static_cast<qulonglong>(list.size())));
+        source = tr("%L1 allocations paired by address from this rank's %L2 <code>[memory]</code> "
+                    "events; an op is the chain of host ranges around the allocation.")
+                     .arg(static_cast<qulonglong>(grouped->count))
+                     .arg(static_cast<qulonglong>(t->memory.allocatorEvents.size()));
+    else if (grouped)
+        source = tr("%L1 allocation records written by the profiler.")
+                     .arg(static_cast<qulonglong>(grouped->count));
+    if (grouped && list.size() < grouped->count)
+        source += tr(" Listed: the %L1 largest.").arg(static_cast<qulonglong>(list.size()));
+    m_allocationSource->setText(source);
     m_allocationSource->setVisible(any);
     m_allocationNote->setText(
         tr("<h3>No allocation records</h3><p>The profile has memory totals but no "

@@ -186,3 +186,42 @@ TEST(MemoryCategories, HugeParameterCountsAreHeldAtTheLimit)
     EXPECT_EQ(e->weightsBytes, std::numeric_limits<std::int64_t>::max());
     EXPECT_EQ(e->totalBytes, std::numeric_limits<std::int64_t>::max());
 }
+
+TEST(MemoryCategories, TheListedAllocationsAreTheLargestInTheSeriesGroups)
+{
+    // Five records without a category: the list keeps the two largest (ties: the earlier),
+    // each in the group the series puts it in, and says how many there are in all.
+    model::Trace t;
+    auto rec = [](std::string op, std::int64_t size, std::int64_t alloc, std::int64_t rel) {
+        model::Allocation x;
+        x.op = std::move(op);
+        x.sizeBytes = size;
+        x.allocatedNs = alloc;
+        x.releasedNs = rel;
+        return x;
+    };
+    t.memory.allocations = {rec("aten::empty", 10, 100, 110), rec("hcom_allReduce_", 50, 0, -1),
+        rec("aten::mm", 30, 200, 900), rec("aten::add", 50, 300, 310), rec("adam", 5, 0, 1000)};
+    const analysis::AllocationGroups all = analysis::groupAllocations(t);
+    EXPECT_FALSE(all.fromEvents);
+    EXPECT_EQ(all.count, 5u);
+    ASSERT_EQ(all.listed.size(), 5u);
+    const analysis::AllocationGroups two = analysis::groupAllocations(t, 2);
+    EXPECT_EQ(two.count, 5u);
+    ASSERT_EQ(two.listed.size(), 2u);
+    EXPECT_EQ(two.listed[0].allocation.op, "hcom_allReduce_"); // 50 B at 0
+    EXPECT_EQ(two.listed[1].allocation.op, "aten::add"); // 50 B at 300
+    EXPECT_EQ(two.listed[0].group, MemoryGroup::CommunicationBuffers);
+    EXPECT_TRUE(two.listed[0].inferred);
+
+    // The groups of the list are the series': at each allocation's start (frees at the same
+    // time first), its bytes sit in its group's series.
+    const auto series = analysis::memoryGroupTimeline(t);
+    for (const analysis::ListedAllocation &row : all.listed) {
+        const auto at = std::lower_bound(
+            series.timestampsNs.begin(), series.timestampsNs.end(), row.allocation.allocatedNs);
+        ASSERT_NE(at, series.timestampsNs.end());
+        const auto i = static_cast<std::size_t>(at - series.timestampsNs.begin());
+        EXPECT_GE(series.bytes[g(row.group)][i], row.allocation.sizeBytes) << row.allocation.op;
+    }
+}
