@@ -151,7 +151,7 @@ SessionAnalysis analyzeSession(
         a.lanes.push_back(std::move(pass.segments));
         check();
         if (!t->memory.empty())
-            a.memory.push_back(summarizeMemory(*t, config));
+            a.memory.push_back(summarizeMemory(*t, config, &a.notes));
     }
     check();
     a.estimate = estimateModelMemory(config);

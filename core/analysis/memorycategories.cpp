@@ -4,10 +4,12 @@
 
 #include "kpis.h"
 #include "steps.h"
+#include "units.h"
 #include "util/saturate.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <string>
@@ -68,6 +70,7 @@ struct Grouped
 {
     std::vector<model::Allocation> paired; ///< the pairs, when fromEvents
     bool fromEvents = false;
+    std::size_t unmatchedFrees = 0; ///< frees of the events that matched no allocation
     std::vector<MemoryGroup> groups; ///< per allocation of list()
     std::vector<bool> inferred; ///< per allocation: the group is the inference rule's
     std::int64_t captureStartNs = 0;
@@ -172,8 +175,11 @@ std::string enclosingChain(const model::Trace &trace, const model::Track &track,
 
 } // namespace
 
-std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &trace)
+std::vector<model::Allocation> allocationsFromMemoryEvents(
+    const model::Trace &trace, std::size_t *unmatchedFrees)
 {
+    if (unmatchedFrees)
+        *unmatchedFrees = 0;
     struct Event
     {
         std::int64_t ts;
@@ -218,6 +224,8 @@ std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &t
                 open.erase(it);
             } else {
                 // A block from before the capture is freed.
+                if (unmatchedFrees)
+                    ++*unmatchedFrees;
                 model::Allocation a;
                 a.op = beforeName;
                 a.sizeBytes = -e.bytes;
@@ -300,7 +308,7 @@ Grouped groupAll(const model::Trace &trace)
 {
     Grouped out;
     if (trace.memory.allocations.empty()) {
-        out.paired = allocationsFromMemoryEvents(trace);
+        out.paired = allocationsFromMemoryEvents(trace, &out.unmatchedFrees);
         out.fromEvents = !out.paired.empty();
     }
     const std::vector<model::Allocation> &allocs = out.list(trace);
@@ -432,7 +440,8 @@ std::optional<MemoryEstimate> estimateModelMemory(const RunConfig &config)
     return e;
 }
 
-MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config)
+MemorySummary summarizeMemory(
+    const model::Trace &trace, const RunConfig &config, model::LoadReport *notes)
 {
     MemorySummary s;
     s.rank = trace.rank;
@@ -454,12 +463,18 @@ MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config
     if (!s.peakReservedBytes)
         s.peakReservedBytes = reservedApp;
     std::shared_ptr<MemoryGroupTimeline> timeline;
+    std::size_t unmatchedFrees = 0;
     {
         const Grouped grouped = groupAll(trace); // every allocation, freed after the cut
         timeline = std::make_shared<MemoryGroupTimeline>(groupTimeline(trace, grouped));
         if (!grouped.groups.empty())
             s.allocations = std::make_shared<const AllocationGroups>(
                 listLargest(trace, grouped, MaxListedAllocations));
+        // One device's curve to compare with (the pairs take every device's events).
+        const auto devices = std::count_if(trace.memory.curves.begin(), trace.memory.curves.end(),
+            [](const model::MemoryCurve &c) { return c.device != "cpu"; });
+        if (grouped.fromEvents && trace.memory.categories.timestampsNs.empty() && devices == 1)
+            unmatchedFrees = grouped.unmatchedFrees;
     }
     const MemoryGroupTimeline &groups = *timeline;
     if (!groups.timestampsNs.empty()) {
@@ -472,6 +487,18 @@ MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config
         s.groupsInferred = groups.inferred;
         if (!s.peakAllocatedBytes && !trace.memory.categories.timestampsNs.empty())
             s.peakAllocatedBytes = *it;
+        // Built from the same events as the allocator's curve: the two peaks agree unless
+        // frees matched nothing (docs/metrics.md, "Kineto [memory] events").
+        const std::int64_t gap = s.peakAllocatedBytes ? *it - *s.peakAllocatedBytes : 0;
+        if (notes && unmatchedFrees > 0 && s.peakAllocatedBytes
+            && std::abs(gap) > std::max<std::int64_t>(1 << 20, *s.peakAllocatedBytes / 200))
+            notes->add(model::Severity::Warning, "[memory] events",
+                "rank " + std::to_string(trace.rank) + ": memory by category peaks at "
+                    + formatBytes(*it) + ", the allocator's Total Allocated at "
+                    + formatBytes(*s.peakAllocatedBytes) + ": " + std::to_string(unmatchedFrees)
+                    + " frees match no allocation of the capture and are counted as memory "
+                      "allocated before it, so the categories do not add up to the allocator's "
+                      "figure");
         s.groups = std::move(timeline);
     }
     for (const char *key : {"totalGlobalMem", "device_memory_bytes", "total_memory"}) {

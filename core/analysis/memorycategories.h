@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include "model/loadreport.h"
 #include "model/memory.h"
 #include "model/trace.h"
 
@@ -65,7 +66,9 @@ MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captur
 /// the capture (the first event's total allocated minus its bytes) becomes allocations at the
 /// capture start named "(allocated before the capture)": those freed during the capture at
 /// their free, the rest alive to the end. Empty when the trace has no allocator events.
-std::vector<model::Allocation> allocationsFromMemoryEvents(const model::Trace &trace);
+/// `unmatchedFrees`, when given, counts the frees that matched no allocation of the capture.
+std::vector<model::Allocation> allocationsFromMemoryEvents(
+    const model::Trace &trace, std::size_t *unmatchedFrees = nullptr);
 
 /// One row of the Memory panel's allocation table: an allocation with the group the group
 /// series puts it in.
@@ -151,7 +154,11 @@ struct MemorySummary
     /// Measured peak minus the model-state estimate (what activations/temporaries took).
     std::optional<std::int64_t> nonModelStateBytes;
 };
-MemorySummary summarizeMemory(const model::Trace &trace, const RunConfig &config);
+/// With `notes`: a warning when the categories built from `[memory]` events peak above or
+/// below the allocator's own Total Allocated (frees that match no allocation of the capture
+/// are counted as memory allocated before it; the two then part).
+MemorySummary summarizeMemory(
+    const model::Trace &trace, const RunConfig &config, model::LoadReport *notes = nullptr);
 /// The run-config part of a summary (estimate, nonModelStateBytes) for a new config, without
 /// reading the trace again.
 void applyRunConfig(MemorySummary &summary, const RunConfig &config);
