@@ -490,15 +490,18 @@ MemorySummary summarizeMemory(
         // Built from the same events as the allocator's curve: the two peaks agree unless
         // frees matched nothing (docs/metrics.md, "Kineto [memory] events").
         const std::int64_t gap = s.peakAllocatedBytes ? *it - *s.peakAllocatedBytes : 0;
-        if (notes && unmatchedFrees > 0 && s.peakAllocatedBytes
-            && std::abs(gap) > std::max<std::int64_t>(1 << 20, *s.peakAllocatedBytes / 200))
-            notes->add(model::Severity::Warning, "[memory] events",
-                "rank " + std::to_string(trace.rank) + ": memory by category peaks at "
-                    + formatBytes(*it) + ", the allocator's Total Allocated at "
-                    + formatBytes(*s.peakAllocatedBytes) + ": " + std::to_string(unmatchedFrees)
-                    + " frees match no allocation of the capture and are counted as memory "
-                      "allocated before it, so the categories do not add up to the allocator's "
-                      "figure");
+        if (unmatchedFrees > 0 && s.peakAllocatedBytes
+            && std::abs(gap) > std::max<std::int64_t>(1 << 20, *s.peakAllocatedBytes / 200)) {
+            s.categoriesDisagree = "Memory by category peaks at " + formatBytes(*it)
+                + ", the allocator's Total Allocated at " + formatBytes(*s.peakAllocatedBytes)
+                + ": " + std::to_string(unmatchedFrees)
+                + " frees match no allocation of the capture and are counted as memory "
+                  "allocated before it";
+            if (notes)
+                notes->add(model::Severity::Warning, "[memory] events",
+                    "rank " + std::to_string(trace.rank) + ": " + s.categoriesDisagree
+                        + ", so the categories do not add up to the allocator's figure");
+        }
         s.groups = std::move(timeline);
     }
     for (const char *key : {"totalGlobalMem", "device_memory_bytes", "total_memory"}) {

@@ -153,6 +153,9 @@ struct MemorySummary
     std::optional<MemoryEstimate> estimate;
     /// Measured peak minus the model-state estimate (what activations/temporaries took).
     std::optional<std::int64_t> nonModelStateBytes;
+    /// Why the categories' peak is not the allocator's (unmatched frees of `[memory]`
+    /// events), said where both are shown; empty when they agree.
+    std::string categoriesDisagree;
 };
 /// With `notes`: a warning when the categories built from `[memory]` events peak above or
 /// below the allocator's own Total Allocated (frees that match no allocation of the capture

@@ -299,6 +299,42 @@ TEST(PanelsMemory, AllocatorEventsArePairedIntoTheTable)
     EXPECT_TRUE(panel.allocationNote().isEmpty()) << panel.allocationNote().toStdString();
 }
 
+TEST(PanelsMemory, ThePeakNoteSaysWhenTheCategoriesPartFromTheAllocator)
+{
+    // Two frees at addresses never allocated, counted by the allocator against its 8 MiB: the
+    // categories peak at 16 MiB beside a curve at 8, and the note under the bars says why.
+    model::TraceBuilder tb;
+    const model::TrackId host = tb.addTrack(model::TrackInfo {});
+    model::MemoryCurve curve;
+    curve.component = "PyTorch";
+    curve.device = "cuda:0";
+    const std::int64_t events[3][3] = {
+        {0x1000, 8 * MiB, 8 * MiB}, {0x9001, -4 * MiB, 4 * MiB}, {0x9002, -4 * MiB, 0}};
+    for (int i = 0; i < 3; ++i) {
+        const std::uint32_t index = tb.track(host).add(
+            i * 10 * Ms, 0, tb.intern("[memory]"), model::Category::Other, model::ArgsId(), false);
+        model::AllocatorEvent a;
+        a.event = model::EventRef {host, index};
+        a.addr = events[i][0];
+        a.bytes = events[i][1];
+        a.totalAllocated = events[i][2];
+        a.deviceMemory = true;
+        tb.addAllocatorEvent(a);
+        curve.timestampsNs.push_back(i * 10 * Ms);
+        curve.allocatedBytes.push_back(events[i][2]);
+    }
+    tb.trace().memory.curves.push_back(curve);
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    ui::MemoryPanel panel;
+    uitest::setAnalysed(panel, session);
+    uitest::showAndSettle(panel, 1200, 700);
+    EXPECT_TRUE(panel.peakNote().contains(QStringLiteral("do not add up to the allocator")))
+        << panel.peakNote().toStdString();
+    EXPECT_TRUE(panel.peakNote().contains(QStringLiteral("2 frees match no allocation")))
+        << panel.peakNote().toStdString();
+}
+
 // The real PyTorch trace with [memory] events: the table lists the allocations the chart by
 // category sums, each in the chart's group. Summed from the table's cells at the peak's
 // time, per group, they give the peak bar's figures (6 629 508 096 B in all, docs/metrics.md).

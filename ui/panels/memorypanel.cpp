@@ -249,6 +249,11 @@ QString MemoryPanel::allocationNote() const
     return m_table->isVisibleTo(this) ? QString() : m_allocationNote->text();
 }
 
+QString MemoryPanel::peakNote() const
+{
+    return m_peakNote->text();
+}
+
 QString MemoryPanel::allocationSource() const
 {
     return m_allocationSource->isVisibleTo(this) ? m_allocationSource->text() : QString();

@@ -68,6 +68,8 @@ public:
     QString curveNote() const;
     QString categoryNote() const;
     QString allocationNote() const;
+    /// The sentences under the peak-by-category chart.
+    QString peakNote() const;
     /// The line above the allocation table: where its rows come from (empty when hidden).
     QString allocationSource() const;
     /// The four parts side by side (a short, wide dock) rather than in two columns of two.

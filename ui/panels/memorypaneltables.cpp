@@ -62,6 +62,10 @@ void MemoryPanel::rebuildPeak()
     }
     if (!m_summary.hasGroups)
         note.prepend(tr("The profile gives no categories at the peak. "));
+    if (!m_summary.categoriesDisagree.empty())
+        note.prepend(
+            tr("<b>The categories do not add up to the allocator.</b> %1. ")
+                .arg(QString::fromStdString(m_summary.categoriesDisagree).toHtmlEscaped()));
     QStringList peaks;
     if (m_summary.peakAllocatedBytes)
         peaks.append(

@@ -272,6 +272,8 @@ TEST(MemoryCategories, SaysWhenUnmatchedFreesPartTheCategoriesFromTheAllocator)
         << notes.toText();
     EXPECT_NE(notes.diagnostics()[0].message.find("2 frees match no allocation"), std::string::npos)
         << notes.toText();
+    EXPECT_NE(
+        notes.diagnostics()[0].message.find("rank 0: " + s.categoriesDisagree), std::string::npos);
 
     // A free of a block from before the capture that the totals account for: no word.
     model::LoadReport none;
@@ -279,5 +281,6 @@ TEST(MemoryCategories, SaysWhenUnmatchedFreesPartTheCategoriesFromTheAllocator)
         build({{0x1000, 8 * MiB, 12 * MiB}, {0x9001, -4 * MiB, 8 * MiB}, {0x1000, -8 * MiB, 0}});
     const auto g2 = analysis::summarizeMemory(good, analysis::RunConfig {}, &none);
     EXPECT_TRUE(none.diagnostics().empty()) << none.toText();
+    EXPECT_TRUE(g2.categoriesDisagree.empty());
     EXPECT_EQ(*g2.peakAllocatedBytes, 12 * MiB);
 }
