@@ -73,7 +73,6 @@ struct Grouped
     std::size_t unmatchedFrees = 0; ///< frees of the events that matched no allocation
     std::vector<MemoryGroup> groups; ///< per allocation of list()
     std::vector<bool> inferred; ///< per allocation: the group is the inference rule's
-    std::int64_t captureStartNs = 0;
     std::int64_t captureEndNs = 0;
 
     /// `paired`, or the trace's own records.
@@ -328,7 +327,6 @@ Grouped groupAll(const model::Trace &trace)
         stepNs = steps.front().durationNs();
         t0 = steps.front().startNs; // the capture proper starts with the first step
     }
-    out.captureStartNs = t0;
     out.captureEndNs = t1;
     out.groups.reserve(allocs.size());
     out.inferred.reserve(allocs.size());
@@ -364,7 +362,6 @@ AllocationGroups listLargest(
     const std::vector<model::Allocation> &all = groups.list(trace);
     out.fromEvents = groups.fromEvents;
     out.count = all.size();
-    out.captureStartNs = groups.captureStartNs;
     out.captureEndNs = groups.captureEndNs;
     std::vector<std::size_t> order(all.size());
     for (std::size_t i = 0; i < order.size(); ++i)

@@ -92,8 +92,7 @@ struct AllocationGroups
     bool fromEvents = false;
     std::size_t count = 0; ///< allocations in all
     std::vector<ListedAllocation> listed; ///< largest first
-    std::int64_t captureStartNs = 0;
-    std::int64_t captureEndNs = 0; ///< where an allocation never released ends
+    std::int64_t captureEndNs = 0; ///< the last time an allocation records
 };
 AllocationGroups groupAllocations(
     const model::Trace &trace, std::size_t maxListed = MaxListedAllocations);
