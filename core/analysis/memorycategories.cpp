@@ -73,7 +73,8 @@ struct Grouped
     std::size_t unmatchedFrees = 0; ///< frees of the events that matched no allocation
     std::vector<MemoryGroup> groups; ///< per allocation of list()
     std::vector<bool> inferred; ///< per allocation: the group is the inference rule's
-    std::int64_t captureEndNs = 0;
+    std::int64_t firstAllocationNs = 0; ///< when the first allocation of list() is made
+    std::int64_t captureEndNs = 0; ///< the last time an allocation of list() records
 
     /// `paired`, or the trace's own records.
     const std::vector<model::Allocation> &list(const model::Trace &trace) const
@@ -84,17 +85,11 @@ struct Grouped
 
 /// Allocations (and the HCCL module's reserved memory) as a stepped series per group, each
 /// allocation in the group `grouped` gave it.
-MemoryGroupTimeline fromAllocations(const model::Trace &trace,
-    const std::vector<model::Allocation> &allocs, const Grouped &grouped, const std::string &source)
+MemoryGroupTimeline fromAllocations(
+    const model::Trace &trace, const Grouped &grouped, const std::string &source)
 {
     MemoryGroupTimeline t;
-    std::int64_t allocT0 = INT64_MAX;
-    std::int64_t allocT1 = INT64_MIN;
-    for (const auto &a : allocs) {
-        allocT0 = std::min(allocT0, a.allocatedNs);
-        allocT1 = std::max({allocT1, a.allocatedNs, a.releasedNs});
-    }
-
+    const std::vector<model::Allocation> &allocs = grouped.list(trace);
     // (time, group, delta); at equal times frees apply before allocations.
     struct Change
     {
@@ -120,7 +115,8 @@ MemoryGroupTimeline fromAllocations(const model::Trace &trace,
         // trimmed gpt3 sample's npu_module_mem.csv is 0.94 years after its operator_memory.csv):
         // summing it in would put a step a year away on one time axis.
         if (!allocs.empty()
-            && (m.timestampsNs.back() < allocT0 || m.timestampsNs.front() > allocT1))
+            && (m.timestampsNs.back() < grouped.firstAllocationNs
+                || m.timestampsNs.front() > grouped.captureEndNs))
             continue;
         std::int64_t prev = 0;
         for (std::size_t i = 0; i < m.timestampsNs.size() && i < m.reservedBytes.size(); ++i) {
@@ -321,13 +317,14 @@ Grouped groupAll(const model::Trace &trace)
         t0 = std::min(t0, a.allocatedNs);
         t1 = std::max({t1, a.allocatedNs, a.releasedNs});
     }
+    out.firstAllocationNs = t0;
+    out.captureEndNs = t1;
     std::int64_t stepNs = t1 > t0 ? t1 - t0 : 0;
     const auto steps = detectSteps(trace, nullptr);
     if (!steps.empty()) {
         stepNs = steps.front().durationNs();
         t0 = steps.front().startNs; // the capture proper starts with the first step
     }
-    out.captureEndNs = t1;
     out.groups.reserve(allocs.size());
     out.inferred.reserve(allocs.size());
     for (const auto &a : allocs) {
@@ -348,9 +345,9 @@ MemoryGroupTimeline groupTimeline(const model::Trace &trace, const Grouped &grou
     for (const auto &m : trace.memory.modules)
         hccl = hccl || lower(m.module) == "hccl";
     if (!groups.fromEvents && (!trace.memory.allocations.empty() || hccl))
-        return fromAllocations(trace, trace.memory.allocations, groups, "allocations");
+        return fromAllocations(trace, groups, "allocations");
     if (groups.fromEvents)
-        return fromAllocations(trace, groups.paired, groups, "[memory] events");
+        return fromAllocations(trace, groups, "[memory] events");
     return {};
 }
 
