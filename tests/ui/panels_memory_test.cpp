@@ -7,6 +7,7 @@
 #include "analysed.h"
 #include "chartsupport.h"
 #include "compare_testsupport.h"
+#include "core/analysis/memoryevents_testutil.h"
 #include "model/tracebuilder.h"
 #include "ui/charts/barchart.h"
 #include "ui/charts/timechart.h"
@@ -241,30 +242,14 @@ TEST(PanelsMemory, AllocatorEventsArePairedIntoTheTable)
 {
     // A PyTorch trace with [memory] events: its allocator events built the chart by category,
     // so the table lists the same pairs (it said "not listed"; before that, "no records").
-    model::TraceBuilder tb;
-    tb.trace().rank = 0;
-    const model::TrackId host = tb.addTrack(model::TrackInfo {});
-    model::MemoryCurve curve;
-    curve.component = "PyTorch";
-    curve.device = "cuda:0";
-    const auto step = tb.intern("aten::mm");
-    tb.track(host).add(15 * Ms, 10 * Ms, step, model::Category::HostOp);
-    for (int i = 0; i < 4; ++i) {
-        const std::uint32_t index = tb.track(host).add(
-            i * 10 * Ms, 0, tb.intern("[memory]"), model::Category::Other, model::ArgsId(), false);
-        model::AllocatorEvent a;
-        a.event = model::EventRef {host, index};
-        a.addr = 4096;
-        a.bytes = (i % 2 == 0 ? 8 : -8) * (i < 2 ? 1 : 2) * MiB;
-        a.totalAllocated = i % 2 == 0 ? a.bytes : 0;
-        a.deviceMemory = true;
-        tb.addAllocatorEvent(a);
-        curve.timestampsNs.push_back(i * 10 * Ms);
-        curve.allocatedBytes.push_back(a.totalAllocated);
-    }
-    tb.trace().memory.curves.push_back(curve);
+    using testsupport::MemoryEvent;
+    const auto trace = std::make_shared<const model::Trace>(testsupport::memoryEventTrace(
+        {MemoryEvent {0, 4096, 8 * MiB, 8 * MiB}, MemoryEvent {10 * Ms, 4096, -8 * MiB, 0},
+            MemoryEvent {20 * Ms, 4096, 16 * MiB, 16 * MiB},
+            MemoryEvent {30 * Ms, 4096, -16 * MiB, 0}},
+        {{15 * Ms, 10 * Ms, "aten::mm"}}));
     auto session = std::make_shared<model::Session>();
-    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    session->traces.push_back(trace);
     ui::MemoryPanel panel;
     uitest::setAnalysed(panel, session);
     uitest::showAndSettle(panel, 1200, 700);
@@ -286,7 +271,7 @@ TEST(PanelsMemory, AllocatorEventsArePairedIntoTheTable)
 
     // Curves alone: nothing to pair, the old advice stands; with records: the table, no note.
     model::TraceBuilder bare;
-    bare.trace().memory.curves.push_back(curve);
+    bare.trace().memory.curves = trace->memory.curves;
     auto curvesOnly = std::make_shared<model::Session>();
     curvesOnly->traces.push_back(
         std::make_shared<const model::Trace>(std::move(bare.finish().trace)));
@@ -303,29 +288,12 @@ TEST(PanelsMemory, ThePeakNoteSaysWhenTheCategoriesPartFromTheAllocator)
 {
     // Two frees at addresses never allocated, counted by the allocator against its 8 MiB: the
     // categories peak at 16 MiB beside a curve at 8, and the note under the bars says why.
-    model::TraceBuilder tb;
-    const model::TrackId host = tb.addTrack(model::TrackInfo {});
-    model::MemoryCurve curve;
-    curve.component = "PyTorch";
-    curve.device = "cuda:0";
-    const std::int64_t events[3][3] = {
-        {0x1000, 8 * MiB, 8 * MiB}, {0x9001, -4 * MiB, 4 * MiB}, {0x9002, -4 * MiB, 0}};
-    for (int i = 0; i < 3; ++i) {
-        const std::uint32_t index = tb.track(host).add(
-            i * 10 * Ms, 0, tb.intern("[memory]"), model::Category::Other, model::ArgsId(), false);
-        model::AllocatorEvent a;
-        a.event = model::EventRef {host, index};
-        a.addr = events[i][0];
-        a.bytes = events[i][1];
-        a.totalAllocated = events[i][2];
-        a.deviceMemory = true;
-        tb.addAllocatorEvent(a);
-        curve.timestampsNs.push_back(i * 10 * Ms);
-        curve.allocatedBytes.push_back(events[i][2]);
-    }
-    tb.trace().memory.curves.push_back(curve);
+    using testsupport::MemoryEvent;
     auto session = std::make_shared<model::Session>();
-    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    session->traces.push_back(std::make_shared<const model::Trace>(
+        testsupport::memoryEventTrace({MemoryEvent {0, 0x1000, 8 * MiB, 8 * MiB},
+            MemoryEvent {10 * Ms, 0x9001, -4 * MiB, 4 * MiB},
+            MemoryEvent {20 * Ms, 0x9002, -4 * MiB, 0}})));
     ui::MemoryPanel panel;
     uitest::setAnalysed(panel, session);
     uitest::showAndSettle(panel, 1200, 700);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/kpis.h"
 #include "analysis/memorycategories.h"
+#include "core/analysis/memoryevents_testutil.h"
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -229,41 +230,14 @@ TEST(MemoryCategories, TheListedAllocationsAreTheLargestInTheSeriesGroups)
 TEST(MemoryCategories, SaysWhenUnmatchedFreesPartTheCategoriesFromTheAllocator)
 {
     constexpr std::int64_t MiB = 1 << 20;
-    struct Event
-    {
-        std::int64_t addr;
-        std::int64_t bytes;
-        std::int64_t total; // the allocator's Total Allocated after the event
-    };
-    auto build = [](const std::vector<Event> &events) {
-        model::TraceBuilder tb;
-        const model::TrackId host = tb.addTrack(model::TrackInfo {});
-        model::MemoryCurve curve;
-        curve.component = "PyTorch";
-        curve.device = "cuda:0";
-        for (std::size_t i = 0; i < events.size(); ++i) {
-            const auto ts = static_cast<std::int64_t>(i) * 10;
-            const std::uint32_t index = tb.track(host).add(
-                ts, 0, tb.intern("[memory]"), model::Category::Other, model::ArgsId(), false);
-            model::AllocatorEvent a;
-            a.event = model::EventRef {host, index};
-            a.addr = events[i].addr;
-            a.bytes = events[i].bytes;
-            a.totalAllocated = events[i].total;
-            a.deviceMemory = true;
-            tb.addAllocatorEvent(a);
-            curve.timestampsNs.push_back(ts);
-            curve.allocatedBytes.push_back(events[i].total);
-        }
-        tb.trace().memory.curves.push_back(curve);
-        return std::move(tb.finish().trace);
-    };
+    using testsupport::MemoryEvent;
     // Two frees of 4 MiB at addresses never allocated, which the allocator's totals count
     // against the 8 MiB it holds: the pairing takes each for a block from before the capture,
     // so the categories peak at 16 MiB where the allocator says 8.
     model::LoadReport notes;
     const model::Trace bad =
-        build({{0x1000, 8 * MiB, 8 * MiB}, {0x9001, -4 * MiB, 4 * MiB}, {0x9002, -4 * MiB, 0}});
+        testsupport::memoryEventTrace({MemoryEvent {0, 0x1000, 8 * MiB, 8 * MiB},
+            MemoryEvent {10, 0x9001, -4 * MiB, 4 * MiB}, MemoryEvent {20, 0x9002, -4 * MiB, 0}});
     const auto s = analysis::summarizeMemory(bad, analysis::RunConfig {}, &notes);
     ASSERT_TRUE(s.peakAllocatedBytes);
     EXPECT_EQ(*s.peakAllocatedBytes, 8 * MiB);
@@ -278,7 +252,8 @@ TEST(MemoryCategories, SaysWhenUnmatchedFreesPartTheCategoriesFromTheAllocator)
     // A free of a block from before the capture that the totals account for: no word.
     model::LoadReport none;
     const model::Trace good =
-        build({{0x1000, 8 * MiB, 12 * MiB}, {0x9001, -4 * MiB, 8 * MiB}, {0x1000, -8 * MiB, 0}});
+        testsupport::memoryEventTrace({MemoryEvent {0, 0x1000, 8 * MiB, 12 * MiB},
+            MemoryEvent {10, 0x9001, -4 * MiB, 8 * MiB}, MemoryEvent {20, 0x1000, -8 * MiB, 0}});
     const auto g2 = analysis::summarizeMemory(good, analysis::RunConfig {}, &none);
     EXPECT_TRUE(none.diagnostics().empty()) << none.toText();
     EXPECT_TRUE(g2.categoriesDisagree.empty());
