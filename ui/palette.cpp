@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "palette.h"
 
+#include "ui/text.h"
+
 #include <QGuiApplication>
 #include <QPalette>
 
@@ -155,14 +157,12 @@ QColor segmentColor(analysis::SegmentKind kind, Theme theme)
 
 QString segmentName(analysis::SegmentKind kind)
 {
-    const std::string_view name = analysis::segmentKindName(kind);
-    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    return qs(analysis::segmentKindName(kind));
 }
 
 QString figureName(analysis::SegmentKind kind)
 {
-    const std::string_view name = analysis::figureKindName(kind);
-    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    return qs(analysis::figureKindName(kind));
 }
 
 const std::array<analysis::SegmentKind, analysis::SegmentKindCount> &segmentKinds()
