@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -26,6 +27,7 @@ namespace stepscope::ui {
 class KpiStrip;
 class LoadProgressDialog;
 class LoadReportView;
+class MemoryPanel;
 class StepsPanel;
 class WelcomePage;
 namespace timeline {
@@ -98,6 +100,9 @@ private:
     // mainwindowdocks.cpp: the bottom docks and the analysis panels.
     void createDocks();
     void createClusterDock();
+    /// Per rank, the trace time the timeline's ruler calls 0 (empty when no timeline shows):
+    /// the panels that print times count from it.
+    std::map<int, std::int64_t> rulerZeros() const;
     // mainwindowmenus.cpp: menus, tool bar, search, file choosers, recent files.
     void createMenus();
     void createToolBar();
@@ -150,6 +155,7 @@ private:
     QWidget *m_compare = nullptr; ///< the compare view while one is shown
     KpiStrip *m_kpis = nullptr;
     StepsPanel *m_steps = nullptr; ///< reads m_profile.analysis (onLoaded, run config)
+    MemoryPanel *m_memory = nullptr;
     analysis::RunConfig m_runConfig; ///< stepscope.json beside the profile, or the GUI's
     QByteArray m_defaultState; ///< the dock layout of a first launch (View › Reset Layout)
     bool m_layoutRestored = false; ///< the window shows a layout kept from an earlier launch

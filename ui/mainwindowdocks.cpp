@@ -15,6 +15,7 @@
 #include "runconfigdialog.h"
 #include "timeline/detailspane.h"
 #include "timeline/rangestatspanel.h"
+#include "timeline/timelineview.h"
 #include "windowsettings.h"
 
 #include <QDir>
@@ -23,6 +24,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QScrollArea>
+#include <QStackedWidget>
 #include <QStatusBar>
 
 namespace stepscope::ui {
@@ -38,7 +40,7 @@ void MainWindow::createDocks()
     // hands it over), the others compute from the session themselves; all ask the timeline to
     // show a time range of a rank (trace-origin-relative ns).
     auto *steps = m_steps = new StepsPanel(this);
-    auto *memory = new MemoryPanel(this);
+    auto *memory = m_memory = new MemoryPanel(this);
     auto *communication = new CommunicationPanel(this);
     // In scroll areas: their charts' minimum heights would otherwise squeeze the timeline.
     auto scrolled = [this](QWidget *panel) {
@@ -54,7 +56,7 @@ void MainWindow::createDocks()
     // The load's analysis, computed on the loader's thread: the panels only show it.
     connect(this, &MainWindow::sessionChanged, this,
         [this, memory, communication](std::shared_ptr<const model::Session> session) {
-            memory->setAnalysis(session, m_profile.analysis);
+            memory->setAnalysis(session, m_profile.analysis, rulerZeros());
             communication->setAnalysis(std::move(session), m_profile.analysis);
         });
     connect(steps, &StepsPanel::timeRequested, this, &MainWindow::showRankTime);
@@ -141,6 +143,19 @@ void MainWindow::createClusterDock()
         window->show();
         window->openPath(folder);
     });
+}
+
+std::map<int, std::int64_t> MainWindow::rulerZeros() const
+{
+    std::map<int, std::int64_t> zeros;
+    if (!m_profile.session || !m_profile.timeline || m_centre->currentWidget() != m_timeline)
+        return zeros;
+    // The ruler's 0 is the model's first time; a rank's trace time t is at t + offset on it.
+    const auto &traces = m_profile.session->traces;
+    for (std::size_t i = 0; i < traces.size(); ++i)
+        zeros.emplace(traces[i]->rank,
+            m_profile.timeline->extent().first - m_profile.timeline->offsetNs(static_cast<int>(i)));
+    return zeros;
 }
 
 } // namespace stepscope::ui

@@ -4,6 +4,7 @@
 // The main window's menus, tool bar (search), file choosers and recent files.
 #include "aboutdialog.h"
 #include "mainwindow.h"
+#include "panels/memorypanel.h"
 #include "timeline/detailspane.h"
 #include "timeline/keybindings.h"
 #include "timeline/timelineview.h"
@@ -98,6 +99,7 @@ void MainWindow::createMenus()
         m_profile.timeline = timeline::TimelineModel::withClocks(m_profile.timeline, !raw);
         m_timeline->setClockVariant(m_profile.timeline);
         m_details->setModel(m_profile.timeline);
+        m_memory->setTimeZeros(rulerZeros());
     });
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);

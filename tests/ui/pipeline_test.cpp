@@ -6,24 +6,30 @@
 // checked against the others.
 #include "analysis/breakdown.h"
 #include "analysis/compareoutput.h"
+#include "analysis/units.h"
 #include "compare_testsupport.h"
 #include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
 #include "ui/mainwindow.h"
 #include "ui/palette.h"
+#include "ui/panels/memorypanel.h"
 #include "ui/panels/stepspanel.h"
 #include "ui/panels/tableitems.h"
 #include "ui/report/comparereport.h"
+#include "ui/timeline/timelinemodel.h"
+#include "ui/timeline/timelineview.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QProcess>
 #include <QStandardItemModel>
+#include <QTableView>
 
 #include <algorithm>
 #include <cmath>
@@ -295,4 +301,50 @@ TEST(Pipeline, StepsTableComputeIsTheSummarysAndTheProfilers)
         ++checked;
     }
     EXPECT_GT(checked, 0);
+}
+
+// The Memory panel prints the times the timeline's ruler gives (as the Details pane does:
+// start + the rank's offset - the model's first time), not the trace clock's (it printed
+// "11589050 s" for an allocation a few ms into a capture). Checked on both ranks, after the
+// rank is switched, and after Raw Clocks moves the ranks.
+TEST(Pipeline, MemoryTimesAreTheRulersTimes)
+{
+    const QString folder =
+        QStringLiteral(STEPSCOPE_TEST_DATA "/ascend_pt/msinsight-cnn-level2-2rank");
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInWindow(window, folder));
+    auto *memory = window.findChild<MemoryPanel *>();
+    ASSERT_NE(memory, nullptr);
+    const auto check = [&](int rank) {
+        memory->setRank(rank);
+        const auto &model = window.timelineView()->model();
+        const auto &traces = model->session().traces;
+        int index = 0;
+        while (index < static_cast<int>(traces.size()) && traces[index]->rank != rank)
+            ++index;
+        ASSERT_LT(index, static_cast<int>(traces.size()));
+        const std::int64_t zero = model->extent().first - model->offsetNs(index);
+        EXPECT_EQ(memory->timeZero(), zero) << "rank " << rank;
+        const analysis::AllocationGroups *grouped = memory->summary().allocations.get();
+        ASSERT_TRUE(grouped && !grouped->listed.empty());
+        // The table sorts by size, largest first, as the list is.
+        const model::Allocation &a = grouped->listed.front().allocation;
+        const QAbstractItemModel *table = memory->allocationTable()->model();
+        const std::int64_t onRuler = a.allocatedNs + model->offsetNs(index) - model->extent().first;
+        EXPECT_EQ(
+            table->index(0, 2).data().toString().toStdString(), analysis::formatDuration(onRuler));
+        EXPECT_EQ(std::llround(table->index(0, 2).data(SortRole).toDouble()), onRuler);
+        // Within the trace's span on the ruler, not the clock's epoch.
+        EXPECT_GE(onRuler, -(model->extent().second - model->extent().first));
+        EXPECT_LE(onRuler, 2 * (model->extent().second - model->extent().first));
+        EXPECT_TRUE(memory->curveChart()->toolTipAt(zero).startsWith(QStringLiteral("<b>t = 0 ns")))
+            << memory->curveChart()->toolTipAt(zero).toStdString();
+    };
+    check(1);
+    check(0);
+    auto *raw = window.findChild<QAction *>(QStringLiteral("rawClocksAction"));
+    ASSERT_NE(raw, nullptr);
+    raw->setChecked(true);
+    check(memory->currentRank());
 }

@@ -5,6 +5,7 @@
 #include "analysis/decimate.h"
 #include "analysis/units.h"
 #include "chartstyle.h"
+#include "timechartview.h"
 #include "ui/palette.h"
 
 #include <QAreaSeries>
@@ -12,11 +13,8 @@
 #include <QChartView>
 #include <QLegend>
 #include <QLineSeries>
-#include <QMouseEvent>
-#include <QRubberBand>
 #include <QScatterSeries>
 #include <QTimer>
-#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -81,89 +79,6 @@ struct MarkerData
     QScatterSeries *series = nullptr;
 };
 
-/// The Qt Charts view with our own mouse handling: a drag zooms to the dragged time range, a
-/// click emits timeClicked, right-click or double-click shows everything, hovering the values.
-class TimeChartView : public QChartView
-{
-public:
-    TimeChartView(QChart *chart, TimeChart *owner)
-        : QChartView(chart)
-        , m_owner(owner)
-        , m_band(new QRubberBand(QRubberBand::Rectangle, this))
-    {
-        setMouseTracking(true);
-        setRenderHint(QPainter::Antialiasing);
-    }
-
-protected:
-    void mousePressEvent(QMouseEvent *event) override
-    {
-        if (event->button() == Qt::LeftButton) {
-            m_pressPos = event->position().toPoint();
-            m_pressed = true;
-            event->accept();
-            return;
-        }
-        if (event->button() == Qt::RightButton) {
-            m_owner->resetTimeWindow();
-            event->accept();
-            return;
-        }
-        QChartView::mousePressEvent(event);
-    }
-    void mouseMoveEvent(QMouseEvent *event) override
-    {
-        const QPoint pos = event->position().toPoint();
-        if (m_pressed && std::abs(pos.x() - m_pressPos.x()) > 4) {
-            const QRectF plot = chart()->plotArea();
-            m_band->setGeometry(
-                QRect(QPoint(std::min(pos.x(), m_pressPos.x()), static_cast<int>(plot.top())),
-                    QPoint(std::max(pos.x(), m_pressPos.x()), static_cast<int>(plot.bottom()))));
-            m_band->show();
-        }
-        const QPoint ownerPos = mapTo(m_owner, pos);
-        if (chart()->plotArea().contains(pos))
-            QToolTip::showText(event->globalPosition().toPoint(),
-                m_owner->toolTipAt(m_owner->timeAt(ownerPos)), this);
-        else
-            QToolTip::hideText();
-        QChartView::mouseMoveEvent(event);
-    }
-    void mouseReleaseEvent(QMouseEvent *event) override
-    {
-        if (event->button() != Qt::LeftButton || !m_pressed) {
-            QChartView::mouseReleaseEvent(event);
-            return;
-        }
-        m_pressed = false;
-        m_band->hide();
-        const QPoint pos = event->position().toPoint();
-        const std::int64_t t0 = m_owner->timeAt(mapTo(m_owner, m_pressPos));
-        const std::int64_t t1 = m_owner->timeAt(mapTo(m_owner, pos));
-        if (std::abs(pos.x() - m_pressPos.x()) > 4 && t0 != t1)
-            m_owner->setTimeWindow(std::min(t0, t1), std::max(t0, t1));
-        else if (chart()->plotArea().contains(pos))
-            emit m_owner->timeClicked(static_cast<qint64>(t1));
-        event->accept();
-    }
-    void mouseDoubleClickEvent(QMouseEvent *event) override
-    {
-        m_owner->resetTimeWindow();
-        event->accept();
-    }
-    void resizeEvent(QResizeEvent *event) override
-    {
-        QChartView::resizeEvent(event);
-        QTimer::singleShot(0, m_owner, [o = m_owner] { o->refresh(); });
-    }
-
-private:
-    TimeChart *m_owner;
-    QRubberBand *m_band;
-    QPoint m_pressPos;
-    bool m_pressed = false;
-};
-
 struct TimeChart::Impl
 {
     QChart *chart = nullptr;
@@ -179,6 +94,7 @@ struct TimeChart::Impl
     std::optional<std::pair<std::int64_t, std::int64_t>> home; ///< shown when not zoomed
     std::int64_t windowStart = 0;
     std::int64_t windowEnd = 0;
+    std::int64_t origin = 0; ///< the time the axis calls 0
     double xScale = 1e6;
     double yScale = 1.0;
     int xTickCount = 0; ///< ticks inside the window at the last refresh
@@ -346,6 +262,17 @@ void TimeChart::setTimeWindow(std::int64_t startNs, std::int64_t endNs)
         emit timeWindowChanged(startNs, endNs);
 }
 
+void TimeChart::setTimeOrigin(std::int64_t originNs)
+{
+    d->origin = originNs;
+    refresh();
+}
+
+std::int64_t TimeChart::timeOrigin() const
+{
+    return d->origin;
+}
+
 void TimeChart::setHomeWindow(std::int64_t startNs, std::int64_t endNs)
 {
     d->home = std::make_pair(startNs, std::max(endNs, startNs + 1));
@@ -411,8 +338,8 @@ double TimeChart::valueAt(int series, std::int64_t tNs) const
 
 QString TimeChart::toolTipAt(std::int64_t tNs) const
 {
-    QString text =
-        QStringLiteral("<b>t = %1</b>").arg(QString::fromStdString(analysis::formatDuration(tNs)));
+    QString text = QStringLiteral("<b>t = %1</b>")
+                       .arg(QString::fromStdString(analysis::formatDuration(tNs - d->origin)));
     text += QStringLiteral("<table>");
     std::vector<double> stackTotals(d->stacks.size(), 0.0);
     for (std::size_t i = 0; i < d->series.size(); ++i) {
@@ -441,7 +368,7 @@ QPoint TimeChart::widgetPosition(std::int64_t tNs, double value) const
     const double x1 = d->axisX->max();
     const double y0 = d->axisY->min();
     const double y1 = d->axisY->max();
-    const double xv = static_cast<double>(tNs) / d->xScale;
+    const double xv = static_cast<double>(tNs - d->origin) / d->xScale;
     const double yv = value / d->yScale;
     const double px = plot.left() + (xv - x0) / std::max(1e-300, x1 - x0) * plot.width();
     const double py = plot.bottom() - (yv - y0) / std::max(1e-300, y1 - y0) * plot.height();
@@ -457,7 +384,7 @@ std::int64_t TimeChart::timeAt(const QPoint &widgetPos) const
     const QRectF plot = d->chart->plotArea();
     const double f = (chartPos.x() - plot.left()) / std::max(1.0, plot.width());
     const double xv = d->axisX->min() + f * (d->axisX->max() - d->axisX->min());
-    return std::llround(xv * d->xScale);
+    return std::llround(xv * d->xScale) + d->origin;
 }
 
 std::pair<std::int64_t, std::int64_t> TimeChart::dataExtent() const
@@ -488,12 +415,12 @@ namespace {
 /// Points of a step function: each value holds until the next point, so a horizontal
 /// segment is drawn before every rise or fall.
 QList<QPointF> stepPoints(const std::vector<std::int64_t> &ts, const std::vector<double> &values,
-    double xScale, double yScale)
+    std::int64_t origin, double xScale, double yScale)
 {
     QList<QPointF> points;
     points.reserve(static_cast<qsizetype>(ts.size() * 2));
     for (std::size_t i = 0; i < ts.size(); ++i) {
-        const double x = static_cast<double>(ts[i]) / xScale;
+        const double x = static_cast<double>(ts[i] - origin) / xScale;
         if (i > 0)
             points.append(QPointF(x, values[i - 1] / yScale));
         points.append(QPointF(x, values[i] / yScale));
@@ -517,7 +444,7 @@ void TimeChart::refresh()
     AxisTicks xTicks = niceTicks(0, static_cast<double>(w1 - w0), TickUnit::Nanoseconds, xTargets);
     // The unit and step follow the span shown, ticks at its multiples from 0: two at least
     // inside the window (a 1.9 s window from 0.05 s at a step of 1 s showed "1" alone).
-    const auto inside = [w0 = w0, w1 = w1](const AxisTicks &t) {
+    const auto inside = [w0 = w0 - d->origin, w1 = w1 - d->origin](const AxisTicks &t) {
         const double lo = static_cast<double>(w0) / t.scale;
         const double hi = static_cast<double>(w1) / t.scale;
         return std::floor(hi / t.step) - std::ceil(lo / t.step) + 1;
@@ -572,26 +499,27 @@ void TimeChart::refresh()
 
     for (SeriesData &s : d->series)
         if (s.stack < 0)
-            s.line->replace(stepPoints(s.drawnTs, s.drawnValues, d->xScale, d->yScale));
+            s.line->replace(stepPoints(s.drawnTs, s.drawnValues, d->origin, d->xScale, d->yScale));
     for (std::size_t k = 0; k < d->stacks.size(); ++k) {
         StackData &st = d->stacks[k];
         const analysis::StackedSeries &ss = stacked[k];
         std::vector<double> zeros(ss.timestampsNs.size(), 0.0);
-        st.baseline->replace(stepPoints(ss.timestampsNs, zeros, d->xScale, d->yScale));
+        st.baseline->replace(stepPoints(ss.timestampsNs, zeros, d->origin, d->xScale, d->yScale));
         for (std::size_t r = 0; r < st.rows.size(); ++r) {
             SeriesData &s = d->series[static_cast<std::size_t>(st.series[r])];
             std::vector<double> top(ss.tops[r].begin(), ss.tops[r].end());
-            s.line->replace(stepPoints(ss.timestampsNs, top, d->xScale, d->yScale));
+            s.line->replace(stepPoints(ss.timestampsNs, top, d->origin, d->xScale, d->yScale));
             s.drawnTs = ss.timestampsNs;
             s.drawnValues = std::move(top);
         }
     }
     for (MarkerData &m : d->markers)
-        m.series->replace(
-            QList<QPointF> {QPointF(static_cast<double>(m.tNs) / d->xScale, m.value / d->yScale)});
+        m.series->replace(QList<QPointF> {
+            QPointF(static_cast<double>(m.tNs - d->origin) / d->xScale, m.value / d->yScale)});
 
     applyTicks(d->axisX, xTicks,
-        {std::make_pair(static_cast<double>(w0) / d->xScale, static_cast<double>(w1) / d->xScale)});
+        {std::make_pair(static_cast<double>(w0 - d->origin) / d->xScale,
+            static_cast<double>(w1 - d->origin) / d->xScale)});
     d->axisX->setTitleText(QStringLiteral("Time (%1)").arg(xTicks.unit));
     applyTicks(d->axisY, yTicks);
     d->axisY->setTitleText(yTitle);

@@ -68,6 +68,10 @@ public:
     /// The window shown when not zoomed (and after a reset) instead of the data's own extent:
     /// charts of one panel share one time base. clear() keeps it.
     void setHomeWindow(std::int64_t startNs, std::int64_t endNs);
+    /// The time the axis and the hover text call 0 (series keep their own times: timeClicked,
+    /// timeAt and the windows are in them). 0 unless set; clear() keeps it.
+    void setTimeOrigin(std::int64_t originNs);
+    std::int64_t timeOrigin() const;
     /// The window on screen: the zoom, else the home window, else the data extent.
     std::pair<std::int64_t, std::int64_t> shownWindow() const;
 

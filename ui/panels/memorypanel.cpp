@@ -189,10 +189,12 @@ const analysis::MemoryGroupTimeline &MemoryPanel::groupTimeline() const
 }
 
 void MemoryPanel::setAnalysis(std::shared_ptr<const model::Session> session,
-    std::shared_ptr<const analysis::SessionAnalysis> analysis)
+    std::shared_ptr<const analysis::SessionAnalysis> analysis,
+    std::map<int, std::int64_t> zeroByRank)
 {
     m_session = std::move(session);
     m_analysis = std::move(analysis);
+    m_zeroByRank = std::move(zeroByRank);
     m_rankBox->clear();
     if (m_session)
         for (const auto &t : m_session->traces)
@@ -213,6 +215,28 @@ void MemoryPanel::setRunConfig(const analysis::RunConfig &config)
     m_config = config;
     if (trace())
         rebuildPeak();
+}
+
+void MemoryPanel::setTimeZeros(std::map<int, std::int64_t> zeroByRank)
+{
+    m_zeroByRank = std::move(zeroByRank);
+    rebuildRank();
+}
+
+std::int64_t MemoryPanel::memoryStartNs() const
+{
+    const model::Trace *t = trace();
+    std::int64_t first = std::numeric_limits<std::int64_t>::max();
+    if (t)
+        for (const auto &c : t->memory.curves)
+            if (!c.timestampsNs.empty())
+                first = std::min(first, c.timestampsNs.front());
+    if (!groupTimeline().timestampsNs.empty())
+        first = std::min(first, groupTimeline().timestampsNs.front());
+    if (m_summary.allocations)
+        for (const analysis::ListedAllocation &row : m_summary.allocations->listed)
+            first = std::min(first, row.allocation.allocatedNs);
+    return first == std::numeric_limits<std::int64_t>::max() ? 0 : first;
 }
 
 void MemoryPanel::setRank(int rank)
@@ -328,6 +352,10 @@ void MemoryPanel::rebuildRank()
     const analysis::MemorySummary *summary =
         m_analysis ? analysis::memoryOfRank(*m_analysis, m_rank) : nullptr;
     m_summary = summary ? *summary : analysis::MemorySummary {};
+    const auto zero = m_zeroByRank.find(m_rank);
+    m_timeZero = zero != m_zeroByRank.end() ? zero->second : memoryStartNs();
+    m_curveChart->setTimeOrigin(m_timeZero);
+    m_groupChart->setTimeOrigin(m_timeZero);
     rebuildCurves();
     rebuildGroups();
     alignTimeBase();

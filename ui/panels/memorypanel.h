@@ -9,6 +9,7 @@
 
 #include <QWidget>
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -43,9 +44,17 @@ public:
 
     /// The profile and the load's analysis of it: the panel shows the analysis' memory
     /// summaries (MemorySummary, with their group series) and computes none itself.
+    /// `zeroByRank`: as setTimeZeros.
     void setAnalysis(std::shared_ptr<const model::Session> session,
-        std::shared_ptr<const analysis::SessionAnalysis> analysis);
+        std::shared_ptr<const analysis::SessionAnalysis> analysis,
+        std::map<int, std::int64_t> zeroByRank = {});
     void setRunConfig(const analysis::RunConfig &config);
+    /// The time the timeline's ruler calls 0, per rank, in that rank's trace time: the charts'
+    /// time axes and the table's times count from it, so a time read here is the time on the
+    /// ruler. A rank without one (no timeline shown) counts from its first memory record.
+    void setTimeZeros(std::map<int, std::int64_t> zeroByRank);
+    /// The current rank's zero of the shown times (trace time).
+    std::int64_t timeZero() const { return m_timeZero; }
     void setRank(int rank);
     /// Selects the allocator component of the curve chart ("PTA", "GE", ...).
     void setComponent(const QString &component);
@@ -86,6 +95,7 @@ private:
     const model::Trace *trace() const;
     void rebuildRank();
     void rebuildCurves();
+    std::int64_t memoryStartNs() const;
     void alignTimeBase();
     void rebuildGroups();
     void rebuildPeak();
@@ -97,6 +107,8 @@ private:
     analysis::RunConfig m_config;
     int m_rank = 0;
     analysis::MemorySummary m_summary;
+    std::map<int, std::int64_t> m_zeroByRank;
+    std::int64_t m_timeZero = 0;
     std::vector<std::size_t> m_curveIndices; // curves of the chosen component
 
     QComboBox *m_rankBox = nullptr;

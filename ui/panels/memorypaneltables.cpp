@@ -132,12 +132,14 @@ void MemoryPanel::rebuildAllocations()
             static_cast<double>(a.sizeBytes));
         size->setToolTip(tr("%L1 B").arg(static_cast<qlonglong>(a.sizeBytes)));
         items.append(size);
-        items.append(numberItem(QString::fromStdString(analysis::formatDuration(a.allocatedNs)),
-            static_cast<double>(a.allocatedNs)));
-        items.append(released
-                ? numberItem(QString::fromStdString(analysis::formatDuration(a.releasedNs)),
-                    static_cast<double>(a.releasedNs))
-                : numberItem(tr("still alive"), std::numeric_limits<double>::max()));
+        // Times from the panel's zero, the timeline ruler's (sorted by the same figure).
+        const auto shown = [this](std::int64_t ns) {
+            return numberItem(QString::fromStdString(analysis::formatDuration(ns - m_timeZero)),
+                static_cast<double>(ns - m_timeZero));
+        };
+        items.append(shown(a.allocatedNs));
+        items.append(released ? shown(a.releasedNs)
+                              : numberItem(tr("still alive"), std::numeric_limits<double>::max()));
         const std::int64_t life = std::max<std::int64_t>(end - a.allocatedNs, 0);
         items.append(numberItem(QString::fromStdString(analysis::formatDuration(life))
                 + (released ? QString() : QStringLiteral("+")),
@@ -171,6 +173,11 @@ void MemoryPanel::rebuildAllocations()
            "events (with an <code>Addr</code>; 2021 traces write none).</p>"));
     m_allocationNote->setVisible(!any);
     m_table->setVisible(any);
+    const QString from = m_zeroByRank.count(m_rank) != 0
+        ? tr("the time on the timeline's ruler")
+        : tr("the time from this rank's first memory record");
+    m_model->horizontalHeaderItem(2)->setToolTip(tr("When the block was allocated: %1").arg(from));
+    m_model->horizontalHeaderItem(3)->setToolTip(tr("When the block was freed: %1").arg(from));
     m_table->resizeColumnsToContents();
     // Op chains run to hundreds of characters: a capped column, elided on the left so that the
     // innermost op (the chain's end) stays in view; the tooltip has it whole.
