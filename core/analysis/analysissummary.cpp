@@ -152,6 +152,8 @@ SessionAnalysis analyzeSession(
         check();
         if (!t->memory.empty())
             a.memory.push_back(summarizeMemory(*t, config, &a.notes));
+        if (KernelSummary k = summarizeKernels(*t); k.count > 0)
+            a.kernels.push_back(std::move(k));
     }
     check();
     a.estimate = estimateModelMemory(config);
@@ -179,6 +181,15 @@ SessionAnalysis withRunConfig(
     a.kpis = computeKpis(session, config, a.breakdowns);
     a.bottlenecks = rankBottlenecks(a.breakdowns, &a.memory, &a.kpis);
     return a;
+}
+
+const KernelSummary *kernelsOfRank(const SessionAnalysis &analysis, std::int32_t rank)
+{
+    for (const KernelSummary &k : analysis.kernels) {
+        if (k.rank == rank)
+            return &k;
+    }
+    return nullptr;
 }
 
 std::vector<StepBreakdown> breakdownsOfRank(const SessionAnalysis &analysis, std::int32_t rank)
@@ -318,6 +329,22 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
     ranks["slowest_margin_fraction"] = a.ranks.slowestMarginFraction;
     summary["ranks"] = ranks;
 
+    // Each rank's device kernels by total time, the Kernels panel's first rows.
+    constexpr std::size_t KernelsInSummary = 20;
+    nlohmann::json kernels = nlohmann::json::array();
+    for (const KernelSummary &k : a.kernels) {
+        nlohmann::json longest = nlohmann::json::array();
+        for (std::size_t i = 0; i < k.top.size() && i < KernelsInSummary; ++i) {
+            const auto &[name, s] = k.top[i];
+            longest.push_back({{"name", name}, {"category", model::categoryName(s.category)},
+                {"count", s.count}, {"total_us", toUs(s.totalNs)}, {"mean_us", s.meanNs / 1e3},
+                {"min_us", toUs(s.minNs)}, {"max_us", toUs(s.maxNs)}, {"share", s.share}});
+        }
+        kernels.push_back({{"rank", k.rank}, {"total_us", toUs(k.totalNs)}, {"count", k.count},
+            {"names", k.nameCount}, {"top", longest}});
+    }
+    summary["kernels"] = kernels;
+
     nlohmann::json comm;
     nlohmann::json table = nlohmann::json::array();
     for (const auto &c : a.collectives) {
@@ -444,6 +471,20 @@ std::string analysisSummaryText(const SessionAnalysis &a)
     if (a.memory.empty() && a.estimate)
         out << "\nMemory\n  no memory data; estimate from the run config: "
             << formatBytes(a.estimate->totalBytes) << " model state (" << a.estimate->rule << ")\n";
+    if (!a.kernels.empty()) {
+        // The first rank's: a cluster's every rank is in `summary --json` and the panel.
+        const KernelSummary &k = a.kernels.front();
+        out << "\nKernels, rank " << k.rank << " (" << k.nameCount << " names, " << k.count
+            << " kernels, " << formatDuration(k.totalNs) << " in all; the 10 longest in total)\n"
+            << "  " << pad("total", 10) << pad("share", 8) << pad("count", 9) << pad("longest", 10)
+            << "  name\n";
+        for (std::size_t i = 0; i < k.top.size() && i < 10; ++i) {
+            const auto &[name, s] = k.top[i];
+            out << "  " << pad(formatDuration(s.totalNs), 10) << pad(formatShare(s.share), 8)
+                << pad(std::to_string(s.count), 9) << pad(formatDuration(s.maxNs), 10) << "  "
+                << (name.size() > 90 ? name.substr(0, 87) + "..." : name) << '\n';
+        }
+    }
     if (a.ranks.ranks.size() > 1) {
         out << "\nRanks\n"
             << pad("rank", 5) << pad("steps", 7) << pad("mean", 10) << pad("median", 10)

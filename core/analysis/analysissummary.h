@@ -9,6 +9,7 @@
 #include "kpis.h"
 #include "memorycategories.h"
 #include "model/session.h"
+#include "namestats.h"
 #include "ranks.h"
 #include "util/progress.h"
 
@@ -33,6 +34,7 @@ struct SessionAnalysis
     std::vector<std::vector<LaneSegment>> lanes;
     Kpis kpis;
     std::vector<MemorySummary> memory; ///< one per rank that has memory data
+    std::vector<KernelSummary> kernels; ///< one per rank that has device kernels
     std::optional<MemoryEstimate> estimate; ///< from the run config, even without memory data
     std::vector<Bottleneck> bottlenecks;
     RankTable ranks;
@@ -57,6 +59,8 @@ SessionAnalysis withRunConfig(
 std::vector<StepBreakdown> breakdownsOfRank(const SessionAnalysis &analysis, std::int32_t rank);
 /// The memory summary of one rank, nullptr when the rank has no memory data.
 const MemorySummary *memoryOfRank(const SessionAnalysis &analysis, std::int32_t rank);
+/// The device kernels of one rank, nullptr when the rank has none.
+const KernelSummary *kernelsOfRank(const SessionAnalysis &analysis, std::int32_t rank);
 
 /// Adds the analysis to the importer's summary object (issue 4 item 9): `steps` (array of
 /// per-step objects with compute_us ... preparing_us, reference, tb_breakdown_us; rank and

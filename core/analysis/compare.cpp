@@ -291,62 +291,6 @@ std::vector<DeltaRow> meanStepDeltaRows(const std::vector<StepBreakdown> &before
     return rowsFromValues(sumBefore, sumAfter);
 }
 
-namespace {
-
-bool inScope(const model::Track &track, std::uint32_t i, OpScope scope)
-{
-    model::Category c = track.category(i);
-    if (scope == OpScope::DeviceKernels)
-        return c == model::Category::Compute || c == model::Category::Communication
-            || c == model::Category::Memcpy || c == model::Category::Memset;
-    return c == model::Category::HostOp;
-}
-
-bool trackInScope(const model::Track &track, OpScope scope)
-{
-    return scope == OpScope::DeviceKernels ? track.info().kind == model::TrackKind::DeviceStream
-                                           : track.info().kind == model::TrackKind::HostThread;
-}
-
-} // namespace
-
-std::vector<std::pair<std::string, NameStats>> collectNameStats(const model::Trace &trace,
-    OpScope scope, std::optional<std::pair<std::int64_t, std::int64_t>> window)
-{
-    // Accumulate by interned id first (cheap), then resolve names once.
-    std::unordered_map<std::uint32_t, NameStats> byId;
-    std::int64_t total = 0;
-    for (const model::Track &track : trace.tracks) {
-        if (!trackInScope(track, scope))
-            continue;
-        for (std::uint32_t i = 0; i < track.size(); ++i) {
-            if (!inScope(track, i, scope))
-                continue;
-            if (window && (track.start(i) < window->first || track.start(i) >= window->second))
-                continue;
-            NameStats &s = byId[track.name(i).value()];
-            ++s.count;
-            // Saturated: durations come from files (a few near INT64_MAX must not wrap).
-            s.totalNs = util::satAdd(s.totalNs, track.duration(i));
-            total = util::satAdd(total, track.duration(i));
-        }
-    }
-    std::map<std::string, NameStats> byName; // ids of equal text cannot differ, but be safe
-    for (auto &[id, s] : byId) {
-        NameStats &t = byName[std::string(trace.strings.view(model::StringId(id)))];
-        t.count += s.count;
-        t.totalNs = util::satAdd(t.totalNs, s.totalNs);
-    }
-    std::vector<std::pair<std::string, NameStats>> out;
-    out.reserve(byName.size());
-    for (auto &[name, s] : byName) {
-        s.meanNs = s.count > 0 ? static_cast<double>(s.totalNs) / static_cast<double>(s.count) : 0;
-        s.share = total > 0 ? static_cast<double>(s.totalNs) / static_cast<double>(total) : 0;
-        out.emplace_back(name, s);
-    }
-    return out;
-}
-
 NameDeltaTable nameDeltas(
     const model::Trace &before, const model::Trace &after, const NameDeltaOptions &options)
 {

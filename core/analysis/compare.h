@@ -10,6 +10,7 @@
 #include "memorycategories.h"
 #include "model/session.h"
 #include "model/trace.h"
+#include "namestats.h"
 
 #include <cstdint>
 #include <optional>
@@ -97,20 +98,6 @@ std::vector<DeltaRow> meanStepDeltaRows(const std::vector<StepBreakdown> &before
 // Kernel and op deltas.
 // ---------------------------------------------------------------------------------------
 
-enum class OpScope : std::uint8_t {
-    DeviceKernels, ///< DeviceStream tracks, categories Compute, Communication, Memcpy, Memset
-    HostOps, ///< HostThread tracks, category HostOp (inclusive time, nested ops too)
-};
-
-/// Count and time of one name on one side.
-struct NameStats
-{
-    std::int64_t count = 0;
-    std::int64_t totalNs = 0;
-    double meanNs = 0;
-    double share = 0; ///< totalNs / total of all names in scope on that side (0..1)
-};
-
 struct NameDelta
 {
     std::string name;
@@ -147,9 +134,6 @@ struct NameDeltaTable
     std::size_t nameCountAfter = 0;
 };
 
-/// Per-name statistics of one trace, sorted by name.
-std::vector<std::pair<std::string, NameStats>> collectNameStats(const model::Trace &trace,
-    OpScope scope, std::optional<std::pair<std::int64_t, std::int64_t>> window = std::nullopt);
 /// Kernel (or op) deltas between two traces.
 NameDeltaTable nameDeltas(
     const model::Trace &before, const model::Trace &after, const NameDeltaOptions &options = {});

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// The device kernels of a rank by name (analysis::summarizeKernels): what the Kernels panel
+// lists and `summary --json` "kernels" writes, computed once in the load's analysis.
+#include "analysis/analysissummary.h"
+#include "analysis/namestats.h"
+#include "import/loader.h"
+#include "model/tracebuilder.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using namespace stepscope;
+using namespace stepscope::analysis;
+
+namespace {
+
+/// Two device streams and a host thread; kernels by (name, stream, start, duration).
+model::Trace kernelTrace(
+    const std::vector<std::tuple<std::string, int, std::int64_t, std::int64_t>> &kernels)
+{
+    model::TraceBuilder tb;
+    model::TrackId streams[2];
+    for (int s = 0; s < 2; ++s) {
+        model::TrackInfo dev;
+        dev.kind = model::TrackKind::DeviceStream;
+        dev.threadId = "stream " + std::to_string(7 + s);
+        streams[s] = tb.addTrack(dev);
+    }
+    for (const auto &[name, stream, start, dur] : kernels) {
+        const model::Category c = name.rfind("nccl", 0) == 0 ? model::Category::Communication
+            : name.rfind("Memcpy", 0) == 0                   ? model::Category::Memcpy
+                                                             : model::Category::Compute;
+        tb.track(streams[stream]).add(start, dur, tb.intern(name), c);
+    }
+    model::TrackInfo host;
+    host.kind = model::TrackKind::HostThread;
+    const model::TrackId h = tb.addTrack(host);
+    // Host ops and runtime calls are not kernels, whatever their names.
+    tb.track(h).add(0, 900, tb.intern("gemm"), model::Category::HostOp);
+    tb.track(h).add(0, 5, tb.intern("cudaLaunchKernel"), model::Category::Runtime);
+    return tb.finish().trace;
+}
+
+} // namespace
+
+TEST(KernelSummary, CountsTotalsExtremesAndTheLongestInstance)
+{
+    // gemm 3 x (100, 300, 200) on two streams, nccl 1 x 400, Memcpy 2 x 50; total 1100.
+    const model::Trace t =
+        kernelTrace({{"gemm", 0, 0, 100}, {"gemm", 1, 50, 300}, {"gemm", 0, 500, 200},
+            {"nccl_ar", 1, 600, 400}, {"MemcpyHtoD", 0, 900, 50}, {"MemcpyHtoD", 0, 1000, 50}});
+    const KernelSummary k = summarizeKernels(t);
+    EXPECT_EQ(k.count, 6);
+    EXPECT_EQ(k.totalNs, 1100);
+    EXPECT_EQ(k.nameCount, 3u);
+    ASSERT_EQ(k.top.size(), 3u);
+    // Largest in total first: gemm 600, nccl_ar 400, MemcpyHtoD 100.
+    EXPECT_EQ(k.top[0].first, "gemm");
+    const NameStats &gemm = k.top[0].second;
+    EXPECT_EQ(gemm.count, 3);
+    EXPECT_EQ(gemm.totalNs, 600);
+    EXPECT_DOUBLE_EQ(gemm.meanNs, 200);
+    EXPECT_EQ(gemm.minNs, 100);
+    EXPECT_EQ(gemm.maxNs, 300);
+    EXPECT_DOUBLE_EQ(gemm.share, 600.0 / 1100.0);
+    EXPECT_EQ(gemm.category, model::Category::Compute);
+    // The longest gemm is the one on the second stream, at 50 ns.
+    const model::Track &longest = t.track(gemm.longest.track);
+    EXPECT_EQ(longest.start(gemm.longest.index), 50);
+    EXPECT_EQ(longest.duration(gemm.longest.index), 300);
+    EXPECT_EQ(k.top[1].first, "nccl_ar");
+    EXPECT_EQ(k.top[1].second.category, model::Category::Communication);
+    EXPECT_EQ(k.top[2].first, "MemcpyHtoD");
+    EXPECT_EQ(k.top[2].second.category, model::Category::Memcpy);
+    EXPECT_EQ(k.top[2].second.minNs, 50);
+    EXPECT_EQ(k.top[2].second.maxNs, 50);
+
+    // The list keeps the largest; the counts still cover every name.
+    const KernelSummary two = summarizeKernels(t, 2);
+    ASSERT_EQ(two.top.size(), 2u);
+    EXPECT_EQ(two.top[1].first, "nccl_ar");
+    EXPECT_EQ(two.nameCount, 3u);
+    EXPECT_EQ(two.totalNs, 1100);
+
+    // Equal totals: by name.
+    const KernelSummary tie = summarizeKernels(kernelTrace({{"b", 0, 0, 10}, {"a", 0, 20, 10}}));
+    ASSERT_EQ(tie.top.size(), 2u);
+    EXPECT_EQ(tie.top[0].first, "a");
+}
+
+TEST(KernelSummary, NoKernelsNoSummary)
+{
+    const model::Trace t = kernelTrace({});
+    const KernelSummary k = summarizeKernels(t);
+    EXPECT_EQ(k.count, 0);
+    EXPECT_TRUE(k.top.empty());
+}
+
+// The real two-rank DDP trace (rank 0's file): the figures tests/tools/check_kernels.py
+// computes from the JSON (72 names, 3 774 kernels, 165 185.838 us; the NCCL all-reduce first,
+// 15 x, 46 762.159 us, 1 689.577 to 5 993.392 us), in the analysis and in `summary --json`.
+TEST(KernelSummary, RealTraceMatchesTheFile)
+{
+    util::Progress progress;
+    auto r = import::loadPath(
+        std::string(STEPSCOPE_TEST_DATA) + "/kineto/hta-ddp-a100-world2-nccl", progress);
+    ASSERT_TRUE(r.session && r.session->hasContent());
+    const SessionAnalysis a = analyzeSession(*r.session, RunConfig {});
+    const KernelSummary *k = kernelsOfRank(a, r.session->traces.front()->rank);
+    ASSERT_NE(k, nullptr);
+    EXPECT_EQ(k->nameCount, 72u);
+    EXPECT_EQ(k->count, 3774);
+    EXPECT_EQ(k->totalNs, 165'185'838);
+    ASSERT_FALSE(k->top.empty());
+    const auto &[name, s] = k->top.front();
+    EXPECT_EQ(
+        name, "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)");
+    EXPECT_EQ(s.count, 15);
+    EXPECT_EQ(s.totalNs, 46'762'159);
+    EXPECT_EQ(s.minNs, 1'689'577);
+    EXPECT_EQ(s.maxNs, 5'993'392);
+    EXPECT_EQ(s.category, model::Category::Communication);
+    EXPECT_EQ(k->top[1].second.count, 474);
+    EXPECT_EQ(k->top[1].second.totalNs, 12'616'974);
+
+    nlohmann::json summary = nlohmann::json::object();
+    addAnalysisToSummary(summary, a);
+    ASSERT_TRUE(summary.contains("kernels"));
+    const nlohmann::json &rank = summary.at("kernels").at(0);
+    EXPECT_EQ(rank.at("names"), 72);
+    EXPECT_EQ(rank.at("count"), 3774);
+    EXPECT_NEAR(rank.at("total_us").get<double>(), 165'185.838, 1e-6);
+    const nlohmann::json &first = rank.at("top").at(0);
+    EXPECT_EQ(first.at("name"), name);
+    EXPECT_EQ(first.at("category"), "communication");
+    EXPECT_EQ(first.at("count"), 15);
+    EXPECT_NEAR(first.at("total_us").get<double>(), 46'762.159, 1e-6);
+    EXPECT_NEAR(first.at("max_us").get<double>(), 5'993.392, 1e-6);
+    EXPECT_EQ(rank.at("top").size(), 20u);
+}

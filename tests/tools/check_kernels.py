@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 StepScope authors
+"""Device kernels of a Kineto trace by name: count, total, min and max duration, from the file.
+
+Checks the numbers pinned in tests/core/analysis/namestats_test.cpp
+(KernelSummary.RealTraceMatchesTheFile) and shown by the Kernels panel and `summary --json`:
+    python3 tests/tools/check_kernels.py tests/data/kineto/hta-ddp-a100-world2-nccl/nccl_data.json.gz
+Kernels are the complete events of categories kernel, gpu_memcpy and gpu_memset.
+"""
+import collections
+import gzip
+import json
+import sys
+
+DEVICE = {"kernel", "gpu_memcpy", "gpu_memset"}
+
+path = sys.argv[1]
+opener = gzip.open if path.endswith(".gz") else open
+with opener(path, "rt") as f:
+    trace = json.load(f)
+events = trace["traceEvents"] if isinstance(trace, dict) else trace
+stats = collections.defaultdict(lambda: [0, 0.0, None, None])  # count, total, min, max (us)
+for e in events:
+    if e.get("ph") != "X" or e.get("cat") not in DEVICE:
+        continue
+    s = stats[e.get("name", "")]
+    d = float(e["dur"])
+    s[0] += 1
+    s[1] += d
+    s[2] = d if s[2] is None else min(s[2], d)
+    s[3] = d if s[3] is None else max(s[3], d)
+total = sum(s[1] for s in stats.values())
+print(f"{len(stats)} names, {sum(s[0] for s in stats.values())} kernels, {total:.3f} us in all")
+for name, s in sorted(stats.items(), key=lambda kv: (-kv[1][1], kv[0]))[:10]:
+    print(f"{s[1]:12.3f} us  {s[1] / total:7.4f}  {s[0]:6d} x  min {s[2]:.3f}  max {s[3]:.3f}  {name[:80]}")
