@@ -177,11 +177,12 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
     std::vector<ui::ExportView> views;
     if (parsed.view == "all") {
         views = {ui::ExportView::Timeline, ui::ExportView::Steps, ui::ExportView::Memory,
-            ui::ExportView::Communication};
+            ui::ExportView::Communication, ui::ExportView::Kernels};
     } else if (auto v = ui::exportViewFromName(QString::fromStdString(parsed.view))) {
         views = {*v};
     } else {
-        return usage("--view is timeline, steps, memory, communication, training or all; got "
+        return usage(
+            "--view is timeline, steps, memory, communication, kernels, training or all; got "
             + parsed.view);
     }
 
@@ -363,7 +364,8 @@ std::string helpText()
            "                                     print what loaded: format, ranks, steps,\n"
            "                                     breakdown, KPIs, diagnostics\n"
            "  stepscope dump PATH [--json]       print everything the model holds\n"
-           "  stepscope export PATH --out DIR [--view timeline|steps|memory|communication|all]\n"
+           "  stepscope export PATH --out DIR [--view "
+           "timeline|steps|memory|communication|kernels|all]\n"
            "        [--step N] [--range START_US:END_US] [--size WxH] [--scale S]\n"
            "        [--format png|svg]           write pictures without a display\n"
            "  stepscope compare BEFORE AFTER --report DIR [--json]\n"

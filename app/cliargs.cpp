@@ -209,7 +209,8 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
     QCommandLineParser parser;
     const CommandOptions option(parser,
         {{"out", "Write the pictures into DIR (required; created when missing).", "DIR"},
-            {"view", "timeline, steps, memory, communication, training or all (the default).",
+            {"view",
+                "timeline, steps, memory, communication, kernels, training or all (the default).",
                 "VIEW"},
             {"step", "Show profiler step N.", "N"},
             {"range", "Show this range, in µs from the start of the trace.", "START_US:END_US"},
@@ -233,12 +234,12 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
     if (option.isSet("view")) {
         out->view = option.value("view").toStdString();
         static const QStringList Views {QStringLiteral("timeline"), QStringLiteral("steps"),
-            QStringLiteral("memory"), QStringLiteral("communication"), QStringLiteral("training"),
-            QStringLiteral("all")};
+            QStringLiteral("memory"), QStringLiteral("communication"), QStringLiteral("kernels"),
+            QStringLiteral("training"), QStringLiteral("all")};
         if (!Views.contains(option.value("view")))
             return error(command,
-                QStringLiteral(
-                    "--view is timeline, steps, memory, communication, training or all; got %1")
+                QStringLiteral("--view is timeline, steps, memory, communication, kernels, "
+                               "training or all; got %1")
                     .arg(option.value("view")));
     }
     if (option.isSet("step")) {

@@ -371,7 +371,7 @@ QString MainWindow::statusText() const
 void MainWindow::onEventSelected(const timeline::EventKey &event)
 {
     m_details->showEvent(event);
-    if (event.isValid() && m_detailsDock->isVisible())
+    if (event.isValid() && m_detailsDock->isVisible() && m_raiseDetails)
         m_detailsDock->raise();
 }
 
@@ -398,6 +398,28 @@ void MainWindow::showRankTime(int rank, qint64 startNs, qint64 endNs)
         const std::int64_t t1 = std::max<std::int64_t>(endNs + offset, t0 + 1000);
         m_timeline->fitRange(t0, t1);
         m_timeline->setRange(std::make_pair(t0, t1));
+        return;
+    }
+}
+
+void MainWindow::showRankEvent(int rank, model::EventRef event)
+{
+    if (!m_profile.timeline || m_centre->currentWidget() != m_timeline)
+        return;
+    const auto &traces = m_profile.session->traces;
+    for (std::size_t i = 0; i < traces.size(); ++i) {
+        if (traces[i]->rank != rank || event.track.value() >= traces[i]->tracks.size())
+            continue;
+        const timeline::EventKey key {
+            static_cast<int>(i), static_cast<int>(event.track.value()), event.index};
+        // The panel that asked stays on top (the user goes down its list); Details follows.
+        m_raiseDetails = false;
+        m_timeline->selectEvent(key, true);
+        m_raiseDetails = true;
+        // The event in the middle third of the view, as its neighbours give it context.
+        const std::int64_t t0 = m_profile.timeline->startOf(key);
+        const std::int64_t t1 = std::max(m_profile.timeline->endOf(key), t0 + 1000);
+        m_timeline->fitRange(t0 - (t1 - t0), t1 + (t1 - t0));
         return;
     }
 }

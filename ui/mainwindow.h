@@ -5,6 +5,7 @@
 #include "analysis/kpis.h"
 #include "export/imageexport.h"
 #include "loading/profileloader.h"
+#include "model/ids.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -75,6 +76,8 @@ public slots:
     /// Fits and selects [startNs, endNs) of `rank` (ns relative to that rank's trace origin,
     /// as the analysis panels give them).
     void showRankTime(int rank, qint64 startNs, qint64 endNs);
+    /// Selects an event of a rank's trace on the timeline and brings it into view.
+    void showRankEvent(int rank, stepscope::model::EventRef event);
     /// Shows BEFORE against AFTER in the centre (compare mode, DESIGN.md); both load in the
     /// background. The single-profile timeline stays one click away (View › Single Profile).
     /// Ranks: which rank of each run to compare (empty: its slowest rank).
@@ -156,6 +159,7 @@ private:
     KpiStrip *m_kpis = nullptr;
     StepsPanel *m_steps = nullptr; ///< reads m_profile.analysis (onLoaded, run config)
     MemoryPanel *m_memory = nullptr;
+    bool m_raiseDetails = true; ///< onEventSelected raises Details (not for a panel's request)
     analysis::RunConfig m_runConfig; ///< stepscope.json beside the profile, or the GUI's
     QByteArray m_defaultState; ///< the dock layout of a first launch (View › Reset Layout)
     bool m_layoutRestored = false; ///< the window shows a layout kept from an earlier launch

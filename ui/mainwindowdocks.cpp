@@ -2,13 +2,14 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 //
 // The bottom docks of the main window: Details, Range stats, the analysis panels (Steps,
-// Memory, Communication, Cluster, Training) and Diagnostics, and how they are wired to the
+// Memory, Communication, Kernels, Cluster, Training) and Diagnostics, and how they are wired to the
 // window (sessionChanged, the run config, "show this time range").
 #include "kpistrip.h"
 #include "loading/loadreportview.h"
 #include "mainwindow.h"
 #include "panels/clusterpanel.h"
 #include "panels/communicationpanel.h"
+#include "panels/kernelspanel.h"
 #include "panels/memorypanel.h"
 #include "panels/stepspanel.h"
 #include "panels/trainingpanel.h"
@@ -53,10 +54,13 @@ void MainWindow::createDocks()
     addPanelDock(tr("Steps"), scrolled(steps), QStringLiteral("stepsDock"));
     addPanelDock(tr("Memory"), scrolled(memory), QStringLiteral("memoryDock"));
     addPanelDock(tr("Communication"), scrolled(communication), QStringLiteral("communicationDock"));
+    auto *kernels = new KernelsPanel(this);
+    addPanelDock(tr("Kernels"), kernels, QStringLiteral("kernelsDock"));
     // The load's analysis, computed on the loader's thread: the panels only show it.
     connect(this, &MainWindow::sessionChanged, this,
-        [this, memory, communication](std::shared_ptr<const model::Session> session) {
+        [this, memory, communication, kernels](std::shared_ptr<const model::Session> session) {
             memory->setAnalysis(session, m_profile.analysis, rulerZeros());
+            kernels->setAnalysis(session, m_profile.analysis);
             communication->setAnalysis(std::move(session), m_profile.analysis);
         });
     connect(steps, &StepsPanel::timeRequested, this, &MainWindow::showRankTime);
@@ -106,6 +110,7 @@ void MainWindow::createDocks()
     });
     connect(memory, &MemoryPanel::timeRequested, this, &MainWindow::showRankTime);
     connect(communication, &CommunicationPanel::timeRequested, this, &MainWindow::showRankTime);
+    connect(kernels, &KernelsPanel::eventRequested, this, &MainWindow::showRankEvent);
     createClusterDock();
     auto *training = new TrainingPanel(this);
     QDockWidget *trainingDock =

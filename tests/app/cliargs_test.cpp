@@ -72,7 +72,7 @@ TEST(CliArgs, BadValuesAreErrorsNamingTheOption)
         {{"--scale", "fast"}, "--scale"},
         {{"--scale", "9"}, "--scale"},
         {{"--format", "gif"}, "--format"},
-        {{"--view", "kernels"}, "--view"},
+        {{"--view", "gpus"}, "--view"},
         {{"--nosuch"}, "nosuch"},
         {{"--step"}, "step"},
     };

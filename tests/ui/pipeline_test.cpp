@@ -12,6 +12,7 @@
 #include "ui/kpistrip.h"
 #include "ui/mainwindow.h"
 #include "ui/palette.h"
+#include "ui/panels/kernelspanel.h"
 #include "ui/panels/memorypanel.h"
 #include "ui/panels/stepspanel.h"
 #include "ui/panels/tableitems.h"
@@ -30,6 +31,7 @@
 #include <QProcess>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>
@@ -347,4 +349,56 @@ TEST(Pipeline, MemoryTimesAreTheRulersTimes)
     ASSERT_NE(raw, nullptr);
     raw->setChecked(true);
     check(memory->currentRank());
+}
+
+// The Kernels tab shows what `summary --json` writes under "kernels" (one analysis), and a
+// click on a row selects that name's longest kernel on the timeline, in view.
+TEST(Pipeline, KernelsTableIsTheSummarysAndSelectsTheLongest)
+{
+    const QString folder = QStringLiteral(STEPSCOPE_TEST_DATA "/kineto/hta-ddp-a100-world2-nccl");
+    const nlohmann::json j = cliJson({QStringLiteral("summary"), folder, QStringLiteral("--json")});
+    ASSERT_TRUE(j.contains("kernels") && !j.at("kernels").empty());
+    const nlohmann::json &rank = j.at("kernels").at(0);
+
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(loadInWindow(window, folder));
+    auto *kernels = window.findChild<KernelsPanel *>();
+    ASSERT_NE(kernels, nullptr);
+    EXPECT_EQ(kernels->currentRank(), rank.at("rank").get<int>());
+    EXPECT_TRUE(kernels->headline().contains(
+        QStringLiteral("%L1 names").arg(rank.at("names").get<long long>())));
+    const QAbstractItemModel *shown = kernels->table()->model();
+    ASSERT_GE(shown->rowCount(), static_cast<int>(rank.at("top").size()));
+    for (std::size_t r = 0; r < rank.at("top").size(); ++r) {
+        const nlohmann::json &row = rank.at("top").at(r);
+        const int i = static_cast<int>(r);
+        EXPECT_EQ(shown->index(i, 0).data().toString().toStdString(), row.at("name"));
+        EXPECT_EQ(shown->index(i, 2).data(SortRole).toLongLong(), row.at("count"));
+        EXPECT_EQ(std::llround(shown->index(i, 3).data(SortRole).toDouble()),
+            std::llround(row.at("total_us").get<double>() * 1000.0));
+        EXPECT_EQ(std::llround(shown->index(i, 7).data(SortRole).toDouble()),
+            std::llround(row.at("max_us").get<double>() * 1000.0));
+    }
+
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("kernelsDock"));
+    ASSERT_NE(dock, nullptr);
+    dock->raise();
+    QCoreApplication::processEvents();
+    QTableView *view = kernels->table();
+    const QRect cell = view->visualRect(shown->index(0, 3));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+    QCoreApplication::processEvents();
+    const auto &state = window.timelineView()->viewState();
+    ASSERT_TRUE(state.selected.has_value());
+    const auto &model = window.timelineView()->model();
+    const timeline::EventKey e = *state.selected;
+    EXPECT_EQ(model->nameOf(e).toStdString(), rank.at("top").at(0).at("name"));
+    EXPECT_EQ(model->endOf(e) - model->startOf(e),
+        std::llround(rank.at("top").at(0).at("max_us").get<double>() * 1000.0));
+    EXPECT_LE(state.axis.startNs(), model->startOf(e));
+    EXPECT_GE(state.axis.endNs(), model->endOf(e));
+    // The Kernels tab stays on top, for the next row.
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(dock->visibleRegion().isEmpty());
 }

@@ -6,6 +6,7 @@
 #include "ui/palette.h"
 #include "ui/panels/clusterpanel.h"
 #include "ui/panels/communicationpanel.h"
+#include "ui/panels/kernelspanel.h"
 #include "ui/panels/memorypanel.h"
 #include "ui/panels/stepspanel.h"
 #include "ui/panels/trainingpanel.h"
@@ -64,8 +65,8 @@ PaintFunction timelineBody(std::shared_ptr<const model::Session> session,
 }
 
 /// Renders a panel widget; the widget lives as long as the paint function. The Steps,
-/// Memory, Communication and Cluster panels show `analysed` (the export's one analysis); the
-/// Training panel reads the session's logs.
+/// Memory, Communication, Kernels and Cluster panels show `analysed` (the export's one analysis);
+/// the Training panel reads the session's logs.
 template <typename Panel>
 PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     std::shared_ptr<const analysis::SessionAnalysis> analysed, const analysis::RunConfig &config,
@@ -77,7 +78,8 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     } else if constexpr (std::is_same_v<Panel, ClusterPanel>) {
         panel->setAnalysis(std::move(analysed));
         panel->setSession(std::move(session));
-    } else if constexpr (std::is_same_v<Panel, CommunicationPanel>) {
+    } else if constexpr (std::is_same_v<Panel,
+                             CommunicationPanel> || std::is_same_v<Panel, KernelsPanel>) {
         panel->setAnalysis(std::move(session), std::move(analysed));
     } else if constexpr (std::is_same_v<Panel, TrainingPanel>) {
         panel->setSession(std::move(session));
@@ -110,6 +112,8 @@ QString exportViewName(ExportView view)
         return QStringLiteral("memory");
     case ExportView::Communication:
         return QStringLiteral("communication");
+    case ExportView::Kernels:
+        return QStringLiteral("kernels");
     case ExportView::Cluster:
         return QStringLiteral("cluster");
     case ExportView::Training:
@@ -120,8 +124,9 @@ QString exportViewName(ExportView view)
 
 std::optional<ExportView> exportViewFromName(const QString &name)
 {
-    for (ExportView v : {ExportView::Timeline, ExportView::Steps, ExportView::Memory,
-             ExportView::Communication, ExportView::Cluster, ExportView::Training}) {
+    for (ExportView v :
+        {ExportView::Timeline, ExportView::Steps, ExportView::Memory, ExportView::Communication,
+            ExportView::Kernels, ExportView::Cluster, ExportView::Training}) {
         if (exportViewName(v) == name)
             return v;
     }
@@ -192,6 +197,9 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
         return withTitle(title,
             panelBody<CommunicationPanel>(
                 std::move(session), std::move(analysed), config, hasConfig));
+    case ExportView::Kernels:
+        return withTitle(title,
+            panelBody<KernelsPanel>(std::move(session), std::move(analysed), config, hasConfig));
     case ExportView::Cluster:
         return withTitle(title,
             panelBody<ClusterPanel>(std::move(session), std::move(analysed), config, hasConfig));

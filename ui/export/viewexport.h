@@ -20,7 +20,7 @@ struct SessionAnalysis; // analysissummary.h
 namespace stepscope::ui {
 
 /// The views `stepscope export` and File › Export View can write.
-enum class ExportView { Timeline, Steps, Memory, Communication, Cluster, Training };
+enum class ExportView { Timeline, Steps, Memory, Communication, Kernels, Cluster, Training };
 QString exportViewName(ExportView view);
 std::optional<ExportView> exportViewFromName(const QString &name);
 

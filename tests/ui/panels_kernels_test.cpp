@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// The Kernels panel: the rank's device kernels by name as the load's analysis has them
+// (analysis::KernelSummary), sorted by total, filtered by name, a click naming the longest
+// instance; a profile without kernels says how to record them.
+
+#include "analysis/units.h"
+#include "chartsupport.h"
+#include "compare_testsupport.h"
+#include "ui/panels/kernelspanel.h"
+#include "ui/panels/tableitems.h"
+
+#include <gtest/gtest.h>
+
+#include <QAbstractItemModel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTest>
+
+#include <string>
+
+using namespace stepscope;
+
+namespace {
+
+const std::string Ddp = std::string(STEPSCOPE_TEST_DATA) + "/kineto/hta-ddp-a100-world2-nccl";
+
+QString cell(const QAbstractItemModel *m, int row, int column)
+{
+    return m->index(row, column).data().toString();
+}
+
+} // namespace
+
+// hta-ddp-a100-world2-nccl rank 0 (tests/tools/check_kernels.py): 72 names, 3 774 kernels,
+// 165 ms; the NCCL all-reduce first with 15 kernels and 46.8 ms.
+TEST(PanelsKernels, TheTableIsTheAnalysisLargestFirst)
+{
+    const ui::LoadedProfile p = testsupport::loadProfile(Ddp);
+    ASSERT_TRUE(p.session && p.analysis);
+    ui::KernelsPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    uitest::showAndSettle(panel, 1400, 400);
+    ASSERT_FALSE(panel.showsMessage());
+    const analysis::KernelSummary *k = panel.summary();
+    ASSERT_NE(k, nullptr);
+    const QAbstractItemModel *shown = panel.table()->model();
+    ASSERT_EQ(shown->rowCount(), 72);
+    EXPECT_EQ(cell(shown, 0, 0).toStdString(),
+        "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)");
+    EXPECT_EQ(cell(shown, 0, 1), QStringLiteral("communication"));
+    EXPECT_EQ(cell(shown, 0, 2), QStringLiteral("15"));
+    EXPECT_EQ(cell(shown, 0, 3), QStringLiteral("46.8 ms"));
+    EXPECT_EQ(cell(shown, 0, 4), QStringLiteral("28.3 %"));
+    EXPECT_EQ(cell(shown, 0, 7), QStringLiteral("5.99 ms"));
+    EXPECT_TRUE(panel.headline().contains(QStringLiteral("72 names")))
+        << panel.headline().toStdString();
+    EXPECT_TRUE(panel.headline().contains(QStringLiteral("3,774 kernels")))
+        << panel.headline().toStdString();
+    // Every row is the analysis' and the totals add up to the rank's kernel time.
+    double sum = 0;
+    for (int r = 0; r < shown->rowCount(); ++r) {
+        const double total = shown->index(r, 3).data(ui::SortRole).toDouble();
+        if (r > 0) {
+            EXPECT_LE(total, shown->index(r - 1, 3).data(ui::SortRole).toDouble());
+        }
+        sum += total;
+    }
+    EXPECT_EQ(static_cast<std::int64_t>(sum), k->totalNs);
+    EXPECT_EQ(k->totalNs, 165'185'838);
+}
+
+TEST(PanelsKernels, TheFilterKeepsTheNamesHoldingIt)
+{
+    const ui::LoadedProfile p = testsupport::loadProfile(Ddp);
+    ui::KernelsPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    uitest::showAndSettle(panel, 1400, 400);
+    const analysis::KernelSummary *k = panel.summary();
+    ASSERT_NE(k, nullptr);
+    int expected = 0;
+    for (const auto &row : k->top)
+        expected += QString::fromStdString(row.first).contains(QStringLiteral("cudnn")) ? 1 : 0;
+    ASSERT_GT(expected, 1);
+    // Typed as a user types, in another case.
+    auto *filter = panel.findChild<QLineEdit *>(QStringLiteral("kernelFilter"));
+    ASSERT_NE(filter, nullptr);
+    QTest::keyClicks(filter, QStringLiteral("CuDNN"));
+    const QAbstractItemModel *shown = panel.table()->model();
+    EXPECT_EQ(shown->rowCount(), expected);
+    for (int r = 0; r < shown->rowCount(); ++r)
+        EXPECT_TRUE(cell(shown, r, 0).contains(QStringLiteral("cudnn")));
+    panel.setFilter({});
+    EXPECT_EQ(shown->rowCount(), 72);
+}
+
+TEST(PanelsKernels, AClickNamesTheLongestInstance)
+{
+    const ui::LoadedProfile p = testsupport::loadProfile(Ddp);
+    ui::KernelsPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    uitest::showAndSettle(panel, 1400, 400);
+    QSignalSpy requested(&panel, &ui::KernelsPanel::eventRequested);
+    // The second row by total: sorted by the view, so the click must map to the right name.
+    QTableView *view = panel.table();
+    const QString name = cell(view->model(), 1, 0);
+    const QRect rect = view->visualRect(view->model()->index(1, 3));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+    ASSERT_EQ(requested.count(), 1);
+    const int rank = requested.at(0).at(0).toInt();
+    const auto event = requested.at(0).at(1).value<model::EventRef>();
+    const model::Trace *trace = p.session->traceForRank(rank);
+    ASSERT_NE(trace, nullptr);
+    const model::Track &track = trace->track(event.track);
+    EXPECT_EQ(
+        QString::fromStdString(std::string(trace->strings.view(track.name(event.index)))), name);
+    // The longest of that name: 153.439 us (check_kernels.py).
+    EXPECT_EQ(track.duration(event.index), 153'439);
+}
+
+TEST(PanelsKernels, NoKernelsSaysHowToRecordThem)
+{
+    const ui::LoadedProfile p = testsupport::loadProfile(
+        std::string(STEPSCOPE_TEST_DATA) + "/torch_memory/hta-memory-timeline-raw");
+    ASSERT_TRUE(p.session);
+    ui::KernelsPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    EXPECT_TRUE(panel.showsMessage());
+    EXPECT_TRUE(panel.messageText().contains(QStringLiteral("No device kernels")));
+    EXPECT_TRUE(panel.messageText().contains(QStringLiteral("ProfilerActivity.CUDA")));
+    EXPECT_TRUE(panel.headline().isEmpty());
+}

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "kernelspanel.h"
+
+#include "analysis/units.h"
+#include "tableitems.h"
+#include "ui/palette.h"
+#include "ui/text.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace stepscope::ui {
+
+namespace {
+
+enum Column { Name, Category, Count, Total, Share, Mean, Min, Max, ColumnCount };
+
+/// The row's index into KernelSummary::top, on its first cell.
+constexpr int TopIndexRole = Qt::UserRole + 20;
+
+QString duration(double ns)
+{
+    return qs(analysis::formatDuration(std::llround(ns)));
+}
+
+const QString HowToRecord = QStringLiteral(
+    "<p>Kernels are the device's own timeline: CUDA kernels, memcpys and memsets in PyTorch "
+    "traces recorded with <code>ProfilerActivity.CUDA</code> and in Nsight Systems exports; "
+    "AI Core, AI Vector Core and HCCL tasks in Ascend profiles (<code>kernel_details.csv</code>, "
+    "the <code>Ascend Hardware</code> lanes of <code>trace_view.json</code>).</p>");
+
+} // namespace
+
+KernelsPanel::KernelsPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(2, 2, 2, 2);
+    m_stack = new QStackedWidget(this);
+    outer->addWidget(m_stack);
+    m_message = createMessageLabel(m_stack);
+    m_stack->addWidget(m_message);
+
+    auto *page = new QWidget(m_stack);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QHBoxLayout();
+    bar->addWidget(new QLabel(tr("Rank:"), page));
+    m_rankBox = new QComboBox(page);
+    bar->addWidget(m_rankBox);
+    m_filter = new QLineEdit(page);
+    m_filter->setObjectName(QStringLiteral("kernelFilter"));
+    m_filter->setPlaceholderText(tr("Filter names"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMaximumWidth(m_filter->fontMetrics().averageCharWidth() * 36);
+    bar->addWidget(m_filter);
+    m_headline = new QLabel(page);
+    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bar->addWidget(m_headline, 1);
+    layout->addLayout(bar);
+    m_model = new QStandardItemModel(this);
+    m_table = createTableView(m_model, page);
+    m_table->setObjectName(QStringLiteral("kernelTable"));
+    // The name filter is Qt's: a proxy between the model and the view, sorting as the model.
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(SortRole);
+    m_proxy->setFilterKeyColumn(Name);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_table->setModel(m_proxy);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    layout->addWidget(m_table, 1);
+    m_stack->addWidget(page);
+
+    connect(m_rankBox, &QComboBox::activated, this,
+        [this](int i) { setRank(m_rankBox->itemData(i).toInt()); });
+    connect(m_filter, &QLineEdit::textChanged, m_proxy,
+        [this](const QString &text) { m_proxy->setFilterFixedString(text.trimmed()); });
+    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
+        const QModelIndex first = m_model->index(m_proxy->mapToSource(index).row(), Name);
+        const QVariant k = first.data(TopIndexRole);
+        if (!m_summary || !k.isValid() || k.toULongLong() >= m_summary->top.size())
+            return;
+        emit eventRequested(m_rank, m_summary->top[k.toULongLong()].second.longest);
+    });
+    setAnalysis(nullptr, nullptr);
+}
+
+KernelsPanel::~KernelsPanel() = default;
+
+void KernelsPanel::setAnalysis(std::shared_ptr<const model::Session> session,
+    std::shared_ptr<const analysis::SessionAnalysis> analysis)
+{
+    m_session = std::move(session);
+    m_analysis = std::move(analysis);
+    m_rankBox->clear();
+    if (m_analysis)
+        for (const analysis::KernelSummary &k : m_analysis->kernels)
+            m_rankBox->addItem(tr("rank %1").arg(k.rank), k.rank);
+    m_rank = m_analysis && !m_analysis->kernels.empty() ? m_analysis->kernels.front().rank : 0;
+    setRank(m_rank);
+}
+
+void KernelsPanel::setRank(int rank)
+{
+    m_rank = rank;
+    const int index = m_rankBox->findData(rank);
+    if (index >= 0)
+        m_rankBox->setCurrentIndex(index);
+    rebuild();
+}
+
+void KernelsPanel::setFilter(const QString &text)
+{
+    m_filter->setText(text); // the proxy follows textChanged
+}
+
+QString KernelsPanel::headline() const
+{
+    return showsMessage() ? QString() : m_headline->text();
+}
+
+bool KernelsPanel::showsMessage() const
+{
+    return m_stack->currentIndex() == 0;
+}
+
+QString KernelsPanel::messageText() const
+{
+    return m_message->text();
+}
+
+void KernelsPanel::rebuild()
+{
+    m_model->clear();
+    m_model->setHorizontalHeaderLabels({tr("Name"), tr("Category"), tr("Count"), tr("Total"),
+        tr("Share"), tr("Mean"), tr("Min"), tr("Max")});
+    // Kernel names run to hundreds of characters (templates): the name column takes the width
+    // the figures leave, elided in the middle; the tooltip has the whole name. (Set once the
+    // header has its sections.)
+    m_table->horizontalHeader()->setSectionResizeMode(Name, QHeaderView::Stretch);
+    m_model->horizontalHeaderItem(Share)->setToolTip(
+        tr("The name's total over all of the rank's kernel time (concurrent kernels each "
+           "count)"));
+    m_summary = m_analysis ? analysis::kernelsOfRank(*m_analysis, m_rank) : nullptr;
+    if (!m_session || !m_analysis) {
+        m_message->setText(tr("<h3>No profile</h3><p>Open a profile to see its device kernels "
+                              "by name.</p>"));
+        m_stack->setCurrentIndex(0);
+        return;
+    }
+    if (!m_summary) {
+        m_message->setText(tr("<h3>No device kernels</h3><p>The profile recorded no kernels, "
+                              "memcpys or memsets on a device.</p>")
+            + HowToRecord);
+        m_stack->setCurrentIndex(0);
+        return;
+    }
+    m_stack->setCurrentIndex(1);
+    const analysis::KernelSummary &k = *m_summary;
+    for (std::size_t i = 0; i < k.top.size(); ++i) {
+        const auto &[name, s] = k.top[i];
+        QList<QStandardItem *> row;
+        auto *nameItem = textItem(qs(name));
+        nameItem->setToolTip(
+            tr("%1<br>Click: the longest one on the timeline").arg(qs(name).toHtmlEscaped()));
+        nameItem->setData(static_cast<qulonglong>(i), TopIndexRole);
+        row.append(nameItem);
+        auto *category = textItem(qs(model::categoryName(s.category)));
+        category->setData(categoryColor(s.category), Qt::DecorationRole);
+        row.append(category);
+        row.append(numberItem(QStringLiteral("%L1").arg(s.count), static_cast<double>(s.count)));
+        row.append(
+            numberItem(duration(static_cast<double>(s.totalNs)), static_cast<double>(s.totalNs)));
+        row.append(numberItem(qs(analysis::formatShare(s.share)), s.share));
+        row.append(numberItem(duration(s.meanNs), s.meanNs));
+        row.append(
+            numberItem(duration(static_cast<double>(s.minNs)), static_cast<double>(s.minNs)));
+        row.append(
+            numberItem(duration(static_cast<double>(s.maxNs)), static_cast<double>(s.maxNs)));
+        m_model->appendRow(row);
+    }
+    // Counts with the locale's digit grouping, as the Memory panel's ("3,774 kernels").
+    const auto count = [](long long n, const QString &one, const QString &many) {
+        return QStringLiteral("%L1 %2").arg(n).arg(n == 1 ? one : many);
+    };
+    QString line = tr("%1, %2, %3 of kernel time on rank %4.")
+                       .arg(count(static_cast<long long>(k.nameCount), tr("name"), tr("names")),
+                           count(k.count, tr("kernel"), tr("kernels")),
+                           qs(analysis::formatDuration(k.totalNs)))
+                       .arg(m_rank);
+    if (k.top.size() < k.nameCount)
+        line += tr(" Listed: the %L1 largest in total.").arg(static_cast<qulonglong>(k.top.size()));
+    m_headline->setText(line);
+    m_table->resizeColumnsToContents();
+    m_table->sortByColumn(Total, Qt::DescendingOrder);
+}
+
+} // namespace stepscope::ui

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#pragma once
+
+#include "analysis/analysissummary.h"
+#include "model/ids.h"
+#include "model/session.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QStandardItemModel;
+class QTableView;
+
+namespace stepscope::ui {
+
+/// The Kernels panel (DESIGN.md's bottom tabs), for one rank at a time: the rank's device
+/// kernels by name (analysis::KernelSummary, from the load's analysis: count, total, share of
+/// the rank's kernel time, mean, min, max), largest total first, filtered by a name fragment.
+/// Clicking a row emits eventRequested with the longest instance of that name. A profile
+/// without device kernels says so and how to record them. GUI thread only.
+class KernelsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit KernelsPanel(QWidget *parent = nullptr);
+    ~KernelsPanel() override;
+
+    /// The profile and the load's analysis of it: the table is SessionAnalysis::kernels of the
+    /// chosen rank; the panel computes nothing itself.
+    void setAnalysis(std::shared_ptr<const model::Session> session,
+        std::shared_ptr<const analysis::SessionAnalysis> analysis);
+    void setRank(int rank);
+    /// Shows only the names holding `text` (any case); empty shows all.
+    void setFilter(const QString &text);
+
+    int currentRank() const { return m_rank; }
+    /// The shown rank's summary, nullptr when it has no kernels.
+    const analysis::KernelSummary *summary() const { return m_summary; }
+    QTableView *table() const { return m_table; }
+    /// All the rows; the view shows them through the name filter (table()->model()).
+    QStandardItemModel *tableModel() const { return m_model; }
+    /// The line above the table (counts and totals), empty when the message shows.
+    QString headline() const;
+    bool showsMessage() const;
+    QString messageText() const;
+
+signals:
+    /// The longest kernel of a clicked row's name: its rank and event.
+    void eventRequested(int rank, stepscope::model::EventRef event);
+
+private:
+    void rebuild();
+
+    std::shared_ptr<const model::Session> m_session;
+    std::shared_ptr<const analysis::SessionAnalysis> m_analysis;
+    const analysis::KernelSummary *m_summary = nullptr;
+    int m_rank = 0;
+
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_message = nullptr;
+    QComboBox *m_rankBox = nullptr;
+    QLineEdit *m_filter = nullptr;
+    QLabel *m_headline = nullptr;
+    QStandardItemModel *m_model = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    QTableView *m_table = nullptr;
+};
+
+} // namespace stepscope::ui
