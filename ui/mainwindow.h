@@ -159,6 +159,7 @@ private:
     KpiStrip *m_kpis = nullptr;
     StepsPanel *m_steps = nullptr; ///< reads m_profile.analysis (onLoaded, run config)
     MemoryPanel *m_memory = nullptr;
+    QAction *m_runConfigAction = nullptr; ///< opens the run config dialog (createDocks)
     bool m_raiseDetails = true; ///< onEventSelected raises Details (not for a panel's request)
     analysis::RunConfig m_runConfig; ///< stepscope.json beside the profile, or the GUI's
     QByteArray m_defaultState; ///< the dock layout of a first launch (View › Reset Layout)

@@ -19,6 +19,7 @@
 #include "timeline/timelineview.h"
 #include "windowsettings.h"
 
+#include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -98,6 +99,12 @@ void MainWindow::createDocks()
         memory->setRunConfig(m_runConfig);
         updateKpis();
     };
+    // The tool bar's and the File menu's way in (DESIGN.md: Open · Compare · Export · Run config).
+    m_runConfigAction = new QAction(tr("Run &Config…"), this);
+    m_runConfigAction->setObjectName(QStringLiteral("runConfigAction"));
+    m_runConfigAction->setToolTip(tr("What the profile lacks for tokens/s, MFU and the memory "
+                                     "estimate: parameters, batch, precision, peak FLOP/s"));
+    connect(m_runConfigAction, &QAction::triggered, this, editRunConfig);
     connect(m_kpis, &KpiStrip::runConfigRequested, this, editRunConfig);
     connect(steps, &StepsPanel::runConfigRequested, this, editRunConfig);
     connect(memory, &MemoryPanel::runConfigRequested, this, editRunConfig);

@@ -79,6 +79,8 @@ void MainWindow::createMenus()
     QAction *copyImage = file->addAction(tr("&Copy View Image"), this, &MainWindow::copyViewImage);
     copyImage->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+C")));
     file->addSeparator();
+    file->addAction(m_runConfigAction);
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -121,6 +123,10 @@ void MainWindow::createToolBar()
     bar->setMovable(false);
     bar->addAction(tr("Open"), this, &MainWindow::chooseFolder);
     bar->addAction(tr("Compare"), this, &MainWindow::chooseCompare);
+    QAction *exportView = bar->addAction(tr("Export"), this, &MainWindow::exportView);
+    exportView->setToolTip(tr("Export a view or panel as PNG or SVG (Ctrl+Shift+E)"));
+    QAction *runConfig = bar->addAction(tr("Run config"), m_runConfigAction, &QAction::trigger);
+    runConfig->setToolTip(m_runConfigAction->toolTip());
     bar->addSeparator();
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("searchBox"));

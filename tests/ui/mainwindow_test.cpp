@@ -3,12 +3,14 @@
 #include "timeline_testsupport.h"
 #include "ui/loading/loadreportview.h"
 #include "ui/mainwindow.h"
+#include "ui/runconfigdialog.h"
 #include "ui/timeline/detailspane.h"
 #include "ui/timeline/rangestatspanel.h"
 #include "ui/timeline/timelineview.h"
 
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -19,6 +21,8 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QTimer>
+#include <QToolBar>
 
 #include <thread>
 
@@ -211,7 +215,7 @@ TEST_F(WindowFixture, AnalysisPanelsAreDockedAndLinkToTheTimeline)
     Finished finished(window);
     window.openPath(QStringLiteral("/tmp/run4"));
     ASSERT_TRUE(waitForSignal(finished));
-    for (const char *name : {"stepsDock", "memoryDock", "communicationDock"}) {
+    for (const char *name : {"stepsDock", "memoryDock", "communicationDock", "kernelsDock"}) {
         auto *dock = window.findChild<QDockWidget *>(QString::fromUtf8(name));
         ASSERT_NE(dock, nullptr) << name;
         EXPECT_EQ(window.dockWidgetArea(dock), Qt::BottomDockWidgetArea);
@@ -225,4 +229,35 @@ TEST_F(WindowFixture, AnalysisPanelsAreDockedAndLinkToTheTimeline)
     EXPECT_LE(view.axis.startNs(), 10'000);
     EXPECT_GE(view.axis.endNs(), 20'000);
     EXPECT_LT(view.axis.spanNs(), 12'000);
+}
+
+// DESIGN.md's tool bar: Open · Compare · Export · Run config · the search box. Run config
+// opens the run config dialog (it was reachable only from an empty KPI or a panel's link).
+TEST_F(WindowFixture, TheToolBarOpensComparesExportsAndSetsTheRunConfig)
+{
+    auto *bar = window.findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+    ASSERT_NE(bar, nullptr);
+    QStringList texts;
+    QAction *runConfig = nullptr;
+    for (QAction *a : bar->actions()) {
+        if (a->isSeparator() || a->text().isEmpty())
+            continue;
+        texts.append(a->text());
+        if (a->text() == QStringLiteral("Run config"))
+            runConfig = a;
+    }
+    ASSERT_GE(texts.size(), 4);
+    EXPECT_EQ(texts.mid(0, 4),
+        (QStringList {QStringLiteral("Open"), QStringLiteral("Compare"), QStringLiteral("Export"),
+            QStringLiteral("Run config")}));
+    ASSERT_NE(runConfig, nullptr);
+    bool sawDialog = false;
+    QTimer::singleShot(0, [&sawDialog] {
+        auto *dialog = qobject_cast<RunConfigDialog *>(QApplication::activeModalWidget());
+        sawDialog = dialog != nullptr;
+        if (dialog)
+            dialog->reject();
+    });
+    runConfig->trigger();
+    EXPECT_TRUE(sawDialog);
 }
