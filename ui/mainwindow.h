@@ -67,6 +67,13 @@ public:
 
     static QStringList recentPaths();
 
+    /// What File › Export View and Copy View Image paint for `what`: "timeline", "compare",
+    /// a dock's object name or "window"; all but the window under exportTitle(what).
+    PaintFunction viewPaintFunction(const QString &what) const;
+    /// The title line of an exported picture (DESIGN.md: profile, rank, step or range):
+    /// "run3 — timeline, step 2", "run3 — Kernels".
+    QString exportTitle(const QString &what) const;
+
 public slots:
     /// Opens a folder or file in the background; replaces what is shown once loaded.
     void openPath(const QString &path);
@@ -117,7 +124,6 @@ private:
     void showShortcuts();
     // mainwindowexport.cpp: File › Export View, Copy View Image.
     void exportView();
-    PaintFunction viewPaintFunction(const QString &what) const;
     void copyViewImage();
     // mainwindow.cpp: loading, the shown profile, compare, selection.
     void chooseCompare();

@@ -4,7 +4,9 @@
 // File › Export View and Copy View Image: what the main window paints into a file or the
 // clipboard (the timeline through its geometry builder, so the file matches the screen).
 #include "export/imageexport.h"
+#include "export/viewexport.h"
 #include "mainwindow.h"
+#include "text.h"
 #include "timeline/geometrybuilder.h"
 #include "timeline/timelineview.h"
 #include "windowsettings.h"
@@ -31,29 +33,71 @@
 
 namespace stepscope::ui {
 
+namespace {
+
+/// The step under the centre of the timeline's view (rank 0's steps), or -1.
+qint64 stepUnderCentre(const timeline::TimelineModel &model, const timeline::ViewState &view)
+{
+    const qint64 middle = (view.axis.startNs() + view.axis.endNs()) / 2;
+    for (const auto &s : model.steps(0)) {
+        if (s.startNs <= middle && middle < s.endNs)
+            return s.number;
+    }
+    return -1;
+}
+
+} // namespace
+
+QString MainWindow::exportTitle(const QString &what) const
+{
+    QString title = QFileInfo(m_profile.path).fileName();
+    if (what == QStringLiteral("timeline") && m_profile.timeline) {
+        title += tr(" — timeline");
+        const timeline::ViewState &view = m_timeline->viewState();
+        if (const qint64 step = stepUnderCentre(*m_profile.timeline, view); step >= 0)
+            title += tr(", step %1").arg(step);
+        // The range shown, on the ruler's clock.
+        title += tr(", %1 – %2")
+                     .arg(durText(view.axis.startNs() - view.rulerOriginNs),
+                         durText(view.axis.endNs() - view.rulerOriginNs));
+        return title;
+    }
+    if (what == QStringLiteral("compare"))
+        return title + tr(" — comparison");
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        if (dock->objectName() == what)
+            return title + QStringLiteral(" — ") + dock->windowTitle();
+    }
+    return title;
+}
+
 /// What File › Export View writes: the timeline (through its geometry builder, so the file
-/// matches the screen), the compare view, a panel, or the whole window.
+/// matches the screen), the compare view, a panel, or the whole window; each but the window
+/// under its title line.
 PaintFunction MainWindow::viewPaintFunction(const QString &what) const
 {
+    const PaintFunction window = widgetPainter(const_cast<MainWindow *>(this));
+    PaintFunction body;
     if (what == QStringLiteral("timeline") && m_profile.timeline) {
         const auto model = m_profile.timeline;
         const timeline::ViewState state = m_timeline->viewState();
         const QFont font = m_timeline->font();
-        return [model, state, font](QPainter &p, const QSize &size) {
+        body = [model, state, font](QPainter &p, const QSize &size) {
             timeline::ViewState view = state;
             const timeline::TimelineMetrics metrics;
             view.axis.setWidth(std::max(1, size.width() - metrics.headerWidth));
             view.axis.fit(state.axis.startNs(), state.axis.endNs());
             timeline::paintTimeline(p, *model, view, size, metrics, font);
         };
+    } else if (what == QStringLiteral("compare") && m_compare) {
+        body = widgetPainter(m_compare);
+    } else {
+        for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+            if (dock->objectName() == what && dock->widget())
+                body = widgetPainter(dock->widget());
+        }
     }
-    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
-        if (dock->objectName() == what && dock->widget())
-            return widgetPainter(dock->widget());
-    }
-    if (what == QStringLiteral("compare") && m_compare)
-        return widgetPainter(m_compare);
-    return widgetPainter(const_cast<MainWindow *>(this));
+    return body ? withTitle(exportTitle(what), std::move(body)) : window;
 }
 
 void MainWindow::exportView()
@@ -98,16 +142,10 @@ void MainWindow::exportView()
         return;
 
     const QString key = what->currentData().toString();
-    qint64 step = -1;
-    if (m_profile.timeline && key == QStringLiteral("timeline")) {
-        // Name the file after the step under the centre of the view, when there is one.
-        const auto &axis = m_timeline->viewState().axis;
-        const qint64 middle = (axis.startNs() + axis.endNs()) / 2;
-        for (const auto &s : m_profile.timeline->steps(0)) {
-            if (s.startNs <= middle && middle < s.endNs)
-                step = s.number;
-        }
-    }
+    // Name the file after the step under the centre of the view, when there is one.
+    const qint64 step = m_profile.timeline && key == QStringLiteral("timeline")
+        ? stepUnderCentre(*m_profile.timeline, m_timeline->viewState())
+        : -1;
     const QString profile = QFileInfo(m_profile.path).fileName();
     const bool svgDefault = defaults.format == QLatin1String("svg");
     const QString name = QDir(settings::lastFolder(QStringLiteral("export")))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "timeline_testsupport.h"
+#include "ui/export/imageexport.h"
+#include "ui/export/viewexport.h"
 #include "ui/loading/loadreportview.h"
 #include "ui/mainwindow.h"
 #include "ui/runconfigdialog.h"
@@ -16,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -260,4 +263,40 @@ TEST_F(WindowFixture, TheToolBarOpensComparesExportsAndSetsTheRunConfig)
     });
     runConfig->trigger();
     EXPECT_TRUE(sawDialog);
+}
+
+// DESIGN.md: exported pictures carry a title line (profile, step or range). The window's
+// File › Export View and Copy View Image had none; `stepscope export` had.
+TEST_F(WindowFixture, ExportedViewsCarryATitleLine)
+{
+    window.resize(1280, 800);
+    window.show();
+    Finished finished(window);
+    window.openPath(QStringLiteral("/tmp/run3"));
+    ASSERT_TRUE(waitForSignal(finished));
+    const QString timeline = window.exportTitle(QStringLiteral("timeline"));
+    EXPECT_TRUE(timeline.startsWith(QStringLiteral("run3 — timeline"))) << timeline.toStdString();
+    EXPECT_TRUE(timeline.contains(QStringLiteral(" – "))) << timeline.toStdString();
+    EXPECT_EQ(window.exportTitle(QStringLiteral("kernelsDock")), QStringLiteral("run3 — Kernels"));
+    for (const QString &what : {QStringLiteral("timeline"), QStringLiteral("kernelsDock")}) {
+        const QImage image = renderImage(window.viewPaintFunction(what), QSize(640, 300), 1.0);
+        // The band above the view is the title line alone: the same pixels as the title over
+        // an empty view (the view's own top rows would differ).
+        const QImage title =
+            renderImage(withTitle(window.exportTitle(what), [](QPainter &, const QSize &) {}),
+                QSize(640, 300), 1.0);
+        int dark = 0;
+        int differing = 0;
+        for (int y = 0; y < 24; ++y)
+            for (int x = 0; x < 640; ++x) {
+                dark += title.pixelColor(x, y).lightness() < 100 ? 1 : 0;
+                differing += title.pixel(x, y) != image.pixel(x, y) ? 1 : 0;
+            }
+        EXPECT_GT(dark, 50) << what.toStdString();
+        EXPECT_EQ(differing, 0) << what.toStdString();
+    }
+    // The whole window is a screenshot, without one.
+    const QImage whole =
+        renderImage(window.viewPaintFunction(QStringLiteral("window")), QSize(640, 300), 1.0);
+    EXPECT_FALSE(whole.isNull());
 }

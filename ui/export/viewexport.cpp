@@ -29,25 +29,6 @@ namespace {
 constexpr int TitleHeight = 28;
 
 /// Paints `title` in a band at the top, then `body` in the rest.
-PaintFunction withTitle(const QString &title, PaintFunction body)
-{
-    return [title, body = std::move(body)](QPainter &p, const QSize &size) {
-        QFont font = QGuiApplication::font();
-        font.setBold(true);
-        p.save();
-        p.setFont(font);
-        p.setPen(paperTextColor());
-        p.drawText(QRect(8, 0, size.width() - 16, TitleHeight), Qt::AlignVCenter | Qt::AlignLeft,
-            QFontMetrics(font).elidedText(title, Qt::ElideMiddle, size.width() - 16));
-        p.restore();
-        p.save();
-        p.translate(0, TitleHeight);
-        p.setClipRect(QRect(0, 0, size.width(), size.height() - TitleHeight));
-        body(p, QSize(size.width(), size.height() - TitleHeight));
-        p.restore();
-    };
-}
-
 PaintFunction timelineBody(std::shared_ptr<const model::Session> session,
     std::shared_ptr<const analysis::SessionAnalysis> analysed, std::pair<qint64, qint64> window)
 {
@@ -100,6 +81,25 @@ bool needsAnalysis(ExportView view)
 }
 
 } // namespace
+
+PaintFunction withTitle(const QString &title, PaintFunction body)
+{
+    return [title, body = std::move(body)](QPainter &p, const QSize &size) {
+        QFont font = QGuiApplication::font();
+        font.setBold(true);
+        p.save();
+        p.setFont(font);
+        p.setPen(paperTextColor());
+        p.drawText(QRect(8, 0, size.width() - 16, TitleHeight), Qt::AlignVCenter | Qt::AlignLeft,
+            QFontMetrics(font).elidedText(title, Qt::ElideMiddle, size.width() - 16));
+        p.restore();
+        p.save();
+        p.translate(0, TitleHeight);
+        p.setClipRect(QRect(0, 0, size.width(), size.height() - TitleHeight));
+        body(p, QSize(size.width(), size.height() - TitleHeight));
+        p.restore();
+    };
+}
 
 QString exportViewName(ExportView view)
 {

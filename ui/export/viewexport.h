@@ -24,6 +24,9 @@ enum class ExportView { Timeline, Steps, Memory, Communication, Kernels, Cluster
 QString exportViewName(ExportView view);
 std::optional<ExportView> exportViewFromName(const QString &name);
 
+/// `body` under a title line (bold, elided in the middle), as every exported picture has one.
+PaintFunction withTitle(const QString &title, PaintFunction body);
+
 /// Which part of the timeline to show: a step (by number, first rank that has it), a range
 /// in µs from the session start, or everything.
 struct TimeSelection
