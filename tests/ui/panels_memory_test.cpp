@@ -169,6 +169,24 @@ TEST(PanelsMemory, AShortWideDockPutsTheChartsSideBySide)
     EXPECT_FALSE(panel.sideBySide());
 }
 
+// Side by side in a 1900 px window, the real trace's table shows its op chains (capped at
+// 40 characters) and the allocation and release times without scrolling.
+TEST(PanelsMemory, SideBySideTheTableShowsTheTimes)
+{
+    const ui::LoadedProfile p = testsupport::loadProfile(
+        std::string(STEPSCOPE_TEST_DATA) + "/kineto/hta-ddp-2rank-rank1-memory");
+    ASSERT_TRUE(p.session && p.analysis);
+    ui::MemoryPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    uitest::showAndSettle(panel, 1900, 330);
+    ASSERT_TRUE(panel.sideBySide());
+    QTableView *table = panel.allocationTable();
+    ASSERT_TRUE(table->isVisible());
+    const int released = 3;
+    EXPECT_LE(table->columnViewportPosition(released) + table->columnWidth(released),
+        table->viewport()->width());
+}
+
 // The panel shows the load's analysis and computes no memory series of its own (a second pass
 // over 13 M `[memory]` events blocked the window for a minute on a 20 GB trace): an analysis
 // whose series differs from what the session would give is what the panel shows.
