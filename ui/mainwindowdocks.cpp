@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 //
 // The bottom docks of the main window: Details, Range stats, the analysis panels (Steps,
-// Memory, Communication, Kernels, Cluster, Training) and Diagnostics, and how they are wired to the
-// window (sessionChanged, the run config, "show this time range").
+// Memory, Communication, Kernels, Cluster, Training) and Diagnostics, and how they are wired
+// to the window (sessionChanged, the run config, "show this time range", "show this event").
 #include "kpistrip.h"
 #include "loading/loadreportview.h"
 #include "mainwindow.h"
