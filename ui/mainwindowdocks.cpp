@@ -24,6 +24,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QStackedWidget>
@@ -118,6 +119,11 @@ void MainWindow::createDocks()
     connect(memory, &MemoryPanel::timeRequested, this, &MainWindow::showRankTime);
     connect(communication, &CommunicationPanel::timeRequested, this, &MainWindow::showRankTime);
     connect(kernels, &KernelsPanel::eventRequested, this, &MainWindow::showRankEvent);
+    // Every instance of a kernel: the search box steps through them (Enter, Shift+Enter).
+    connect(kernels, &KernelsPanel::searchRequested, this, [this](const QString &name) {
+        m_search->setText(name);
+        m_search->setFocus(Qt::OtherFocusReason);
+    });
     createClusterDock();
     auto *training = new TrainingPanel(this);
     QDockWidget *trainingDock =

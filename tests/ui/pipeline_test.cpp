@@ -28,6 +28,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QImage>
+#include <QLineEdit>
 #include <QProcess>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -401,4 +402,17 @@ TEST(Pipeline, KernelsTableIsTheSummarysAndSelectsTheLongest)
     // The Kernels tab stays on top, for the next row.
     QCoreApplication::processEvents();
     EXPECT_FALSE(dock->visibleRegion().isEmpty());
+
+    // A double-click searches for every kernel of that name: as many matches as its count.
+    const QRect second = view->visualRect(shown->index(1, 3));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, second.center());
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, second.center());
+    const QString name = shown->index(1, 0).data().toString();
+    EXPECT_EQ(window.searchBox()->text(), name);
+    QElapsedTimer t;
+    t.start();
+    while ((window.timelineView()->matchCount() <= 0 || window.timelineView()->isSearching())
+        && t.elapsed() < 20000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    EXPECT_EQ(window.timelineView()->matchCount(), shown->index(1, 2).data(SortRole).toInt());
 }

@@ -94,6 +94,10 @@ KernelsPanel::KernelsPanel(QWidget *parent)
             return;
         emit eventRequested(m_rank, m_summary->top[k.toULongLong()].second.longest);
     });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
+        const QModelIndex first = m_model->index(m_proxy->mapToSource(index).row(), Name);
+        emit searchRequested(first.data().toString());
+    });
     setAnalysis(nullptr, nullptr);
 }
 
@@ -173,8 +177,9 @@ void KernelsPanel::rebuild()
         const auto &[name, s] = k.top[i];
         QList<QStandardItem *> row;
         auto *nameItem = textItem(qs(name));
-        nameItem->setToolTip(
-            tr("%1<br>Click: the longest one on the timeline").arg(qs(name).toHtmlEscaped()));
+        nameItem->setToolTip(tr("%1<br>Click: the longest one on the timeline. Double-click: "
+                                "search for every one (Enter, Shift+Enter)")
+                                 .arg(qs(name).toHtmlEscaped()));
         nameItem->setData(static_cast<qulonglong>(i), TopIndexRole);
         row.append(nameItem);
         auto *category = textItem(qs(model::categoryName(s.category)));

@@ -23,8 +23,9 @@ namespace stepscope::ui {
 /// The Kernels panel (DESIGN.md's bottom tabs), for one rank at a time: the rank's device
 /// kernels by name (analysis::KernelSummary, from the load's analysis: count, total, share of
 /// the rank's kernel time, mean, min, max), largest total first, filtered by a name fragment.
-/// Clicking a row emits eventRequested with the longest instance of that name. A profile
-/// without device kernels says so and how to record them. GUI thread only.
+/// Clicking a row emits eventRequested with the longest instance of that name; double-clicking
+/// it emits searchRequested with the name (the search then steps through every instance). A
+/// profile without device kernels says so and how to record them. GUI thread only.
 class KernelsPanel : public QWidget
 {
     Q_OBJECT
@@ -54,6 +55,8 @@ public:
 signals:
     /// The longest kernel of a clicked row's name: its rank and event.
     void eventRequested(int rank, stepscope::model::EventRef event);
+    /// A row's name, for the timeline's search.
+    void searchRequested(const QString &name);
 
 private:
     void rebuild();
