@@ -69,6 +69,34 @@ TEST_F(SettingsFixture, GeometryAndDockStateSurviveARelaunch)
     EXPECT_TRUE(dockNamed(second, QStringLiteral("stepsDock"))->isVisibleTo(&second));
 }
 
+// A layout kept by a version without a panel (the Kernels dock came later): the new panel
+// still shows, tabbed with the others at the bottom, not hidden or floating.
+TEST_F(SettingsFixture, APanelTheKeptLayoutDoesNotKnowStillShows)
+{
+    {
+        MainWindow first;
+        first.show();
+        QCoreApplication::processEvents();
+        QDockWidget *kernels = dockNamed(first, QStringLiteral("kernelsDock"));
+        ASSERT_NE(kernels, nullptr);
+        first.removeDockWidget(kernels);
+        kernels->setObjectName(QStringLiteral("notKeptDock"));
+        dockNamed(first, QStringLiteral("memoryDock"))->setFloating(true); // a kept change
+        QCoreApplication::processEvents();
+        settings::saveWindowLayout(first, true);
+    }
+    MainWindow second;
+    second.show();
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(dockNamed(second, QStringLiteral("memoryDock"))->isFloating()); // restored
+    QDockWidget *kernels = dockNamed(second, QStringLiteral("kernelsDock"));
+    ASSERT_NE(kernels, nullptr);
+    EXPECT_TRUE(kernels->isVisibleTo(&second));
+    EXPECT_FALSE(kernels->isFloating());
+    EXPECT_EQ(second.dockWidgetArea(kernels), Qt::BottomDockWidgetArea);
+    EXPECT_FALSE(second.tabifiedDockWidgets(kernels).isEmpty());
+}
+
 TEST_F(SettingsFixture, WithoutKeptSettingsTheDefaultLayoutShows)
 {
     MainWindow w;
