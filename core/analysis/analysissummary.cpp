@@ -152,7 +152,7 @@ SessionAnalysis analyzeSession(
         check();
         if (!t->memory.empty())
             a.memory.push_back(summarizeMemory(*t, config, &a.notes));
-        if (KernelSummary k = summarizeKernels(*t); k.count > 0)
+        if (KernelSummary k = summarizeKernels(*t); k.count > 0 || !k.opTypes.empty())
             a.kernels.push_back(std::move(k));
     }
     check();
@@ -340,8 +340,17 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
                 {"count", s.count}, {"total_us", toUs(s.totalNs)}, {"mean_us", s.meanNs / 1e3},
                 {"min_us", toUs(s.minNs)}, {"max_us", toUs(s.maxNs)}, {"share", s.share}});
         }
-        kernels.push_back({{"rank", k.rank}, {"total_us", toUs(k.totalNs)}, {"count", k.count},
-            {"names", k.nameCount}, {"top", longest}});
+        nlohmann::json entry = {{"rank", k.rank}, {"total_us", toUs(k.totalNs)}, {"count", k.count},
+            {"names", k.nameCount}, {"top", longest}};
+        if (!k.opTypes.empty()) {
+            nlohmann::json types = nlohmann::json::array();
+            for (const model::OpStatistic &o : k.opTypes)
+                types.push_back({{"type", o.name}, {"core_type", o.coreType}, {"count", o.count},
+                    {"total_us", o.totalUs}, {"min_us", o.minUs}, {"avg_us", o.avgUs},
+                    {"max_us", o.maxUs}});
+            entry["op_types"] = types;
+        }
+        kernels.push_back(entry);
     }
     summary["kernels"] = kernels;
 

@@ -131,6 +131,13 @@ KernelSummary summarizeKernels(const model::Trace &trace, std::size_t maxListed)
         c.byName.end(), larger);
     c.byName.resize(kept);
     out.top = std::move(c.byName);
+    out.opTypes = trace.opStatistics;
+    std::stable_sort(out.opTypes.begin(), out.opTypes.end(),
+        [](const model::OpStatistic &a, const model::OpStatistic &b) {
+            if (a.totalUs != b.totalUs)
+                return a.totalUs > b.totalUs;
+            return a.name != b.name ? a.name < b.name : a.coreType < b.coreType;
+        });
     return out;
 }
 

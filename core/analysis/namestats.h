@@ -45,7 +45,9 @@ std::vector<std::pair<std::string, NameStats>> collectNameStats(const model::Tra
 /// The device kernels of one rank by name (the Kernels panel, `summary --json` "kernels"):
 /// kernels, memcpys and memsets of its device streams, as the profiler recorded them. A trace
 /// of a long run holds thousands of names: `top` keeps the MaxListedKernels largest in total,
-/// `nameCount` says how many there are in all.
+/// `nameCount` says how many there are in all. Where the profiler wrote its own table of
+/// kernels by type (Ascend `op_statistic.csv`), `opTypes` holds its rows as written, largest
+/// total first (ties by type, then core type): the profiler's figures, beside ours by name.
 inline constexpr std::size_t MaxListedKernels = 500;
 struct KernelSummary
 {
@@ -55,6 +57,7 @@ struct KernelSummary
     std::size_t nameCount = 0;
     /// By total time, largest first (ties by name); shares are of totalNs.
     std::vector<std::pair<std::string, NameStats>> top;
+    std::vector<model::OpStatistic> opTypes;
 };
 KernelSummary summarizeKernels(const model::Trace &trace, std::size_t maxListed = MaxListedKernels);
 

@@ -13,12 +13,14 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModel>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTest>
 
+#include <cmath>
 #include <string>
 
 using namespace stepscope;
@@ -131,4 +133,42 @@ TEST(PanelsKernels, NoKernelsSaysHowToRecordThem)
     EXPECT_TRUE(panel.messageText().contains(QStringLiteral("No device kernels")));
     EXPECT_TRUE(panel.messageText().contains(QStringLiteral("ProfilerActivity.CUDA")));
     EXPECT_TRUE(panel.headline().isEmpty());
+}
+
+// Ascend writes its own table of kernels by type (op_statistic.csv): "Group by" shows it as
+// written (tests/tools/check_op_statistic.py: 33 types, 187 ops, ForeachAddList first with
+// 3 x, 1 954.719 us, 22.042 %). A Kineto trace has no such table and no such choice.
+TEST(PanelsKernels, GroupedByOpTypeItIsTheProfilersTable)
+{
+    const ui::LoadedProfile p = testsupport::loadProfile(
+        std::string(STEPSCOPE_TEST_DATA) + "/ascend_pt/msinsight-cnn-level2-2rank");
+    ASSERT_TRUE(p.session && p.analysis);
+    ui::KernelsPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    uitest::showAndSettle(panel, 1400, 400);
+    ASSERT_TRUE(panel.hasOpTypes());
+    auto *grouping = panel.findChild<QComboBox *>(QStringLiteral("kernelGrouping"));
+    ASSERT_NE(grouping, nullptr);
+    EXPECT_TRUE(grouping->isVisible());
+    EXPECT_EQ(panel.grouping(), ui::KernelsPanel::Grouping::Name);
+    panel.setGrouping(ui::KernelsPanel::Grouping::OpType);
+    const QAbstractItemModel *shown = panel.table()->model();
+    ASSERT_EQ(shown->rowCount(), 33);
+    EXPECT_EQ(cell(shown, 0, 0), QStringLiteral("ForeachAddList"));
+    EXPECT_EQ(cell(shown, 0, 1), QStringLiteral("AI_VECTOR_CORE"));
+    EXPECT_EQ(cell(shown, 0, 2), QStringLiteral("3"));
+    EXPECT_EQ(cell(shown, 0, 3), QStringLiteral("1.95 ms"));
+    EXPECT_EQ(std::llround(shown->index(0, 3).data(ui::SortRole).toDouble()), 1'954'719);
+    EXPECT_EQ(cell(shown, 0, 4), QStringLiteral("22.0 %"));
+    EXPECT_EQ(cell(shown, 0, 5), QStringLiteral("652 µs"));
+    EXPECT_EQ(cell(shown, 0, 6), QStringLiteral("624 µs"));
+    EXPECT_EQ(cell(shown, 0, 7), QStringLiteral("700 µs"));
+    EXPECT_TRUE(panel.headline().contains(QStringLiteral("33 op types, 187 ops")))
+        << panel.headline().toStdString();
+
+    const ui::LoadedProfile kineto = testsupport::loadProfile(Ddp);
+    panel.setAnalysis(kineto.session, kineto.analysis);
+    EXPECT_FALSE(panel.hasOpTypes());
+    EXPECT_FALSE(grouping->isVisible());
+    EXPECT_EQ(panel.table()->model()->rowCount(), 72); // by name, whatever was chosen before
 }

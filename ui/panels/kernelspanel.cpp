@@ -59,6 +59,13 @@ KernelsPanel::KernelsPanel(QWidget *parent)
     bar->addWidget(new QLabel(tr("Rank:"), page));
     m_rankBox = new QComboBox(page);
     bar->addWidget(m_rankBox);
+    bar->addWidget(new QLabel(tr("Group by:"), page));
+    m_groupBox = new QComboBox(page);
+    m_groupBox->setObjectName(QStringLiteral("kernelGrouping"));
+    m_groupBox->addItem(tr("name"), static_cast<int>(Grouping::Name));
+    m_groupBox->addItem(
+        tr("op type (the profiler's op_statistic.csv)"), static_cast<int>(Grouping::OpType));
+    bar->addWidget(m_groupBox);
     m_filter = new QLineEdit(page);
     m_filter->setObjectName(QStringLiteral("kernelFilter"));
     m_filter->setPlaceholderText(tr("Filter names"));
@@ -85,6 +92,8 @@ KernelsPanel::KernelsPanel(QWidget *parent)
 
     connect(m_rankBox, &QComboBox::activated, this,
         [this](int i) { setRank(m_rankBox->itemData(i).toInt()); });
+    connect(m_groupBox, &QComboBox::activated, this,
+        [this](int i) { setGrouping(static_cast<Grouping>(m_groupBox->itemData(i).toInt())); });
     connect(m_filter, &QLineEdit::textChanged, m_proxy,
         [this](const QString &text) { m_proxy->setFilterFixedString(text.trimmed()); });
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
@@ -130,6 +139,17 @@ void KernelsPanel::setFilter(const QString &text)
     m_filter->setText(text); // the proxy follows textChanged
 }
 
+void KernelsPanel::setGrouping(Grouping grouping)
+{
+    m_grouping = grouping;
+    rebuild();
+}
+
+bool KernelsPanel::hasOpTypes() const
+{
+    return m_summary && !m_summary->opTypes.empty();
+}
+
 QString KernelsPanel::headline() const
 {
     return showsMessage() ? QString() : m_headline->text();
@@ -148,15 +168,6 @@ QString KernelsPanel::messageText() const
 void KernelsPanel::rebuild()
 {
     m_model->clear();
-    m_model->setHorizontalHeaderLabels({tr("Name"), tr("Category"), tr("Count"), tr("Total"),
-        tr("Share"), tr("Mean"), tr("Min"), tr("Max")});
-    // Kernel names run to hundreds of characters (templates): the name column takes the width
-    // the figures leave, elided in the middle; the tooltip has the whole name. (Set once the
-    // header has its sections.)
-    m_table->horizontalHeader()->setSectionResizeMode(Name, QHeaderView::Stretch);
-    m_model->horizontalHeaderItem(Share)->setToolTip(
-        tr("The name's total over all of the rank's kernel time (concurrent kernels each "
-           "count)"));
     m_summary = m_analysis ? analysis::kernelsOfRank(*m_analysis, m_rank) : nullptr;
     if (!m_session || !m_analysis) {
         m_message->setText(tr("<h3>No profile</h3><p>Open a profile to see its device kernels "
@@ -173,6 +184,31 @@ void KernelsPanel::rebuild()
     }
     m_stack->setCurrentIndex(1);
     const analysis::KernelSummary &k = *m_summary;
+    // The profiler's table only where the rank has one; only it where the trace has no kernels.
+    m_groupBox->setVisible(hasOpTypes());
+    const Grouping shown = !hasOpTypes() ? Grouping::Name
+        : k.count == 0                   ? Grouping::OpType
+                                         : m_grouping;
+    m_groupBox->setCurrentIndex(m_groupBox->findData(static_cast<int>(shown)));
+    if (shown == Grouping::OpType)
+        fillOpTypes(k);
+    else
+        fillNames(k);
+    // Names and types run to hundreds of characters (templates): the first column takes the
+    // width the figures leave, elided in the middle; the tooltip has the whole name. (Set once
+    // the header has its sections.)
+    m_table->resizeColumnsToContents();
+    m_table->horizontalHeader()->setSectionResizeMode(Name, QHeaderView::Stretch);
+    m_table->sortByColumn(Total, Qt::DescendingOrder);
+}
+
+void KernelsPanel::fillNames(const analysis::KernelSummary &k)
+{
+    m_model->setHorizontalHeaderLabels({tr("Name"), tr("Category"), tr("Count"), tr("Total"),
+        tr("Share"), tr("Mean"), tr("Min"), tr("Max")});
+    m_model->horizontalHeaderItem(Share)->setToolTip(
+        tr("The name's total over all of the rank's kernel time (concurrent kernels each "
+           "count)"));
     for (std::size_t i = 0; i < k.top.size(); ++i) {
         const auto &[name, s] = k.top[i];
         QList<QStandardItem *> row;
@@ -208,8 +244,44 @@ void KernelsPanel::rebuild()
     if (k.top.size() < k.nameCount)
         line += tr(" Listed: the %L1 largest in total.").arg(static_cast<qulonglong>(k.top.size()));
     m_headline->setText(line);
-    m_table->resizeColumnsToContents();
-    m_table->sortByColumn(Total, Qt::DescendingOrder);
+}
+
+void KernelsPanel::fillOpTypes(const analysis::KernelSummary &k)
+{
+    // The profiler's rows as written (µs); the share is of the table's total, as its Ratio(%).
+    m_model->setHorizontalHeaderLabels({tr("Op type"), tr("Core type"), tr("Count"), tr("Total"),
+        tr("Share"), tr("Mean"), tr("Min"), tr("Max")});
+    m_model->horizontalHeaderItem(Share)->setToolTip(
+        tr("The type's total over the table's (the file's Ratio(%), to its rounding)"));
+    double totalUs = 0;
+    long long ops = 0;
+    for (const model::OpStatistic &o : k.opTypes) {
+        totalUs += o.totalUs;
+        ops += o.count;
+    }
+    const auto us = [](double v) { return numberItem(duration(v * 1000.0), v * 1000.0); };
+    for (const model::OpStatistic &o : k.opTypes) {
+        QList<QStandardItem *> row;
+        auto *type = textItem(qs(o.name));
+        type->setToolTip(tr("%1<br>Double-click: search for the kernels whose names hold it")
+                             .arg(qs(o.name).toHtmlEscaped()));
+        row.append(type);
+        row.append(textItem(qs(o.coreType)));
+        row.append(numberItem(QStringLiteral("%L1").arg(o.count), static_cast<double>(o.count)));
+        row.append(us(o.totalUs));
+        const double share = totalUs > 0 ? o.totalUs / totalUs : 0;
+        row.append(numberItem(qs(analysis::formatShare(share)), share));
+        row.append(us(o.avgUs));
+        row.append(us(o.minUs));
+        row.append(us(o.maxUs));
+        m_model->appendRow(row);
+    }
+    m_headline->setText(tr("%L1 op types, %L2 ops, %3 on rank %4: the profiler's table "
+                           "(op_statistic.csv), as written.")
+                            .arg(static_cast<qulonglong>(k.opTypes.size()))
+                            .arg(ops)
+                            .arg(duration(totalUs * 1000.0))
+                            .arg(m_rank));
 }
 
 } // namespace stepscope::ui

@@ -23,6 +23,8 @@ namespace stepscope::ui {
 /// The Kernels panel (DESIGN.md's bottom tabs), for one rank at a time: the rank's device
 /// kernels by name (analysis::KernelSummary, from the load's analysis: count, total, share of
 /// the rank's kernel time, mean, min, max), largest total first, filtered by a name fragment.
+/// Where the profiler wrote its own table by op type (Ascend op_statistic.csv), "Group by"
+/// shows that table as written instead (KernelSummary::opTypes: the profiler's figures).
 /// Clicking a row emits eventRequested with the longest instance of that name; double-clicking
 /// it emits searchRequested with the name (the search then steps through every instance). A
 /// profile without device kernels says so and how to record them. GUI thread only.
@@ -30,6 +32,8 @@ class KernelsPanel : public QWidget
 {
     Q_OBJECT
 public:
+    enum class Grouping { Name, OpType };
+
     explicit KernelsPanel(QWidget *parent = nullptr);
     ~KernelsPanel() override;
 
@@ -40,6 +44,11 @@ public:
     void setRank(int rank);
     /// Shows only the names holding `text` (any case); empty shows all.
     void setFilter(const QString &text);
+    /// By our name or by the profiler's op type; OpType only where the rank has that table.
+    void setGrouping(Grouping grouping);
+    Grouping grouping() const { return m_grouping; }
+    /// Whether the shown rank has the profiler's table by op type.
+    bool hasOpTypes() const;
 
     int currentRank() const { return m_rank; }
     /// The shown rank's summary, nullptr when it has no kernels.
@@ -60,15 +69,19 @@ signals:
 
 private:
     void rebuild();
+    void fillNames(const analysis::KernelSummary &k);
+    void fillOpTypes(const analysis::KernelSummary &k);
 
     std::shared_ptr<const model::Session> m_session;
     std::shared_ptr<const analysis::SessionAnalysis> m_analysis;
     const analysis::KernelSummary *m_summary = nullptr;
     int m_rank = 0;
+    Grouping m_grouping = Grouping::Name;
 
     QStackedWidget *m_stack = nullptr;
     QLabel *m_message = nullptr;
     QComboBox *m_rankBox = nullptr;
+    QComboBox *m_groupBox = nullptr;
     QLineEdit *m_filter = nullptr;
     QLabel *m_headline = nullptr;
     QStandardItemModel *m_model = nullptr;

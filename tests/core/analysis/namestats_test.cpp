@@ -144,3 +144,45 @@ TEST(KernelSummary, RealTraceMatchesTheFile)
     EXPECT_NEAR(first.at("max_us").get<double>(), 5'993.392, 1e-6);
     EXPECT_EQ(rank.at("top").size(), 20u);
 }
+
+// Ascend's own table of kernels by type (op_statistic.csv) is kept as written beside ours by
+// name: tests/tools/check_op_statistic.py gives, for rank 0 of msinsight-cnn-level2-2rank,
+// 33 op types and ForeachAddList (AI_VECTOR_CORE) first: 3 x, 1 954.719 us, 623.732 /
+// 651.573 / 700.394 us; rank 1's first total is 1 949.119 us.
+TEST(KernelSummary, TheProfilersOpTableIsKeptAsWritten)
+{
+    util::Progress progress;
+    auto r = import::loadPath(
+        std::string(STEPSCOPE_TEST_DATA) + "/ascend_pt/msinsight-cnn-level2-2rank", progress);
+    ASSERT_TRUE(r.session && r.session->hasContent());
+    const SessionAnalysis a = analyzeSession(*r.session, RunConfig {});
+    const KernelSummary *k = kernelsOfRank(a, 0);
+    ASSERT_NE(k, nullptr);
+    ASSERT_EQ(k->opTypes.size(), 33u);
+    const model::OpStatistic &first = k->opTypes.front();
+    EXPECT_EQ(first.name, "ForeachAddList");
+    EXPECT_EQ(first.coreType, "AI_VECTOR_CORE");
+    EXPECT_EQ(first.count, 3);
+    EXPECT_DOUBLE_EQ(first.totalUs, 1954.719);
+    EXPECT_DOUBLE_EQ(first.minUs, 623.732);
+    EXPECT_DOUBLE_EQ(first.avgUs, 651.573);
+    EXPECT_DOUBLE_EQ(first.maxUs, 700.394);
+    for (std::size_t i = 1; i < k->opTypes.size(); ++i)
+        EXPECT_GE(k->opTypes[i - 1].totalUs, k->opTypes[i].totalUs);
+    const KernelSummary *k1 = kernelsOfRank(a, 1);
+    ASSERT_NE(k1, nullptr);
+    ASSERT_FALSE(k1->opTypes.empty());
+    EXPECT_DOUBLE_EQ(k1->opTypes.front().totalUs, 1949.119);
+
+    nlohmann::json summary = nlohmann::json::object();
+    addAnalysisToSummary(summary, a);
+    const nlohmann::json &types = summary.at("kernels").at(0).at("op_types");
+    ASSERT_EQ(types.size(), 33u);
+    EXPECT_EQ(types.at(0).at("type"), "ForeachAddList");
+    EXPECT_EQ(types.at(0).at("core_type"), "AI_VECTOR_CORE");
+    EXPECT_EQ(types.at(0).at("count"), 3);
+    EXPECT_DOUBLE_EQ(types.at(0).at("total_us").get<double>(), 1954.719);
+    // A trace without the table writes none.
+    const KernelSummary plain = summarizeKernels(kernelTrace({{"gemm", 0, 0, 100}}));
+    EXPECT_TRUE(plain.opTypes.empty());
+}
