@@ -385,43 +385,46 @@ void MainWindow::onRangeSelected(qint64 t0, qint64 t1)
     m_rangeDock->raise();
 }
 
-void MainWindow::showRankTime(int rank, qint64 startNs, qint64 endNs)
+int MainWindow::traceIndexOfRank(int rank) const
 {
-    if (!m_profile.timeline)
-        return;
+    if (!m_profile.session)
+        return -1;
     const auto &traces = m_profile.session->traces;
     for (std::size_t i = 0; i < traces.size(); ++i) {
-        if (traces[i]->rank != rank)
-            continue;
-        const std::int64_t offset = m_profile.timeline->offsetNs(static_cast<int>(i));
-        const std::int64_t t0 = startNs + offset;
-        const std::int64_t t1 = std::max<std::int64_t>(endNs + offset, t0 + 1000);
-        m_timeline->fitRange(t0, t1);
-        m_timeline->setRange(std::make_pair(t0, t1));
-        return;
+        if (traces[i]->rank == rank)
+            return static_cast<int>(i);
     }
+    return -1;
+}
+
+void MainWindow::showRankTime(int rank, qint64 startNs, qint64 endNs)
+{
+    const int i = traceIndexOfRank(rank);
+    if (!m_profile.timeline || i < 0)
+        return;
+    const std::int64_t offset = m_profile.timeline->offsetNs(i);
+    const std::int64_t t0 = startNs + offset;
+    const std::int64_t t1 = std::max<std::int64_t>(endNs + offset, t0 + 1000);
+    m_timeline->fitRange(t0, t1);
+    m_timeline->setRange(std::make_pair(t0, t1));
 }
 
 void MainWindow::showRankEvent(int rank, model::EventRef event)
 {
-    if (!m_profile.timeline || m_centre->currentWidget() != m_timeline)
+    const int i = traceIndexOfRank(rank);
+    if (!m_profile.timeline || m_centre->currentWidget() != m_timeline || i < 0
+        || event.track.value()
+            >= m_profile.session->traces[static_cast<std::size_t>(i)]->tracks.size())
         return;
-    const auto &traces = m_profile.session->traces;
-    for (std::size_t i = 0; i < traces.size(); ++i) {
-        if (traces[i]->rank != rank || event.track.value() >= traces[i]->tracks.size())
-            continue;
-        const timeline::EventKey key {
-            static_cast<int>(i), static_cast<int>(event.track.value()), event.index};
-        // The panel that asked stays on top (the user goes down its list); Details follows.
-        m_raiseDetails = false;
-        m_timeline->selectEvent(key, true);
-        m_raiseDetails = true;
-        // The event in the middle third of the view, as its neighbours give it context.
-        const std::int64_t t0 = m_profile.timeline->startOf(key);
-        const std::int64_t t1 = std::max(m_profile.timeline->endOf(key), t0 + 1000);
-        m_timeline->fitRange(t0 - (t1 - t0), t1 + (t1 - t0));
-        return;
-    }
+    const timeline::EventKey key {i, static_cast<int>(event.track.value()), event.index};
+    // The panel that asked stays on top (the user goes down its list); Details follows.
+    m_raiseDetails = false;
+    m_timeline->selectEvent(key, true);
+    m_raiseDetails = true;
+    // The event in the middle third of the view, as its neighbours give it context.
+    const std::int64_t t0 = m_profile.timeline->startOf(key);
+    const std::int64_t t1 = std::max(m_profile.timeline->endOf(key), t0 + 1000);
+    m_timeline->fitRange(t0 - (t1 - t0), t1 + (t1 - t0));
 }
 
 void MainWindow::updateKpis()

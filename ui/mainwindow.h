@@ -113,6 +113,8 @@ private:
     /// Per rank, the trace time the timeline's ruler calls 0 (empty when no timeline shows):
     /// the panels that print times count from it.
     std::map<int, std::int64_t> rulerZeros() const;
+    /// The index in the session of the first trace of `rank`; -1 when none.
+    int traceIndexOfRank(int rank) const;
     // mainwindowmenus.cpp: menus, tool bar, search, file choosers, recent files.
     void createMenus();
     void createToolBar();
