@@ -27,7 +27,13 @@ using namespace stepscope;
 
 namespace {
 
-const std::string Ddp = std::string(STEPSCOPE_TEST_DATA) + "/kineto/hta-ddp-a100-world2-nccl";
+/// The two-rank DDP trace, loaded once for the tests that read it (the panel only reads it).
+const ui::LoadedProfile &ddp()
+{
+    static const ui::LoadedProfile p = testsupport::loadProfile(
+        std::string(STEPSCOPE_TEST_DATA) + "/kineto/hta-ddp-a100-world2-nccl");
+    return p;
+}
 
 QString cell(const QAbstractItemModel *m, int row, int column)
 {
@@ -40,7 +46,7 @@ QString cell(const QAbstractItemModel *m, int row, int column)
 // 165 ms; the NCCL all-reduce first with 15 kernels and 46.8 ms.
 TEST(PanelsKernels, TheTableIsTheAnalysisLargestFirst)
 {
-    const ui::LoadedProfile p = testsupport::loadProfile(Ddp);
+    const ui::LoadedProfile &p = ddp();
     ASSERT_TRUE(p.session && p.analysis);
     ui::KernelsPanel panel;
     panel.setAnalysis(p.session, p.analysis);
@@ -76,7 +82,7 @@ TEST(PanelsKernels, TheTableIsTheAnalysisLargestFirst)
 
 TEST(PanelsKernels, TheFilterKeepsTheNamesHoldingIt)
 {
-    const ui::LoadedProfile p = testsupport::loadProfile(Ddp);
+    const ui::LoadedProfile &p = ddp();
     ui::KernelsPanel panel;
     panel.setAnalysis(p.session, p.analysis);
     uitest::showAndSettle(panel, 1400, 400);
@@ -100,7 +106,7 @@ TEST(PanelsKernels, TheFilterKeepsTheNamesHoldingIt)
 
 TEST(PanelsKernels, AClickNamesTheLongestInstance)
 {
-    const ui::LoadedProfile p = testsupport::loadProfile(Ddp);
+    const ui::LoadedProfile &p = ddp();
     ui::KernelsPanel panel;
     panel.setAnalysis(p.session, p.analysis);
     uitest::showAndSettle(panel, 1400, 400);
@@ -166,7 +172,7 @@ TEST(PanelsKernels, GroupedByOpTypeItIsTheProfilersTable)
     EXPECT_TRUE(panel.headline().contains(QStringLiteral("33 op types, 187 ops")))
         << panel.headline().toStdString();
 
-    const ui::LoadedProfile kineto = testsupport::loadProfile(Ddp);
+    const ui::LoadedProfile &kineto = ddp();
     panel.setAnalysis(kineto.session, kineto.analysis);
     EXPECT_FALSE(panel.hasOpTypes());
     EXPECT_FALSE(grouping->isVisible());

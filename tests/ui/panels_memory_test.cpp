@@ -66,6 +66,14 @@ std::shared_ptr<const model::Session> memorySession()
     return session;
 }
 
+/// The real PyTorch trace with [memory] events, loaded once for the tests that read it.
+const ui::LoadedProfile &htaMemory()
+{
+    static const ui::LoadedProfile p = testsupport::loadProfile(
+        std::string(STEPSCOPE_TEST_DATA) + "/kineto/hta-ddp-2rank-rank1-memory");
+    return p;
+}
+
 } // namespace
 
 TEST(PanelsMemory, CurvesPeakAndCategoryStack)
@@ -173,8 +181,7 @@ TEST(PanelsMemory, AShortWideDockPutsTheChartsSideBySide)
 // 40 characters) and the allocation and release times without scrolling.
 TEST(PanelsMemory, SideBySideTheTableShowsTheTimes)
 {
-    const ui::LoadedProfile p = testsupport::loadProfile(
-        std::string(STEPSCOPE_TEST_DATA) + "/kineto/hta-ddp-2rank-rank1-memory");
+    const ui::LoadedProfile &p = htaMemory();
     ASSERT_TRUE(p.session && p.analysis);
     ui::MemoryPanel panel;
     panel.setAnalysis(p.session, p.analysis);
@@ -326,8 +333,7 @@ TEST(PanelsMemory, ThePeakNoteSaysWhenTheCategoriesPartFromTheAllocator)
 // time, per group, they give the peak bar's figures (6 629 508 096 B in all, docs/metrics.md).
 TEST(PanelsMemory, TheTableHoldsWhatTheChartSums)
 {
-    const ui::LoadedProfile p = testsupport::loadProfile(
-        std::string(STEPSCOPE_TEST_DATA) + "/kineto/hta-ddp-2rank-rank1-memory");
+    const ui::LoadedProfile &p = htaMemory();
     ASSERT_TRUE(p.session && p.analysis);
     ui::MemoryPanel panel;
     panel.setAnalysis(p.session, p.analysis);
