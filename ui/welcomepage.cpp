@@ -79,8 +79,8 @@ QStringList WelcomePage::formatsRead()
     // One line per import::detect::Format (docs/formats.md §1), in that order.
     return {
         tr("Ascend PyTorch / MindSpore profiler folders (rank folders with "
-           "ASCEND_PROFILER_OUTPUT/, loose trace_view.json and kernel_details.csv, "
-           "cluster_analysis_output/)"),
+           "ASCEND_PROFILER_OUTPUT/, loose trace_view.json, kernel_details.csv and "
+           "step_trace_time.csv, cluster_analysis_output/)"),
         tr("Ascend SQLite databases (ascend_pytorch_profiler_*.db, analysis.db, msprof_*.db)"),
         tr("MindSpore / MindInsight legacy profiler folders and CANN PROF_* device folders"),
         tr("PyTorch Kineto traces (.json, .json.gz) and other Chrome trace-event files"),

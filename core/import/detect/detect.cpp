@@ -155,6 +155,26 @@ bool looksLikeAscendKernelDetails(const fs::path &file)
     return head && head->find("Accelerator Core") != std::string::npos;
 }
 
+/// §2.4: the header names the step table's columns (with or without Device_id first).
+bool looksLikeAscendStepTrace(const fs::path &file)
+{
+    const auto head = readFileText(file, 4096);
+    return head && head->find("Computing,Communication(Not Overlapped)") != std::string::npos;
+}
+
+/// Files the Ascend text export writes into ASCEND_PROFILER_OUTPUT/ or cluster_analysis_output/:
+/// opened alone, they open their folder.
+bool isAscendOutputFile(const std::string &name)
+{
+    static const std::set<std::string, std::less<>> names {"trace_view.json", "kernel_details.csv",
+        "step_trace_time.csv", "op_statistic.csv", "operator_details.csv", "operator_memory.csv",
+        "memory_record.csv", "npu_module_mem.csv", "static_op_mem.csv", "communication.json",
+        "communication_matrix.json", "api_statistic.csv", "l2_cache.csv", "data_preprocess.csv",
+        "cluster_step_trace_time.csv", "cluster_communication.json",
+        "cluster_communication_matrix.json", "communication_group.json"};
+    return names.count(name) > 0;
+}
+
 std::string kinetoWorker(const fs::path &file)
 {
     std::string name = file.filename().string();
@@ -287,7 +307,9 @@ void detectDir(const fs::path &dir, Detection &d)
     // §2 fragments: a loose trace_view.json or kernel_details.csv.
     if ((isFile(dir / "trace_view.json") && looksLikeAscendTraceView(dir / "trace_view.json"))
         || (isFile(dir / "kernel_details.csv")
-            && looksLikeAscendKernelDetails(dir / "kernel_details.csv"))) {
+            && looksLikeAscendKernelDetails(dir / "kernel_details.csv"))
+        || (isFile(dir / "step_trace_time.csv")
+            && looksLikeAscendStepTrace(dir / "step_trace_time.csv"))) {
         d.format = Format::AscendFragments;
         d.fragmentsDir = dir;
         return;
@@ -361,13 +383,16 @@ void detectFile(const fs::path &file, Detection &d)
         detectDir(file.parent_path(), d);
         return;
     }
-    if (name == "trace_view.json" || name == "kernel_details.csv") {
-        const fs::path parent = file.parent_path();
-        if (parent.filename() == "ASCEND_PROFILER_OUTPUT")
-            detectDir(parent, d);
-        else
-            detectDir(parent, d);
-        return;
+    // A file of the Ascend text export opens its folder (the rank, fragments or cluster).
+    const std::string parent = file.parent_path().filename().string();
+    if (name == "trace_view.json"
+        || (isAscendOutputFile(name)
+            && (!isJsonName(name) || parent == "ASCEND_PROFILER_OUTPUT"
+                || parent == "cluster_analysis_output"))) {
+        detectDir(file.parent_path(), d);
+        if (d.format != Format::Unknown || !isJsonName(name))
+            return;
+        d = Detection {}; // a trace_view.json that is not Ascend's: read by content below
     }
     if (endsWith(name, ".xplane.pb")) {
         d.xplaneFiles.push_back(file);
