@@ -78,6 +78,50 @@ TEST(TimelineStepLane, StepLaneIsPaintedFromTheSegments)
     EXPECT_GT(checked, 1);
 }
 
+/// The x of each vertical line from `top` to `bottom`, in drawing order.
+std::vector<double> verticalLinesAt(const Geometry &g, double top, double bottom)
+{
+    std::vector<double> xs;
+    for (const LineItem &l : g.lines) {
+        if (l.line.x1() == l.line.x2() && std::abs(l.line.y1() - top) < 0.01
+            && std::abs(l.line.y2() - bottom) < 0.01)
+            xs.push_back(l.line.x1());
+    }
+    return xs;
+}
+
+TEST(TimelineStepLane, ZoomedOutTheStepBoundariesStayApart)
+{
+    // 5 000 steps of 800 ns: fitted in 1 000 px, a step is a sixth of a pixel.
+    auto session = testsupport::makeSession(20000, 100, 100, 4, 1);
+    auto m = TimelineModel::build(session);
+    ASSERT_EQ(m->steps(0).size(), 5000u);
+    const TimelineMetrics metrics;
+    const QSize size(1230, 700);
+    ViewState view;
+    view.axis = TimeAxis(0, 1, size.width() - metrics.headerWidth);
+    view.axis.fit(m->steps(0).front().startNs, m->steps(0).back().endNs);
+    Geometry g = buildGeometry(*m, view, size, metrics);
+    const LaneBox *box = g.layout.boxOfLane(0);
+    ASSERT_NE(box, nullptr);
+    const double ruler = metrics.rulerHeight;
+    for (const auto &xs : {verticalLinesAt(g, box->rect.top(), box->rect.bottom()),
+             verticalLinesAt(g, ruler * 0.5, ruler)}) {
+        ASSERT_GT(xs.size(), 100u); // the steps still show where they are
+        EXPECT_LE(xs.size(), static_cast<std::size_t>(view.axis.widthPx() / 4 + 1));
+        for (std::size_t i = 1; i < xs.size(); ++i)
+            EXPECT_GE(xs[i] - xs[i - 1], 4 - 1e-9) << i;
+    }
+    // Zoomed in on steps 10 to 19, each step 100 px wide: every start is drawn, step 20's at
+    // the right edge too.
+    view.axis.fit(m->steps(0)[10].startNs, m->steps(0)[19].endNs);
+    g = buildGeometry(*m, view, size, metrics);
+    box = g.layout.boxOfLane(0);
+    ASSERT_NE(box, nullptr);
+    EXPECT_EQ(verticalLinesAt(g, box->rect.top(), box->rect.bottom()).size(), 11u);
+    EXPECT_EQ(verticalLinesAt(g, ruler * 0.5, ruler).size(), 11u);
+}
+
 TEST(TimelineLanes, GroupedRankProcessThreadAndCollapsible)
 {
     auto session = testsupport::makeSession(100, 100, 100, 10, 2);

@@ -199,6 +199,7 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
     }
     // Step spans: boundaries always; alternate shading when the analysis gave no segments.
     const auto &steps = m_model.steps(lane.traceIndex);
+    double lastLine = -StepBoundaryMinGapPx;
     for (std::size_t k = 0; k < steps.size(); ++k) {
         const StepSpan &s = steps[k];
         if (s.endNs < t0 || s.startNs > t1)
@@ -211,9 +212,11 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
                     k % 2 ? analysis::SegmentKind::LaunchGap : analysis::SegmentKind::OtherIdle,
                     m_view.theme),
                 QRectF(x0, y, x1 - x0, h), box);
-        if (x0 >= m_laneLeft)
+        if (x0 >= m_laneLeft && x0 - lastLine >= StepBoundaryMinGapPx) {
             m_g.lines.push_back(
                 {QLineF(x0, box.rect.top(), x0, box.rect.bottom()), m_view.colors.text, 1});
+            lastLine = x0;
+        }
     }
 }
 

@@ -16,6 +16,9 @@
 
 namespace stepscope::ui::timeline::detail {
 constexpr double LabelMinPx = 40;
+/// Step boundaries closer than this to the last one drawn are left out: zoomed out over
+/// thousands of steps, one line per step would paint the step lane and the ruler black.
+constexpr double StepBoundaryMinGapPx = 4;
 
 /// `s` cut to `fit` characters with "…" in the middle (empty below 3).
 inline QString elideChars(const QString &s, int fit)

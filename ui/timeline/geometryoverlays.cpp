@@ -206,6 +206,7 @@ void Builder::buildRuler()
             m_model.lanes()[static_cast<std::size_t>(m_g.layout.boxes.front().lane)].traceIndex;
     if (m_model.session().traces.empty())
         return;
+    double lastLine = -StepBoundaryMinGapPx;
     for (const StepSpan &s : m_model.steps(traceIndex)) {
         if (s.endNs < t0 || s.startNs > t1)
             continue;
@@ -217,9 +218,11 @@ void Builder::buildRuler()
             text(r, full, m_view.colors.text, Qt::AlignCenter, true);
         else if (r.width() >= m_fm.horizontalAdvance(QString::number(s.number)) + 2)
             text(r, QString::number(s.number), m_view.colors.text, Qt::AlignCenter);
-        if (x(s.startNs) >= m_laneLeft)
+        if (x(s.startNs) >= m_laneLeft && x(s.startNs) - lastLine >= StepBoundaryMinGapPx) {
             m_g.lines.push_back(
                 {QLineF(x(s.startNs), h * 0.5, x(s.startNs), h), m_view.colors.text, 1});
+            lastLine = x(s.startNs);
+        }
     }
     if (m_view.range) {
         const QString d = qs(analysis::formatDuration(m_view.range->second - m_view.range->first));
