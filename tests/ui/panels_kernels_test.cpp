@@ -14,6 +14,7 @@
 
 #include <QAbstractItemModel>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -156,6 +157,13 @@ TEST(PanelsKernels, GroupedByOpTypeItIsTheProfilersTable)
     auto *grouping = panel.findChild<QComboBox *>(QStringLiteral("kernelGrouping"));
     ASSERT_NE(grouping, nullptr);
     EXPECT_TRUE(grouping->isVisible());
+    const QLabel *groupLabel = nullptr;
+    for (const QLabel *l : panel.findChildren<QLabel *>()) {
+        if (l->buddy() == grouping)
+            groupLabel = l;
+    }
+    ASSERT_NE(groupLabel, nullptr);
+    EXPECT_TRUE(groupLabel->isVisible());
     EXPECT_EQ(panel.grouping(), ui::KernelsPanel::Grouping::Name);
     panel.setGrouping(ui::KernelsPanel::Grouping::OpType);
     const QAbstractItemModel *shown = panel.table()->model();
@@ -176,5 +184,6 @@ TEST(PanelsKernels, GroupedByOpTypeItIsTheProfilersTable)
     panel.setAnalysis(kineto.session, kineto.analysis);
     EXPECT_FALSE(panel.hasOpTypes());
     EXPECT_FALSE(grouping->isVisible());
+    EXPECT_FALSE(groupLabel->isVisible()); // no "Group by:" left without its choice
     EXPECT_EQ(panel.table()->model()->rowCount(), 72); // by name, whatever was chosen before
 }

@@ -59,8 +59,10 @@ KernelsPanel::KernelsPanel(QWidget *parent)
     bar->addWidget(new QLabel(tr("Rank:"), page));
     m_rankBox = new QComboBox(page);
     bar->addWidget(m_rankBox);
-    bar->addWidget(new QLabel(tr("Group by:"), page));
+    m_groupLabel = new QLabel(tr("Group by:"), page);
+    bar->addWidget(m_groupLabel);
     m_groupBox = new QComboBox(page);
+    m_groupLabel->setBuddy(m_groupBox);
     m_groupBox->setObjectName(QStringLiteral("kernelGrouping"));
     m_groupBox->addItem(tr("name"), static_cast<int>(Grouping::Name));
     m_groupBox->addItem(
@@ -186,6 +188,7 @@ void KernelsPanel::rebuild()
     const analysis::KernelSummary &k = *m_summary;
     // The profiler's table only where the rank has one; only it where the trace has no kernels.
     m_groupBox->setVisible(hasOpTypes());
+    m_groupLabel->setVisible(hasOpTypes());
     const Grouping shown = !hasOpTypes() ? Grouping::Name
         : k.count == 0                   ? Grouping::OpType
                                          : m_grouping;

@@ -81,6 +81,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     QLabel *m_message = nullptr;
     QComboBox *m_rankBox = nullptr;
+    QLabel *m_groupLabel = nullptr;
     QComboBox *m_groupBox = nullptr;
     QLineEdit *m_filter = nullptr;
     QLabel *m_headline = nullptr;
