@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "traceview.h"
 
+#include "import/ascend/tasktype.h"
 #include "import/chrometrace/tracereader.h"
 #include "util/decimal.h"
 #include "util/text.h"
@@ -19,20 +20,6 @@ using chrometrace::EventFields;
 using model::Category;
 using util::startsWith;
 using util::stringArg;
-
-Category taskTypeCategory(std::string_view t)
-{
-    if (startsWith(t, "AI_CORE") || startsWith(t, "AI_CPU") || startsWith(t, "AI_VECTOR")
-        || startsWith(t, "MIX_") || t == "AIV" || t == "AIC")
-        return Category::Compute;
-    if (startsWith(t, "MEMCPY"))
-        return Category::Memcpy;
-    if (startsWith(t, "Notify") || startsWith(t, "NOTIFY") || t == "Write Value"
-        || startsWith(t, "SDMA") || startsWith(t, "EVENT_") || startsWith(t, "REDUCE")
-        || startsWith(t, "PCIE_DMA"))
-        return Category::Communication;
-    return Category::Other;
-}
 
 Category hostCategory(std::string_view cat, std::string_view name)
 {
@@ -87,13 +74,7 @@ public:
     Category classifyDeferred(const chrometrace::ProcessMeta &process,
         const chrometrace::ThreadMeta &, model::TrackKind, const EventFields &) const override
     {
-        if (process.name == "HCCL")
-            return Category::Communication;
-        if (process.name == "CANN")
-            return Category::Runtime;
-        if (process.name == "Overlap Analysis")
-            return Category::Annotation;
-        return Category::Other;
+        return processCategory(process.name);
     }
 
     void onEvent(const chrometrace::EventInfo &e, model::TraceBuilder &) const override

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "proftimeline.h"
 
+#include "import/ascend/tasktype.h"
 #include "import/chrometrace/tracereader.h"
 #include "util/decimal.h"
 #include "util/regularfile.h"
@@ -21,24 +22,13 @@ namespace stepscope::import::cann {
 
 namespace {
 
+using ascend::processCategory;
+using ascend::taskTypeCategory;
 using chrometrace::EventClass;
 using chrometrace::EventFields;
 using model::Category;
 using util::startsWith;
 using util::stringArg;
-
-Category taskTypeCategory(std::string_view t)
-{
-    if (startsWith(t, "AI_CORE") || startsWith(t, "AI_CPU") || startsWith(t, "AI_VECTOR")
-        || startsWith(t, "MIX_"))
-        return Category::Compute;
-    if (startsWith(t, "MEMCPY"))
-        return Category::Memcpy;
-    if (startsWith(t, "NOTIFY") || startsWith(t, "Notify") || startsWith(t, "REDUCE")
-        || startsWith(t, "EVENT_") || startsWith(t, "SDMA") || t == "Write Value")
-        return Category::Communication;
-    return Category::Other;
-}
 
 class ProfDialect final : public chrometrace::Dialect
 {
@@ -83,13 +73,7 @@ public:
     Category classifyDeferred(const chrometrace::ProcessMeta &process,
         const chrometrace::ThreadMeta &, model::TrackKind, const EventFields &) const override
     {
-        if (process.name == "HCCL")
-            return Category::Communication;
-        if (process.name == "CANN")
-            return Category::Runtime;
-        if (process.name == "Overlap Analysis")
-            return Category::Annotation;
-        return Category::Other;
+        return processCategory(process.name);
     }
 
     std::int64_t timeOffsetNs(const chrometrace::TopLevel &) const override { return m_offsetNs; }
