@@ -118,3 +118,33 @@ TEST(ChartsBarChart, CategoryLabelsElidedInTheMiddleFullNameInTheTooltip)
     uitest::showAndSettle(chart, 1800, 300);
     EXPECT_EQ(chart.shownCategories(), names);
 }
+
+TEST(ChartsBarChart, CrowdedStepNumbersAreLabelledEveryNthWhole)
+{
+    // 331 steps (the 200 MB generated trace) in a 1100 px chart: each label was "…".
+    BarChart chart;
+    QStringList steps;
+    QList<double> values;
+    for (int s = 1; s <= 331; ++s) {
+        steps << QString::number(s);
+        values << 2e6;
+    }
+    chart.setData(steps, {{QStringLiteral("compute"), Qt::blue, values}}, BarChart::Mode::Stacked);
+    uitest::showAndSettle(chart, 1100, 300);
+    const int every = chart.labelEvery();
+    EXPECT_GT(every, 1);
+    const QStringList shown = chart.shownCategories();
+    ASSERT_GT(shown.size(), 5);
+    EXPECT_LE(shown.size(), 331 / every);
+    for (const QString &label : shown) {
+        bool ok = false;
+        EXPECT_EQ(label.toInt(&ok) % every, 0) << label.toStdString();
+        EXPECT_TRUE(ok) << label.toStdString(); // whole numbers, never "…"
+    }
+    // Wide enough for every number: each labelled again.
+    chart.setData(steps.mid(0, 12), {{QStringLiteral("compute"), Qt::blue, values.mid(0, 12)}},
+        BarChart::Mode::Stacked);
+    uitest::showAndSettle(chart, 1100, 300);
+    EXPECT_EQ(chart.labelEvery(), 1);
+    EXPECT_EQ(chart.shownCategories(), steps.mid(0, 12));
+}

@@ -4,10 +4,12 @@
 
 #include "chartstyle.h"
 #include "elide.h"
+#include "sparselabels.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
@@ -42,6 +44,10 @@ struct BarChart::Impl
     QChart *chart = nullptr;
     QChartView *view = nullptr;
     QBarCategoryAxis *axisX = nullptr;
+    /// Crowded integer categories (steps): every n-th labelled on this axis instead, the bars'
+    /// own axis hidden. Null while every label fits.
+    QCategoryAxis *sparseAxis = nullptr;
+    int sparseEvery = 0;
     QValueAxis *axisY = nullptr;
     ValueUnit unit = ValueUnit::Plain;
     QString valueTitle;
@@ -87,6 +93,8 @@ void BarChart::elideCategories()
     const int room =
         static_cast<int>(plot.width() / static_cast<double>(d->categories.size() + 1)) - 20;
     const QFontMetrics fm(d->axisX->labelsFont());
+    if (useSparseLabels(plot.width(), room, fm))
+        return;
     const int width = std::max(room, 8);
     // Whole when it fits; else on two lines at a space when each fits ("Communication" over
     // "buffers"); else elided in the middle, only then (the bar's tooltip has the name).
@@ -111,9 +119,75 @@ void BarChart::elideCategories()
         d->axisX->setCategories(shown);
 }
 
+bool BarChart::useSparseLabels(double plotWidth, int room, const QFontMetrics &fm)
+{
+    // Step numbers too many to label each ("…" under every bar): every n-th one, whole.
+    int widest = 0;
+    bool integers = true;
+    for (const QString &c : d->categories) {
+        widest = std::max(widest, fm.horizontalAdvance(c));
+        bool ok = false;
+        c.toLongLong(&ok);
+        integers = integers && ok;
+    }
+    if (!integers || widest <= room) {
+        if (d->sparseAxis) {
+            d->chart->removeAxis(d->sparseAxis);
+            delete d->sparseAxis;
+            d->sparseAxis = nullptr;
+            d->sparseEvery = 0;
+            d->axisX->setVisible(true);
+        }
+        return false;
+    }
+    const auto n = static_cast<double>(d->categories.size());
+    const SparseLabels sparse = sparseCategoryLabels(d->categories, plotWidth / n, widest + 20);
+    if (d->sparseAxis && sparse.every == d->sparseEvery)
+        return true;
+    if (d->sparseAxis) {
+        d->chart->removeAxis(d->sparseAxis);
+        delete d->sparseAxis;
+    }
+    auto *axis = new QCategoryAxis();
+    axis->setRange(-0.5, n - 0.5);
+    axis->setStartValue(-0.5);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
+    // Labels are the axis' keys: the blank ends differ by their length.
+    if (!sparse.labels.empty() && sparse.labels.front().start > -0.5)
+        axis->append(QStringLiteral(" "), sparse.labels.front().start);
+    for (const SparseLabel &l : sparse.labels)
+        axis->append(l.text, l.end);
+    if (sparse.labels.empty() || sparse.labels.back().end < n - 0.5)
+        axis->append(QStringLiteral("  "), n - 0.5);
+    axis->setTitleText(d->categoryTitle);
+    axis->setGridLineVisible(false);
+    // Its ticks would fall between the labelled bars, where no label is: no line, no ticks.
+    axis->setLineVisible(false);
+    applyAxisStyle(axis, palette());
+    axis->setLabelsFont(d->axisX->labelsFont());
+    d->axisX->setVisible(false);
+    d->chart->addAxis(axis, Qt::AlignBottom);
+    d->sparseAxis = axis;
+    d->sparseEvery = sparse.every;
+    return true;
+}
+
 QStringList BarChart::shownCategories() const
 {
+    if (d->sparseAxis) {
+        QStringList shown;
+        for (const QString &l : d->sparseAxis->categoriesLabels()) {
+            if (!l.trimmed().isEmpty())
+                shown << l;
+        }
+        return shown;
+    }
     return d->axisX ? d->axisX->categories() : QStringList();
+}
+
+int BarChart::labelEvery() const
+{
+    return d->sparseAxis ? d->sparseEvery : 1;
 }
 
 BarChart::~BarChart() = default;
@@ -172,6 +246,12 @@ double BarChart::marker(int category) const
 void BarChart::rebuild()
 {
     d->chart->removeAllSeries();
+    if (d->sparseAxis) {
+        d->chart->removeAxis(d->sparseAxis);
+        delete d->sparseAxis;
+        d->sparseAxis = nullptr;
+        d->sparseEvery = 0;
+    }
     if (d->axisX) {
         d->chart->removeAxis(d->axisX);
         delete d->axisX;

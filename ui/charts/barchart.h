@@ -12,6 +12,8 @@
 
 #include <memory>
 
+class QFontMetrics;
+
 namespace stepscope::ui {
 
 /// One set of bars: one value per category (NaN: no bar).
@@ -52,8 +54,11 @@ public:
     // Introspection (tests, export).
     int categoryCount() const;
     /// The category labels as drawn: elided in the middle to the width each category has
-    /// (elide.h); the full name is in the bar's tooltip.
+    /// (elide.h); the full name is in the bar's tooltip. Step numbers too crowded to label
+    /// each: the labelled ones only, every labelEvery()-th, whole (sparselabels.h).
     QStringList shownCategories() const;
+    /// 1 when every category is labelled; else the stride of the labelled ones.
+    int labelEvery() const;
     int setCount() const;
     double value(int set, int category) const;
     /// Sum of the non-NaN values of a category over all sets.
@@ -72,6 +77,7 @@ private:
     std::unique_ptr<Impl> d;
     void rebuild();
     void elideCategories();
+    bool useSparseLabels(double plotWidth, int room, const QFontMetrics &fm);
 };
 
 } // namespace stepscope::ui
