@@ -272,10 +272,7 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
     const bool memoryOnly = profile.session->eventCount() == 0
         && std::any_of(
             traces.begin(), traces.end(), [](const auto &t) { return !t->memory.empty(); });
-    bool anySteps = false;
-    for (std::size_t i = 0; i < traces.size(); ++i)
-        anySteps = anySteps || !m_profile.timeline->steps(static_cast<int>(i)).empty();
-    if (profile.session->eventCount() == 0 && !anySteps) {
+    if (!m_profile.timeline->hasTimeline()) {
         // Nothing to draw on a time axis: say so instead of an empty "-4 ns … 6 ns" ruler.
         m_noTimeline->setText(memoryOnly
                 ? tr("%1 holds memory records only, no trace events: see the Memory panel.")

@@ -165,15 +165,9 @@ void MainWindow::createClusterDock()
 
 std::map<int, std::int64_t> MainWindow::rulerZeros() const
 {
-    std::map<int, std::int64_t> zeros;
     if (!m_profile.session || !m_profile.timeline || m_centre->currentWidget() != m_timeline)
-        return zeros;
-    // The ruler's 0 is the model's first time; a rank's trace time t is at t + offset on it.
-    const auto &traces = m_profile.session->traces;
-    for (std::size_t i = 0; i < traces.size(); ++i)
-        zeros.emplace(traces[i]->rank,
-            m_profile.timeline->extent().first - m_profile.timeline->offsetNs(static_cast<int>(i)));
-    return zeros;
+        return {};
+    return m_profile.timeline->rulerZeros();
 }
 
 } // namespace stepscope::ui

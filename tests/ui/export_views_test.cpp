@@ -3,7 +3,9 @@
 // Exports every view of real samples offscreen and checks size, content and layout through
 // the geometry (no pixel goldens).
 
+#include "analysis/analysissummary.h"
 #include "analysis/breakdown.h"
+#include "analysis/units.h"
 #include "import/loader.h"
 #include "ui/export/viewexport.h"
 #include "ui/timeline/geometrybuilder.h"
@@ -162,4 +164,43 @@ TEST(ExportViews, StepSelectionAndBadSelections)
         resolveSelection(*session, TimeSelection {std::nullopt, std::make_pair(10, 30)}, &error);
     ASSERT_TRUE(range);
     EXPECT_EQ(*range, std::make_pair(qint64 {10000}, qint64 {30000}));
+}
+
+// `stepscope export --view memory` counts its times from the timeline's ruler, as the window's
+// Memory panel does (Pipeline.MemoryTimesAreTheRulersTimes): the table's first allocation is
+// at the same "Allocated at" in the picture as on the screen.
+TEST(ExportViews, MemoryTimesAreOnTheRulersClockAsInTheWindow)
+{
+    auto session = loadSample("ascend_pt/msinsight-cnn-level2-2rank");
+    ASSERT_TRUE(session);
+    auto analysed =
+        std::make_shared<const analysis::SessionAnalysis>(analysis::analyzeSession(*session, {}));
+    const auto model = timeline::TimelineModel::build(session, true, analysed);
+    // The panel opens on the first rank with memory data: rank 0, the first trace.
+    ASSERT_EQ(session->traces.front()->rank, 0);
+    const analysis::MemorySummary *memory = analysis::memoryOfRank(*analysed, 0);
+    ASSERT_TRUE(memory && memory->allocations && !memory->allocations->listed.empty());
+    const model::Allocation &a = memory->allocations->listed.front().allocation;
+    const std::int64_t onRuler = a.allocatedNs + model->offsetNs(0) - model->extent().first;
+    const QString expected = QString::fromStdString(analysis::formatDuration(onRuler));
+
+    QTemporaryDir dir;
+    ImageRequest request;
+    request.size = QSize(1900, 700);
+    request.format = ImageFormat::Svg;
+    QString error;
+    const QStringList files = exportViews(session, {ExportView::Memory}, {}, {}, request,
+        dir.path(), QStringLiteral("level2"), &error);
+    ASSERT_EQ(files.size(), 1) << error.toStdString();
+    QFile f(files[0]);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    QStringList texts;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("text"))
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    }
+    EXPECT_TRUE(texts.contains(expected))
+        << expected.toStdString() << " not in the exported memory view";
 }

@@ -64,6 +64,12 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
         panel->setAnalysis(std::move(session), std::move(analysed));
     } else if constexpr (std::is_same_v<Panel, TrainingPanel>) {
         panel->setSession(std::move(session));
+    } else if constexpr (std::is_same_v<Panel, MemoryPanel>) {
+        if (hasConfig)
+            panel->setRunConfig(config);
+        // Times on the clock of the timeline's ruler, as the window shows them.
+        const auto model = timeline::TimelineModel::build(session, true, analysed);
+        panel->setAnalysis(std::move(session), std::move(analysed), model->rulerZeros());
     } else {
         if (hasConfig)
             panel->setRunConfig(config);

@@ -355,6 +355,24 @@ void TimelineModel::applyClocks(bool aligned)
         std::make_shared<const std::vector<AxisBreak>>(findBreaks(std::move(all), m_breakMinGapNs));
 }
 
+bool TimelineModel::hasTimeline() const
+{
+    if (m_eventCount > 0)
+        return true;
+    return std::any_of(m_steps.begin(), m_steps.end(), [](const auto &s) { return !s.empty(); });
+}
+
+std::map<int, std::int64_t> TimelineModel::rulerZeros() const
+{
+    std::map<int, std::int64_t> zeros;
+    if (!m_session || !hasTimeline())
+        return zeros;
+    const auto &traces = m_session->traces;
+    for (std::size_t i = 0; i < traces.size() && i < m_offsets.size(); ++i)
+        zeros.emplace(traces[i]->rank, m_extent.first - m_offsets[i]);
+    return zeros;
+}
+
 /// The traces' extents moved by their offsets, {0, 1} when none has one.
 std::pair<std::int64_t, std::int64_t> TimelineModel::unionExtent() const
 {

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -146,6 +147,13 @@ public:
     /// never nullptr, empty when there is none.
     const AxisBreaks &breaks() const { return m_breaks; }
     std::uint64_t eventCount() const { return m_eventCount; }
+    /// Something to draw on a time axis: events or steps. Without, the window shows no
+    /// timeline and no time counts from a ruler.
+    bool hasTimeline() const;
+    /// Per rank, the trace time the ruler shows as 0: the model's first time less the rank's
+    /// offset, so it follows the clock alignment. Empty without a timeline. The window and the
+    /// exports give it to the panels that show times (MemoryPanel::setTimeZeros).
+    std::map<int, std::int64_t> rulerZeros() const;
     /// Bit c set when some event has model::Category c (the legend lists only those).
     std::uint32_t categoryMask() const { return m_categoryMask; }
     /// Bit k set when some step-lane segment has SegmentKind k.
