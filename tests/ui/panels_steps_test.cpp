@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QLocale>
 #include <QStandardItemModel>
 #include <QTableView>
 
@@ -123,4 +124,28 @@ TEST(PanelsSteps, EmptySessionExplains)
     panel.setSession(std::make_shared<model::Session>());
     EXPECT_TRUE(panel.showsMessage());
     EXPECT_TRUE(panel.messageText().contains(QStringLiteral("Open a profile")));
+}
+
+// Counts read as the Kernels panel's do: "1,200 steps", not "1200 steps" beside "3,774 kernels".
+TEST(PanelsSteps, TheStepCountIsGroupedAsTheLocaleGroupsDigits)
+{
+    const QLocale kept;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    model::TraceBuilder tb;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    info.threadId = "7";
+    const model::TrackId stream = tb.addTrack(info);
+    const auto gemm = tb.intern("gemm");
+    for (std::int64_t k = 0; k < 1200; ++k) {
+        tb.track(stream).add(k * Ms, Ms / 2, gemm, model::Category::Compute);
+        tb.trace().steps.push_back({k + 1, k * Ms, (k + 1) * Ms});
+    }
+    auto session = std::make_shared<model::Session>();
+    session->format = "test";
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    ui::StepsPanel panel;
+    panel.setSession(session);
+    EXPECT_EQ(panel.summaryText().toStdString(), "1,200 steps, mean 1.00 ms");
+    QLocale::setDefault(kept);
 }

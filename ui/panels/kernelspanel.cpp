@@ -235,13 +235,9 @@ void KernelsPanel::fillNames(const analysis::KernelSummary &k)
             numberItem(duration(static_cast<double>(s.maxNs)), static_cast<double>(s.maxNs)));
         m_model->appendRow(row);
     }
-    // Counts with the locale's digit grouping, as the Memory panel's ("3,774 kernels").
-    const auto count = [](long long n, const QString &one, const QString &many) {
-        return QStringLiteral("%L1 %2").arg(n).arg(n == 1 ? one : many);
-    };
     QString line = tr("%1, %2, %3 of kernel time on rank %4.")
-                       .arg(count(static_cast<long long>(k.nameCount), tr("name"), tr("names")),
-                           count(k.count, tr("kernel"), tr("kernels")),
+                       .arg(countText(static_cast<long long>(k.nameCount), tr("name"), tr("names")),
+                           countText(k.count, tr("kernel"), tr("kernels")),
                            qs(analysis::formatDuration(k.totalNs)))
                        .arg(m_rank);
     if (k.top.size() < k.nameCount)

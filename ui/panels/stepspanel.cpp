@@ -276,6 +276,11 @@ void StepsPanel::rebuildRank()
     fillTable(m_rankSteps);
 }
 
+QString StepsPanel::summaryText() const
+{
+    return m_summary->text();
+}
+
 QString stepLabel(std::int64_t step)
 {
     // Profiler tables without a step id (mstt's cluster_step_trace_time.csv leaves the Step

@@ -64,6 +64,8 @@ public:
     BarChart *chart() const { return m_chart; }
     KpiStrip *kpiStrip() const { return m_kpiStrip; }
     QTableView *table() const { return m_table; }
+    /// The line beside the rank picker ("1,200 steps, mean 2.00 ms").
+    QString summaryText() const;
     QStandardItemModel *tableModel() const { return m_model; }
     QTreeWidget *bottleneckList() const { return m_bottleneckList; }
     /// True when the panel shows its "no data" message instead of charts.

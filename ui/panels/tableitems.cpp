@@ -65,7 +65,7 @@ QLabel *createMessageLabel(QWidget *parent)
 
 QString countText(long long n, const QString &one, const QString &many)
 {
-    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+    return QStringLiteral("%L1 %2").arg(n).arg(n == 1 ? one : many);
 }
 
 } // namespace stepscope::ui

@@ -33,7 +33,8 @@ void setRowTime(QStandardItem *first, int rank, std::int64_t startNs, std::int64
 /// A sortable, read-only, row-selecting table view over `model` (model->setSortRole(SortRole)).
 QTableView *createTableView(QStandardItemModel *model, QWidget *parent);
 
-/// "1 rank", "4 ranks": a count with its noun in the right number (no "rank(s)").
+/// "1 rank", "4 ranks", "1,200 steps": a count with its noun in the right number (no
+/// "rank(s)"), digits grouped as the locale groups them.
 QString countText(long long n, const QString &one, const QString &many);
 
 /// The message a panel shows instead of an empty chart: what the profile lacks and how to
