@@ -197,7 +197,8 @@ void Builder::buildStepLane(const LaneBox &box, const Lane &lane)
         }
         flush();
     }
-    // Step spans: boundaries always; alternate shading when the analysis gave no segments.
+    // Step spans: boundaries (at least StepBoundaryMinGapPx apart); alternate shading when the
+    // analysis gave no segments.
     const auto &steps = m_model.steps(lane.traceIndex);
     double lastLine = -StepBoundaryMinGapPx;
     for (std::size_t k = 0; k < steps.size(); ++k) {
