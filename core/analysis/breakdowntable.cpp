@@ -104,10 +104,12 @@ StepBreakdown tableBreakdown(const model::ReferenceStep &row, const model::Step 
 
 void appendTableSegments(const StepBreakdown &b, std::vector<LaneSegment> &out)
 {
+    // Preparing first: it is the wait from the step's start to its first device task
+    // (deviceStartNs), as on a traced rank's lane; then the profiler's columns in their order.
     std::int64_t t = b.startNs;
-    for (SegmentKind kind : {SegmentKind::Compute, SegmentKind::CommExposed, SegmentKind::Bubble,
-             SegmentKind::CommOverlapped, SegmentKind::HostWait, SegmentKind::DataLoading,
-             SegmentKind::LaunchGap, SegmentKind::OtherIdle, SegmentKind::Preparing}) {
+    for (SegmentKind kind : {SegmentKind::Preparing, SegmentKind::Compute, SegmentKind::CommExposed,
+             SegmentKind::Bubble, SegmentKind::CommOverlapped, SegmentKind::HostWait,
+             SegmentKind::DataLoading, SegmentKind::LaunchGap, SegmentKind::OtherIdle}) {
         const std::int64_t ns = b.segmentNs(kind);
         if (ns <= 0)
             continue;

@@ -119,7 +119,7 @@ TEST(StepTable, TracelessRankGetsTheTableStepsAndLane)
     model::Trace trace;
     trace.rank = 9;
     trace.referenceSteps.push_back(row(3, 80, 216, 8, 77, 178));
-    trace.referenceSteps.push_back(row(2, 75, 146, 7, 70));
+    trace.referenceSteps.push_back(row(2, 75, 146, 7, 70, 0, 12));
     const auto detection = analysis::detectStepsWithSource(trace, nullptr);
     EXPECT_EQ(detection.source, analysis::StepSource::ProfilerTable);
     const auto steps = analysis::computeBreakdowns(trace);
@@ -147,6 +147,12 @@ TEST(StepTable, TracelessRankGetsTheTableStepsAndLane)
     using K = analysis::SegmentKind;
     EXPECT_EQ(kinds,
         (std::vector<K> {K::Compute, K::CommExposed, K::Bubble, K::CommOverlapped, K::OtherIdle}));
+    // Preparing opens its step, up to the first device task, as on a traced rank's lane.
+    ASSERT_EQ(lane.front().step, 2);
+    EXPECT_EQ(lane.front().kind, K::Preparing);
+    EXPECT_EQ(lane.front().startNs, steps[0].startNs);
+    EXPECT_EQ(lane.front().endNs, steps[0].startNs + 12 * Us);
+    EXPECT_EQ(lane.front().endNs, steps[0].deviceStartNs);
     for (std::size_t i = 1; i < lane.size(); ++i)
         EXPECT_EQ(lane[i].startNs, lane[i - 1].endNs);
     EXPECT_EQ(lane.back().endNs, steps[1].endNs);
