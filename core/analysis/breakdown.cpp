@@ -419,6 +419,15 @@ namespace {
 
 std::atomic<std::uint64_t> g_breakdownPasses {0};
 
+bool hasDeviceEvents(const model::Trace &trace)
+{
+    return std::any_of(trace.tracks.begin(), trace.tracks.end(), [](const model::Track &t) {
+        const model::TrackKind k = t.info().kind;
+        return t.size() > 0
+            && (k == model::TrackKind::DeviceStream || k == model::TrackKind::CommunicationGroup);
+    });
+}
+
 /// computeBreakdowns and, with `wantSegments`, stepLaneSegments from the same pass.
 BreakdownPass runBreakdownPass(
     const model::Trace &trace, model::LoadReport *notes, bool wantSegments)
@@ -431,6 +440,11 @@ BreakdownPass runBreakdownPass(
     if (steps.empty())
         return pass;
     const TraceSets sets = collectSets(trace);
+    if (notes && detection.rows.empty() && !hasDeviceEvents(trace))
+        notes->add(model::Severity::Info, "rank " + std::to_string(trace.rank),
+            "no device activity recorded (a CPU-only capture?): every step is host time, so "
+            "it reads as preparing, with no compute or communication, and the bottleneck as "
+            "host bound");
     std::vector<TbBreakdown> tb;
     if (trace.metadata.format == "kineto")
         tb = computeTbBreakdowns(trace);

@@ -79,14 +79,41 @@ TEST(AnalysisSummary, NotesSayWhenStepsWereInferred)
     s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
     nlohmann::json summary = nlohmann::json::object();
     analysis::addAnalysisToSummary(summary, s, analysis::RunConfig {});
-    ASSERT_EQ(summary["analysis_notes"].size(), 1u);
+    ASSERT_EQ(summary["analysis_notes"].size(), 2u);
     EXPECT_EQ(summary["analysis_notes"][0]["where"], "rank 0");
     EXPECT_NE(summary["analysis_notes"][0]["message"].get<std::string>().find("one step"),
+        std::string::npos);
+    // Host ops only: the step's time is all preparing, and the note says why.
+    EXPECT_NE(summary["analysis_notes"][1]["message"].get<std::string>().find(
+                  "no device activity recorded"),
         std::string::npos);
     ASSERT_EQ(summary["steps"].size(), 1u);
     EXPECT_EQ(summary["steps"][0]["step"], 0);
     EXPECT_NE(
         analysis::analysisSummaryText(s, analysis::RunConfig {}).find("Notes"), std::string::npos);
+}
+
+TEST(AnalysisSummary, OneKernelIsDeviceActivityEnoughForNoNote)
+{
+    model::TraceBuilder b;
+    model::TrackInfo h;
+    const auto host = b.addTrack(h);
+    b.track(host).add(0, 1000, b.intern("ProfilerStep#1"), model::Category::Annotation);
+    b.trace().steps.push_back({1, 0, 1000});
+    model::TrackInfo d;
+    d.kind = model::TrackKind::DeviceStream;
+    d.threadId = "7";
+    const auto stream = b.addTrack(d);
+    b.track(stream).add(100, 200, b.intern("gemm"), model::Category::Compute);
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    nlohmann::json summary = nlohmann::json::object();
+    analysis::addAnalysisToSummary(summary, s, analysis::RunConfig {});
+    for (const auto &n : summary["analysis_notes"])
+        EXPECT_EQ(n["message"].get<std::string>().find("no device activity"), std::string::npos)
+            << n.dump();
+    ASSERT_EQ(summary["steps"].size(), 1u);
+    EXPECT_DOUBLE_EQ(summary["steps"][0]["compute_us"].get<double>(), 0.2);
 }
 
 TEST(AnalysisSummary, MemoryObjectCarriesTheHighestRankAndTheEstimate)
