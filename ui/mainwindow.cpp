@@ -236,7 +236,12 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
 {
     m_progressDelay->stop();
     m_progress->hide();
-    m_report->setReport(profile.session->report);
+    // What the load reported, then what the analysis noted (`summary`'s analysis_notes): a
+    // disagreement with the profiler's step table is never silent in the window either.
+    model::LoadReport shown = profile.session->report;
+    if (profile.analysis)
+        shown.merge(profile.analysis->notes);
+    m_report->setReport(shown);
     if (profile.refused) {
         // Nothing was read: keep what is shown and ask what to open instead.
         statusBar()->showMessage(
@@ -356,8 +361,12 @@ QString MainWindow::statusText() const
     if (!m_profile.options.ranks.empty()) // a subset: say so where the rank count is read
         text += tr(" (--ranks %1)")
                     .arg(QString::fromStdString(import::formatRankList(m_profile.options.ranks)));
-    const auto warnings = s.report.count(model::Severity::Warning);
-    const auto errors = s.report.count(model::Severity::Error);
+    // As many as the Diagnostics panel lists: the load's and the analysis' notes.
+    const model::LoadReport *notes = m_profile.analysis ? &m_profile.analysis->notes : nullptr;
+    const auto warnings = s.report.count(model::Severity::Warning)
+        + (notes ? notes->count(model::Severity::Warning) : 0);
+    const auto errors =
+        s.report.count(model::Severity::Error) + (notes ? notes->count(model::Severity::Error) : 0);
     if (warnings || errors)
         text += QStringLiteral(" · %1, %2")
                     .arg(count(warnings, tr("warning"), tr("warnings")),

@@ -10,6 +10,7 @@
 #include "compare_testsupport.h"
 #include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
+#include "ui/loading/loadreportview.h"
 #include "ui/mainwindow.h"
 #include "ui/palette.h"
 #include "ui/panels/kernelspanel.h"
@@ -27,11 +28,15 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -415,4 +420,51 @@ TEST(Pipeline, KernelsTableIsTheSummarysAndSelectsTheLongest)
         && t.elapsed() < 20000)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     EXPECT_EQ(window.timelineView()->matchCount(), shown->index(1, 2).data(SortRole).toInt());
+}
+
+// What the analysis notes (`summary --json`'s analysis_notes) is in the window's Diagnostics
+// too, and counted in the status bar: a host-only trace, analysed as one step with no device
+// activity (two infos), and the 16-rank cluster, whose timelines disagree with the profiler's
+// step tables (two warnings, beside two of the load's).
+TEST(Pipeline, TheAnalysisNotesAreInTheDiagnosticsPanel)
+{
+    QTemporaryDir dir;
+    const QString hostOnly = dir.filePath(QStringLiteral("host_only.json"));
+    QFile f(hostOnly);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(R"([{"ph":"X","name":"aten::mm","cat":"cpu_op","pid":1,"tid":1,"ts":0,"dur":500},
+{"ph":"X","name":"aten::add","cat":"cpu_op","pid":1,"tid":1,"ts":600,"dur":300}])");
+    f.close();
+    const QString cluster =
+        QStringLiteral(STEPSCOPE_TEST_DATA "/ascend_pt/msinsight-gpt3-pp2-16rank-trimmed");
+    for (const QString &path : {hostOnly, cluster}) {
+        SCOPED_TRACE(path.toStdString());
+        const nlohmann::json summary =
+            cliJson({QStringLiteral("summary"), QStringLiteral("--json"), path});
+        const auto &notes = summary.at("analysis_notes");
+        ASSERT_EQ(notes.size(), 2u) << notes.dump();
+        std::uint64_t warnings = 0;
+        for (const auto &d : summary.at("diagnostics"))
+            warnings += d.at("severity") == "warning" ? d.at("count").get<std::uint64_t>() : 0;
+        for (const auto &n : notes)
+            warnings += n.at("severity") == "warning" ? 1 : 0;
+
+        MainWindow window;
+        window.show();
+        ASSERT_TRUE(loadInWindow(window, path));
+        const LoadReportView *diagnostics = window.loadReportView();
+        for (const auto &note : notes) {
+            bool found = false;
+            for (int r = 0; r < diagnostics->rowCount(); ++r)
+                found = found
+                    || (diagnostics->item(r, 1)->text().toStdString() == note.at("where")
+                        && diagnostics->item(r, 3)->text().toStdString() == note.at("message"));
+            EXPECT_TRUE(found) << note.dump();
+        }
+        const QString status = window.statusBar()->findChild<QLabel *>()->text();
+        if (warnings > 0) {
+            EXPECT_TRUE(status.contains(QStringLiteral(" · %1 warnings,").arg(warnings)))
+                << status.toStdString() << ", expected " << warnings << " warnings";
+        }
+    }
 }
