@@ -3,6 +3,7 @@
 #include "cliargs.h"
 
 #include "import/memorybudget.h"
+#include "util/countof.h"
 
 #include <QCommandLineParser>
 #include <QRegularExpression>
@@ -372,9 +373,9 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
         return error(command, QStringLiteral("--report needs a DIR"));
     if (out->paths.size() != 2)
         return error(command,
-            QStringLiteral("usage: stepscope compare BEFORE AFTER --report DIR [--json]; got %1 "
-                           "path(s)")
-                .arg(out->paths.size()));
+            QStringLiteral("usage: stepscope compare BEFORE AFTER --report DIR [--json]; got %1")
+                .arg(QString::fromStdString(util::countOf(
+                    static_cast<std::uint64_t>(out->paths.size()), "path", "paths"))));
     out->markdown = option.value("markdown").toStdString();
     if (option.isSet("fail-on")) {
         if (option.value("fail-on") != QLatin1String("regression"))

@@ -4,6 +4,7 @@
 #include "compareoutput.h"
 #include "metricdefinitions.h"
 #include "units.h"
+#include "util/countof.h"
 #include "util/saturate.h"
 
 #include <algorithm>
@@ -142,12 +143,12 @@ std::string compareMarkdown(
         << "| after: " << cell(after.name) << " | " << cell(after.path) << " | " << after.format
         << " | " << cell(rankCaption(c, true)) << " |\n\n"
         << "Rank " << c.beforeRank << " of before against rank " << c.afterRank << " of after; "
-        << c.pairing.pairs.size() << " step pair(s), paired " << pairingModeName(c.pairing.mode)
-        << ".\n";
+        << util::countOf(c.pairing.pairs.size(), "step pair", "step pairs") << ", paired "
+        << pairingModeName(c.pairing.mode) << ".\n";
     if (!c.rankDeltas.empty()) {
         out << "\n## Per-rank step time\n\n"
-            << c.rankDeltas.size()
-            << " rank(s) in both runs; the largest changes, mean over each rank's paired "
+            << util::countOf(c.rankDeltas.size(), "rank", "ranks")
+            << " in both runs; the largest changes, mean over each rank's paired "
                "steps.\n\n| rank | before | after | Δ | Δ % |\n|---:|---:|---:|---:|---:|\n";
         for (const RankDelta *d : largestRankDeltas(c, 20)) {
             const DeltaRow &r = d->rows.front();

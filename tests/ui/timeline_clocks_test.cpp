@@ -129,7 +129,7 @@ TEST(TimelineClocks, KnownOffsetIsAppliedAndRawRestoresIt)
     ASSERT_GE(rankLane, 0);
     const QString tip = aligned->laneTooltip(rankLane);
     EXPECT_TRUE(tip.contains(QStringLiteral("-5.00 ms applied"))) << tip.toStdString();
-    EXPECT_TRUE(tip.contains(QStringLiteral("100 collective end(s) matched with rank 0")));
+    EXPECT_TRUE(tip.contains(QStringLiteral("median of 100 collective ends matched with rank 0")));
     EXPECT_TRUE(raw->laneTooltip(rankLane).contains(QStringLiteral("Raw clock shown")));
 }
 

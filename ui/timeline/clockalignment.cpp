@@ -5,6 +5,7 @@
 #include "analysis/ranks.h"
 #include "analysis/units.h"
 #include "ui/text.h"
+#include "util/countof.h"
 
 namespace stepscope::ui::timeline {
 
@@ -43,21 +44,21 @@ QString clockNote(const RankClock &clock, std::int32_t referenceRank)
     if (clock.reference)
         return QStringLiteral("Clock: reference rank; the other ranks are aligned to it "
                               "(View › Raw Clocks shows every rank's own clock).");
-    const QString evidence =
-        QStringLiteral("median of %1 collective end(s) matched with rank %2, spread %3")
-            .arg(clock.matched)
-            .arg(referenceRank)
-            .arg(durText(clock.spreadNs));
+    const QString evidence = QStringLiteral("median of %1 matched with rank %2, spread %3")
+                                 .arg(QString::fromStdString(util::countOf(
+                                     clock.matched, "collective end", "collective ends")))
+                                 .arg(referenceRank)
+                                 .arg(durText(clock.spreadNs));
     if (!clock.known) {
         if (clock.matched == 0)
             return QStringLiteral("Clock offset unknown, not applied: no collective of this "
                                   "rank matches one of rank %1 by name and order, so its own "
                                   "clock is shown.")
                 .arg(referenceRank);
-        return QStringLiteral("Clock offset not applied: the evidence is weak (%1 collective "
-                              "end(s) matched with rank %2 disagree, spread %3 > 1 ms), so its "
-                              "own clock is shown.")
-            .arg(clock.matched)
+        return QStringLiteral("Clock offset not applied: the evidence is weak (%1 matched with "
+                              "rank %2 disagree, spread %3 > 1 ms), so its own clock is shown.")
+            .arg(QString::fromStdString(
+                util::countOf(clock.matched, "collective end", "collective ends")))
             .arg(referenceRank)
             .arg(durText(clock.spreadNs));
     }

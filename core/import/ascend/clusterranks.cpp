@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "clusterranks.h"
 
+#include "util/countof.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -69,8 +71,8 @@ void addClusterRanks(model::Session &session, const ImportContext &ctx)
         }
         if (rankless) {
             ctx.report->add(model::Severity::Info, source,
-                "the rank " + std::to_string(rank)
-                    + " row(s) are not attached to the loose trace files, which carry no rank "
+                "the rows of rank " + std::to_string(rank)
+                    + " are not attached to the loose trace files, which carry no rank "
                       "id (shown as rank "
                     + std::to_string(rank) + "); they stay in the cluster summary");
             continue;
@@ -92,14 +94,14 @@ void addClusterRanks(model::Session &session, const ImportContext &ctx)
     }
     if (added > 0)
         ctx.report->add(model::Severity::Info, source,
-            std::to_string(added)
-                + " rank(s) have no folder here: their steps come from this "
-                  "file (no timeline)");
+            util::countOf(added, "rank has no folder here: its steps come",
+                "ranks have no folder here: their steps come")
+                + " from this file (no timeline)");
     if (completed > 0)
         ctx.report->add(model::Severity::Info, source,
-            std::to_string(completed)
-                + " step row(s) missing from the ranks' own "
-                  "step_trace_time.csv were taken from this file");
+            util::countOf(completed, "step row", "step rows")
+                + " missing from the ranks' own step_trace_time.csv "
+                + (completed == 1 ? "was" : "were") + " taken from this file");
 }
 
 } // namespace stepscope::import::ascend

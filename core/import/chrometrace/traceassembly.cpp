@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "traceassembly.h"
 
+#include "util/countof.h"
 #include "util/nearsort.h"
 #include "util/release.h"
 #include "util/saturate.h"
@@ -493,9 +494,9 @@ void TraceAssembly::finish(TopLevel &top)
         resolveMarks(lane, maxEnd);
     if (m_unclosed > 0)
         m_ctx.report->add(Severity::Warning, m_file,
-            std::to_string(m_unclosed)
-                + " begin event(s) ('B'/'b') never closed: drawn to the end of the trace and "
-                  "flagged unfinished",
+            util::countOf(m_unclosed, "begin event", "begin events")
+                + " ('B'/'b') never closed: drawn to the end of the trace and flagged "
+                  "unfinished",
             0, m_unclosedOffset);
 
     std::vector<std::vector<std::uint32_t>> flowsByLane(m_lanes.size());
@@ -553,8 +554,8 @@ void TraceAssembly::finish(TopLevel &top)
     m_args = model::ArgsTable();
     if (m_partialOverlaps > 0)
         m_ctx.report->add(Severity::Info, m_file,
-            std::to_string(m_partialOverlaps)
-                + " event(s) overlap a neighbour without nesting; kept on extra rows");
+            util::countOf(m_partialOverlaps, "event overlaps", "events overlap")
+                + " a neighbour without nesting; kept on extra rows");
 
     auto &c = top.counts;
     c.complete += m_counts.complete;

@@ -3,6 +3,7 @@
 // Pairing across the whole file: B/E and b/e marks into slices (per lane) and flow points
 // into links (per cat and id), both once every chunk is merged.
 #include "traceassembly.h"
+#include "util/countof.h"
 #include "util/nearsort.h"
 
 #include <algorithm>
@@ -80,15 +81,16 @@ void TraceAssembly::resolveMarks(Lane &lane, std::int64_t traceEnd)
     }
     if (unclosed > 0) // the message class of issue 14: say what happened to them
         m_ctx.report->add(Severity::Warning, m_file,
-            std::to_string(unclosed)
-                + " begin event(s) ('B'/'b') never closed: shown as unfinished slices that "
-                  "end with the trace",
+            util::countOf(unclosed, "begin event", "begin events")
+                + " ('B'/'b') never closed: shown as unfinished slices that end with the "
+                  "trace",
             0, unclosedOffset);
     if (orphanEnds > 0) {
         m_counts.skipped += orphanEnds;
         m_ctx.report->add(Severity::Warning, m_file,
-            std::to_string(orphanEnds) + " end event(s) ('E'/'e') without an open begin dropped", 0,
-            orphanOffset);
+            util::countOf(orphanEnds, "end event", "end events")
+                + " ('E'/'e') without an open begin dropped",
+            0, orphanOffset);
     }
     lane.marks.clear();
     lane.marks.shrink_to_fit();
@@ -202,16 +204,19 @@ void TraceAssembly::linkFlows(const Binding &binding, TopLevel &top)
 
     if (unbound > 0)
         m_ctx.report->add(Severity::Info, m_file,
-            std::to_string(unbound) + " flow point(s) lie on no event of their thread; not linked",
+            util::countOf(unbound, "flow point lies on no event of its thread",
+                "flow points lie on no event of their thread")
+                + "; not linked",
             0, unboundOffset);
     if (noStart > 0)
         m_ctx.report->add(Severity::Info, m_file,
-            std::to_string(noStart) + " flow end(s) without a matching start ('s') not linked");
+            util::countOf(noStart, "flow end", "flow ends")
+                + " without a matching start ('s') not linked");
     if (beforeStart > 0)
         m_ctx.report->add(Severity::Info, m_file,
-            std::to_string(beforeStart)
-                + " flow end(s) stamped before their start ('s'), e.g. host and device clocks "
-                  "differ; linked to that start");
+            util::countOf(beforeStart, "flow end stamped before its start",
+                "flow ends stamped before their start")
+                + " ('s'), e.g. host and device clocks differ; linked to that start");
 }
 
 } // namespace stepscope::import::chrometrace

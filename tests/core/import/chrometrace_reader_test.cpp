@@ -195,7 +195,7 @@ TEST_F(ChromeTraceReader, FlowIdsKeptAsTextBindToEnclosingAndNextSlices)
     EXPECT_EQ(name(r.trace.flows[1].to), "kernel1");
     EXPECT_EQ(name(r.trace.flows[2].from), "launch2"); // f without bp: next slice
     EXPECT_EQ(name(r.trace.flows[2].to), "kernel2");
-    EXPECT_NE(findDiagnostic(r.report, "lie on no event"), nullptr);
+    EXPECT_NE(findDiagnostic(r.report, "1 flow point lies on no event of its thread"), nullptr);
     EXPECT_NE(findDiagnostic(r.report, "without a matching start"), nullptr);
 }
 
@@ -241,7 +241,7 @@ TEST_F(ChromeTraceReader, FlowsLinkWhenTheFinishComesFirstInFileOrTime)
         EXPECT_EQ(flows,
             (std::vector<std::string> {"launch9>step9", "launch5>kernel5", "launch7>kernel7",
                 "launch8>kernel8", "launch8>kernel8", "step9>kernel9"}));
-        EXPECT_NE(findDiagnostic(r.report, "stamped before their start"), nullptr);
+        EXPECT_NE(findDiagnostic(r.report, "1 flow end stamped before its start"), nullptr);
         EXPECT_NE(findDiagnostic(r.report, "without a matching start"), nullptr);
     }
 }

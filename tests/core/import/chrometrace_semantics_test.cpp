@@ -147,9 +147,9 @@ TEST_F(GenericChromeTrace, BeginEndPairInTimeOrderAndUnmatchedBeginsAreCounted)
     EXPECT_TRUE(t->isUnfinished(1));
     EXPECT_FALSE(t->isUnfinished(2));
     EXPECT_TRUE(t->isUnfinished(3));
-    EXPECT_TRUE(hasDiagnostic(r.report, "2 begin event(s) ('B'/'b') never closed"))
+    EXPECT_TRUE(hasDiagnostic(r.report, "2 begin events ('B'/'b') never closed"))
         << r.report.toText();
-    EXPECT_TRUE(hasDiagnostic(r.report, "1 end event(s) ('E'/'e') without an open begin"));
+    EXPECT_TRUE(hasDiagnostic(r.report, "1 end event ('E'/'e') without an open begin"));
 }
 
 TEST_F(GenericChromeTrace, InstantScopesChooseTheirLane)

@@ -74,6 +74,9 @@ TEST(LoaderTest, EverySampleFolderLoadsWithContent)
             EXPECT_EQ(t->checkInvariants(), "") << "rank " << t->rank;
         for (std::size_t i = 1; i < s.traces.size(); ++i)
             EXPECT_LT(s.traces[i - 1]->rank, s.traces[i]->rank);
+        // Counts are written in words: "14 ranks have", "1 flow end", never "rank(s)".
+        for (const auto &d : s.report.diagnostics())
+            EXPECT_EQ(d.message.find("(s)"), std::string::npos) << d.message;
         // Progress total is the size of the folder; some of it was read.
         EXPECT_GT(progress.total(), 0u);
         EXPECT_GT(progress.done(), 0u);

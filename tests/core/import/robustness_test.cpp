@@ -299,7 +299,7 @@ TEST(RobustnessMessages, UnclosedBeginEventsAreCounted)
     ASSERT_TRUE(s);
     ASSERT_EQ(s->traces.size(), 1u) << importSummaryText(*s);
     EXPECT_TRUE(hasMessage(*s, model::Severity::Warning,
-        "1001 begin event(s) ('B'/'b') never closed", "w0.1.pt.trace.json"))
+        "1001 begin events ('B'/'b') never closed", "w0.1.pt.trace.json"))
         << importSummaryText(*s);
 }
 
