@@ -5,6 +5,7 @@
 #include "util/saturate.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 
@@ -27,6 +28,28 @@ bool trackInScope(const model::Track &track, OpScope scope)
                                            : track.info().kind == model::TrackKind::HostThread;
 }
 
+/// Running mean and sum of squared deviations of one name's durations (Welford): exact enough
+/// where the variance is tiny beside the mean, where sum-of-squares cancels.
+struct Moments
+{
+    double mean = 0;
+    double m2 = 0;
+    void add(double x, std::int64_t count)
+    {
+        const double delta = x - mean;
+        mean += delta / static_cast<double>(count);
+        m2 += delta * (x - mean);
+    }
+    /// Both parts' moments as one (Chan et al.); `n` and `m` their counts.
+    void merge(const Moments &o, std::int64_t n, std::int64_t m)
+    {
+        const double total = static_cast<double>(n + m);
+        const double delta = o.mean - mean;
+        mean += delta * static_cast<double>(m) / total;
+        m2 += o.m2 + delta * delta * static_cast<double>(n) * static_cast<double>(m) / total;
+    }
+};
+
 struct Collected
 {
     std::vector<std::pair<std::string, NameStats>> byName; ///< sorted by name
@@ -42,6 +65,7 @@ Collected collect(const model::Trace &trace, OpScope scope,
     constexpr std::uint32_t NoSlot = std::numeric_limits<std::uint32_t>::max();
     std::vector<std::uint32_t> slot(trace.strings.size(), NoSlot);
     std::vector<std::pair<model::StringId, NameStats>> byId;
+    std::vector<Moments> moments; // beside byId
     Collected out;
     for (std::size_t t = 0; t < trace.tracks.size(); ++t) {
         const model::Track &track = trace.tracks[t];
@@ -65,9 +89,11 @@ Collected collect(const model::Trace &trace, OpScope scope,
                 first.longest = model::EventRef {model::TrackId(static_cast<std::uint32_t>(t)), i};
                 first.category = track.category(i);
                 byId.emplace_back(name, first);
+                moments.emplace_back();
             }
             NameStats &s = byId[k].second;
             ++s.count;
+            moments[k].add(static_cast<double>(d), s.count);
             // Saturated: durations come from files (a few near INT64_MAX must not wrap).
             s.totalNs = util::satAdd(s.totalNs, d);
             s.minNs = std::min(s.minNs, d);
@@ -81,12 +107,14 @@ Collected collect(const model::Trace &trace, OpScope scope,
         }
     }
     // Ids of equal text cannot differ, but be safe: merge by text.
-    std::map<std::string, NameStats> byName;
-    for (const auto &[id, s] : byId) {
-        auto [it, fresh] = byName.try_emplace(std::string(trace.strings.view(id)), s);
+    std::map<std::string, std::pair<NameStats, Moments>> byName;
+    for (std::size_t k = 0; k < byId.size(); ++k) {
+        const auto &[id, s] = byId[k];
+        auto [it, fresh] = byName.try_emplace(std::string(trace.strings.view(id)), s, moments[k]);
         if (fresh)
             continue;
-        NameStats &m = it->second;
+        NameStats &m = it->second.first;
+        it->second.second.merge(moments[k], m.count, s.count);
         m.count += s.count;
         m.totalNs = util::satAdd(m.totalNs, s.totalNs);
         m.minNs = std::min(m.minNs, s.minNs);
@@ -97,8 +125,12 @@ Collected collect(const model::Trace &trace, OpScope scope,
         }
     }
     out.byName.reserve(byName.size());
-    for (auto &[name, s] : byName) {
+    for (auto &[name, both] : byName) {
+        NameStats &s = both.first;
         s.meanNs = s.count > 0 ? static_cast<double>(s.totalNs) / static_cast<double>(s.count) : 0;
+        s.stddevNs = s.count > 1
+            ? std::sqrt(std::max(0.0, both.second.m2) / static_cast<double>(s.count - 1))
+            : 0.0;
         s.share =
             out.totalNs > 0 ? static_cast<double>(s.totalNs) / static_cast<double>(out.totalNs) : 0;
         out.byName.emplace_back(name, s);

@@ -32,6 +32,8 @@ struct NameStats
     double share = 0; ///< totalNs / total of all names in scope (0..1)
     std::int64_t minNs = 0;
     std::int64_t maxNs = 0;
+    /// Sample standard deviation of the durations (divided by count - 1; 0 for one instance).
+    double stddevNs = 0;
     /// The longest instance (the earliest in track order of equal ones) and its category.
     model::EventRef longest;
     model::Category category = model::Category::Other;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 # SPDX-FileCopyrightText: 2026 StepScope authors
-"""Device kernels of a Kineto trace by name: count, total, min and max duration, from the file.
+"""Device kernels of a Kineto trace by name: count, total, min, max and the sample standard
+deviation of the durations, from the file.
 
 Checks the numbers pinned in tests/core/analysis/namestats_test.cpp
 (KernelSummary.RealTraceMatchesTheFile) and shown by the Kernels panel and `summary --json`:
@@ -11,6 +12,7 @@ Kernels are the complete events of categories kernel, gpu_memcpy and gpu_memset.
 import collections
 import gzip
 import json
+import statistics
 import sys
 
 DEVICE = {"kernel", "gpu_memcpy", "gpu_memset"}
@@ -20,7 +22,7 @@ opener = gzip.open if path.endswith(".gz") else open
 with opener(path, "rt") as f:
     trace = json.load(f)
 events = trace["traceEvents"] if isinstance(trace, dict) else trace
-stats = collections.defaultdict(lambda: [0, 0.0, None, None])  # count, total, min, max (us)
+stats = collections.defaultdict(lambda: [0, 0.0, None, None, []])  # count, total, min, max, durs (us)
 for e in events:
     if e.get("ph") != "X" or e.get("cat") not in DEVICE:
         continue
@@ -30,7 +32,10 @@ for e in events:
     s[1] += d
     s[2] = d if s[2] is None else min(s[2], d)
     s[3] = d if s[3] is None else max(s[3], d)
+    s[4].append(d)
 total = sum(s[1] for s in stats.values())
 print(f"{len(stats)} names, {sum(s[0] for s in stats.values())} kernels, {total:.3f} us in all")
 for name, s in sorted(stats.items(), key=lambda kv: (-kv[1][1], kv[0]))[:10]:
-    print(f"{s[1]:12.3f} us  {s[1] / total:7.4f}  {s[0]:6d} x  min {s[2]:.3f}  max {s[3]:.3f}  {name[:80]}")
+    sd = statistics.stdev(s[4]) if len(s[4]) > 1 else 0.0
+    print(f"{s[1]:12.3f} us  {s[1] / total:7.4f}  {s[0]:6d} x  min {s[2]:.3f}  max {s[3]:.3f}"
+          f"  stddev {sd:.3f}  {name[:80]}")

@@ -385,6 +385,8 @@ TEST(Pipeline, KernelsTableIsTheSummarysAndSelectsTheLongest)
             std::llround(row.at("total_us").get<double>() * 1000.0));
         EXPECT_EQ(std::llround(shown->index(i, 7).data(SortRole).toDouble()),
             std::llround(row.at("max_us").get<double>() * 1000.0));
+        EXPECT_NEAR(shown->index(i, 8).data(SortRole).toDouble(),
+            row.at("stddev_us").get<double>() * 1000.0, 1e-6);
     }
 
     auto *dock = window.findChild<QDockWidget *>(QStringLiteral("kernelsDock"));

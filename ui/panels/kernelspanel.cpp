@@ -24,7 +24,7 @@ namespace stepscope::ui {
 
 namespace {
 
-enum Column { Name, Category, Count, Total, Share, Mean, Min, Max, ColumnCount };
+enum Column { Name, Category, Count, Total, Share, Mean, Min, Max, StdDev, ColumnCount };
 
 /// The row's index into KernelSummary::top, on its first cell.
 constexpr int TopIndexRole = Qt::UserRole + 20;
@@ -208,10 +208,12 @@ void KernelsPanel::rebuild()
 void KernelsPanel::fillNames(const analysis::KernelSummary &k)
 {
     m_model->setHorizontalHeaderLabels({tr("Name"), tr("Category"), tr("Count"), tr("Total"),
-        tr("Share"), tr("Mean"), tr("Min"), tr("Max")});
+        tr("Share"), tr("Mean"), tr("Min"), tr("Max"), tr("StdDev")});
     m_model->horizontalHeaderItem(Share)->setToolTip(
         tr("The name's total over all of the rank's kernel time (concurrent kernels each "
            "count)"));
+    m_model->horizontalHeaderItem(StdDev)->setToolTip(
+        tr("Sample standard deviation of the durations (0 for one kernel)"));
     for (std::size_t i = 0; i < k.top.size(); ++i) {
         const auto &[name, s] = k.top[i];
         QList<QStandardItem *> row;
@@ -233,6 +235,7 @@ void KernelsPanel::fillNames(const analysis::KernelSummary &k)
             numberItem(duration(static_cast<double>(s.minNs)), static_cast<double>(s.minNs)));
         row.append(
             numberItem(duration(static_cast<double>(s.maxNs)), static_cast<double>(s.maxNs)));
+        row.append(numberItem(duration(s.stddevNs), s.stddevNs));
         m_model->appendRow(row);
     }
     QString line = tr("%1, %2, %3 of kernel time on rank %4.")

@@ -68,6 +68,7 @@ TEST(KernelSummary, CountsTotalsExtremesAndTheLongestInstance)
     EXPECT_DOUBLE_EQ(gemm.meanNs, 200);
     EXPECT_EQ(gemm.minNs, 100);
     EXPECT_EQ(gemm.maxNs, 300);
+    EXPECT_DOUBLE_EQ(gemm.stddevNs, 100); // 100, 300, 200: deviations 100, 100, 0 over n - 1
     EXPECT_DOUBLE_EQ(gemm.share, 600.0 / 1100.0);
     EXPECT_EQ(gemm.category, model::Category::Compute);
     // The longest gemm is the one on the second stream, at 50 ns.
@@ -80,6 +81,8 @@ TEST(KernelSummary, CountsTotalsExtremesAndTheLongestInstance)
     EXPECT_EQ(k.top[2].second.category, model::Category::Memcpy);
     EXPECT_EQ(k.top[2].second.minNs, 50);
     EXPECT_EQ(k.top[2].second.maxNs, 50);
+    EXPECT_DOUBLE_EQ(k.top[2].second.stddevNs, 0); // equal durations
+    EXPECT_DOUBLE_EQ(k.top[1].second.stddevNs, 0); // one instance
 
     // The list keeps the largest; the counts still cover every name.
     const KernelSummary two = summarizeKernels(t, 2);
@@ -104,7 +107,8 @@ TEST(KernelSummary, NoKernelsNoSummary)
 
 // The real two-rank DDP trace (rank 0's file): the figures tests/tools/check_kernels.py
 // computes from the JSON (72 names, 3 774 kernels, 165 185.838 us; the NCCL all-reduce first,
-// 15 x, 46 762.159 us, 1 689.577 to 5 993.392 us), in the analysis and in `summary --json`.
+// 15 x, 46 762.159 us, 1 689.577 to 5 993.392 us, sample standard deviation 1 498.454 us), in
+// the analysis and in `summary --json`.
 TEST(KernelSummary, RealTraceMatchesTheFile)
 {
     util::Progress progress;
@@ -125,6 +129,7 @@ TEST(KernelSummary, RealTraceMatchesTheFile)
     EXPECT_EQ(s.totalNs, 46'762'159);
     EXPECT_EQ(s.minNs, 1'689'577);
     EXPECT_EQ(s.maxNs, 5'993'392);
+    EXPECT_NEAR(s.stddevNs, 1'498'454, 1); // python3's statistics.stdev, to the printed 1 ns
     EXPECT_EQ(s.category, model::Category::Communication);
     EXPECT_EQ(k->top[1].second.count, 474);
     EXPECT_EQ(k->top[1].second.totalNs, 12'616'974);
@@ -142,6 +147,7 @@ TEST(KernelSummary, RealTraceMatchesTheFile)
     EXPECT_EQ(first.at("count"), 15);
     EXPECT_NEAR(first.at("total_us").get<double>(), 46'762.159, 1e-6);
     EXPECT_NEAR(first.at("max_us").get<double>(), 5'993.392, 1e-6);
+    EXPECT_NEAR(first.at("stddev_us").get<double>(), 1'498.454, 1e-3);
     EXPECT_EQ(rank.at("top").size(), 20u);
 }
 
