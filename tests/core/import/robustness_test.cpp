@@ -298,8 +298,8 @@ TEST(RobustnessMessages, UnclosedBeginEventsAreCounted)
     const auto s = loadWithin(tmp.path(), {});
     ASSERT_TRUE(s);
     ASSERT_EQ(s->traces.size(), 1u) << importSummaryText(*s);
-    EXPECT_TRUE(hasMessage(*s, model::Severity::Warning,
-        "1001 begin events ('B'/'b') never closed", "w0.1.pt.trace.json"))
+    EXPECT_TRUE(hasMessage(*s, model::Severity::Warning, "1001 begin events ('B'/'b') never closed",
+        "w0.1.pt.trace.json"))
         << importSummaryText(*s);
 }
 

@@ -110,8 +110,7 @@ TEST(TraceView, StepAndCategoriesOfLevel2Rank0)
     EXPECT_EQ(zero, 99u);
     // python3: 29 HostToDevice `f` (bp "e") are stamped before their `s` (host/device clock
     // skew); they are linked all the same and said so.
-    EXPECT_NE(
-        r.report.toText().find("29 flow ends stamped before their start"), std::string::npos)
+    EXPECT_NE(r.report.toText().find("29 flow ends stamped before their start"), std::string::npos)
         << r.report.toText();
     // Track names come from metadata.
     bool sawStream = false;
