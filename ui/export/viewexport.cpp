@@ -28,12 +28,11 @@ namespace {
 
 constexpr int TitleHeight = 28;
 
-/// Paints `title` in a band at the top, then `body` in the rest.
-PaintFunction timelineBody(std::shared_ptr<const model::Session> session,
-    std::shared_ptr<const analysis::SessionAnalysis> analysed, std::pair<qint64, qint64> window)
+/// The timeline of `model` over `window`, as the window's view draws it.
+PaintFunction timelineBody(
+    std::shared_ptr<const timeline::TimelineModel> model, std::pair<qint64, qint64> window)
 {
-    auto model = timeline::TimelineModel::build(std::move(session), true, std::move(analysed));
-    return [model, window](QPainter &p, const QSize &size) {
+    return [model = std::move(model), window](QPainter &p, const QSize &size) {
         timeline::TimelineMetrics metrics;
         timeline::ViewState view;
         view.axis.setWidth(std::max(1, size.width() - metrics.headerWidth));
@@ -47,11 +46,12 @@ PaintFunction timelineBody(std::shared_ptr<const model::Session> session,
 
 /// Renders a panel widget; the widget lives as long as the paint function. The Steps,
 /// Memory, Communication, Kernels and Cluster panels show `analysed` (the export's one analysis);
-/// the Training panel reads the session's logs.
+/// the Training panel reads the session's logs. The Memory panel counts its times from the
+/// ruler zeros of `ruler` (the export's timeline model), as the window shows them.
 template <typename Panel>
 PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     std::shared_ptr<const analysis::SessionAnalysis> analysed, const analysis::RunConfig &config,
-    bool hasConfig)
+    bool hasConfig, const timeline::TimelineModel *ruler = nullptr)
 {
     std::shared_ptr<Panel> panel = std::make_shared<Panel>();
     if constexpr (std::is_same_v<Panel, StepsPanel>) {
@@ -67,9 +67,8 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     } else if constexpr (std::is_same_v<Panel, MemoryPanel>) {
         if (hasConfig)
             panel->setRunConfig(config);
-        // Times on the clock of the timeline's ruler, as the window shows them.
-        const auto model = timeline::TimelineModel::build(session, true, analysed);
-        panel->setAnalysis(std::move(session), std::move(analysed), model->rulerZeros());
+        panel->setAnalysis(std::move(session), std::move(analysed),
+            ruler ? ruler->rulerZeros() : std::map<int, std::int64_t> {});
     } else {
         if (hasConfig)
             panel->setRunConfig(config);
@@ -84,6 +83,12 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
 bool needsAnalysis(ExportView view)
 {
     return view != ExportView::Training;
+}
+
+/// The views that draw the timeline or count their times from its ruler.
+bool needsTimeline(ExportView view)
+{
+    return view == ExportView::Timeline || view == ExportView::Memory;
 }
 
 } // namespace
@@ -180,25 +185,29 @@ std::optional<std::pair<qint64, qint64>> resolveSelection(
 
 PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
     std::shared_ptr<const analysis::SessionAnalysis> analysed, ExportView view,
-    const TimeSelection &selection, const analysis::RunConfig &config, const QString &title)
+    const TimeSelection &selection, const analysis::RunConfig &config, const QString &title,
+    std::shared_ptr<const timeline::TimelineModel> timelineModel)
 {
     const bool hasConfig = !config.source.empty();
     if (!analysed && needsAnalysis(view))
         analysed = std::make_shared<const analysis::SessionAnalysis>(
             analysis::analyzeSession(*session, config));
+    if (!timelineModel && needsTimeline(view))
+        timelineModel = timeline::TimelineModel::build(session, true, analysed);
     switch (view) {
     case ExportView::Timeline: {
         QString ignored;
         auto window = resolveSelection(*session, selection, &ignored)
                           .value_or(std::make_pair(qint64 {0}, qint64 {1000}));
-        return withTitle(title, timelineBody(std::move(session), std::move(analysed), window));
+        return withTitle(title, timelineBody(std::move(timelineModel), window));
     }
     case ExportView::Steps:
         return withTitle(title,
             panelBody<StepsPanel>(std::move(session), std::move(analysed), config, hasConfig));
     case ExportView::Memory:
         return withTitle(title,
-            panelBody<MemoryPanel>(std::move(session), std::move(analysed), config, hasConfig));
+            panelBody<MemoryPanel>(
+                std::move(session), std::move(analysed), config, hasConfig, timelineModel.get()));
     case ExportView::Communication:
         return withTitle(title,
             panelBody<CommunicationPanel>(
@@ -236,6 +245,10 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
     if (std::any_of(views.begin(), views.end(), needsAnalysis))
         analysed = std::make_shared<const analysis::SessionAnalysis>(
             analysis::analyzeSession(*session, config));
+    // And one timeline model: the timeline view draws it, the Memory view reads its ruler.
+    std::shared_ptr<const timeline::TimelineModel> timelineModel;
+    if (std::any_of(views.begin(), views.end(), needsTimeline))
+        timelineModel = timeline::TimelineModel::build(session, true, analysed);
     for (ExportView view : views) {
         QString title = profileName + QStringLiteral(" — ") + exportViewName(view);
         if (selection.step)
@@ -248,7 +261,8 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
         request.path = QDir(outDir).filePath(defaultFileName(
             profileName, exportViewName(view), selection.step.value_or(-1), base.format));
         if (!writeImage(
-                viewPainter(session, analysed, view, selection, config, title), request, error))
+                viewPainter(session, analysed, view, selection, config, title, timelineModel),
+                request, error))
             return written;
         written << request.path;
     }

@@ -17,6 +17,10 @@ namespace stepscope::analysis {
 struct SessionAnalysis; // analysissummary.h
 }
 
+namespace stepscope::ui::timeline {
+class TimelineModel; // timeline/timelinemodel.h
+}
+
 namespace stepscope::ui {
 
 /// The views `stepscope export` and File › Export View can write.
@@ -42,10 +46,13 @@ std::optional<std::pair<qint64, qint64>> resolveSelection(
 
 /// A paint function for one view of a session, with a title line (profile, rank, step or
 /// range) above it; the timeline paints through the same geometry builder as the widget.
-/// The timeline, Steps and Cluster views show `analysed` (analysed here when null).
+/// The timeline, Steps and Cluster views show `analysed` (analysed here when null). The
+/// timeline view draws `timelineModel` and the Memory view counts its times from its ruler (built
+/// here when null).
 PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
     std::shared_ptr<const analysis::SessionAnalysis> analysed, ExportView view,
-    const TimeSelection &selection, const analysis::RunConfig &config, const QString &title);
+    const TimeSelection &selection, const analysis::RunConfig &config, const QString &title,
+    std::shared_ptr<const timeline::TimelineModel> timelineModel = nullptr);
 
 /// Writes each view into `outDir` with default names, from one analysis of the session. Returns the
 /// written paths; on error returns what was written so far and sets `error`.
