@@ -76,7 +76,6 @@ QString MainWindow::exportTitle(const QString &what) const
 /// under its title line.
 PaintFunction MainWindow::viewPaintFunction(const QString &what) const
 {
-    const PaintFunction window = widgetPainter(const_cast<MainWindow *>(this));
     PaintFunction body;
     if (what == QStringLiteral("timeline") && m_profile.timeline) {
         const auto model = m_profile.timeline;
@@ -97,7 +96,8 @@ PaintFunction MainWindow::viewPaintFunction(const QString &what) const
                 body = widgetPainter(dock->widget());
         }
     }
-    return body ? withTitle(exportTitle(what), std::move(body)) : window;
+    return body ? withTitle(exportTitle(what), std::move(body))
+                : widgetPainter(const_cast<MainWindow *>(this));
 }
 
 void MainWindow::exportView()
