@@ -374,8 +374,7 @@ ParseOutcome parseCompareArgs(const QStringList &arguments, CompareArgs *out)
     if (out->paths.size() != 2)
         return error(command,
             QStringLiteral("usage: stepscope compare BEFORE AFTER --report DIR [--json]; got %1")
-                .arg(QString::fromStdString(util::countOf(
-                    static_cast<std::uint64_t>(out->paths.size()), "path", "paths"))));
+                .arg(QString::fromStdString(util::countOf(out->paths.size(), "path", "paths"))));
     out->markdown = option.value("markdown").toStdString();
     if (option.isSet("fail-on")) {
         if (option.value("fail-on") != QLatin1String("regression"))
