@@ -11,11 +11,17 @@
 #include "model/tracebuilder.h"
 #include "ui/charts/barchart.h"
 #include "ui/charts/timechart.h"
+#include "ui/export/imageexport.h"
 #include "ui/panels/memorypanel.h"
 #include "ui/panels/tableitems.h"
 
 #include <gtest/gtest.h>
 
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QImage>
+#include <QPainter>
 #include <QStandardItemModel>
 #include <QTableView>
 
@@ -368,4 +374,42 @@ TEST(PanelsMemory, TheTableHoldsWhatTheChartSums)
     }
     EXPECT_EQ(total, 6'629'508'096);
     EXPECT_TRUE(panel.allocationSource().contains(QStringLiteral("[memory]")));
+}
+
+// `stepscope export --view memory` paints a panel it has just shown, without an event loop:
+// the peak chart of msinsight-cnn-level2-2rank kept the size it had before the picture's
+// (about 130 px wide in a 1200 px picture, its bars and labels cut to "…") until the layouts'
+// posted requests were handled before painting.
+TEST(PanelsMemory, AnExportedPanelIsLaidOutAtThePicturesSize)
+{
+    const ui::LoadedProfile p = testsupport::loadProfile(
+        std::string(STEPSCOPE_TEST_DATA) + "/ascend_pt/msinsight-cnn-level2-2rank");
+    ASSERT_TRUE(p.session && p.analysis);
+    ui::MemoryPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    panel.setAttribute(Qt::WA_DontShowOnScreen);
+    panel.show(); // as the export does: no event loop runs before the painting
+    // The plot area Qt Charts lays out inside the chart, as it is when the chart is painted.
+    auto *view = panel.peakChart()->findChild<QChartView *>();
+    ASSERT_NE(view, nullptr);
+    struct PaintedPlot : QObject
+    {
+        QChart *chart = nullptr;
+        QRectF plot;
+        bool eventFilter(QObject *, QEvent *event) override
+        {
+            if (event->type() == QEvent::Paint)
+                plot = chart->plotArea();
+            return false;
+        }
+    } painted;
+    painted.chart = view->chart();
+    view->viewport()->installEventFilter(&painted);
+    QImage image(1200, 872, QImage::Format_ARGB32);
+    QPainter painter(&image);
+    ui::widgetPainter (&panel)(painter, image.size());
+    painter.end();
+    // Stacked: the right column is 40 % of the width, the peak chart its upper half.
+    EXPECT_GE(painted.plot.width(), 300) << painted.plot.width();
+    EXPECT_GE(painted.plot.height(), 200) << painted.plot.height();
 }

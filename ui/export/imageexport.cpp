@@ -3,6 +3,7 @@
 #include "imageexport.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFontMetrics>
@@ -93,7 +94,10 @@ PaintFunction widgetPainter(QWidget *widget)
         const QSize old = widget->size();
         widget->resize(size);
         widget->ensurePolished();
-        // Layouts settle on resize only after events are processed.
+        // Layouts settle on resize only after events are processed. Qt Charts lays out a chart
+        // (its plot area, axes, legend) on a posted LayoutRequest: without an event loop since
+        // the widget was shown (`stepscope export`), a chart kept its first, tiny layout.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         if (auto *layout = widget->layout())
             layout->activate();
         widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
