@@ -20,6 +20,7 @@
 #include "ui/report/comparereport.h"
 #include "ui/timeline/timelinemodel.h"
 #include "ui/timeline/timelineview.h"
+#include "window_testsupport.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -45,29 +46,13 @@
 using namespace stepscope;
 using namespace stepscope::ui;
 
+using uitest::loadInWindow;
+
 namespace {
 
 QString demo(const char *run)
 {
     return QString::fromStdString(testsupport::demoPairDir() + run);
-}
-
-bool loadInWindow(MainWindow &window, const QString &path)
-{
-    bool done = false;
-    bool ok = false;
-    const auto c = QObject::connect(&window, &MainWindow::loadFinished, [&](bool result) {
-        done = true;
-        ok = result;
-    });
-    window.openPath(path);
-    QElapsedTimer t;
-    t.start();
-    while (!done && t.elapsed() < 120000)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    QObject::disconnect(c);
-    QCoreApplication::processEvents();
-    return ok;
 }
 
 QString us(double value)
