@@ -192,21 +192,25 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
         printDiagnosticsToStderr(*session, path);
         return ExitNothingLoaded;
     }
-    if (selection.step || selection.rangeUs) {
-        QString why;
-        if (!ui::resolveSelection(*session, selection, &why))
-            return usage(why.toStdString() + " (" + path + ")");
-    }
     model::LoadReport configReport;
     LoadArgs loadArgs;
     loadArgs.path = path;
     loadArgs.config = config;
     const analysis::RunConfig runConfig = runConfigFor(loadArgs, &configReport);
+    // The step is one of the Steps panel's rows: the analysis the pictures show says which.
+    std::shared_ptr<const analysis::SessionAnalysis> analysed;
+    if (selection.step || parsed.view != "training") {
+        analysed = std::make_shared<const analysis::SessionAnalysis>(
+            analysis::analyzeSession(*session, runConfig));
+        QString why;
+        if (!ui::checkSelection(*analysed, selection, &why))
+            return usage(why.toStdString() + " (" + path + ")");
+    }
     if (parsed.view == "all" && !session->trainingLogs.empty())
         views.push_back(ui::ExportView::Training);
     QString error;
     const QStringList written = ui::exportViews(session, views, selection, runConfig, request,
-        QString::fromStdString(out), profileNameOf(path), &error);
+        QString::fromStdString(out), profileNameOf(path), &error, analysed);
     for (const QString &f : written)
         std::cout << f.toStdString() << '\n';
     if (!error.isEmpty()) {

@@ -76,13 +76,16 @@ INSTANTIATE_TEST_SUITE_P(RealSamples, ExportViews,
 TEST(ExportViews, TimelineGeometryLaysOutRulerLanesStepAndLegend)
 {
     auto session = loadSample("ascend_pt/msinsight-cnn-level2-2rank");
-    auto model = timeline::TimelineModel::build(session);
+    const auto analysed =
+        std::make_shared<const analysis::SessionAnalysis>(analysis::analyzeSession(*session, {}));
+    auto model = timeline::TimelineModel::build(session, true, analysed);
     timeline::ViewState view;
     const QSize size(1400, 800);
     timeline::TimelineMetrics metrics;
     view.axis.setWidth(size.width() - metrics.headerWidth);
     QString error;
-    const auto window = resolveSelection(*session, TimeSelection {50, std::nullopt}, &error);
+    const auto window =
+        resolveSelection(*model, *analysed, TimeSelection {50, std::nullopt}, &error);
     ASSERT_TRUE(window) << error.toStdString();
     view.axis.fit(window->first, window->second);
     const timeline::Geometry g = timeline::buildGeometry(*model, view, size, metrics);
@@ -151,19 +154,23 @@ TEST(ExportViews, SvgTimelineIsWellFormedXmlWithText)
 TEST(ExportViews, StepSelectionAndBadSelections)
 {
     auto session = loadSample("kineto/hta-mi250-minitoy-rocm");
+    const auto analysed =
+        std::make_shared<const analysis::SessionAnalysis>(analysis::analyzeSession(*session, {}));
+    const auto model = timeline::TimelineModel::build(session, true, analysed);
     QString error;
-    const auto step1 = resolveSelection(*session, TimeSelection {1, std::nullopt}, &error);
+    const auto step1 = resolveSelection(*model, *analysed, TimeSelection {1, std::nullopt}, &error);
     ASSERT_TRUE(step1);
     // ProfilerStep#1 of this trace lasts 9 288.291 µs.
     EXPECT_EQ(step1->second - step1->first, 9288291);
-    EXPECT_FALSE(resolveSelection(*session, TimeSelection {99, std::nullopt}, &error));
+    EXPECT_FALSE(resolveSelection(*model, *analysed, TimeSelection {99, std::nullopt}, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("99")));
-    EXPECT_FALSE(
-        resolveSelection(*session, TimeSelection {std::nullopt, std::make_pair(5, 5)}, &error));
-    const auto range =
-        resolveSelection(*session, TimeSelection {std::nullopt, std::make_pair(10, 30)}, &error);
+    EXPECT_FALSE(resolveSelection(
+        *model, *analysed, TimeSelection {std::nullopt, std::make_pair(5, 5)}, &error));
+    const auto range = resolveSelection(
+        *model, *analysed, TimeSelection {std::nullopt, std::make_pair(10, 30)}, &error);
     ASSERT_TRUE(range);
-    EXPECT_EQ(*range, std::make_pair(qint64 {10000}, qint64 {30000}));
+    const qint64 zero = model->extent().first;
+    EXPECT_EQ(*range, std::make_pair(zero + 10000, zero + 30000));
 }
 
 // `stepscope export --view memory` counts its times from the timeline's ruler, as the window's

@@ -20,7 +20,7 @@
 #include <QPainter>
 
 #include <algorithm>
-#include <limits>
+#include <iterator>
 
 namespace stepscope::ui {
 
@@ -144,43 +144,61 @@ std::optional<ExportView> exportViewFromName(const QString &name)
     return std::nullopt;
 }
 
-std::optional<std::pair<qint64, qint64>> resolveSelection(
-    const model::Session &session, const TimeSelection &selection, QString *error)
+bool checkSelection(
+    const analysis::SessionAnalysis &analysed, const TimeSelection &selection, QString *error)
 {
-    const qint64 origin = session.originNs();
     if (selection.step) {
-        for (const auto &trace : session.traces) {
-            for (const model::Step &s : trace->steps) {
-                if (s.number == *selection.step)
-                    return std::make_pair(
-                        trace->originNs - origin + s.startNs, trace->originNs - origin + s.endNs);
-            }
-        }
-        if (error)
-            *error = QStringLiteral("step %1 is not in the profile").arg(*selection.step);
-        return std::nullopt;
-    }
-    if (selection.rangeUs) {
-        const auto [a, b] = *selection.rangeUs;
-        if (b <= a) {
+        const auto &rows = analysed.breakdowns;
+        if (std::none_of(rows.begin(), rows.end(),
+                [&](const analysis::StepBreakdown &b) { return b.step == *selection.step; })) {
             if (error)
-                *error = QStringLiteral("the range %1:%2 is empty").arg(a).arg(b);
-            return std::nullopt;
+                *error = QStringLiteral("step %1 is not in the profile").arg(*selection.step);
+            return false;
         }
-        return std::make_pair(a * 1000, b * 1000);
     }
-    qint64 lo = std::numeric_limits<qint64>::max();
-    qint64 hi = std::numeric_limits<qint64>::min();
-    for (const auto &trace : session.traces) {
-        if (trace->eventCount() == 0)
-            continue;
-        const auto [a, b] = trace->extent();
-        lo = std::min(lo, trace->originNs - origin + a);
-        hi = std::max(hi, trace->originNs - origin + b);
+    if (selection.rangeUs && selection.rangeUs->second <= selection.rangeUs->first) {
+        if (error)
+            *error = QStringLiteral("the range %1:%2 is empty")
+                         .arg(selection.rangeUs->first)
+                         .arg(selection.rangeUs->second);
+        return false;
     }
-    if (lo >= hi)
-        return std::make_pair(qint64 {0}, qint64 {1000});
-    return std::make_pair(lo, hi);
+    return true;
+}
+
+std::optional<std::pair<qint64, qint64>> resolveSelection(const timeline::TimelineModel &model,
+    const analysis::SessionAnalysis &analysed, const TimeSelection &selection, QString *error)
+{
+    if (!checkSelection(analysed, selection, error))
+        return std::nullopt;
+    if (selection.step) {
+        const auto &traces = model.session().traces;
+        std::optional<std::pair<qint64, qint64>> window;
+        for (const analysis::StepBreakdown &b : analysed.breakdowns) {
+            if (b.step != *selection.step)
+                continue;
+            // The rank's first trace, as MainWindow::showRankTime places a Steps row.
+            const auto trace = std::find_if(
+                traces.begin(), traces.end(), [&](const auto &t) { return t->rank == b.rank; });
+            if (trace == traces.end())
+                continue;
+            const std::int64_t offset =
+                model.offsetNs(static_cast<int>(std::distance(traces.begin(), trace)));
+            const qint64 start = b.startNs + offset;
+            const qint64 end = std::max<qint64>(b.endNs + offset, start + 1000);
+            window = window
+                ? std::make_pair(std::min(window->first, start), std::max(window->second, end))
+                : std::make_pair(start, end);
+        }
+        if (!window && error)
+            *error = QStringLiteral("step %1 is on no rank with a timeline").arg(*selection.step);
+        return window;
+    }
+    const qint64 zero = model.extent().first;
+    if (selection.rangeUs)
+        return std::make_pair(
+            zero + selection.rangeUs->first * 1000, zero + selection.rangeUs->second * 1000);
+    return model.extent();
 }
 
 PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
@@ -197,8 +215,8 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
     switch (view) {
     case ExportView::Timeline: {
         QString ignored;
-        auto window = resolveSelection(*session, selection, &ignored)
-                          .value_or(std::make_pair(qint64 {0}, qint64 {1000}));
+        auto window = resolveSelection(*timelineModel, *analysed, selection, &ignored)
+                          .value_or(timelineModel->extent());
         return withTitle(title, timelineBody(std::move(timelineModel), window));
     }
     case ExportView::Steps:
@@ -228,7 +246,8 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
 QStringList exportViews(std::shared_ptr<const model::Session> session,
     const std::vector<ExportView> &views, const TimeSelection &selection,
     const analysis::RunConfig &config, const ImageRequest &base, const QString &outDir,
-    const QString &profileName, QString *error)
+    const QString &profileName, QString *error,
+    std::shared_ptr<const analysis::SessionAnalysis> analysed)
 {
     QStringList written;
     if (!QDir().mkpath(outDir)) {
@@ -236,19 +255,20 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
             *error = QStringLiteral("%1: cannot create the folder").arg(outDir);
         return written;
     }
-    if (selection.step || selection.rangeUs) {
-        if (!resolveSelection(*session, selection, error))
-            return written;
-    }
     // One analysis for every view of this export (the breakdown pass runs once per trace).
-    std::shared_ptr<const analysis::SessionAnalysis> analysed;
-    if (std::any_of(views.begin(), views.end(), needsAnalysis))
+    if (!analysed && (selection.step || std::any_of(views.begin(), views.end(), needsAnalysis)))
         analysed = std::make_shared<const analysis::SessionAnalysis>(
             analysis::analyzeSession(*session, config));
+    if (analysed && !checkSelection(*analysed, selection, error))
+        return written;
     // And one timeline model: the timeline view draws it, the Memory view reads its ruler.
     std::shared_ptr<const timeline::TimelineModel> timelineModel;
     if (std::any_of(views.begin(), views.end(), needsTimeline))
         timelineModel = timeline::TimelineModel::build(session, true, analysed);
+    const bool drawsTimeline =
+        std::find(views.begin(), views.end(), ExportView::Timeline) != views.end();
+    if (drawsTimeline && !resolveSelection(*timelineModel, *analysed, selection, error))
+        return written;
     for (ExportView view : views) {
         QString title = profileName + QStringLiteral(" — ") + exportViewName(view);
         if (selection.step)

@@ -31,18 +31,25 @@ std::optional<ExportView> exportViewFromName(const QString &name);
 /// `body` under a title line (bold, elided in the middle), as every exported picture has one.
 PaintFunction withTitle(const QString &title, PaintFunction body);
 
-/// Which part of the timeline to show: a step (by number, first rank that has it), a range
-/// in µs from the session start, or everything.
+/// Which part of the timeline to show: a profiler step by its number (the Steps panel's rows),
+/// a range in µs from the ruler's zero (the start of the trace), or everything.
 struct TimeSelection
 {
     std::optional<qint64> step;
     std::optional<std::pair<qint64, qint64>> rangeUs;
 };
 
-/// Session-relative [start, end) ns of the selection; the whole session when neither is set.
-/// Returns nullopt (and sets `error`) when the step does not exist or the range is empty.
-std::optional<std::pair<qint64, qint64>> resolveSelection(
-    const model::Session &session, const TimeSelection &selection, QString *error);
+/// False (and `error` set) when the step is no row of `analysed` on any rank, or the range is
+/// empty: what `stepscope export` refuses before it draws anything.
+bool checkSelection(
+    const analysis::SessionAnalysis &analysed, const TimeSelection &selection, QString *error);
+
+/// The timeline's [start, end) in `model`'s session-relative ns, as the window shows it. A step
+/// spans its Steps rows on every rank that has a timeline, each at its rank's offset (what a
+/// click on the row zooms to); a range counts from the ruler's zero; without either, the whole
+/// timeline. Nullopt (and `error` set) when the step has no row on a rank with a timeline.
+std::optional<std::pair<qint64, qint64>> resolveSelection(const timeline::TimelineModel &model,
+    const analysis::SessionAnalysis &analysed, const TimeSelection &selection, QString *error);
 
 /// A paint function for one view of a session, with a title line (profile, rank, step or
 /// range) above it; the timeline paints through the same geometry builder as the widget.
@@ -54,11 +61,13 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
     const TimeSelection &selection, const analysis::RunConfig &config, const QString &title,
     std::shared_ptr<const timeline::TimelineModel> timelineModel = nullptr);
 
-/// Writes each view into `outDir` with default names, from one analysis of the session. Returns the
-/// written paths; on error returns what was written so far and sets `error`.
+/// Writes each view into `outDir` with default names, from one analysis of the session
+/// (`analysed`, or one made here with `config`). Returns the written paths; on error returns
+/// what was written so far and sets `error`.
 QStringList exportViews(std::shared_ptr<const model::Session> session,
     const std::vector<ExportView> &views, const TimeSelection &selection,
     const analysis::RunConfig &config, const ImageRequest &base, const QString &outDir,
-    const QString &profileName, QString *error);
+    const QString &profileName, QString *error,
+    std::shared_ptr<const analysis::SessionAnalysis> analysed = nullptr);
 
 } // namespace stepscope::ui
