@@ -2,8 +2,9 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "detect.h"
 
+#include "import/detect/dirwalk.h"
 #include "import/detect/filetext.h"
-#include "import/detect/kinetorank.h"
+#include "import/detect/folderfiles.h"
 #include "import/losslog/losslog.h"
 #include "import/sqlite/sqlitekind.h"
 #include "import/torchmemory/memorytimeline.h"
@@ -19,43 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::uint64_t SniffBytes = 1 << 16;
 constexpr int MaxDepth = 3;
-
-std::vector<fs::path> listDir(const fs::path &dir)
-{
-    std::vector<fs::path> out;
-    std::error_code ec;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-        out.push_back(it->path());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-bool isDir(const fs::path &p)
-{
-    std::error_code ec;
-    return fs::is_directory(p, ec);
-}
-
-bool isFile(const fs::path &p)
-{
-    std::error_code ec;
-    return fs::is_regular_file(p, ec);
-}
-
-bool endsWith(const std::string &s, std::string_view suffix)
-{
-    return s.size() >= suffix.size()
-        && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-/// True the first time a real file or folder (device and inode) is seen.
-bool firstVisit(const fs::path &p, std::set<util::FileId> &seen)
-{
-    const std::optional<util::FileId> id = util::fileId(p);
-    return !id || seen.insert(*id).second;
-}
 
 /// Subdirectories of `dir` up to `depth` levels below it (not `dir` itself), sorted; each
 /// real folder once.
@@ -173,105 +138,6 @@ bool isAscendOutputFile(const std::string &name)
         "cluster_step_trace_time.csv", "cluster_communication.json",
         "cluster_communication_matrix.json", "communication_group.json"};
     return names.count(name) > 0;
-}
-
-std::string kinetoWorker(const fs::path &file)
-{
-    std::string name = file.filename().string();
-    for (std::string_view suffix : {".gz", ".json", ".trace", ".pt"}) {
-        if (endsWith(name, suffix))
-            name.resize(name.size() - suffix.size());
-    }
-    // Kineto names files <worker>.<milliseconds>.pt.trace.json: drop the timestamp.
-    static const std::regex re(R"((.+)\.\d{10,}$)");
-    std::smatch m;
-    if (std::regex_match(name, m, re))
-        return m[1].str();
-    return name;
-}
-
-bool isJsonName(const std::string &name)
-{
-    return endsWith(name, ".json") || endsWith(name, ".json.gz") || endsWith(name, ".raw.gz")
-        || endsWith(name, ".raw");
-}
-
-bool isSqliteName(const std::string &name)
-{
-    return endsWith(name, ".db") || endsWith(name, ".sqlite") || endsWith(name, ".sqlite3");
-}
-
-/// Sorts a file found in a folder into the Kineto / memory / xplane lists.
-void classifyFile(const fs::path &file, Detection &d)
-{
-    const std::string name = file.filename().string();
-    if (endsWith(name, ".xplane.pb")) {
-        d.xplaneFiles.push_back(file);
-        return;
-    }
-    if (isSqliteName(name)) {
-        const FileKind kind = sniffFile(file);
-        if (kind == FileKind::AscendDb)
-            d.ascendDbFiles.push_back(file);
-        else if (kind == FileKind::NsysSqlite)
-            d.nsysFiles.push_back(file);
-        return;
-    }
-    if (!isJsonName(name))
-        return;
-    switch (sniffFile(file)) {
-    case FileKind::KinetoTrace: {
-        const auto head = readFileText(file, SniffBytes * 16);
-        d.kinetoFiles.push_back(
-            KinetoFile {file, kinetoRank(head.value_or("")), kinetoWorker(file)});
-        break;
-    }
-    case FileKind::TorchMemoryRaw:
-    case FileKind::TorchMemoryTimeline:
-        d.memoryFiles.push_back(file);
-        break;
-    case FileKind::ChromeArray:
-        d.kinetoFiles.push_back(KinetoFile {file, -1, kinetoWorker(file), true});
-        break;
-    default:
-        break;
-    }
-}
-
-/// Generic trace-event files count only when the folder holds no PyTorch trace.
-void settleGeneric(Detection &d)
-{
-    const bool anyKineto = std::any_of(
-        d.kinetoFiles.begin(), d.kinetoFiles.end(), [](const KinetoFile &f) { return !f.generic; });
-    if (anyKineto)
-        d.kinetoFiles.erase(std::remove_if(d.kinetoFiles.begin(), d.kinetoFiles.end(),
-                                [](const KinetoFile &f) { return f.generic; }),
-            d.kinetoFiles.end());
-}
-
-void scanFiles(const fs::path &dir, int depth, Detection &d, std::set<util::FileId> &seen)
-{
-    for (const fs::path &p : listDir(dir)) {
-        if (isFile(p)) {
-            if (firstVisit(p, seen))
-                classifyFile(p, d);
-        } else if (isDir(p)) {
-            if (depth > 0 && firstVisit(p, seen))
-                scanFiles(p, depth - 1, d, seen);
-        } else if (isJsonName(p.filename().string()) || endsWith(p.filename().string(), ".pb")
-            || endsWith(p.filename().string(), ".db")) {
-            std::string why = util::whyNotRegular(p);
-            if (!why.empty() && firstVisit(p, seen))
-                d.skipped.emplace_back(p, std::move(why));
-        }
-    }
-}
-
-void scanFiles(const fs::path &dir, int depth, Detection &d)
-{
-    std::set<util::FileId> seen;
-    firstVisit(dir, seen);
-    scanFiles(dir, depth, d, seen);
 }
 
 void detectDir(const fs::path &dir, Detection &d)
@@ -394,20 +260,14 @@ void detectFile(const fs::path &file, Detection &d)
             return;
         d = Detection {}; // a trace_view.json that is not Ascend's: read by content below
     }
-    if (endsWith(name, ".xplane.pb")) {
-        d.xplaneFiles.push_back(file);
-        d.format = Format::JaxXplane;
-        return;
-    }
     if (endsWith(name, ".nsys-rep") || endsWith(name, ".qdrep")) {
         d.reason = "an Nsight Systems report is binary: convert it with `nsys export --type "
                    "sqlite "
             + name + "` and open the .sqlite file";
         return;
     }
-    switch (sniffFile(file)) {
-    case FileKind::AscendDb:
-    case FileKind::AscendClusterDb:
+    const FileKind kind = sniffFile(file);
+    if (kind == FileKind::AscendDb || kind == FileKind::AscendClusterDb) {
         // A rank folder's (or the cluster summary's) database: the whole folder loads.
         if (file.parent_path().filename() == "ASCEND_PROFILER_OUTPUT"
             || file.parent_path().filename() == "cluster_analysis_output") {
@@ -417,38 +277,19 @@ void detectFile(const fs::path &file, Detection &d)
             d.format = Format::AscendDb;
         }
         return;
-    case FileKind::NsysSqlite:
-        d.nsysFiles.push_back(file);
-        d.format = Format::NsysSqlite;
+    }
+    d.format = addFile(file, kind, d);
+    if (d.format != Format::Unknown)
         return;
-    case FileKind::KinetoTrace: {
-        const auto head = readFileText(file, SniffBytes * 16);
-        d.kinetoFiles.push_back(
-            KinetoFile {file, kinetoRank(head.value_or("")), kinetoWorker(file)});
-        d.format = Format::Kineto;
+    if (losslog::detectLogFormat(file) != losslog::LogFormat::Unknown) {
+        d.logFiles.push_back(file);
+        d.format = Format::TrainingLog;
         return;
     }
-    case FileKind::TorchMemoryRaw:
-    case FileKind::TorchMemoryTimeline:
-        d.memoryFiles.push_back(file);
-        d.format = Format::TorchMemory;
-        return;
-    case FileKind::ChromeArray:
-        d.kinetoFiles.push_back(KinetoFile {file, -1, kinetoWorker(file), true});
-        d.format = Format::ChromeTrace;
-        return;
-    default:
-        if (losslog::detectLogFormat(file) != losslog::LogFormat::Unknown) {
-            d.logFiles.push_back(file);
-            d.format = Format::TrainingLog;
-            return;
-        }
-        d.reason = "this file is not a profile StepScope can read: expected a PyTorch profiler "
-                   "trace (a JSON object with traceEvents), any Chrome trace-event file (a JSON "
-                   "array of events), a memory-timeline export, a training log, or a profiler "
-                   "folder";
-        return;
-    }
+    d.reason = "this file is not a profile StepScope can read: expected a PyTorch profiler "
+               "trace (a JSON object with traceEvents), any Chrome trace-event file (a JSON "
+               "array of events), a memory-timeline export, a training log, or a profiler "
+               "folder";
 }
 
 } // namespace

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+// The single files of the detection (§5-§7, §11, §12 of docs/formats.md): a file opened alone
+// or found in a folder goes into the Detection's list for what it holds.
+#pragma once
+
+#include "detect.h"
+
+#include <filesystem>
+#include <string>
+
+namespace stepscope::import::detect {
+
+/// The worker name of a trace file: its name less `.pt.trace.json(.gz)` and a Kineto
+/// timestamp ("worker0" of worker0.1712345678901.pt.trace.json).
+std::string kinetoWorker(const std::filesystem::path &file);
+
+bool isJsonName(const std::string &name);
+
+/// Adds `file`, which sniffFile found to be `kind`, to `d`'s list for it (a Kineto file with
+/// its rank, a generic trace, a memory export, an SQLite export). Returns the format that
+/// list makes, Unknown when `kind` goes in none.
+Format addFile(const std::filesystem::path &file, FileKind kind, Detection &d);
+
+/// The files of `dir` (and of its folders down to `depth` levels) into `d`'s lists, by what
+/// they hold whatever their names: a name only saves the look at the content. Special files
+/// named like traces go to `d.skipped` with the reason.
+void scanFiles(const std::filesystem::path &dir, int depth, Detection &d);
+
+/// Generic trace-event files count only when the folder holds no PyTorch trace.
+void settleGeneric(Detection &d);
+
+} // namespace stepscope::import::detect
