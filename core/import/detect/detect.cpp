@@ -236,10 +236,11 @@ void detectDir(const fs::path &dir, Detection &d)
     else if (!d.xplaneFiles.empty())
         d.format = Format::JaxXplane;
     else
-        d.reason = "no profiler output recognised here: expected an Ascend rank folder "
-                   "(ASCEND_PROFILER_OUTPUT/), MindSpore profiler files, a CANN PROF_* folder, "
-                   "PyTorch profiler traces (*.json, *.json.gz), Nsight Systems SQLite exports "
-                   "or memory-timeline exports";
+        d.reason =
+            "no profiler output recognised here: expected an Ascend rank folder "
+            "(ASCEND_PROFILER_OUTPUT/), MindSpore profiler files, a CANN PROF_* folder, "
+            "Chrome or PyTorch trace files (JSON, plain or gzip), Nsight Systems SQLite exports "
+            "or memory-timeline exports";
 }
 
 void detectFile(const fs::path &file, Detection &d)

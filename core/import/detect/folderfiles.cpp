@@ -5,6 +5,7 @@
 #include "import/detect/dirwalk.h"
 #include "import/detect/filetext.h"
 #include "import/detect/kinetorank.h"
+#include "import/sqlite/database.h"
 
 #include <algorithm>
 #include <regex>
@@ -21,11 +22,25 @@ bool isSqliteName(const std::string &name)
     return endsWith(name, ".db") || endsWith(name, ".sqlite") || endsWith(name, ".sqlite3");
 }
 
+/// Whether a file of a name we do not know may still hold a profile, from its first bytes:
+/// gzip, SQLite, or JSON text (an object or an array). Cheap enough for every file of a folder.
+bool mayHoldProfile(const fs::path &file)
+{
+    if (isGzipFile(file) || sqlite::Database::hasSqliteHeader(file))
+        return true;
+    const auto head = readFileText(file, 256);
+    if (!head)
+        return false;
+    const auto first = head->find_first_not_of(" \t\r\n\xef\xbb\xbf");
+    return first != std::string::npos && ((*head)[first] == '{' || (*head)[first] == '[');
+}
+
 /// Sorts a file found in a folder into the Kineto / memory / xplane / SQLite lists.
 void classifyFile(const fs::path &file, Detection &d)
 {
     const std::string name = file.filename().string();
-    if (!endsWith(name, ".xplane.pb") && !isJsonName(name) && !isSqliteName(name))
+    if (!endsWith(name, ".xplane.pb") && !isJsonName(name) && !isSqliteName(name)
+        && !mayHoldProfile(file))
         return;
     addFile(file, sniffFile(file), d);
 }

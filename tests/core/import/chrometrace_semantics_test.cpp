@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -99,6 +100,22 @@ TEST_F(GenericChromeTrace, RecognisedByContentWhateverTheName)
     ASSERT_EQ(session.traces.size(), 2u) << session.report.toText();
     EXPECT_EQ(session.format, "chrome-trace");
     EXPECT_EQ(session.traces[0]->metadata.format, "chrome-trace");
+
+    // The same files in a folder are found by content too, whatever their names; text and
+    // binary files beside them are not traces.
+    const fs::path odd = m_tmp / "odd";
+    fs::create_directories(odd);
+    for (const fs::path &p : {closed, open, gz})
+        fs::copy_file(p, odd / p.filename());
+    testsupport::writeFile(odd / "notes.txt", "step 1 took 2 s\n");
+    testsupport::writeFile(odd / "weights.bin", std::string("\x00\x01\x02[{", 5));
+    const auto oddFolder = import::detect::detectPath(odd);
+    EXPECT_EQ(oddFolder.format, Format::ChromeTrace);
+    std::vector<std::string> found;
+    for (const auto &k : oddFolder.kinetoFiles)
+        found.push_back(k.path.filename().string());
+    std::sort(found.begin(), found.end());
+    EXPECT_EQ(found, (std::vector<std::string> {"noext", "out.trace", "timeline.log"}));
 
     auto r = testsupport::load(import::kineto::readChromeTrace, open);
     ASSERT_TRUE(r.ok);

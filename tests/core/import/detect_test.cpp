@@ -154,6 +154,20 @@ TEST(DetectTest, MemoryExportAndXplane)
     EXPECT_EQ(formatName(d.format), "jax-xplane");
 }
 
+// An Nsight Systems export named by its user, not `.sqlite`: found in its folder by content.
+TEST(DetectTest, SqliteExportFoundByContentWhateverItsName)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_detect_sqlite_name";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    fs::copy_file(Data / "nsys_sqlite/pipit-cloverleaf-cuda/perlmutter-cloverleaf-cuda.sqlite",
+        dir / "cloverleaf-run3");
+    const Detection d = detectPath(dir);
+    EXPECT_EQ(d.format, Format::NsysSqlite);
+    EXPECT_EQ(names(d.nsysFiles), (std::vector<std::string> {"cloverleaf-run3"}));
+    fs::remove_all(dir);
+}
+
 TEST(DetectTest, SniffShapes)
 {
     EXPECT_EQ(sniffFile(Data
