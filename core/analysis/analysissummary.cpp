@@ -338,8 +338,8 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
             const auto &[name, s] = k.top[i];
             longest.push_back({{"name", name}, {"category", model::categoryName(s.category)},
                 {"count", s.count}, {"total_us", toUs(s.totalNs)}, {"mean_us", s.meanNs / 1e3},
-                {"min_us", toUs(s.minNs)}, {"max_us", toUs(s.maxNs)},
-                {"stddev_us", s.stddevNs / 1e3}, {"share", s.share}});
+                {"median_us", s.medianNs / 1e3}, {"min_us", toUs(s.minNs)},
+                {"max_us", toUs(s.maxNs)}, {"stddev_us", s.stddevNs / 1e3}, {"share", s.share}});
         }
         nlohmann::json entry = {{"rank", k.rank}, {"total_us", toUs(k.totalNs)}, {"count", k.count},
             {"names", k.nameCount}, {"top", longest}};

@@ -57,9 +57,38 @@ struct Collected
     std::int64_t count = 0;
 };
 
+/// The median of `values` (reordered): the middle one, or the mean of the two middle ones.
+double median(std::int64_t *first, std::int64_t *last)
+{
+    const std::ptrdiff_t n = last - first;
+    if (n == 0)
+        return 0;
+    std::int64_t *upper = first + n / 2;
+    std::nth_element(first, upper, last);
+    if (n % 2 == 1)
+        return static_cast<double>(*upper);
+    const std::int64_t lower = *std::max_element(first, upper);
+    return (static_cast<double>(lower) + static_cast<double>(*upper)) / 2;
+}
+
 Collected collect(const model::Trace &trace, OpScope scope,
     std::optional<std::pair<std::int64_t, std::int64_t>> window)
 {
+    // Calls fn(trackIndex, track, i) for every event in scope, in track order.
+    const auto forEach = [&](auto &&fn) {
+        for (std::size_t t = 0; t < trace.tracks.size(); ++t) {
+            const model::Track &track = trace.tracks[t];
+            if (!trackInScope(track, scope))
+                continue;
+            for (std::uint32_t i = 0; i < track.size(); ++i) {
+                if (!inScope(track, i, scope))
+                    continue;
+                if (window && (track.start(i) < window->first || track.start(i) >= window->second))
+                    continue;
+                fn(t, track, i);
+            }
+        }
+    };
     // Accumulate by interned id first (a slot per string id: one indexed load per event, where
     // a hash map costs tens of ns on tens of millions of kernels), then resolve names once.
     constexpr std::uint32_t NoSlot = std::numeric_limits<std::uint32_t>::max();
@@ -67,54 +96,51 @@ Collected collect(const model::Trace &trace, OpScope scope,
     std::vector<std::pair<model::StringId, NameStats>> byId;
     std::vector<Moments> moments; // beside byId
     Collected out;
-    for (std::size_t t = 0; t < trace.tracks.size(); ++t) {
-        const model::Track &track = trace.tracks[t];
-        if (!trackInScope(track, scope))
-            continue;
-        for (std::uint32_t i = 0; i < track.size(); ++i) {
-            if (!inScope(track, i, scope))
-                continue;
-            if (window && (track.start(i) < window->first || track.start(i) >= window->second))
-                continue;
-            const model::StringId name = track.name(i);
-            if (name.value() >= slot.size())
-                slot.resize(static_cast<std::size_t>(name.value()) + 1, NoSlot);
-            std::uint32_t &k = slot[name.value()];
-            const std::int64_t d = track.duration(i);
-            if (k == NoSlot) {
-                k = static_cast<std::uint32_t>(byId.size());
-                NameStats first;
-                first.minNs = d;
-                first.maxNs = d;
-                first.longest = model::EventRef {model::TrackId(static_cast<std::uint32_t>(t)), i};
-                first.category = track.category(i);
-                byId.emplace_back(name, first);
-                moments.emplace_back();
-            }
-            NameStats &s = byId[k].second;
-            ++s.count;
-            moments[k].add(static_cast<double>(d), s.count);
-            // Saturated: durations come from files (a few near INT64_MAX must not wrap).
-            s.totalNs = util::satAdd(s.totalNs, d);
-            s.minNs = std::min(s.minNs, d);
-            if (d > s.maxNs) {
-                s.maxNs = d;
-                s.longest = model::EventRef {model::TrackId(static_cast<std::uint32_t>(t)), i};
-                s.category = track.category(i);
-            }
-            out.totalNs = util::satAdd(out.totalNs, d);
-            ++out.count;
+    forEach([&](std::size_t t, const model::Track &track, std::uint32_t i) {
+        const model::StringId name = track.name(i);
+        if (name.value() >= slot.size())
+            slot.resize(static_cast<std::size_t>(name.value()) + 1, NoSlot);
+        std::uint32_t &k = slot[name.value()];
+        const std::int64_t d = track.duration(i);
+        if (k == NoSlot) {
+            k = static_cast<std::uint32_t>(byId.size());
+            NameStats first;
+            first.minNs = d;
+            first.maxNs = d;
+            first.longest = model::EventRef {model::TrackId(static_cast<std::uint32_t>(t)), i};
+            first.category = track.category(i);
+            byId.emplace_back(name, first);
+            moments.emplace_back();
         }
-    }
+        NameStats &s = byId[k].second;
+        ++s.count;
+        moments[k].add(static_cast<double>(d), s.count);
+        // Saturated: durations come from files (a few near INT64_MAX must not wrap).
+        s.totalNs = util::satAdd(s.totalNs, d);
+        s.minNs = std::min(s.minNs, d);
+        if (d > s.maxNs) {
+            s.maxNs = d;
+            s.longest = model::EventRef {model::TrackId(static_cast<std::uint32_t>(t)), i};
+            s.category = track.category(i);
+        }
+        out.totalNs = util::satAdd(out.totalNs, d);
+        ++out.count;
+    });
     // Ids of equal text cannot differ, but be safe: merge by text.
-    std::map<std::string, std::pair<NameStats, Moments>> byName;
+    std::map<std::string, std::size_t> groups; // name -> index into merged
+    std::vector<std::pair<NameStats, Moments>> merged;
+    std::vector<std::size_t> groupOf(byId.size());
     for (std::size_t k = 0; k < byId.size(); ++k) {
         const auto &[id, s] = byId[k];
-        auto [it, fresh] = byName.try_emplace(std::string(trace.strings.view(id)), s, moments[k]);
-        if (fresh)
+        const auto [it, fresh] =
+            groups.try_emplace(std::string(trace.strings.view(id)), merged.size());
+        groupOf[k] = it->second;
+        if (fresh) {
+            merged.emplace_back(s, moments[k]);
             continue;
-        NameStats &m = it->second.first;
-        it->second.second.merge(moments[k], m.count, s.count);
+        }
+        auto &[m, mm] = merged[it->second];
+        mm.merge(moments[k], m.count, s.count);
         m.count += s.count;
         m.totalNs = util::satAdd(m.totalNs, s.totalNs);
         m.minNs = std::min(m.minNs, s.minNs);
@@ -124,13 +150,23 @@ Collected collect(const model::Trace &trace, OpScope scope,
             m.category = s.category;
         }
     }
-    out.byName.reserve(byName.size());
-    for (auto &[name, both] : byName) {
-        NameStats &s = both.first;
+    // Medians: each name's durations side by side (one array of 8 bytes per event, filled by
+    // a counting sort over the names), then the middle of each name's run.
+    std::vector<std::size_t> fill(merged.size() + 1, 0);
+    for (std::size_t g = 0; g < merged.size(); ++g)
+        fill[g + 1] = fill[g] + static_cast<std::size_t>(merged[g].first.count);
+    const std::vector<std::size_t> runs = fill;
+    std::vector<std::int64_t> durations(fill.back());
+    forEach([&](std::size_t, const model::Track &track, std::uint32_t i) {
+        durations[fill[groupOf[slot[track.name(i).value()]]]++] = track.duration(i);
+    });
+    out.byName.reserve(groups.size());
+    for (const auto &[name, g] : groups) {
+        auto &[s, m] = merged[g];
         s.meanNs = s.count > 0 ? static_cast<double>(s.totalNs) / static_cast<double>(s.count) : 0;
-        s.stddevNs = s.count > 1
-            ? std::sqrt(std::max(0.0, both.second.m2) / static_cast<double>(s.count - 1))
-            : 0.0;
+        s.stddevNs =
+            s.count > 1 ? std::sqrt(std::max(0.0, m.m2) / static_cast<double>(s.count - 1)) : 0.0;
+        s.medianNs = median(durations.data() + runs[g], durations.data() + runs[g + 1]);
         s.share =
             out.totalNs > 0 ? static_cast<double>(s.totalNs) / static_cast<double>(out.totalNs) : 0;
         out.byName.emplace_back(name, s);

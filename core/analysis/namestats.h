@@ -34,6 +34,8 @@ struct NameStats
     std::int64_t maxNs = 0;
     /// Sample standard deviation of the durations (divided by count - 1; 0 for one instance).
     double stddevNs = 0;
+    /// The middle duration; with an even count, the mean of the two middle ones.
+    double medianNs = 0;
     /// The longest instance (the earliest in track order of equal ones) and its category.
     model::EventRef longest;
     model::Category category = model::Category::Other;

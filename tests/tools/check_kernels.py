@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 # SPDX-FileCopyrightText: 2026 StepScope authors
-"""Device kernels of a Kineto trace by name: count, total, min, max and the sample standard
-deviation of the durations, from the file.
+"""Device kernels of a Kineto trace by name: count, total, min, max, the median and the sample
+standard deviation of the durations, from the file.
 
 Checks the numbers pinned in tests/core/analysis/namestats_test.cpp
 (KernelSummary.RealTraceMatchesTheFile) and shown by the Kernels panel and `summary --json`:
@@ -37,5 +37,6 @@ total = sum(s[1] for s in stats.values())
 print(f"{len(stats)} names, {sum(s[0] for s in stats.values())} kernels, {total:.3f} us in all")
 for name, s in sorted(stats.items(), key=lambda kv: (-kv[1][1], kv[0]))[:10]:
     sd = statistics.stdev(s[4]) if len(s[4]) > 1 else 0.0
+    med = statistics.median(s[4])  # the mean of the two middle ones for an even count
     print(f"{s[1]:12.3f} us  {s[1] / total:7.4f}  {s[0]:6d} x  min {s[2]:.3f}  max {s[3]:.3f}"
-          f"  stddev {sd:.3f}  {name[:80]}")
+          f"  median {med:.4f}  stddev {sd:.3f}  {name[:80]}")

@@ -361,6 +361,8 @@ TEST(Pipeline, KernelsTableIsTheSummarysAndSelectsTheLongest)
         QStringLiteral("%L1 names").arg(rank.at("names").get<long long>())));
     const QAbstractItemModel *shown = kernels->table()->model();
     ASSERT_GE(shown->rowCount(), static_cast<int>(rank.at("top").size()));
+    EXPECT_EQ(shown->headerData(6, Qt::Horizontal).toString(), QStringLiteral("Median"));
+    EXPECT_EQ(shown->headerData(9, Qt::Horizontal).toString(), QStringLiteral("StdDev"));
     for (std::size_t r = 0; r < rank.at("top").size(); ++r) {
         const nlohmann::json &row = rank.at("top").at(r);
         const int i = static_cast<int>(r);
@@ -368,9 +370,11 @@ TEST(Pipeline, KernelsTableIsTheSummarysAndSelectsTheLongest)
         EXPECT_EQ(shown->index(i, 2).data(SortRole).toLongLong(), row.at("count"));
         EXPECT_EQ(std::llround(shown->index(i, 3).data(SortRole).toDouble()),
             std::llround(row.at("total_us").get<double>() * 1000.0));
-        EXPECT_EQ(std::llround(shown->index(i, 7).data(SortRole).toDouble()),
+        EXPECT_NEAR(shown->index(i, 6).data(SortRole).toDouble(),
+            row.at("median_us").get<double>() * 1000.0, 1e-6);
+        EXPECT_EQ(std::llround(shown->index(i, 8).data(SortRole).toDouble()),
             std::llround(row.at("max_us").get<double>() * 1000.0));
-        EXPECT_NEAR(shown->index(i, 8).data(SortRole).toDouble(),
+        EXPECT_NEAR(shown->index(i, 9).data(SortRole).toDouble(),
             row.at("stddev_us").get<double>() * 1000.0, 1e-6);
     }
 

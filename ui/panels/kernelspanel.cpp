@@ -24,7 +24,7 @@ namespace stepscope::ui {
 
 namespace {
 
-enum Column { Name, Category, Count, Total, Share, Mean, Min, Max, StdDev, ColumnCount };
+enum Column { Name, Category, Count, Total, Share, Mean, Median, Min, Max, StdDev, ColumnCount };
 
 /// The row's index into KernelSummary::top, on its first cell.
 constexpr int TopIndexRole = Qt::UserRole + 20;
@@ -208,7 +208,7 @@ void KernelsPanel::rebuild()
 void KernelsPanel::fillNames(const analysis::KernelSummary &k)
 {
     m_model->setHorizontalHeaderLabels({tr("Name"), tr("Category"), tr("Count"), tr("Total"),
-        tr("Share"), tr("Mean"), tr("Min"), tr("Max"), tr("StdDev")});
+        tr("Share"), tr("Mean"), tr("Median"), tr("Min"), tr("Max"), tr("StdDev")});
     m_model->horizontalHeaderItem(Share)->setToolTip(
         tr("The name's total over all of the rank's kernel time (concurrent kernels each "
            "count)"));
@@ -231,6 +231,7 @@ void KernelsPanel::fillNames(const analysis::KernelSummary &k)
             numberItem(duration(static_cast<double>(s.totalNs)), static_cast<double>(s.totalNs)));
         row.append(numberItem(qs(analysis::formatShare(s.share)), s.share));
         row.append(numberItem(duration(s.meanNs), s.meanNs));
+        row.append(numberItem(duration(s.medianNs), s.medianNs));
         row.append(
             numberItem(duration(static_cast<double>(s.minNs)), static_cast<double>(s.minNs)));
         row.append(

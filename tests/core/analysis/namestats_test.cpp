@@ -69,6 +69,7 @@ TEST(KernelSummary, CountsTotalsExtremesAndTheLongestInstance)
     EXPECT_EQ(gemm.minNs, 100);
     EXPECT_EQ(gemm.maxNs, 300);
     EXPECT_DOUBLE_EQ(gemm.stddevNs, 100); // 100, 300, 200: deviations 100, 100, 0 over n - 1
+    EXPECT_DOUBLE_EQ(gemm.medianNs, 200); // the middle of 100, 200, 300, not the first found
     EXPECT_DOUBLE_EQ(gemm.share, 600.0 / 1100.0);
     EXPECT_EQ(gemm.category, model::Category::Compute);
     // The longest gemm is the one on the second stream, at 50 ns.
@@ -83,6 +84,14 @@ TEST(KernelSummary, CountsTotalsExtremesAndTheLongestInstance)
     EXPECT_EQ(k.top[2].second.maxNs, 50);
     EXPECT_DOUBLE_EQ(k.top[2].second.stddevNs, 0); // equal durations
     EXPECT_DOUBLE_EQ(k.top[1].second.stddevNs, 0); // one instance
+    EXPECT_DOUBLE_EQ(k.top[1].second.medianNs, 400);
+    EXPECT_DOUBLE_EQ(k.top[2].second.medianNs, 50);
+
+    // An even count: the mean of the two middle durations, to the half ns.
+    const KernelSummary even = summarizeKernels(
+        kernelTrace({{"k", 0, 0, 400}, {"k", 1, 0, 101}, {"k", 0, 500, 100}, {"k", 1, 500, 900}}));
+    ASSERT_EQ(even.top.size(), 1u);
+    EXPECT_DOUBLE_EQ(even.top[0].second.medianNs, 250.5); // 100, 101 | 400, 900
 
     // The list keeps the largest; the counts still cover every name.
     const KernelSummary two = summarizeKernels(t, 2);
@@ -107,8 +116,9 @@ TEST(KernelSummary, NoKernelsNoSummary)
 
 // The real two-rank DDP trace (rank 0's file): the figures tests/tools/check_kernels.py
 // computes from the JSON (72 names, 3 774 kernels, 165 185.838 us; the NCCL all-reduce first,
-// 15 x, 46 762.159 us, 1 689.577 to 5 993.392 us, sample standard deviation 1 498.454 us), in
-// the analysis and in `summary --json`.
+// 15 x, 46 762.159 us, 1 689.577 to 5 993.392 us, median 2 520.607 us, sample standard
+// deviation 1 498.454 us; the 474 nchwToNhwc kernels' median 13.408 us and the 66 cutlass
+// nt_align4 gemms' 65.5195 us, both of an even count), in the analysis and `summary --json`.
 TEST(KernelSummary, RealTraceMatchesTheFile)
 {
     util::Progress progress;
@@ -130,9 +140,14 @@ TEST(KernelSummary, RealTraceMatchesTheFile)
     EXPECT_EQ(s.minNs, 1'689'577);
     EXPECT_EQ(s.maxNs, 5'993'392);
     EXPECT_NEAR(s.stddevNs, 1'498'454, 1); // python3's statistics.stdev, to the printed 1 ns
+    EXPECT_DOUBLE_EQ(s.medianNs, 2'520'607); // statistics.median
     EXPECT_EQ(s.category, model::Category::Communication);
     EXPECT_EQ(k->top[1].second.count, 474);
     EXPECT_EQ(k->top[1].second.totalNs, 12'616'974);
+    EXPECT_DOUBLE_EQ(k->top[1].second.medianNs, 13'408);
+    ASSERT_GT(k->top.size(), 8u);
+    EXPECT_EQ(k->top[8].second.count, 66);
+    EXPECT_DOUBLE_EQ(k->top[8].second.medianNs, 65'519.5);
 
     nlohmann::json summary = nlohmann::json::object();
     addAnalysisToSummary(summary, a);
@@ -148,6 +163,7 @@ TEST(KernelSummary, RealTraceMatchesTheFile)
     EXPECT_NEAR(first.at("total_us").get<double>(), 46'762.159, 1e-6);
     EXPECT_NEAR(first.at("max_us").get<double>(), 5'993.392, 1e-6);
     EXPECT_NEAR(first.at("stddev_us").get<double>(), 1'498.454, 1e-3);
+    EXPECT_NEAR(first.at("median_us").get<double>(), 2'520.607, 1e-6);
     EXPECT_EQ(rank.at("top").size(), 20u);
 }
 
