@@ -44,7 +44,15 @@ nlohmann::json rowsJson(const std::vector<DeltaRow> &rows)
 
 nlohmann::json statsJson(const NameStats &s)
 {
-    return {{"count", s.count}, {"total_ns", s.totalNs}, {"mean_ns", s.meanNs}, {"share", s.share}};
+    nlohmann::json j = {
+        {"count", s.count}, {"total_ns", s.totalNs}, {"mean_ns", s.meanNs}, {"share", s.share}};
+    // Durations of instances: none on a side without the name.
+    const bool any = s.count > 0;
+    j["median_ns"] = any ? nlohmann::json(s.medianNs) : nlohmann::json();
+    j["min_ns"] = any ? nlohmann::json(s.minNs) : nlohmann::json();
+    j["max_ns"] = any ? nlohmann::json(s.maxNs) : nlohmann::json();
+    j["stddev_ns"] = any ? nlohmann::json(s.stddevNs) : nlohmann::json();
+    return j;
 }
 
 nlohmann::json namesJson(const NameDeltaTable &t)

@@ -167,12 +167,17 @@ std::string compareMarkdown(
             << (c.perPairedStep ? "per paired step" : "over the whole traces") << " (before "
             << c.kernels.nameCountBefore << " names, after " << c.kernels.nameCountAfter
             << ").\n\n| kernel | count before | count after | total before | total after | Δ "
-               "total |\n|---|---:|---:|---:|---:|---:|\n";
+               "total | median before | median after |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
+        // A kernel's typical duration; a side without the kernel has none.
+        const auto median = [](const NameStats &s) {
+            return s.count > 0 ? formatDuration(std::llround(s.medianNs)) : std::string(Dash);
+        };
         for (const NameDelta &d : c.kernels.top) {
             out << "| " << cell(d.name) << " | " << d.before.count << " | " << d.after.count
                 << " | " << formatDuration(d.before.totalNs) << " | "
                 << formatDuration(d.after.totalNs) << " | "
-                << formatRowValue("ns", d.deltaTotalNs, true) << " |\n";
+                << formatRowValue("ns", d.deltaTotalNs, true) << " | " << median(d.before) << " | "
+                << median(d.after) << " |\n";
         }
     }
     if (c.loss) {

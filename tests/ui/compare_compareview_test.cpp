@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "analysis/units.h"
 #include "compare_testsupport.h"
 #include "ui/compare/comparepictures.h"
 #include "ui/compare/compareview.h"
@@ -19,6 +20,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 
+#include <cmath>
 #include <cstdlib>
 
 using namespace stepscope;
@@ -158,6 +160,20 @@ TEST(CompareView, KpiStripAndKernelTabAreFilled)
     ASSERT_GT(view->kernelTable()->rowCount(), 1);
     EXPECT_EQ(view->kernelTable()->item(1, 0)->text().toStdString(),
         data->comparison.kernels.top.front().name);
+    // Its typical duration on each side, between that side's shortest and longest.
+    QTableWidget *table = view->kernelTable();
+    ASSERT_EQ(table->horizontalHeaderItem(8)->text(), QStringLiteral("Median before"));
+    ASSERT_EQ(table->horizontalHeaderItem(9)->text(), QStringLiteral("Median after"));
+    const analysis::NameDelta &first = data->comparison.kernels.top.front();
+    for (const auto &[column, side] :
+        {std::make_pair(8, &first.before), std::make_pair(9, &first.after)}) {
+        if (side->count == 0)
+            continue;
+        EXPECT_GE(side->medianNs, static_cast<double>(side->minNs));
+        EXPECT_LE(side->medianNs, static_cast<double>(side->maxNs));
+        EXPECT_EQ(table->item(1, column)->text().toStdString(),
+            analysis::formatDuration(std::llround(side->medianNs)));
+    }
 }
 
 TEST(CompareView, Screenshot)

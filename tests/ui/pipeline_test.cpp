@@ -222,6 +222,25 @@ TEST(Pipeline, GuiReportAndCompareJsonShowTheSameNumbers)
         EXPECT_EQ(reportAfter, us(row.at("after").get<double>())) << row.at("key");
     }
 
+    // Kernel deltas, each kernel's median on both sides: report == JSON.
+    const nlohmann::json &kernels = j.at("kernels").at("top");
+    const auto section = std::find_if(report.sections.begin(), report.sections.end(),
+        [](const ReportSection &s) { return s.title == QStringLiteral("Kernel deltas"); });
+    ASSERT_NE(section, report.sections.end());
+    const ReportTable &kernelTable = section->tables.at(0);
+    ASSERT_EQ(kernelTable.header.at(6), QStringLiteral("median before"));
+    ASSERT_EQ(kernelTable.rows.size(), kernels.size());
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        const auto median = [](const nlohmann::json &side) {
+            if (side.at("median_ns").is_null()) // a kernel only one side ran
+                return QStringLiteral("—");
+            return QString::fromStdString(
+                analysis::formatDuration(std::llround(side.at("median_ns").get<double>())));
+        };
+        EXPECT_EQ(kernelTable.rows[i].at(6), median(kernels[i].at("before"))) << i;
+        EXPECT_EQ(kernelTable.rows[i].at(7), median(kernels[i].at("after"))) << i;
+    }
+
     // Each paired step: the Steps table (GUI) == JSON, text and value.
     const QStandardItemModel &table = *steps->tableModel();
     const int stepColumn = column(table, QStringLiteral("Step"));

@@ -141,7 +141,8 @@ void fillNameDeltaTable(QTableWidget *table, const analysis::NameDeltaTable &del
     const QStringList headers = {QStringLiteral("Name"), QStringLiteral("Count before"),
         QStringLiteral("Count after"), QStringLiteral("Total before"),
         QStringLiteral("Total after"), QStringLiteral("Δ total"), QStringLiteral("Mean before"),
-        QStringLiteral("Mean after"), QStringLiteral("Share before"),
+        QStringLiteral("Mean after"), QStringLiteral("Median before"),
+        QStringLiteral("Median after"), QStringLiteral("Share before"),
         QStringLiteral("Share after")};
     table->setColumnCount(static_cast<int>(headers.size()));
     table->setHorizontalHeaderLabels(headers);
@@ -160,18 +161,22 @@ void fillNameDeltaTable(QTableWidget *table, const analysis::NameDeltaTable &del
         table->setSpan(r, 0, 1, static_cast<int>(headers.size()));
         ++r;
     };
+    // A side without the name shows a dash; durations of one instance to the ns.
+    const auto time = [](bool absent, double ns) {
+        return absent ? QStringLiteral("—") : qs(analysis::formatDuration(std::llround(ns)));
+    };
     auto row = [&](const analysis::NameDelta &n) {
         const QStringList texts = {
             qs(n.name),
-            n.onlyAfter ? QStringLiteral("—") : QString::number(n.before.count),
-            n.onlyBefore ? QStringLiteral("—") : QString::number(n.after.count),
+            n.onlyAfter ? QStringLiteral("—") : QStringLiteral("%L1").arg(n.before.count),
+            n.onlyBefore ? QStringLiteral("—") : QStringLiteral("%L1").arg(n.after.count),
             n.onlyAfter ? QStringLiteral("—") : qs(analysis::formatDuration(n.before.totalNs)),
             n.onlyBefore ? QStringLiteral("—") : qs(analysis::formatDuration(n.after.totalNs)),
             formatDeltaValue("ns", n.deltaTotalNs, true),
-            n.onlyAfter ? QStringLiteral("—")
-                        : qs(analysis::formatDuration(std::llround(n.before.meanNs))),
-            n.onlyBefore ? QStringLiteral("—")
-                         : qs(analysis::formatDuration(std::llround(n.after.meanNs))),
+            time(n.onlyAfter, n.before.meanNs),
+            time(n.onlyBefore, n.after.meanNs),
+            time(n.onlyAfter, n.before.medianNs),
+            time(n.onlyBefore, n.after.medianNs),
             n.onlyAfter ? QStringLiteral("—") : qs(analysis::formatShare(n.before.share)),
             n.onlyBefore ? QStringLiteral("—") : qs(analysis::formatShare(n.after.share)),
         };

@@ -5,6 +5,7 @@
 #include "analysis/analysissummary.h"
 #include "analysis/compare.h"
 #include "analysis/compareoutput.h"
+#include "analysis/units.h"
 #include "import/loader.h"
 
 #include <gtest/gtest.h>
@@ -123,6 +124,23 @@ TEST(CompareOutput, JsonAndMarkdownAreTheComparisonRows)
     }
     ASSERT_EQ(j.at("kernels").at("top").size(), c.kernels.top.size());
     EXPECT_EQ(j.at("kernels").at("top")[0].at("name"), c.kernels.top[0].name);
+    for (std::size_t i = 0; i < c.kernels.top.size(); ++i) {
+        const nlohmann::json &k = j.at("kernels").at("top")[i];
+        const NameDelta &d = c.kernels.top[i];
+        for (const auto &[side, stats] :
+            {std::make_pair("before", &d.before), std::make_pair("after", &d.after)}) {
+            const nlohmann::json &js = k.at(side);
+            if (stats->count == 0) { // the kernel ran on the other side only
+                EXPECT_TRUE(js.at("median_ns").is_null()) << i << side;
+                EXPECT_TRUE(js.at("min_ns").is_null()) << i << side;
+                continue;
+            }
+            EXPECT_EQ(js.at("median_ns").get<double>(), stats->medianNs) << i << side;
+            EXPECT_EQ(js.at("min_ns"), stats->minNs) << i << side;
+            EXPECT_EQ(js.at("max_ns"), stats->maxNs) << i << side;
+            EXPECT_EQ(js.at("stddev_ns").get<double>(), stats->stddevNs) << i << side;
+        }
+    }
     EXPECT_TRUE(j.at("loss").is_null()); // no logs given
     // The data wait collapses with 4 workers: the first bottleneck before is data loading.
     ASSERT_FALSE(j.at("bottlenecks_before").empty());
@@ -133,6 +151,10 @@ TEST(CompareOutput, JsonAndMarkdownAreTheComparisonRows)
 
     // The Markdown shows the same rows, formatted as the compare view formats them.
     const std::string md = compareMarkdown(c, b, a);
+    EXPECT_NE(md.find("| median before | median after |"), std::string::npos);
+    EXPECT_NE(md.find(" | " + formatDuration(std::llround(c.kernels.top[0].before.medianNs)) + " | "
+                  + formatDuration(std::llround(c.kernels.top[0].after.medianNs)) + " |\n"),
+        std::string::npos);
     const DeltaRow *mean = nullptr;
     for (const DeltaRow &r : c.meanStepRows)
         if (r.key == "segment.data_loading")
