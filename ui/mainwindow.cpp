@@ -15,6 +15,7 @@
 #include "loading/loadreportview.h"
 #include "loading/memoryprompt.h"
 #include "panels/stepspanel.h"
+#include "panels/tableitems.h"
 #include "timeline/detailspane.h"
 #include "timeline/rangestatistics.h"
 #include "timeline/rangestatspanel.h"
@@ -28,7 +29,6 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
@@ -346,12 +346,9 @@ QString MainWindow::statusText() const
     std::size_t steps = 0;
     for (std::size_t i = 0; i < s.traces.size(); ++i)
         steps = std::max(steps, m_profile.timeline->steps(static_cast<int>(i)).size());
-    const QLocale locale(QLocale::English);
-    // "1 rank", never "1 rank(s)" or "1 steps".
-    const auto count = [&locale](
-                           std::size_t n, const QString &one, const QString &many) -> QString {
-        return locale.toString(static_cast<qulonglong>(n)) + QLatin1Char(' ')
-            + (n == 1 ? one : many);
+    // "1 rank", never "1 rank(s)" or "1 steps"; digits grouped as the panels group them.
+    const auto count = [](std::size_t n, const QString &one, const QString &many) {
+        return countText(static_cast<long long>(n), one, many);
     };
     QString text =
         QStringLiteral("%1 · %2 · %3 · %4")
