@@ -3,6 +3,7 @@
 // Training-health rules over a training log (docs/metrics.md "Training health").
 #include "traininghealth.h"
 
+#include "skippedsteps.h"
 #include "units.h"
 
 #include <algorithm>
@@ -346,33 +347,19 @@ void lossScale(const LogSeries &s, std::uint32_t run, const HealthRules &r, Coll
 
 void skipped(const LogSeries &s, std::uint32_t run, Collector &c)
 {
-    const std::vector<Point> p = points(s);
-    std::size_t count = 0;
-    std::vector<std::int64_t> steps;
-    const Point *first = nullptr;
-    double previous = 0;
-    for (const Point &q : p) {
-        const double added = s.cumulative ? q.value - previous : q.value;
-        previous = s.cumulative ? q.value : previous;
-        if (added <= 0)
-            continue;
-        count += static_cast<std::size_t>(std::llround(added));
-        if (steps.size() < 8)
-            steps.push_back(q.step);
-        if (!first)
-            first = &q;
-    }
-    if (!first)
+    const SkippedSteps k = skippedSteps(s);
+    if (k.steps.empty())
         return;
-    HealthFinding f = finding(HealthKind::OverflowSkipped, HealthSeverity::Warning, run, s, *first,
+    const Point first {k.steps.front(), k.values.front(), k.lines.front()};
+    HealthFinding f = finding(HealthKind::OverflowSkipped, HealthSeverity::Warning, run, s, first,
         "any step skipped on overflow", 0);
-    f.count = count;
+    f.count = static_cast<std::size_t>(k.count);
     std::string list;
-    for (std::int64_t st : steps)
-        list += (list.empty() ? "" : ", ") + std::to_string(st);
-    f.evidence = std::to_string(count) + " skipped step" + (count == 1 ? "" : "s") + " (" + s.name
-        + (s.cumulative ? ", running total" : "") + ") first at " + at(*first)
-        + "; printed at steps " + list + (count > steps.size() ? ", …" : "");
+    for (std::size_t i = 0; i < k.steps.size() && i < 8; ++i)
+        list += (list.empty() ? "" : ", ") + std::to_string(k.steps[i]);
+    f.evidence = std::to_string(k.count) + " skipped step" + (k.count == 1 ? "" : "s") + " ("
+        + s.name + (s.cumulative ? ", running total" : "") + ") first at " + at(first)
+        + "; printed at steps " + list + (k.steps.size() > 8 ? ", …" : "");
     c.add(std::move(f));
 }
 
@@ -512,6 +499,7 @@ std::vector<HealthFinding> trainingHealth(const model::TrainingLog &log, const H
         std::vector<HealthFinding> found;
         Collector c(found, rules);
         const LogSeries *loss = log.primaryLoss(run);
+        const std::vector<const LogSeries *> skippedBy = skippedSources(log, run);
         for (const LogSeries &s : log.series) {
             if (s.run != run)
                 continue;
@@ -531,8 +519,9 @@ std::vector<HealthFinding> trainingHealth(const model::TrainingLog &log, const H
             case LogSeriesKind::LossScale:
                 lossScale(s, run, rules, c);
                 break;
-            case LogSeriesKind::Skipped:
-                skipped(s, run, c);
+            case LogSeriesKind::Skipped: // each skipped step once, from one account of them
+                if (std::find(skippedBy.begin(), skippedBy.end(), &s) != skippedBy.end())
+                    skipped(s, run, c);
                 break;
             case LogSeriesKind::StepTime:
                 stepTime(s, run, rules, c);

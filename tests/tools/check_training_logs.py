@@ -129,9 +129,15 @@ def report_golden_pair(before, after):
 
 
 def report_overflows():
-    for f in sorted((ROOT / "deepspeed-random-ltd-kernel-vs-python" / "output1" / "check").glob("*.log")):
-        n = sum(1 for line in f.read_text(errors="replace").splitlines() if "Skipping step" in line)
-        print(f"{f.name}: {n} overflow-skipped steps")
+    """OVERFLOW lines (one per skipped step) and the last running total `skipped=N`: the
+    Training panel counts each skipped step once (PanelsTraining.EachSkippedStepCountsOnce)."""
+    logs = sorted((ROOT / "deepspeed-random-ltd-kernel-vs-python" / "output1" / "check").glob("*.log"))
+    logs += sorted((ROOT / "deepspeed-chat-step1-opt1.3b").glob("*.log"))
+    for f in logs:
+        text = f.read_text(errors="replace")
+        n = sum(1 for line in text.splitlines() if "Skipping step" in line)
+        totals = re.findall(r"skipped=(\d+)", text)
+        print(f"{f.name}: {n} overflow-skipped steps; last skipped={totals[-1] if totals else '-'}")
 
 
 if __name__ == "__main__":

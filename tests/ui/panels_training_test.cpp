@@ -140,3 +140,36 @@ TEST(PanelsTraining, TheLearningRateIsLinearInAPowerOfTen)
     EXPECT_TRUE(lr->shownValueAxisTitle().contains(QStringLiteral("×1e-")))
         << lr->shownValueAxisTitle().toStdString();
 }
+
+// DeepSpeed logs give each skipped step twice: an OVERFLOW line when it is skipped and the
+// running total `skipped=N` printed every few steps. The charts counted both ("skipped step
+// (212)" for the 139 of opt-1.3b); each skipped step now counts once. The counts are
+// tests/tools/check_training_logs.py's (OVERFLOW lines, and the last `skipped=`).
+TEST(PanelsTraining, EachSkippedStepCountsOnce)
+{
+    for (const auto &[sample, skipped] : {std::make_pair("deepspeed-chat-step1-opt1.3b", 139),
+             std::make_pair("deepspeed-random-ltd-kernel-vs-python", 4)}) {
+        const auto result = loadLogs(sample);
+        ASSERT_TRUE(result.session) << sample;
+        ui::TrainingPanel panel;
+        panel.setSession(result.session);
+        uitest::showAndSettle(panel, 1400, 900);
+        // Runs that overflow mark their skipped steps (the fp16 runs of the pair); the others
+        // mark none.
+        int markedRuns = 0;
+        for (int run = 0; run < panel.runCount(); ++run) {
+            panel.runPicker()->setCurrentIndex(run);
+            bool marked = false;
+            for (const ui::StepChart *c : panel.charts()) {
+                if (c->eventLegends().isEmpty())
+                    continue;
+                marked = true;
+                EXPECT_EQ(c->eventLegends(),
+                    QStringList {QStringLiteral("skipped steps (%1)").arg(skipped)})
+                    << sample << " run " << run << ": " << c->title().toStdString();
+            }
+            markedRuns += marked ? 1 : 0;
+        }
+        EXPECT_GT(markedRuns, 0) << sample << ": no chart marks the skipped steps";
+    }
+}

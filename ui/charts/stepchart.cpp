@@ -49,7 +49,14 @@ struct EventData
     std::vector<std::int64_t> steps;
     std::vector<std::int64_t> lines;
     QString source;
+    std::int64_t count = 0; ///< events in all (the legend's number)
 };
+
+/// The legend entry of a set of event markers: "name (count)".
+QString legend(const EventData &e)
+{
+    return QStringLiteral("%1 (%L2)").arg(e.name).arg(e.count);
+}
 
 QString valueText(double v)
 {
@@ -264,7 +271,7 @@ struct StepChart::Impl
             for (std::int64_t st : e.steps)
                 pts.append(QPointF(static_cast<double>(st), yHigh));
             auto *s = new QScatterSeries;
-            s->setName(QStringLiteral("%1 (%2)").arg(e.name).arg(e.steps.size()));
+            s->setName(legend(e));
             s->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
             s->setMarkerSize(10);
             s->setColor(e.color);
@@ -389,10 +396,11 @@ int StepChart::addLine(const QString &name, const QColor &color, std::vector<std
 }
 
 void StepChart::addEvents(const QString &name, const QColor &color, std::vector<std::int64_t> steps,
-    std::vector<std::int64_t> lines, const QString &source)
+    std::vector<std::int64_t> lines, const QString &source, std::int64_t count)
 {
     lines.resize(steps.size(), 0);
-    d->events.push_back({name, color, std::move(steps), std::move(lines), source});
+    const std::int64_t total = count >= 0 ? count : static_cast<std::int64_t>(steps.size());
+    d->events.push_back({name, color, std::move(steps), std::move(lines), source, total});
     d->rebuild(palette());
 }
 
@@ -442,6 +450,14 @@ int StepChart::eventCount() const
     for (const EventData &e : d->events)
         n += static_cast<int>(e.steps.size());
     return n;
+}
+
+QStringList StepChart::eventLegends() const
+{
+    QStringList out;
+    for (const EventData &e : d->events)
+        out << legend(e);
+    return out;
 }
 
 QString StepChart::toolTipAt(std::int64_t step) const

@@ -46,8 +46,10 @@ public:
     int addLine(const QString &name, const QColor &color, std::vector<std::int64_t> steps,
         std::vector<double> values, std::vector<std::int64_t> lines, const QString &source);
     /// Event markers at steps (e.g. overflow-skipped steps), drawn as triangles at the top.
+    /// The legend reads "name (count)": `count` events in all, the markers' number when -1
+    /// (a marker may stand for several, as an increase of a running total does).
     void addEvents(const QString &name, const QColor &color, std::vector<std::int64_t> steps,
-        std::vector<std::int64_t> lines, const QString &source);
+        std::vector<std::int64_t> lines, const QString &source, std::int64_t count = -1);
     /// The step axis shown; by default the extent of the data.
     void setStepRange(std::int64_t first, std::int64_t last);
     std::pair<std::int64_t, std::int64_t> dataExtent() const;
@@ -62,6 +64,8 @@ public:
     /// Finite points not drawn because the axis is logarithmic and they are <= 0.
     int nonPlottedCount() const;
     int eventCount() const;
+    /// The legend entries of the event markers, as drawn ("skipped step (139)").
+    QStringList eventLegends() const;
     /// Hover text for the point nearest to `step` over all lines ("" when none).
     QString toolTipAt(std::int64_t step) const;
     /// Widget coordinates of (step, value) on the plot; used to click in tests.

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "trainingpanel.h"
 
+#include "analysis/skippedsteps.h"
 #include "ui/charts/elide.h"
 #include "ui/charts/stepchart.h"
 #include "ui/palette.h"
@@ -104,25 +105,6 @@ const std::vector<Group> &groups()
 QString q(const std::string &s)
 {
     return QString::fromStdString(s);
-}
-
-/// Steps at which a Skipped series says a step was skipped (flags > 0, or increases of a
-/// running total), with their lines.
-void skippedSteps(
-    const LogSeries &s, std::vector<std::int64_t> &steps, std::vector<std::int64_t> &lines)
-{
-    double previous = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const double v = s.values[i];
-        if (!std::isfinite(v))
-            continue;
-        const double added = s.cumulative ? v - previous : v;
-        previous = s.cumulative ? v : previous;
-        if (added > 0) {
-            steps.push_back(s.steps[i]);
-            lines.push_back(s.lines[i]);
-        }
-    }
 }
 
 } // namespace
@@ -278,12 +260,7 @@ void TrainingPanel::rebuild()
     m_health->setFixedHeight(std::min(110, lines));
     m_health->show();
 
-    std::vector<std::int64_t> skipped;
-    std::vector<std::int64_t> skippedLines;
-    for (const LogSeries &s : log.series) {
-        if (s.run == run.run && s.kind == LogSeriesKind::Skipped)
-            skippedSteps(s, skipped, skippedLines);
-    }
+    const analysis::SkippedSteps skipped = analysis::skippedSteps(log, run.run);
     int index = 0;
     for (const Group &g : groups()) {
         std::vector<const LogSeries *> members;
@@ -327,13 +304,13 @@ void TrainingPanel::rebuild()
                 ? g.title
                 : QStringLiteral("%1 (%2)").arg(g.title, unit));
         c->setLogScale(g.log || (g.logSpan > 0 && lo > 0 && hi / lo > g.logSpan));
-        if (!skipped.empty()
+        if (!skipped.steps.empty()
             && (g.kinds.front() == LogSeriesKind::Loss
                 || g.kinds.front() == LogSeriesKind::LossScale
                 || (g.kinds.front() == LogSeriesKind::Perplexity
                     && !log.findKind(LogSeriesKind::Loss, run.run))))
-            c->addEvents(tr("skipped step"), skippedStepColor(currentTheme()), skipped,
-                skippedLines, source);
+            c->addEvents(tr("skipped steps"), skippedStepColor(currentTheme()), skipped.steps,
+                skipped.lines, source, skipped.count);
         c->setStepRange(first, last);
         connect(
             c, &StepChart::pointClicked, this, [this](qint64, qint64 line, const QString &file) {

@@ -196,11 +196,20 @@ TEST(TrainingHealth, Fp16DeepSpeedRunsHaveTheirFourOverflowSkippedSteps)
         SCOPED_TRACE(file);
         const auto all = trainingHealth(
             read(std::string("deepspeed-random-ltd-kernel-vs-python/output1/check/") + file));
-        std::size_t skipped = 0;
-        for (const HealthFinding &f : ofKind(all, HealthKind::OverflowSkipped))
-            skipped = std::max(skipped, f.count);
-        EXPECT_EQ(skipped, 4u); // grep -c "Skipping step"
+        // The OVERFLOW lines and the running total `skipped=` tell the same four steps: one
+        // finding, from the OVERFLOW lines.
+        const auto skipped = ofKind(all, HealthKind::OverflowSkipped);
+        ASSERT_EQ(skipped.size(), 1u);
+        EXPECT_EQ(skipped[0].count, 4u); // grep -c "Skipping step"
+        EXPECT_EQ(skipped[0].evidence.find("running total"), std::string::npos)
+            << skipped[0].evidence;
     }
+    // opt-1.3b: 139 OVERFLOW lines, the last `skipped=139` (tests/tools/check_training_logs.py).
+    const auto chat = ofKind(trainingHealth(read("deepspeed-chat-step1-opt1.3b/"
+                                                 "opt-1.3b-globalBatchSize128.log")),
+        HealthKind::OverflowSkipped);
+    ASSERT_EQ(chat.size(), 1u);
+    EXPECT_EQ(chat[0].count, 139u);
     const auto fp32 = trainingHealth(
         read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log"));
     EXPECT_TRUE(ofKind(fp32, HealthKind::OverflowSkipped).empty());
