@@ -173,3 +173,32 @@ TEST(PanelsTraining, EachSkippedStepCountsOnce)
         EXPECT_GT(markedRuns, 0) << sample << ": no chart marks the skipped steps";
     }
 }
+
+// DeepSpeed's loss scale of opt-1.3b moves between powers of two (65536 down to 2048 on
+// overflow): on a base-10 axis it read one lone "10000". Its axis ticks powers of two.
+TEST(PanelsTraining, ALossScaleAxisReadsPowersOfTwo)
+{
+    const auto result = loadLogs("deepspeed-chat-step1-opt1.3b");
+    ASSERT_TRUE(result.session);
+    ui::TrainingPanel panel;
+    panel.setSession(result.session);
+    uitest::showAndSettle(panel, 1400, 900);
+    const ui::StepChart *scale = nullptr;
+    const ui::StepChart *perplexity = nullptr;
+    for (const ui::StepChart *c : panel.charts()) {
+        if (c->title() == QStringLiteral("Loss scale"))
+            scale = c;
+        if (c->title() == QStringLiteral("Perplexity"))
+            perplexity = c;
+    }
+    ASSERT_TRUE(scale && perplexity);
+    ASSERT_TRUE(scale->logScale());
+    const QStringList labels = scale->valueAxisLabels();
+    EXPECT_GE(labels.size(), 2) << labels.join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(labels.contains(QStringLiteral("65536")))
+        << labels.join(QLatin1Char(' ')).toStdString();
+    // Perplexity spans decades (3 to 5 000): powers of ten, as before.
+    ASSERT_TRUE(perplexity->logScale());
+    EXPECT_TRUE(perplexity->valueAxisLabels().contains(QStringLiteral("1000")))
+        << perplexity->valueAxisLabels().join(QLatin1Char(' ')).toStdString();
+}

@@ -67,6 +67,29 @@ QString valueText(double v)
     return QString::fromStdString(analysis::formatSignificant(v));
 }
 
+/// Powers of `base` in [lo, hi] (both > 0).
+int powersIn(double lo, double hi, double base)
+{
+    const double a = std::ceil(std::log(lo) / std::log(base) - 1e-9);
+    const double b = std::floor(std::log(hi) / std::log(base) + 1e-9);
+    return static_cast<int>(std::max(0.0, b - a + 1));
+}
+
+/// The base of a logarithmic value axis over [lo, hi]: 10 when two powers of ten lie in it,
+/// else the smallest of 2, 4 and 16 that puts two to five ticks in it. A loss scale of
+/// 2 048 to 65 536 reads 4096, 16384, 65536, not one lone 10000.
+double logAxisBase(double lo, double hi)
+{
+    if (powersIn(lo, hi, 10) >= 2)
+        return 10;
+    for (double base : {2.0, 4.0, 16.0}) {
+        const int n = powersIn(lo, hi, base);
+        if (n >= 2 && n <= 5)
+            return base;
+    }
+    return 10;
+}
+
 } // namespace
 
 struct StepChart::Impl
@@ -209,8 +232,11 @@ struct StepChart::Impl
         QAbstractAxis *y = nullptr;
         if (log) {
             auto *ly = new QLogValueAxis;
-            ly->setBase(10);
-            ly->setLabelFormat(QStringLiteral("%g")); // 1000, not 1e+03; 1e-05 stays short
+            const double base = logAxisBase(yLow, yHigh);
+            ly->setBase(base);
+            // 1000, not 1e+03; 1e-05 stays short; powers of two whole (16777216).
+            ly->setLabelFormat(
+                base != 10 && yLow >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
             ly->setRange(yLow, yHigh);
             y = ly;
         } else {
@@ -374,6 +400,19 @@ void StepChart::setLogScale(bool log)
 bool StepChart::logScale() const
 {
     return d->log;
+}
+
+QStringList StepChart::valueAxisLabels() const
+{
+    QStringList out;
+    const auto *ly = qobject_cast<const QLogValueAxis *>(d->valueAxis);
+    if (!ly || ly->min() <= 0)
+        return out;
+    const QByteArray format = ly->labelFormat().toLatin1();
+    const double first = std::ceil(std::log(ly->min()) / std::log(ly->base()) - 1e-9);
+    for (double k = first; std::pow(ly->base(), k) <= ly->max() * (1 + 1e-12); ++k)
+        out << QString::asprintf(format.constData(), std::pow(ly->base(), k));
+    return out;
 }
 
 void StepChart::clear()

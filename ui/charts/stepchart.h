@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include <cstdint>
@@ -40,6 +41,8 @@ public:
     QString shownValueAxisTitle() const;
     void setLogScale(bool log);
     bool logScale() const;
+    /// The labels of a logarithmic value axis, as drawn at its ticks; empty when linear.
+    QStringList valueAxisLabels() const;
     void clear();
     /// A line; steps, values and lines (1-based log lines, 0 unknown) have one length.
     /// `source` names the file the lines belong to. Returns the series index.
