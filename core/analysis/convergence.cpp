@@ -3,6 +3,7 @@
 // Convergence compare of two runs' training logs and the log-side deltas of the gate.
 #include "convergence.h"
 
+#include "skippedsteps.h"
 #include "traininghealth.h"
 #include "trainingsummary.h"
 #include "units.h"
@@ -200,6 +201,13 @@ double toBase(LogSeriesKind kind, const std::string &unit)
 std::vector<const LogSeries *> ofKind(
     const model::TrainingLog &log, std::uint32_t run, LogSeriesKind kind)
 {
+    if (kind == LogSeriesKind::Skipped) { // one account of the skipped steps, as health's
+        std::vector<const LogSeries *> sources = skippedSources(log, run);
+        sources.erase(std::remove_if(sources.begin(), sources.end(),
+                          [](const LogSeries *s) { return s->empty(); }),
+            sources.end());
+        return sources;
+    }
     std::vector<const LogSeries *> out;
     for (const LogSeries &s : log.series) {
         if (s.run == run && s.kind == kind && !s.empty())
@@ -253,8 +261,13 @@ std::vector<TrainingDelta> trainingDeltas(const model::TrainingLog &before, std:
             CrossCheckStatistic stat = CrossCheckStatistic::Median;
             if (kind == LogSeriesKind::Memory)
                 stat = CrossCheckStatistic::Peak;
-            else if (kind == LogSeriesKind::Skipped)
-                stat = sb->cumulative ? CrossCheckStatistic::Last : CrossCheckStatistic::Total;
+            // Skipped steps: each side by its own kind of series (a running total's last
+            // value, or the sum of per-step flags), as two producers may differ.
+            const auto skippedStat = [](const LogSeries &s) {
+                return s.cumulative ? CrossCheckStatistic::Last : CrossCheckStatistic::Total;
+            };
+            if (kind == LogSeriesKind::Skipped)
+                stat = skippedStat(*sb);
             TrainingDelta r;
             r.key = "log." + kindKey(kind) + (&sb == &pairs.front().first ? "" : ":" + sb->name);
             r.label = sb->name == sa->name ? sb->name : sb->name + " / " + sa->name;
@@ -262,7 +275,7 @@ std::vector<TrainingDelta> trainingDeltas(const model::TrainingLog &before, std:
                 r.label += " (rank " + std::to_string(sb->rank) + ")";
             r.statistic = std::string(crossCheckStatisticName(stat));
             r.before = summarise(*sb, stat);
-            r.after = summarise(*sa, stat);
+            r.after = summarise(*sa, kind == LogSeriesKind::Skipped ? skippedStat(*sa) : stat);
             r.unit = sb->unit;
             if (sb->unit != sa->unit) {
                 const double fb = toBase(kind, sb->unit);

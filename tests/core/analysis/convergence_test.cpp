@@ -201,3 +201,34 @@ TEST(Convergence, AcrossProducersAlignsByStep)
     EXPECT_EQ(c.convergence.verdict, ConvergenceVerdict::Drifted);
     EXPECT_EQ(c.convergence.metric, "loss");
 }
+
+// A DeepSpeed log tells its skipped steps twice (OVERFLOW lines, and `skipped=N` every few
+// steps): the training deltas compare one account of them, one row, not two rows of the same
+// four steps. An fp32 run has only the running total, at 0: compared with the fp16 run's
+// OVERFLOW lines, each side summed by its own kind (tests/tools/check_training_logs.py: 4).
+TEST(Convergence, SkippedStepsAreOneRowOfEachSidesOneAccount)
+{
+    const std::string dir = "deepspeed-random-ltd-kernel-vs-python/output1/check/";
+    const auto skippedRows = [](const TrainingComparison &c) {
+        std::vector<const TrainingDelta *> out;
+        for (const TrainingDelta &r : c.rows)
+            if (r.key.rfind("log.skipped", 0) == 0)
+                out.push_back(&r);
+        return out;
+    };
+    const TrainingComparison same =
+        pair(dir + "train_my_implementation_fp16.log", dir + "train_with_kernel_fp16.log");
+    auto rows = skippedRows(same);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0]->before, 4.0);
+    EXPECT_EQ(rows[0]->after, 4.0);
+    EXPECT_EQ(rows[0]->verdict, Verdict::Unchanged);
+
+    const TrainingComparison fixed =
+        pair(dir + "train_with_kernel_fp16.log", dir + "train_with_kernel.log");
+    rows = skippedRows(fixed);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0]->before, 4.0);
+    EXPECT_EQ(rows[0]->after, 0.0);
+    EXPECT_EQ(rows[0]->verdict, Verdict::Improved);
+}
