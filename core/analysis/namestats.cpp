@@ -182,9 +182,10 @@ std::vector<std::pair<std::string, NameStats>> collectNameStats(const model::Tra
     return collect(trace, scope, window).byName;
 }
 
-KernelSummary summarizeKernels(const model::Trace &trace, std::size_t maxListed)
+KernelSummary summarizeKernels(const model::Trace &trace, std::size_t maxListed,
+    std::optional<std::pair<std::int64_t, std::int64_t>> window)
 {
-    Collected c = collect(trace, OpScope::DeviceKernels, std::nullopt);
+    Collected c = collect(trace, OpScope::DeviceKernels, window);
     KernelSummary out;
     out.rank = trace.rank;
     out.totalNs = c.totalNs;
@@ -199,6 +200,8 @@ KernelSummary summarizeKernels(const model::Trace &trace, std::size_t maxListed)
         c.byName.end(), larger);
     c.byName.resize(kept);
     out.top = std::move(c.byName);
+    if (window)
+        return out;
     out.opTypes = trace.opStatistics;
     std::stable_sort(out.opTypes.begin(), out.opTypes.end(),
         [](const model::OpStatistic &a, const model::OpStatistic &b) {

@@ -63,6 +63,9 @@ struct KernelSummary
     std::vector<std::pair<std::string, NameStats>> top;
     std::vector<model::OpStatistic> opTypes;
 };
-KernelSummary summarizeKernels(const model::Trace &trace, std::size_t maxListed = MaxListedKernels);
+/// With `window`, only the kernels whose start lies in [first, second) (trace-relative ns,
+/// e.g. one step's) count, and `opTypes` stays empty: the profiler's table covers the run.
+KernelSummary summarizeKernels(const model::Trace &trace, std::size_t maxListed = MaxListedKernels,
+    std::optional<std::pair<std::int64_t, std::int64_t>> window = std::nullopt);
 
 } // namespace stepscope::analysis

@@ -40,3 +40,17 @@ for name, s in sorted(stats.items(), key=lambda kv: (-kv[1][1], kv[0]))[:10]:
     med = statistics.median(s[4])  # the mean of the two middle ones for an even count
     print(f"{s[1]:12.3f} us  {s[1] / total:7.4f}  {s[0]:6d} x  min {s[2]:.3f}  max {s[3]:.3f}"
           f"  median {med:.4f}  stddev {sd:.3f}  {name[:80]}")
+
+# Per ProfilerStep#N (the Kernels panel's Step filter, PanelsKernels.OneStepsKernelsAreThose
+# ThatStartInIt): the kernels whose start lies in the step, and the first name's share of them.
+steps = [e for e in events if e.get("ph") == "X" and str(e.get("name", "")).startswith("ProfilerStep#")]
+for s in sorted(steps, key=lambda e: float(e["ts"])):
+    a, b = float(s["ts"]), float(s["ts"]) + float(s["dur"])
+    inside = [e for e in events if e.get("ph") == "X" and e.get("cat") in DEVICE and a <= float(e["ts"]) < b]
+    names = collections.Counter(e.get("name", "") for e in inside)
+    by_total = collections.defaultdict(float)
+    for e in inside:
+        by_total[e.get("name", "")] += float(e["dur"])
+    top = max(by_total.items(), key=lambda kv: (kv[1], kv[0]))
+    print(f"{s['name']}: {len(inside)} kernels, {len(names)} names, {sum(by_total.values()):.3f} us;"
+          f" first {names[top[0]]} x {top[1]:.3f} us  {top[0][:60]}")

@@ -188,3 +188,47 @@ TEST(PanelsKernels, GroupedByOpTypeItIsTheProfilersTable)
     EXPECT_FALSE(groupLabel->isVisible()); // no "Group by:" left without its choice
     EXPECT_EQ(panel.table()->model()->rowCount(), 72); // by name, whatever was chosen before
 }
+
+// One step's kernels, chosen by its number (the profiler's step id): those that start in it.
+// tests/tools/check_kernels.py gives ProfilerStep#6 of rank 0: 1 258 kernels, 72 names,
+// 62 207.957 us; the NCCL all-reduce first, 5 x 22 550.355 us.
+TEST(PanelsKernels, OneStepsKernelsAreThoseThatStartInIt)
+{
+    const ui::LoadedProfile &p = ddp();
+    ui::KernelsPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    uitest::showAndSettle(panel, 1400, 400);
+    auto *steps = panel.findChild<QComboBox *>(QStringLiteral("kernelStep"));
+    ASSERT_NE(steps, nullptr);
+    ASSERT_EQ(steps->count(), 4); // all, 4, 5, 6
+    EXPECT_EQ(steps->itemText(3), QStringLiteral("6"));
+    steps->setCurrentIndex(3);
+    emit steps->activated(3);
+    ASSERT_EQ(panel.currentStep(), std::optional<std::int64_t>(6));
+    const QAbstractItemModel *shown = panel.table()->model();
+    ASSERT_EQ(shown->rowCount(), 72);
+    EXPECT_TRUE(panel.headline().contains(QStringLiteral("1,258 kernels")))
+        << panel.headline().toStdString();
+    EXPECT_TRUE(panel.headline().contains(QStringLiteral("in step 6")))
+        << panel.headline().toStdString();
+    ASSERT_NE(panel.summary(), nullptr);
+    EXPECT_EQ(panel.summary()->totalNs, 62'207'957);
+    EXPECT_TRUE(cell(shown, 0, 0).startsWith(QStringLiteral("ncclKernel_AllReduce")));
+    EXPECT_EQ(cell(shown, 0, 2), QStringLiteral("5"));
+    EXPECT_EQ(std::llround(shown->index(0, 3).data(ui::SortRole).toDouble()), 22'550'355);
+    // A click names the longest all-reduce of the step, not of the run.
+    const model::EventRef longest = panel.summary()->top.front().second.longest;
+    const model::Trace &trace = *p.session->traces.front();
+    const model::Track &track = trace.tracks[longest.track.value()];
+    const auto stepRows = analysis::breakdownsOfRank(*p.analysis, 0);
+    const analysis::StepBreakdown &six = stepRows.back();
+    ASSERT_EQ(six.step, 6);
+    EXPECT_GE(track.start(longest.index), six.startNs);
+    EXPECT_LT(track.start(longest.index), six.endNs);
+
+    // Back to the whole run: the load's analysis as before.
+    panel.setStep(std::nullopt);
+    EXPECT_EQ(panel.summary(), analysis::kernelsOfRank(*p.analysis, 0));
+    EXPECT_EQ(steps->currentIndex(), 0);
+    EXPECT_TRUE(panel.headline().contains(QStringLiteral("3,774 kernels")));
+}

@@ -18,6 +18,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace stepscope::ui {
@@ -59,6 +60,11 @@ KernelsPanel::KernelsPanel(QWidget *parent)
     bar->addWidget(new QLabel(tr("Rank:"), page));
     m_rankBox = new QComboBox(page);
     bar->addWidget(m_rankBox);
+    bar->addWidget(new QLabel(tr("Step:"), page));
+    m_stepBox = new QComboBox(page);
+    m_stepBox->setObjectName(QStringLiteral("kernelStep"));
+    m_stepBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    bar->addWidget(m_stepBox);
     m_groupLabel = new QLabel(tr("Group by:"), page);
     bar->addWidget(m_groupLabel);
     m_groupBox = new QComboBox(page);
@@ -94,6 +100,10 @@ KernelsPanel::KernelsPanel(QWidget *parent)
 
     connect(m_rankBox, &QComboBox::activated, this,
         [this](int i) { setRank(m_rankBox->itemData(i).toInt()); });
+    connect(m_stepBox, &QComboBox::activated, this, [this](int i) {
+        const QVariant v = m_stepBox->itemData(i);
+        setStep(v.isValid() ? std::optional<std::int64_t>(v.toLongLong()) : std::nullopt);
+    });
     connect(m_groupBox, &QComboBox::activated, this,
         [this](int i) { setGrouping(static_cast<Grouping>(m_groupBox->itemData(i).toInt())); });
     connect(m_filter, &QLineEdit::textChanged, m_proxy,
@@ -133,6 +143,25 @@ void KernelsPanel::setRank(int rank)
     const int index = m_rankBox->findData(rank);
     if (index >= 0)
         m_rankBox->setCurrentIndex(index);
+    m_step.reset();
+    fillSteps();
+    rebuild();
+}
+
+void KernelsPanel::fillSteps()
+{
+    m_stepBox->clear();
+    m_stepBox->addItem(tr("all"));
+    if (m_analysis)
+        for (const analysis::StepBreakdown &b : analysis::breakdownsOfRank(*m_analysis, m_rank))
+            m_stepBox->addItem(QString::number(b.step), static_cast<qlonglong>(b.step));
+}
+
+void KernelsPanel::setStep(std::optional<std::int64_t> step)
+{
+    const int index = step ? m_stepBox->findData(static_cast<qlonglong>(*step)) : 0;
+    m_step = index > 0 ? step : std::nullopt;
+    m_stepBox->setCurrentIndex(std::max(0, index));
     rebuild();
 }
 
@@ -185,13 +214,30 @@ void KernelsPanel::rebuild()
         return;
     }
     m_stack->setCurrentIndex(1);
-    const analysis::KernelSummary &k = *m_summary;
     // The profiler's table only where the rank has one; only it where the trace has no kernels.
     m_groupBox->setVisible(hasOpTypes());
     m_groupLabel->setVisible(hasOpTypes());
     const Grouping shown = !hasOpTypes() ? Grouping::Name
-        : k.count == 0                   ? Grouping::OpType
+        : m_summary->count == 0          ? Grouping::OpType
                                          : m_grouping;
+    // One step's kernels: those that start in it, summarised here (the profiler's table by op
+    // type covers the whole run, so it has no steps).
+    m_stepBox->setEnabled(shown == Grouping::Name && m_stepBox->count() > 1);
+    if (m_step && shown == Grouping::Name) {
+        const auto &traces = m_session->traces;
+        const auto trace = std::find_if(
+            traces.begin(), traces.end(), [this](const auto &t) { return t->rank == m_rank; });
+        for (const analysis::StepBreakdown &b : analysis::breakdownsOfRank(*m_analysis, m_rank)) {
+            if (b.step == *m_step && trace != traces.end()) {
+                m_stepSummary = analysis::summarizeKernels(
+                    **trace, analysis::MaxListedKernels, std::make_pair(b.startNs, b.endNs));
+                m_stepSummary.rank = m_rank;
+                m_summary = &m_stepSummary;
+                break;
+            }
+        }
+    }
+    const analysis::KernelSummary &k = *m_summary;
     m_groupBox->setCurrentIndex(m_groupBox->findData(static_cast<int>(shown)));
     if (shown == Grouping::OpType)
         fillOpTypes(k);
@@ -210,8 +256,10 @@ void KernelsPanel::fillNames(const analysis::KernelSummary &k)
     m_model->setHorizontalHeaderLabels({tr("Name"), tr("Category"), tr("Count"), tr("Total"),
         tr("Share"), tr("Mean"), tr("Median"), tr("Min"), tr("Max"), tr("StdDev")});
     m_model->horizontalHeaderItem(Share)->setToolTip(
-        tr("The name's total over all of the rank's kernel time (concurrent kernels each "
-           "count)"));
+        (m_summary == &m_stepSummary
+                ? tr("The name's total over all of the rank's kernel time in the step")
+                : tr("The name's total over all of the rank's kernel time"))
+        + tr(" (concurrent kernels each count)"));
     m_model->horizontalHeaderItem(StdDev)->setToolTip(
         tr("Sample standard deviation of the durations (0 for one kernel)"));
     for (std::size_t i = 0; i < k.top.size(); ++i) {
@@ -239,11 +287,14 @@ void KernelsPanel::fillNames(const analysis::KernelSummary &k)
         row.append(numberItem(duration(s.stddevNs), s.stddevNs));
         m_model->appendRow(row);
     }
-    QString line = tr("%1, %2, %3 of kernel time on rank %4.")
+    QString line = tr("%1, %2, %3 of kernel time on rank %4")
                        .arg(countText(static_cast<long long>(k.nameCount), tr("name"), tr("names")),
                            countText(k.count, tr("kernel"), tr("kernels")),
                            qs(analysis::formatDuration(k.totalNs)))
                        .arg(m_rank);
+    line += m_summary == &m_stepSummary && m_step
+        ? tr(" in step %1 (the kernels that start in it).").arg(*m_step)
+        : QStringLiteral(".");
     if (k.top.size() < k.nameCount)
         line += tr(" Listed: the %L1 largest in total.").arg(static_cast<qulonglong>(k.top.size()));
     m_headline->setText(line);

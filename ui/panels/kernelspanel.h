@@ -8,7 +8,9 @@
 
 #include <QWidget>
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -22,7 +24,9 @@ namespace stepscope::ui {
 
 /// The Kernels panel (DESIGN.md's bottom tabs), for one rank at a time: the rank's device
 /// kernels by name (analysis::KernelSummary, from the load's analysis: count, total, share of
-/// the rank's kernel time, mean, min, max), largest total first, filtered by a name fragment.
+/// the rank's kernel time, mean, median, min, max, standard deviation), largest total first,
+/// filtered by a name fragment, of the whole run or of one step (summarised from the trace
+/// when chosen).
 /// Where the profiler wrote its own table by op type (Ascend op_statistic.csv), "Group by"
 /// shows that table as written instead (KernelSummary::opTypes: the profiler's figures).
 /// Clicking a row emits eventRequested with the longest instance of that name; double-clicking
@@ -38,12 +42,16 @@ public:
     ~KernelsPanel() override;
 
     /// The profile and the load's analysis of it: the table is SessionAnalysis::kernels of the
-    /// chosen rank; the panel computes nothing itself.
+    /// chosen rank, or analysis::summarizeKernels over one of its steps.
     void setAnalysis(std::shared_ptr<const model::Session> session,
         std::shared_ptr<const analysis::SessionAnalysis> analysis);
     void setRank(int rank);
     /// Shows only the names holding `text` (any case); empty shows all.
     void setFilter(const QString &text);
+    /// Only the kernels that start in one step of the rank (the Steps panel's steps, the
+    /// profiler's ids), or all of them (nullopt). A step the rank lacks shows all.
+    void setStep(std::optional<std::int64_t> step);
+    std::optional<std::int64_t> currentStep() const { return m_step; }
     /// By our name or by the profiler's op type; OpType only where the rank has that table.
     void setGrouping(Grouping grouping);
     Grouping grouping() const { return m_grouping; }
@@ -51,7 +59,7 @@ public:
     bool hasOpTypes() const;
 
     int currentRank() const { return m_rank; }
-    /// The shown rank's summary, nullptr when it has no kernels.
+    /// The shown rank's summary (of the chosen step), nullptr when it has no kernels.
     const analysis::KernelSummary *summary() const { return m_summary; }
     QTableView *table() const { return m_table; }
     /// All the rows; the view shows them through the name filter (table()->model()).
@@ -69,18 +77,23 @@ signals:
 
 private:
     void rebuild();
+    void fillSteps();
     void fillNames(const analysis::KernelSummary &k);
     void fillOpTypes(const analysis::KernelSummary &k);
 
     std::shared_ptr<const model::Session> m_session;
     std::shared_ptr<const analysis::SessionAnalysis> m_analysis;
     const analysis::KernelSummary *m_summary = nullptr;
+    /// The chosen step's kernels, summarised from the trace when a step is chosen.
+    analysis::KernelSummary m_stepSummary;
     int m_rank = 0;
+    std::optional<std::int64_t> m_step;
     Grouping m_grouping = Grouping::Name;
 
     QStackedWidget *m_stack = nullptr;
     QLabel *m_message = nullptr;
     QComboBox *m_rankBox = nullptr;
+    QComboBox *m_stepBox = nullptr;
     QLabel *m_groupLabel = nullptr;
     QComboBox *m_groupBox = nullptr;
     QLineEdit *m_filter = nullptr;

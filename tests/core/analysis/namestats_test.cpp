@@ -106,6 +106,27 @@ TEST(KernelSummary, CountsTotalsExtremesAndTheLongestInstance)
     EXPECT_EQ(tie.top[0].first, "a");
 }
 
+// One step's kernels: those whose start lies in the window, the profiler's op table left out.
+TEST(KernelSummary, AWindowKeepsTheKernelsThatStartInIt)
+{
+    model::Trace t = kernelTrace({{"gemm", 0, 0, 100}, {"gemm", 1, 50, 300}, {"gemm", 0, 500, 200},
+        {"nccl_ar", 1, 600, 400}, {"MemcpyHtoD", 0, 900, 50}, {"MemcpyHtoD", 0, 1000, 50}});
+    t.opStatistics.push_back({});
+    const KernelSummary all = summarizeKernels(t);
+    EXPECT_EQ(all.opTypes.size(), 1u);
+    // [50, 900): gemm at 50 (ends at 350) and 500, nccl at 600; not the gemm at 0, not the
+    // memcpy starting at 900.
+    const KernelSummary step = summarizeKernels(t, MaxListedKernels, std::make_pair(50, 900));
+    EXPECT_EQ(step.count, 3);
+    EXPECT_EQ(step.totalNs, 900);
+    ASSERT_EQ(step.top.size(), 2u);
+    EXPECT_EQ(step.top[0].first, "gemm");
+    EXPECT_EQ(step.top[0].second.count, 2);
+    EXPECT_DOUBLE_EQ(step.top[0].second.medianNs, 250);
+    EXPECT_EQ(step.top[1].first, "nccl_ar");
+    EXPECT_TRUE(step.opTypes.empty());
+}
+
 TEST(KernelSummary, NoKernelsNoSummary)
 {
     const model::Trace t = kernelTrace({});
