@@ -30,6 +30,22 @@ std::shared_ptr<const model::Session> loadSample(const char *relative)
     return import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/" + relative, progress).session;
 }
 
+/// The text nodes of an exported SVG, in order.
+QStringList svgTexts(const QString &path)
+{
+    QStringList texts;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return texts;
+    QXmlStreamReader xml(&f);
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("text"))
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    }
+    return texts;
+}
+
 bool isBlank(const QImage &img)
 {
     const QRgb first = img.pixel(0, 0);
@@ -199,15 +215,31 @@ TEST(ExportViews, MemoryTimesAreOnTheRulersClockAsInTheWindow)
     const QStringList files = exportViews(session, {ExportView::Memory}, {}, {}, request,
         dir.path(), QStringLiteral("level2"), &error);
     ASSERT_EQ(files.size(), 1) << error.toStdString();
-    QFile f(files[0]);
-    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
-    QXmlStreamReader xml(&f);
-    QStringList texts;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isStartElement() && xml.name() == QLatin1String("text"))
-            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
-    }
+    const QStringList texts = svgTexts(files[0]);
     EXPECT_TRUE(texts.contains(expected))
         << expected.toStdString() << " not in the exported memory view";
+}
+
+// `export --view kernels --step 6` shows step 6's kernels, as the panel's Step chooser does
+// (tests/tools/check_kernels.py: 1 258 kernels start in ProfilerStep#6 of rank 0), and only
+// the views that show the step alone name it in their title.
+TEST(ExportViews, AStepsKernelsAndTitlesThatSayWhatIsShown)
+{
+    auto session = loadSample("kineto/hta-ddp-a100-world2-nccl");
+    ASSERT_TRUE(session);
+    QTemporaryDir dir;
+    ImageRequest request;
+    request.size = QSize(1600, 500);
+    request.format = ImageFormat::Svg;
+    QString error;
+    const QStringList files = exportViews(session, {ExportView::Kernels, ExportView::Steps},
+        TimeSelection {6, std::nullopt}, {}, request, dir.path(), QStringLiteral("ddp"), &error);
+    ASSERT_EQ(files.size(), 2) << error.toStdString();
+    const QString kernels = svgTexts(files[0]).join(QLatin1Char('\n'));
+    EXPECT_TRUE(kernels.contains(QStringLiteral("ddp — kernels, step 6"))) << kernels.toStdString();
+    EXPECT_TRUE(kernels.contains(QStringLiteral("1,258 kernels"))) << kernels.toStdString();
+    EXPECT_TRUE(kernels.contains(QStringLiteral("in step 6"))) << kernels.toStdString();
+    const QString steps = svgTexts(files[1]).join(QLatin1Char('\n'));
+    EXPECT_TRUE(steps.contains(QStringLiteral("ddp — steps"))) << steps.toStdString();
+    EXPECT_FALSE(steps.contains(QStringLiteral("steps, step 6"))) << steps.toStdString();
 }

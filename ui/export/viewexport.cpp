@@ -20,6 +20,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 
 namespace stepscope::ui {
@@ -48,10 +49,12 @@ PaintFunction timelineBody(
 /// Memory, Communication, Kernels and Cluster panels show `analysed` (the export's one analysis);
 /// the Training panel reads the session's logs. The Memory panel counts its times from the
 /// ruler zeros of `ruler` (the export's timeline model), as the window shows them.
+/// `setup` runs on the panel once it holds the analysis (the Kernels panel's step).
 template <typename Panel>
 PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     std::shared_ptr<const analysis::SessionAnalysis> analysed, const analysis::RunConfig &config,
-    bool hasConfig, const timeline::TimelineModel *ruler = nullptr)
+    bool hasConfig, const timeline::TimelineModel *ruler = nullptr,
+    const std::function<void(Panel &)> &setup = {})
 {
     std::shared_ptr<Panel> panel = std::make_shared<Panel>();
     if constexpr (std::is_same_v<Panel, StepsPanel>) {
@@ -74,6 +77,8 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
             panel->setRunConfig(config);
         panel->setAnalysis(std::move(session), std::move(analysed));
     }
+    if (setup)
+        setup(*panel);
     panel->setAttribute(Qt::WA_DontShowOnScreen);
     panel->show();
     PaintFunction render = widgetPainter(panel.get());
@@ -89,6 +94,20 @@ bool needsAnalysis(ExportView view)
 bool needsTimeline(ExportView view)
 {
     return view == ExportView::Timeline || view == ExportView::Memory;
+}
+
+/// Whether `view` shows step `step` alone, so that its title may name it: the timeline does,
+/// the Kernels table does when its rank (the first with kernels) has the step; the other
+/// views show the whole run.
+bool showsStep(ExportView view, qint64 step, const analysis::SessionAnalysis *analysed)
+{
+    if (view == ExportView::Timeline)
+        return true;
+    if (view != ExportView::Kernels || !analysed || analysed->kernels.empty())
+        return false;
+    const auto rows = analysis::breakdownsOfRank(*analysed, analysed->kernels.front().rank);
+    return std::any_of(rows.begin(), rows.end(),
+        [step](const analysis::StepBreakdown &b) { return b.step == step; });
 }
 
 } // namespace
@@ -230,9 +249,13 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
         return withTitle(title,
             panelBody<CommunicationPanel>(
                 std::move(session), std::move(analysed), config, hasConfig));
-    case ExportView::Kernels:
+    case ExportView::Kernels: // the chosen step's kernels, as the panel's Step chooser shows
         return withTitle(title,
-            panelBody<KernelsPanel>(std::move(session), std::move(analysed), config, hasConfig));
+            panelBody<KernelsPanel>(std::move(session), std::move(analysed), config, hasConfig,
+                nullptr, [step = selection.step](KernelsPanel &panel) {
+                    if (step)
+                        panel.setStep(*step);
+                }));
     case ExportView::Cluster:
         return withTitle(title,
             panelBody<ClusterPanel>(std::move(session), std::move(analysed), config, hasConfig));
@@ -271,9 +294,9 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
         return written;
     for (ExportView view : views) {
         QString title = profileName + QStringLiteral(" — ") + exportViewName(view);
-        if (selection.step)
+        if (selection.step && showsStep(view, *selection.step, analysed.get()))
             title += QStringLiteral(", step %1").arg(*selection.step);
-        else if (selection.rangeUs)
+        else if (selection.rangeUs && view == ExportView::Timeline)
             title += QStringLiteral(", %1 µs – %2 µs")
                          .arg(selection.rangeUs->first)
                          .arg(selection.rangeUs->second);
