@@ -110,10 +110,14 @@ void mergeSteps(nlohmann::json &summary, const std::vector<StepBreakdown> &break
     }
 }
 
+/// `s` right-aligned in `width` columns: UTF-8 characters, not bytes, so "153 µs" lines up
+/// with "5.99 ms".
 std::string pad(std::string s, std::size_t width)
 {
-    if (s.size() < width)
-        s.insert(0, width - s.size(), ' ');
+    const auto columns = static_cast<std::size_t>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    if (columns < width)
+        s.insert(0, width - columns, ' ');
     return s;
 }
 
@@ -485,13 +489,15 @@ std::string analysisSummaryText(const SessionAnalysis &a)
         // The first rank's: a cluster's every rank is in `summary --json` and the panel.
         const KernelSummary &k = a.kernels.front();
         out << "\nKernels, rank " << k.rank << " (" << k.nameCount << " names, " << k.count
-            << " kernels, " << formatDuration(k.totalNs) << " in all; the 10 longest in total)\n"
-            << "  " << pad("total", 10) << pad("share", 8) << pad("count", 9) << pad("longest", 10)
-            << "  name\n";
+            << " kernels, " << formatDuration(k.totalNs) << " in all; the 10 largest in total)\n"
+            << "  " << pad("total", 10) << pad("share", 8) << pad("count", 9) << pad("median", 10)
+            << pad("longest", 10) << "  name\n";
         for (std::size_t i = 0; i < k.top.size() && i < 10; ++i) {
             const auto &[name, s] = k.top[i];
             out << "  " << pad(formatDuration(s.totalNs), 10) << pad(formatShare(s.share), 8)
-                << pad(std::to_string(s.count), 9) << pad(formatDuration(s.maxNs), 10) << "  "
+                << pad(std::to_string(s.count), 9)
+                << pad(formatDuration(std::llround(s.medianNs)), 10)
+                << pad(formatDuration(s.maxNs), 10) << "  "
                 << (name.size() > 90 ? name.substr(0, 87) + "..." : name) << '\n';
         }
     }

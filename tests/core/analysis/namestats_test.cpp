@@ -185,6 +185,17 @@ TEST(KernelSummary, RealTraceMatchesTheFile)
     EXPECT_NEAR(first.at("max_us").get<double>(), 5'993.392, 1e-6);
     EXPECT_NEAR(first.at("stddev_us").get<double>(), 1'498.454, 1e-3);
     EXPECT_NEAR(first.at("median_us").get<double>(), 2'520.607, 1e-6);
+
+    // `stepscope summary`'s text: the same row, its median beside the longest.
+    const std::string text = analysisSummaryText(a);
+    EXPECT_NE(text.find("the 10 largest in total"), std::string::npos) << text;
+    EXPECT_NE(text.find("\n     46.8 ms  28.3 %       15   2.52 ms   5.99 ms  ncclKernel"),
+        std::string::npos)
+        << text;
+    // Columns line up whatever the unit's characters: "µs" is one column, two bytes.
+    EXPECT_NE(text.find("\n     12.6 ms   7.6 %      474   13.4 µs    153 µs  void cudnn"),
+        std::string::npos)
+        << text;
     EXPECT_EQ(rank.at("top").size(), 20u);
 }
 
