@@ -489,7 +489,8 @@ std::string analysisSummaryText(const SessionAnalysis &a)
         // The first rank's: a cluster's every rank is in `summary --json` and the panel.
         const KernelSummary &k = a.kernels.front();
         out << "\nKernels, rank " << k.rank << " (" << k.nameCount << " names, " << k.count
-            << " kernels, " << formatDuration(k.totalNs) << " in all; the 10 largest in total)\n"
+            << " kernels, " << formatDuration(k.totalNs) << " in all; "
+            << (k.nameCount > 10 ? "the 10 largest in total" : "largest total first") << ")\n"
             << "  " << pad("total", 10) << pad("share", 8) << pad("count", 9) << pad("median", 10)
             << pad("longest", 10) << "  name\n";
         for (std::size_t i = 0; i < k.top.size() && i < 10; ++i) {

@@ -199,6 +199,28 @@ TEST(KernelSummary, RealTraceMatchesTheFile)
     EXPECT_EQ(rank.at("top").size(), 20u);
 }
 
+// A rank with ten names or fewer lists them all: the text does not promise "the 10 largest".
+TEST(KernelSummary, TheSummaryTextSaysHowManyItLists)
+{
+    util::Progress progress;
+    auto r = import::loadPath(
+        std::string(STEPSCOPE_TEST_DATA) + "/ascend_pt/msinsight-gpt3-pp2-16rank-trimmed",
+        progress);
+    ASSERT_TRUE(r.session && r.session->hasContent());
+    const SessionAnalysis a = analyzeSession(*r.session, RunConfig {});
+    ASSERT_FALSE(a.kernels.empty());
+    const KernelSummary &k = a.kernels.front();
+    ASSERT_LE(k.nameCount, 10u);
+    const std::string text = analysisSummaryText(a);
+    const std::string head = "Kernels, rank " + std::to_string(k.rank) + " ("
+        + std::to_string(k.nameCount) + " names, " + std::to_string(k.count) + " kernels, ";
+    const auto at = text.find(head);
+    ASSERT_NE(at, std::string::npos) << text;
+    const std::string line = text.substr(at, text.find('\n', at) - at);
+    EXPECT_NE(line.find("largest total first)"), std::string::npos) << line;
+    EXPECT_EQ(line.find("the 10 largest"), std::string::npos) << line;
+}
+
 // Ascend's own table of kernels by type (op_statistic.csv) is kept as written beside ours by
 // name: tests/tools/check_op_statistic.py gives, for rank 0 of msinsight-cnn-level2-2rank,
 // 33 op types and ForeachAddList (AI_VECTOR_CORE) first: 3 x, 1 954.719 us, 623.732 /
