@@ -39,3 +39,36 @@ TEST(ChartsHeatMap, ColoursHoverAndClick)
     EXPECT_EQ(spy[0].first, 1);
     EXPECT_EQ(spy[0].second, 0);
 }
+
+// Sixteen ranks in a narrow dock: the cells are narrower than "10", and ranks 10 to 15 were
+// each labelled "…". Now every second rank is labelled whole, each over its own column; with
+// room, every column is.
+TEST(ChartsHeatMap, CrowdedColumnsAreLabelledEveryNthWhole)
+{
+    QStringList ranks;
+    QList<double> values;
+    for (int r = 0; r < 16; ++r)
+        ranks << QString::number(r);
+    for (int i = 0; i < 16 * 16; ++i)
+        values << (i % 17 == 0 ? 21.0 : std::numeric_limits<double>::quiet_NaN());
+    ui::HeatMap map;
+    map.setMatrix(ranks, ranks, values, [](double v) { return QString::number(v); });
+    uitest::showAndSettle(map, 300, 300);
+    ASSERT_LT(
+        map.cellRect(0, 0).width(), map.fontMetrics().horizontalAdvance(QStringLiteral("15")) + 4);
+    auto shown = map.shownColumnLabels();
+    ASSERT_GE(shown.size(), 2u);
+    ASSERT_LT(shown.size(), 16u);
+    for (const auto &[column, text] : shown) {
+        EXPECT_EQ(text, ranks[column]) << "column " << column; // whole, not elided
+        EXPECT_EQ(column % 2, 0) << text.toStdString(); // on round ranks
+    }
+    EXPECT_EQ(shown.front(), std::make_pair(0, QStringLiteral("0")));
+    EXPECT_EQ(shown.back().second.size(), 2); // a two-digit rank is among them
+
+    uitest::showAndSettle(map, 1400, 900);
+    shown = map.shownColumnLabels();
+    ASSERT_EQ(shown.size(), 16u);
+    for (int c = 0; c < 16; ++c)
+        EXPECT_EQ(shown[static_cast<std::size_t>(c)], std::make_pair(c, ranks[c]));
+}

@@ -3,6 +3,7 @@
 #include "heatmap.h"
 
 #include "elide.h"
+#include "sparselabels.h"
 #include "ui/palette.h"
 
 #include <QMouseEvent>
@@ -159,11 +160,11 @@ void HeatMap::paintEvent(QPaintEvent *)
     p.drawText(QRect(g.left(), y, g.width(), fm.height()), Qt::AlignHCenter, m_columnTitle);
     p.drawText(QRect(Margin, y + fm.height(), g.left() - 2 * Margin, fm.height()), Qt::AlignRight,
         m_rowTitle);
-    for (int c = 0; c < m_columns.size(); ++c) {
+    for (const auto &[c, text] : shownColumnLabels()) {
         const QRect r = cellRect(0, c);
-        p.drawText(QRect(r.left(), g.top() - fm.height(), r.width(), fm.height()),
-            Qt::AlignHCenter | Qt::AlignBottom,
-            fm.elidedText(m_columns[c], Qt::ElideMiddle, r.width()));
+        const int w = std::max(r.width(), columnLabelRoom());
+        p.drawText(QRect(r.center().x() + 1 - w / 2, g.top() - fm.height(), w, fm.height()),
+            Qt::AlignHCenter | Qt::AlignBottom, text);
     }
     for (int r = 0; r < m_rows.size(); ++r) {
         const QRect cr = cellRect(r, 0);
@@ -193,6 +194,44 @@ void HeatMap::paintEvent(QPaintEvent *)
     if (std::any_of(m_values.begin(), m_values.end(), [](double v) { return std::isnan(v); }))
         HeatScale::paintEmptyLegend(p, emptyLegendPos(), fm, palette(),
             m_emptyText.isEmpty() ? tr("no data") : m_emptyText);
+}
+
+int HeatMap::columnLabelRoom() const
+{
+    if (m_columns.isEmpty())
+        return 0;
+    return static_cast<int>(std::lround(
+        sparseCategoryLabels(m_columns, cellRect(0, 0).width(), widestColumnLabel()).every
+        * static_cast<double>(cellRect(0, 0).width())));
+}
+
+int HeatMap::widestColumnLabel() const
+{
+    const QFontMetrics fm(font());
+    int widest = 0;
+    for (const QString &label : m_columns)
+        widest = std::max(widest, fm.horizontalAdvance(label) + 4);
+    return widest;
+}
+
+std::vector<std::pair<int, QString>> HeatMap::shownColumnLabels() const
+{
+    std::vector<std::pair<int, QString>> out;
+    if (m_columns.isEmpty())
+        return out;
+    const QFontMetrics fm(font());
+    const int room = std::max(cellRect(0, 0).width(), columnLabelRoom());
+    const int every =
+        sparseCategoryLabels(m_columns, cellRect(0, 0).width(), widestColumnLabel()).every;
+    // Ranks 0, 2, 4, ...: a label may reach half a stride past the grid's ends, where the row
+    // labels and the margin are.
+    for (int c = 0; c < m_columns.size(); ++c) {
+        bool numeric = false;
+        const qlonglong v = m_columns[c].toLongLong(&numeric);
+        if ((numeric ? v : c) % every == 0)
+            out.emplace_back(c, fm.elidedText(m_columns[c], Qt::ElideMiddle, room));
+    }
+    return out;
 }
 
 QPoint HeatMap::emptyLegendPos() const

@@ -12,6 +12,8 @@
 #include <QWidget>
 
 #include <functional>
+#include <utility>
+#include <vector>
 
 namespace stepscope::ui {
 
@@ -49,6 +51,9 @@ public:
     std::pair<int, int> cellAt(const QPoint &pos) const;
     QColor cellColor(int row, int column) const;
     QString toolTipFor(int row, int column) const;
+    /// The column labels as painted, with the column each is centred on: every n-th where
+    /// they do not all fit their cells ("0, 2, 4, ..." rather than "10" shown as "…").
+    std::vector<std::pair<int, QString>> shownColumnLabels() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -63,6 +68,9 @@ protected:
 
 private:
     QRect gridRect() const;
+    /// The width a column label may take: its cell, or the cells between two labels shown.
+    int columnLabelRoom() const;
+    int widestColumnLabel() const;
     QColor colorFor(double value) const;
 
     QString m_title;
