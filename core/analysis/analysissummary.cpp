@@ -537,10 +537,12 @@ std::string analysisSummaryText(const SessionAnalysis &a)
     if (!a.matrix.cells.empty()) {
         out << "\nRank-to-rank traffic (" << a.matrix.source << ")\n";
         for (const auto &c : a.matrix.cells)
+            // As the Communication panel shows them: sizes in binary units, times in the
+            // duration's unit, rates stepping down below 1 GB/s.
             out << "  " << c.srcRank << " -> " << c.dstRank << " " << c.transport << ": "
-                << formatSignificant(c.sizeMb) << " MB in " << formatSignificant(c.timeMs) << " ms"
-                << (c.bandwidthGBps ? ", " + formatSignificant(*c.bandwidthGBps) + " GB/s"
-                                    : std::string())
+                << formatMegabytes(c.sizeMb) << " in "
+                << formatDuration(std::llround(std::min(c.timeMs, 1e12) * 1e6))
+                << (c.bandwidthGBps ? ", " + formatBandwidth(*c.bandwidthGBps) : std::string())
                 << '\n';
     }
     if (!a.notes.empty())

@@ -106,4 +106,27 @@ std::string formatBytes(std::int64_t bytes)
     return formatSignificant(v) + " " + Units[unit];
 }
 
+std::string formatMegabytes(double mb)
+{
+    if (!(mb > 0))
+        return "0 B";
+    return formatBytes(std::llround(std::min(mb, 1e12) * 1024.0 * 1024.0));
+}
+
+std::string formatBandwidth(double gbPerSecond)
+{
+    if (!(gbPerSecond > 0))
+        return "–";
+    const char *unit = "GB/s";
+    double v = gbPerSecond;
+    if (v < 1e-3) {
+        v *= 1e6;
+        unit = "kB/s";
+    } else if (v < 1) {
+        v *= 1e3;
+        unit = "MB/s";
+    }
+    return formatSignificant(v) + " " + unit;
+}
+
 } // namespace stepscope::analysis

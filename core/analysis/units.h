@@ -18,6 +18,12 @@ std::string formatDuration(std::int64_t ns);
 std::string formatTimePoint(std::int64_t ns);
 std::string formatShare(double fraction);
 std::string formatBytes(std::int64_t bytes);
+/// A size the profiler wrote in MB: Ascend's "Transit Size(MB)" is bytes / 1024², shown in
+/// binary units as every other size ("21.1 MiB", "42 B"); "0 B" for none.
+std::string formatMegabytes(double mb);
+/// A rate the profiler wrote in GB/s, in decimal units as written; small rates step down
+/// ("45.6 MB/s") instead of reading "0.0456 GB/s"; "–" for none.
+std::string formatBandwidth(double gbPerSecond);
 /// Three significant digits, no unit ("148", "87.3", "0.512").
 std::string formatSignificant(double value);
 /// Four significant digits in printf's %g style ("0.01234", "1.5e+06"), for the evidence

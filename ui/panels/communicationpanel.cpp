@@ -46,28 +46,12 @@ QString us(double v)
 
 QString formatBandwidth(double gbPerSecond)
 {
-    // Decimal units, as the profilers write GB/s; small rates step down instead of "0 GB/s".
-    if (!(gbPerSecond > 0))
-        return QStringLiteral("–");
-    const char *unit = "GB/s";
-    double v = gbPerSecond;
-    if (v < 1e-3) {
-        v *= 1e6;
-        unit = "kB/s";
-    } else if (v < 1) {
-        v *= 1e3;
-        unit = "MB/s";
-    }
-    return QString::fromStdString(analysis::formatSignificant(v)) + QLatin1Char(' ')
-        + QLatin1String(unit);
+    return QString::fromStdString(analysis::formatBandwidth(gbPerSecond));
 }
 
 QString formatMegabytes(double mb)
 {
-    // Ascend's "Transit Size(MB)" is bytes / 1024²: shown in binary units like the table.
-    if (!(mb > 0))
-        return QStringLiteral("0 B");
-    return QString::fromStdString(analysis::formatBytes(std::llround(mb * 1024.0 * 1024.0)));
+    return QString::fromStdString(analysis::formatMegabytes(mb));
 }
 
 namespace {

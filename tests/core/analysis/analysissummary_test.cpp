@@ -166,3 +166,20 @@ TEST(AnalysisSummary, ACancelledTokenStopsTheAnalysisAnUnsetOneChangesNothing)
     // No trace at all: the passes over the session check too.
     EXPECT_THROW(analysis::analyzeSession(model::Session {}, {}, &token), util::Cancelled);
 }
+
+// The summary's rank-to-rank lines read as the Communication panel's matrix: the 1 -> 0 entry
+// of the trimmed cluster's cluster_communication_matrix.json (4e-05 MB in 0.00162 ms, 0.0247
+// GB/s) read "4e-05 MB in 0.00162 ms, 0.0247 GB/s".
+TEST(AnalysisSummary, RankToRankTrafficInThePanelsUnits)
+{
+    model::Session s = oneRank();
+    model::CommMatrixEntry e;
+    e.step = "step2";
+    e.op = "hcom_broadcast__483_0";
+    e.srcRank = 1;
+    e.dstRank = 0;
+    e.traffic = model::LinkTraffic {"HCCS", 4e-05, 0.00162, 0.0247};
+    s.clusterMatrix.push_back(e);
+    const std::string text = analysis::analysisSummaryText(s, {});
+    EXPECT_NE(text.find("  1 -> 0 HCCS: 42 B in 1.62 µs, 24.7 MB/s\n"), std::string::npos) << text;
+}

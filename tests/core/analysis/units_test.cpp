@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace stepscope;
 using analysis::formatDuration;
 using analysis::formatTimePoint;
@@ -25,4 +27,22 @@ TEST(Units, TimePointsAreExactToTheNanosecond)
     EXPECT_EQ(formatTimePoint(-2'000), "-2 µs");
     EXPECT_EQ(formatTimePoint(util::Int64Min), "-9223372036.854775808 s");
     EXPECT_EQ(formatTimePoint(util::Int64Max), "9223372036.854775807 s");
+}
+
+// The profiler's MB (bytes / 1024²) and GB/s, as the Communication panel and `stepscope
+// summary` both show them: 4e-05 MB read "4e-05 MB" in the summary and "42 B" in the panel.
+TEST(Units, ProfilerMegabytesAndBandwidths)
+{
+    using analysis::formatBandwidth;
+    using analysis::formatMegabytes;
+    EXPECT_EQ(formatMegabytes(4e-05), "42 B"); // 41.9 bytes
+    EXPECT_EQ(formatMegabytes(21.1), "21.1 MiB");
+    EXPECT_EQ(formatMegabytes(0), "0 B");
+    EXPECT_EQ(formatMegabytes(-1), "0 B");
+    // A size from a file past any real one is bounded, not an overflow of int64 bytes.
+    EXPECT_EQ(formatMegabytes(std::numeric_limits<double>::infinity()), formatMegabytes(1e12));
+    EXPECT_EQ(formatBandwidth(24.3), "24.3 GB/s");
+    EXPECT_EQ(formatBandwidth(0.0247), "24.7 MB/s");
+    EXPECT_EQ(formatBandwidth(0.00008), "80.0 kB/s");
+    EXPECT_EQ(formatBandwidth(0), "–");
 }
