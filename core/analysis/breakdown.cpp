@@ -449,6 +449,7 @@ BreakdownPass runBreakdownPass(
     if (trace.metadata.format == "kineto")
         tb = computeTbBreakdowns(trace);
     out.reserve(steps.size());
+    std::vector<detail::Disagreement> disagreements; // noted once per table and column
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const model::Step &step = steps[i];
         const model::ReferenceStep *row = detection.rows.empty() ? nullptr : detection.rows[i];
@@ -462,9 +463,8 @@ BreakdownPass runBreakdownPass(
                 *row, step, trace.rank, onTimeline ? &r.b : nullptr, r.spanIdle);
             if (onTimeline) {
                 b.reference = compare(row->valuesUs, row->source, r);
-                const auto message = detail::tableDisagreement(b);
-                if (message && notes)
-                    notes->add(model::Severity::Warning, row->source, *message);
+                if (auto d = detail::tableDisagreement(b))
+                    disagreements.push_back(std::move(*d));
                 pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
             } else if (wantSegments) {
                 detail::appendTableSegments(b, pass.segments);
@@ -491,6 +491,9 @@ BreakdownPass runBreakdownPass(
         pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
         out.push_back(std::move(r.b));
     }
+    if (notes)
+        for (auto &[source, message] : detail::disagreementNotes(trace.rank, disagreements))
+            notes->add(model::Severity::Warning, source, message);
     return pass;
 }
 

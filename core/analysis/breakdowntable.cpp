@@ -118,7 +118,7 @@ void appendTableSegments(const StepBreakdown &b, std::vector<LaneSegment> &out)
     }
 }
 
-std::optional<std::string> tableDisagreement(const StepBreakdown &b)
+std::optional<Disagreement> tableDisagreement(const StepBreakdown &b)
 {
     if (!b.reference)
         return std::nullopt;
@@ -130,13 +130,58 @@ std::optional<std::string> tableDisagreement(const StepBreakdown &b)
     }
     if (!worst || stepUs <= 0 || std::abs(worst->differenceUs) <= 0.01 * stepUs)
         return std::nullopt;
-    const auto ns = [](double us) { return util::saturatingRound(us * 1000.0); };
-    return "rank " + std::to_string(b.rank) + " step " + std::to_string(b.step)
-        + ": our timeline differs from " + b.reference->source + " in `" + worst->column + "` by "
-        + formatDuration(ns(worst->differenceUs)) + " ("
-        + formatShare(std::abs(worst->differenceUs) / stepUs) + " of the step; timeline "
-        + formatDuration(ns(worst->oursUs)) + ", table " + formatDuration(ns(worst->referenceUs))
-        + "); the table's numbers are shown";
+    return Disagreement {b.step, b.reference->source, worst->column, stepUs, worst->oursUs,
+        worst->referenceUs, worst->differenceUs};
+}
+
+std::vector<std::pair<std::string, std::string>> disagreementNotes(
+    std::int32_t rank, const std::vector<Disagreement> &found)
+{
+    const auto ns = [](double us) { return formatDuration(util::saturatingRound(us * 1000.0)); };
+    // Grouped by table and column, in the order first seen.
+    std::vector<std::vector<const Disagreement *>> groups;
+    for (const Disagreement &d : found) {
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const auto &group) {
+            return group.front()->source == d.source && group.front()->column == d.column;
+        });
+        if (g == groups.end())
+            groups.push_back({&d});
+        else
+            g->push_back(&d);
+    }
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto &group : groups) {
+        const Disagreement &first = *group.front();
+        const std::string tail =
+            "our timeline differs from " + first.source + " in `" + first.column + "` by ";
+        const std::string figures = "timeline " + ns(first.oursUs) + ", table "
+            + ns(first.referenceUs) + "); the table's numbers are shown";
+        if (group.size() == 1) {
+            out.emplace_back(first.source,
+                "rank " + std::to_string(rank) + " step " + std::to_string(first.step) + ": " + tail
+                    + ns(first.differenceUs) + " ("
+                    + formatShare(std::abs(first.differenceUs) / first.stepUs) + " of the step; "
+                    + figures);
+            continue;
+        }
+        double lo = first.differenceUs;
+        double hi = first.differenceUs;
+        double shareLo = std::abs(first.differenceUs) / first.stepUs;
+        double shareHi = shareLo;
+        for (const Disagreement *d : group) {
+            lo = std::min(lo, d->differenceUs);
+            hi = std::max(hi, d->differenceUs);
+            shareLo = std::min(shareLo, std::abs(d->differenceUs) / d->stepUs);
+            shareHi = std::max(shareHi, std::abs(d->differenceUs) / d->stepUs);
+        }
+        out.emplace_back(first.source,
+            "rank " + std::to_string(rank) + ", " + std::to_string(group.size()) + " steps ("
+                + std::to_string(first.step) + " to " + std::to_string(group.back()->step)
+                + "): " + tail + ns(lo) + " to " + ns(hi) + " (" + formatShare(shareLo) + " to "
+                + formatShare(shareHi) + " of the step; step " + std::to_string(first.step) + ": "
+                + figures);
+    }
+    return out;
 }
 
 } // namespace stepscope::analysis::detail

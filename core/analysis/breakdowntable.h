@@ -7,8 +7,10 @@
 
 #include "breakdown.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace stepscope::analysis::detail {
@@ -31,8 +33,26 @@ StepBreakdown tableBreakdown(const model::ReferenceStep &row, const model::Step 
 /// One block per category from the step's start, in the profiler's column order.
 void appendTableSegments(const StepBreakdown &b, std::vector<LaneSegment> &out);
 
-/// The `notes` message when our timeline and the table disagree by more than 1 % of the
-/// step in some column (b must carry a reference); nullopt when they agree.
-std::optional<std::string> tableDisagreement(const StepBreakdown &b);
+/// Where our timeline and the table disagree by more than 1 % of a step: the column that
+/// differs most.
+struct Disagreement
+{
+    std::int64_t step = 0;
+    std::string source; ///< the table's file
+    std::string column; ///< the profiler's column
+    double stepUs = 0;
+    double oursUs = 0;
+    double referenceUs = 0;
+    double differenceUs = 0; ///< ours - reference
+};
+
+/// The step's disagreement (b must carry a reference); nullopt when they agree within 1 %.
+std::optional<Disagreement> tableDisagreement(const StepBreakdown &b);
+
+/// The `notes` of one rank's disagreements, as (source, message): one per table and column,
+/// however many steps share it (a timeline without compute differs on every step), naming
+/// the steps and the range of the differences.
+std::vector<std::pair<std::string, std::string>> disagreementNotes(
+    std::int32_t rank, const std::vector<Disagreement> &found);
 
 } // namespace stepscope::analysis::detail

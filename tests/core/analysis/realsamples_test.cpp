@@ -424,6 +424,19 @@ TEST(RealSamples, MindSporeClusterAnalyseIsTheStepTable)
     EXPECT_DOUBLE_EQ(s["bubble_us"].get<double>(), 56169.5);
     EXPECT_DOUBLE_EQ(s["comm_exposed_us"].get<double>(), 109666.8);
     EXPECT_DOUBLE_EQ(s["free_us"].get<double>(), 595.79);
+
+    // The step trace holds no compute, so the timeline differs from the table on every step
+    // of every rank: one note per rank, naming its five steps, not twenty notes alike.
+    std::map<std::string, int> notesOfRank;
+    for (const nlohmann::json &n : j["analysis_notes"]) {
+        const std::string m = n["message"];
+        if (m.find("our timeline differs") == std::string::npos)
+            continue;
+        ++notesOfRank[m.substr(0, m.find(','))];
+        EXPECT_NE(m.find(", 5 steps (1 to 5): "), std::string::npos) << m;
+    }
+    EXPECT_EQ(notesOfRank,
+        (std::map<std::string, int> {{"rank 0", 1}, {"rank 1", 1}, {"rank 2", 1}, {"rank 3", 1}}));
 }
 
 TEST(RealSamples, Mi250PartialLastStepIsLeftOutAndMarked)
