@@ -66,7 +66,8 @@ QString MainWindow::exportTitle(const QString &what) const
         return title + tr(" — comparison");
     for (QDockWidget *dock : findChildren<QDockWidget *>()) {
         if (dock->objectName() == what)
-            return title + QStringLiteral(" — ") + dock->windowTitle();
+            return title + QStringLiteral(" — ") + dock->windowTitle()
+                + (dock->widget() ? panelScope(*dock->widget()) : QString());
     }
     return title;
 }

@@ -221,8 +221,9 @@ TEST(ExportViews, MemoryTimesAreOnTheRulersClockAsInTheWindow)
 }
 
 // `export --view kernels --step 6` shows step 6's kernels, as the panel's Step chooser does
-// (tests/tools/check_kernels.py: 1 258 kernels start in ProfilerStep#6 of rank 0), and only
-// the views that show the step alone name it in their title.
+// (tests/tools/check_kernels.py: 1 258 kernels start in ProfilerStep#6 of rank 0). A title
+// names the rank a panel shows (DESIGN.md: "profile, rank, step or range") and the step only
+// where the picture shows it alone.
 TEST(ExportViews, AStepsKernelsAndTitlesThatSayWhatIsShown)
 {
     auto session = loadSample("kineto/hta-ddp-a100-world2-nccl");
@@ -236,10 +237,12 @@ TEST(ExportViews, AStepsKernelsAndTitlesThatSayWhatIsShown)
         TimeSelection {6, std::nullopt}, {}, request, dir.path(), QStringLiteral("ddp"), &error);
     ASSERT_EQ(files.size(), 2) << error.toStdString();
     const QString kernels = svgTexts(files[0]).join(QLatin1Char('\n'));
-    EXPECT_TRUE(kernels.contains(QStringLiteral("ddp — kernels, step 6"))) << kernels.toStdString();
+    EXPECT_TRUE(kernels.contains(QStringLiteral("ddp — kernels, rank 0, step 6")))
+        << kernels.toStdString();
     EXPECT_TRUE(kernels.contains(QStringLiteral("1,258 kernels"))) << kernels.toStdString();
     EXPECT_TRUE(kernels.contains(QStringLiteral("in step 6"))) << kernels.toStdString();
     const QString steps = svgTexts(files[1]).join(QLatin1Char('\n'));
-    EXPECT_TRUE(steps.contains(QStringLiteral("ddp — steps"))) << steps.toStdString();
-    EXPECT_FALSE(steps.contains(QStringLiteral("steps, step 6"))) << steps.toStdString();
+    // The Steps panel shows every step of its rank: the title names the rank alone.
+    EXPECT_TRUE(steps.contains(QStringLiteral("ddp — steps, rank 0"))) << steps.toStdString();
+    EXPECT_FALSE(steps.contains(QStringLiteral("step 6"))) << steps.toStdString();
 }

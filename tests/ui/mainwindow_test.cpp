@@ -5,6 +5,8 @@
 #include "ui/export/viewexport.h"
 #include "ui/loading/loadreportview.h"
 #include "ui/mainwindow.h"
+#include "ui/panels/kernelspanel.h"
+#include "ui/panels/stepspanel.h"
 #include "ui/runconfigdialog.h"
 #include "ui/timeline/detailspane.h"
 #include "ui/timeline/rangestatspanel.h"
@@ -277,7 +279,20 @@ TEST_F(WindowFixture, ExportedViewsCarryATitleLine)
     const QString timeline = window.exportTitle(QStringLiteral("timeline"));
     EXPECT_TRUE(timeline.startsWith(QStringLiteral("run3 — timeline"))) << timeline.toStdString();
     EXPECT_TRUE(timeline.contains(QStringLiteral(" – "))) << timeline.toStdString();
-    EXPECT_EQ(window.exportTitle(QStringLiteral("kernelsDock")), QStringLiteral("run3 — Kernels"));
+    // A panel of one rank names it; one of every rank (Communication) does not.
+    const auto *kernels = window.findChild<KernelsPanel *>();
+    ASSERT_NE(kernels, nullptr);
+    EXPECT_EQ(window.exportTitle(QStringLiteral("kernelsDock")),
+        kernels->showsMessage()
+            ? QStringLiteral("run3 — Kernels")
+            : QStringLiteral("run3 — Kernels, rank %1").arg(kernels->currentRank()));
+    const auto *steps = window.findChild<StepsPanel *>();
+    ASSERT_NE(steps, nullptr);
+    ASSERT_FALSE(steps->showsMessage());
+    EXPECT_EQ(window.exportTitle(QStringLiteral("stepsDock")),
+        QStringLiteral("run3 — Steps, rank %1").arg(steps->currentRank()));
+    EXPECT_EQ(window.exportTitle(QStringLiteral("communicationDock")),
+        QStringLiteral("run3 — Communication"));
     for (const QString &what : {QStringLiteral("timeline"), QStringLiteral("kernelsDock")}) {
         const QImage image = renderImage(window.viewPaintFunction(what), QSize(640, 300), 1.0);
         // The band above the view is the title line alone: the same pixels as the title over

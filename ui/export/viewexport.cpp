@@ -18,6 +18,7 @@
 #include <QFontMetrics>
 #include <QGuiApplication>
 #include <QPainter>
+#include <QScrollArea>
 
 #include <algorithm>
 #include <functional>
@@ -49,11 +50,12 @@ PaintFunction timelineBody(
 /// Memory, Communication, Kernels and Cluster panels show `analysed` (the export's one analysis);
 /// the Training panel reads the session's logs. The Memory panel counts its times from the
 /// ruler zeros of `ruler` (the export's timeline model), as the window shows them.
-/// `setup` runs on the panel once it holds the analysis (the Kernels panel's step).
+/// `setup` runs on the panel once it holds the analysis (the Kernels panel's step); `scope`
+/// receives what it then shows (panelScope).
 template <typename Panel>
 PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     std::shared_ptr<const analysis::SessionAnalysis> analysed, const analysis::RunConfig &config,
-    bool hasConfig, const timeline::TimelineModel *ruler = nullptr,
+    bool hasConfig, QString *scope, const timeline::TimelineModel *ruler = nullptr,
     const std::function<void(Panel &)> &setup = {})
 {
     std::shared_ptr<Panel> panel = std::make_shared<Panel>();
@@ -79,6 +81,7 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     }
     if (setup)
         setup(*panel);
+    *scope = panelScope(*panel);
     panel->setAttribute(Qt::WA_DontShowOnScreen);
     panel->show();
     PaintFunction render = widgetPainter(panel.get());
@@ -96,21 +99,28 @@ bool needsTimeline(ExportView view)
     return view == ExportView::Timeline || view == ExportView::Memory;
 }
 
-/// Whether `view` shows step `step` alone, so that its title may name it: the timeline does,
-/// the Kernels table does when its rank (the first with kernels) has the step; the other
-/// views show the whole run.
-bool showsStep(ExportView view, qint64 step, const analysis::SessionAnalysis *analysed)
-{
-    if (view == ExportView::Timeline)
-        return true;
-    if (view != ExportView::Kernels || !analysed || analysed->kernels.empty())
-        return false;
-    const auto rows = analysis::breakdownsOfRank(*analysed, analysed->kernels.front().rank);
-    return std::any_of(rows.begin(), rows.end(),
-        [step](const analysis::StepBreakdown &b) { return b.step == step; });
-}
-
 } // namespace
+
+QString panelScope(const QWidget &panel)
+{
+    if (const auto *area = qobject_cast<const QScrollArea *>(&panel)) // a dock's scroll area
+        return area->widget() ? panelScope(*area->widget()) : QString();
+    if (const auto *steps = qobject_cast<const StepsPanel *>(&panel))
+        return steps->showsMessage() ? QString()
+                                     : QStringLiteral(", rank %1").arg(steps->currentRank());
+    if (const auto *memory = qobject_cast<const MemoryPanel *>(&panel))
+        return memory->showsMessage() ? QString()
+                                      : QStringLiteral(", rank %1").arg(memory->currentRank());
+    if (const auto *kernels = qobject_cast<const KernelsPanel *>(&panel)) {
+        if (kernels->showsMessage())
+            return {};
+        QString scope = QStringLiteral(", rank %1").arg(kernels->currentRank());
+        if (kernels->currentStep())
+            scope += QStringLiteral(", step %1").arg(*kernels->currentStep());
+        return scope;
+    }
+    return {};
+}
 
 PaintFunction withTitle(const QString &title, PaintFunction body)
 {
@@ -231,39 +241,52 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
             analysis::analyzeSession(*session, config));
     if (!timelineModel && needsTimeline(view))
         timelineModel = timeline::TimelineModel::build(session, true, analysed);
+    // A panel's title says what it shows of the run (panelScope), once it is built.
+    QString scope;
+    PaintFunction body;
     switch (view) {
     case ExportView::Timeline: {
         QString ignored;
         auto window = resolveSelection(*timelineModel, *analysed, selection, &ignored)
                           .value_or(timelineModel->extent());
-        return withTitle(title, timelineBody(std::move(timelineModel), window));
+        QString shown = title;
+        if (selection.step)
+            shown += QStringLiteral(", step %1").arg(*selection.step);
+        else if (selection.rangeUs)
+            shown += QStringLiteral(", %1 µs – %2 µs")
+                         .arg(selection.rangeUs->first)
+                         .arg(selection.rangeUs->second);
+        return withTitle(shown, timelineBody(std::move(timelineModel), window));
     }
     case ExportView::Steps:
-        return withTitle(title,
-            panelBody<StepsPanel>(std::move(session), std::move(analysed), config, hasConfig));
+        body = panelBody<StepsPanel>(
+            std::move(session), std::move(analysed), config, hasConfig, &scope);
+        break;
     case ExportView::Memory:
-        return withTitle(title,
-            panelBody<MemoryPanel>(
-                std::move(session), std::move(analysed), config, hasConfig, timelineModel.get()));
+        body = panelBody<MemoryPanel>(std::move(session), std::move(analysed), config, hasConfig,
+            &scope, timelineModel.get());
+        break;
     case ExportView::Communication:
-        return withTitle(title,
-            panelBody<CommunicationPanel>(
-                std::move(session), std::move(analysed), config, hasConfig));
+        body = panelBody<CommunicationPanel>(
+            std::move(session), std::move(analysed), config, hasConfig, &scope);
+        break;
     case ExportView::Kernels: // the chosen step's kernels, as the panel's Step chooser shows
-        return withTitle(title,
-            panelBody<KernelsPanel>(std::move(session), std::move(analysed), config, hasConfig,
-                nullptr, [step = selection.step](KernelsPanel &panel) {
-                    if (step)
-                        panel.setStep(*step);
-                }));
+        body = panelBody<KernelsPanel>(std::move(session), std::move(analysed), config, hasConfig,
+            &scope, nullptr, [step = selection.step](KernelsPanel &panel) {
+                if (step)
+                    panel.setStep(*step);
+            });
+        break;
     case ExportView::Cluster:
-        return withTitle(title,
-            panelBody<ClusterPanel>(std::move(session), std::move(analysed), config, hasConfig));
+        body = panelBody<ClusterPanel>(
+            std::move(session), std::move(analysed), config, hasConfig, &scope);
+        break;
     case ExportView::Training:
-        return withTitle(title,
-            panelBody<TrainingPanel>(std::move(session), std::move(analysed), config, hasConfig));
+        body = panelBody<TrainingPanel>(
+            std::move(session), std::move(analysed), config, hasConfig, &scope);
+        break;
     }
-    return {};
+    return withTitle(title + scope, std::move(body));
 }
 
 QStringList exportViews(std::shared_ptr<const model::Session> session,
@@ -293,13 +316,8 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
     if (drawsTimeline && !resolveSelection(*timelineModel, *analysed, selection, error))
         return written;
     for (ExportView view : views) {
-        QString title = profileName + QStringLiteral(" — ") + exportViewName(view);
-        if (selection.step && showsStep(view, *selection.step, analysed.get()))
-            title += QStringLiteral(", step %1").arg(*selection.step);
-        else if (selection.rangeUs && view == ExportView::Timeline)
-            title += QStringLiteral(", %1 µs – %2 µs")
-                         .arg(selection.rangeUs->first)
-                         .arg(selection.rangeUs->second);
+        // The timeline adds the step or range, a panel the rank and step it shows.
+        const QString title = profileName + QStringLiteral(" — ") + exportViewName(view);
         ImageRequest request = base;
         request.path = QDir(outDir).filePath(defaultFileName(
             profileName, exportViewName(view), selection.step.value_or(-1), base.format));

@@ -13,6 +13,8 @@
 #include <optional>
 #include <utility>
 
+class QWidget;
+
 namespace stepscope::analysis {
 struct SessionAnalysis; // analysissummary.h
 }
@@ -30,6 +32,11 @@ std::optional<ExportView> exportViewFromName(const QString &name);
 
 /// `body` under a title line (bold, elided in the middle), as every exported picture has one.
 PaintFunction withTitle(const QString &title, PaintFunction body);
+
+/// What a panel shows of the run, for its picture's title (DESIGN.md: "profile, rank, step or
+/// range"): ", rank 3" for the panels that show one rank (Steps, Memory, Kernels; Kernels adds
+/// its chosen step); empty for the others, and while a panel shows a message.
+QString panelScope(const QWidget &panel);
 
 /// Which part of the timeline to show: a profiler step by its number (the Steps panel's rows),
 /// a range in µs from the ruler's zero (the start of the trace), or everything.
@@ -51,8 +58,9 @@ bool checkSelection(
 std::optional<std::pair<qint64, qint64>> resolveSelection(const timeline::TimelineModel &model,
     const analysis::SessionAnalysis &analysed, const TimeSelection &selection, QString *error);
 
-/// A paint function for one view of a session, with a title line (profile, rank, step or
-/// range) above it; the timeline paints through the same geometry builder as the widget.
+/// A paint function for one view of a session, under the title line `title` ("profile —
+/// view") with what the view shows added: the timeline its step or range, a panel its rank
+/// (panelScope). The timeline paints through the same geometry builder as the widget.
 /// The timeline, Steps and Cluster views show `analysed` (analysed here when null). The
 /// timeline view draws `timelineModel` and the Memory view counts its times from its ruler (built
 /// here when null).
