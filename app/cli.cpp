@@ -100,8 +100,7 @@ int runSummary(const std::vector<std::string> &args)
         std::cout << import::jsonText(summary, 2) << '\n';
     } else {
         std::cout << import::importSummaryText(*session);
-        std::cout << analysis::analysisSummaryText(*profile.analysis)
-                  << analysis::trainingLogText(*session);
+        std::cout << analysis::analysisSummaryText(*session, *profile.analysis);
         std::cout << configReport.toText();
     }
     return ExitOk;

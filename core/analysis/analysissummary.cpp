@@ -394,7 +394,15 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
 
 std::string analysisSummaryText(const model::Session &session, const RunConfig &config)
 {
-    return analysisSummaryText(analyzeSession(session, config)) + trainingLogText(session);
+    return analysisSummaryText(session, analyzeSession(session, config));
+}
+
+std::string analysisSummaryText(const model::Session &session, const SessionAnalysis &analysis)
+{
+    // Training logs alone: no steps, KPIs or bottlenecks to print, only the logs' sections.
+    if (session.traces.empty() && !session.trainingLogs.empty())
+        return trainingLogText(session);
+    return analysisSummaryText(analysis) + trainingLogText(session);
 }
 
 std::string analysisSummaryText(const SessionAnalysis &a)

@@ -69,8 +69,12 @@ void addAnalysisToSummary(
     nlohmann::json &summary, const model::Session &session, const RunConfig &config);
 void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &analysis);
 
-/// The same as readable text tables for `stepscope summary`.
+/// The same as readable text tables for `stepscope summary`, with the training logs'
+/// sections (trainingLogText). A session of training logs alone has no steps, KPIs or
+/// bottlenecks: only the logs' sections are printed.
 std::string analysisSummaryText(const model::Session &session, const RunConfig &config);
+std::string analysisSummaryText(const model::Session &session, const SessionAnalysis &analysis);
+/// The analysis' tables alone.
 std::string analysisSummaryText(const SessionAnalysis &analysis);
 
 } // namespace stepscope::analysis

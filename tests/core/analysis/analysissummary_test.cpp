@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/analysissummary.h"
+#include "import/loader.h"
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -180,6 +181,26 @@ TEST(AnalysisSummary, RankToRankTrafficInThePanelsUnits)
     e.dstRank = 0;
     e.traffic = model::LinkTraffic {"HCCS", 4e-05, 0.00162, 0.0247};
     s.clusterMatrix.push_back(e);
-    const std::string text = analysis::analysisSummaryText(s, {});
+    const std::string text = analysis::analysisSummaryText(s, analysis::RunConfig {});
     EXPECT_NE(text.find("  1 -> 0 HCCS: 42 B in 1.62 µs, 24.7 MB/s\n"), std::string::npos) << text;
+}
+
+// `stepscope summary` of training logs alone printed an empty Steps table and ten KPIs each
+// "— (the profile has no steps with a duration)" above the logs' sections: only those now.
+TEST(AnalysisSummary, TrainingLogsAlonePrintOnlyTheirSections)
+{
+    util::Progress progress;
+    const auto r = import::loadPath(
+        std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/deepspeed-chat-step1-opt1.3b", progress);
+    ASSERT_TRUE(r.session && !r.session->trainingLogs.empty());
+    ASSERT_TRUE(r.session->traces.empty());
+    const std::string text = analysis::analysisSummaryText(*r.session, analysis::RunConfig {});
+    EXPECT_EQ(text.find("Steps ("), std::string::npos) << text;
+    EXPECT_EQ(text.find("KPIs"), std::string::npos) << text;
+    EXPECT_NE(text.find("Training log\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("Training health\n"), std::string::npos) << text;
+    // A profile keeps its tables.
+    const std::string profile = analysis::analysisSummaryText(oneRank(), analysis::RunConfig {});
+    EXPECT_NE(profile.find("Steps ("), std::string::npos) << profile;
+    EXPECT_NE(profile.find("KPIs"), std::string::npos) << profile;
 }
