@@ -83,7 +83,8 @@ QStringList WelcomePage::formatsRead()
            "step_trace_time.csv, cluster_analysis_output/)"),
         tr("Ascend SQLite databases (ascend_pytorch_profiler_*.db, analysis.db, msprof_*.db)"),
         tr("MindSpore / MindInsight legacy profiler folders and CANN PROF_* device folders"),
-        tr("PyTorch Kineto traces (.json, .json.gz) and other Chrome trace-event files"),
+        tr("PyTorch Kineto traces and any other Chrome trace-event file, plain or gzipped, "
+           "found by its content whatever its name"),
         tr("PyTorch memory exports (export_memory_timeline, _raw)"),
         tr("Nsight Systems SQLite exports (nsys export --type sqlite)"),
         tr("Training logs: MindSpore, MindFormers, Megatron / MindSpeed, DeepSpeed, "
