@@ -64,6 +64,9 @@ TEST(PanelsKernels, TheTableIsTheAnalysisLargestFirst)
     EXPECT_EQ(cell(shown, 0, 3), QStringLiteral("46.8 ms"));
     EXPECT_EQ(cell(shown, 0, 4), QStringLiteral("28.3 %"));
     EXPECT_EQ(cell(shown, 0, 6), QStringLiteral("2.52 ms")); // median, check_kernels.py
+    EXPECT_TRUE(shown->headerData(6, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("middle duration")));
     EXPECT_EQ(cell(shown, 0, 8), QStringLiteral("5.99 ms"));
     EXPECT_TRUE(panel.headline().contains(QStringLiteral("72 names")))
         << panel.headline().toStdString();

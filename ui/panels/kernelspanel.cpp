@@ -260,6 +260,9 @@ void KernelsPanel::fillNames(const analysis::KernelSummary &k)
                 ? tr("The name's total over all of the rank's kernel time in the step")
                 : tr("The name's total over all of the rank's kernel time"))
         + tr(" (concurrent kernels each count)"));
+    m_model->horizontalHeaderItem(Median)->setToolTip(
+        tr("The middle duration; with an even count, the mean of the two middle ones (as nsys "
+           "stats' Med)"));
     m_model->horizontalHeaderItem(StdDev)->setToolTip(
         tr("Sample standard deviation of the durations (0 for one kernel)"));
     for (std::size_t i = 0; i < k.top.size(); ++i) {
