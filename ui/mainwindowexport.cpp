@@ -30,20 +30,23 @@
 #include <QStatusBar>
 
 #include <algorithm>
+#include <optional>
 
 namespace stepscope::ui {
 
 namespace {
 
-/// The step under the centre of the timeline's view (rank 0's steps), or -1.
-qint64 stepUnderCentre(const timeline::TimelineModel &model, const timeline::ViewState &view)
+/// The step under the centre of the timeline's view (rank 0's steps), if any. Step ids can
+/// be negative (a profiler table's -1), so none is nullopt, not -1.
+std::optional<qint64> stepUnderCentre(
+    const timeline::TimelineModel &model, const timeline::ViewState &view)
 {
     const qint64 middle = (view.axis.startNs() + view.axis.endNs()) / 2;
     for (const auto &s : model.steps(0)) {
         if (s.startNs <= middle && middle < s.endNs)
             return s.number;
     }
-    return -1;
+    return std::nullopt;
 }
 
 } // namespace
@@ -54,8 +57,8 @@ QString MainWindow::exportTitle(const QString &what) const
     if (what == QStringLiteral("timeline") && m_profile.timeline) {
         title += tr(" — timeline");
         const timeline::ViewState &view = m_timeline->viewState();
-        if (const qint64 step = stepUnderCentre(*m_profile.timeline, view); step >= 0)
-            title += tr(", step %1").arg(step);
+        if (const auto step = stepUnderCentre(*m_profile.timeline, view))
+            title += tr(", step %1").arg(*step);
         // The range shown, on the ruler's clock.
         title += tr(", %1 – %2")
                      .arg(durText(view.axis.startNs() - view.rulerOriginNs),
@@ -144,9 +147,9 @@ void MainWindow::exportView()
 
     const QString key = what->currentData().toString();
     // Name the file after the step under the centre of the view, when there is one.
-    const qint64 step = m_profile.timeline && key == QStringLiteral("timeline")
+    const std::optional<qint64> step = m_profile.timeline && key == QStringLiteral("timeline")
         ? stepUnderCentre(*m_profile.timeline, m_timeline->viewState())
-        : -1;
+        : std::nullopt;
     const QString profile = QFileInfo(m_profile.path).fileName();
     const bool svgDefault = defaults.format == QLatin1String("svg");
     const QString name = QDir(settings::lastFolder(QStringLiteral("export")))

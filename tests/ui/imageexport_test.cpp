@@ -94,8 +94,12 @@ TEST(ImageExport, DefaultNamesCarryProfileViewAndStep)
     EXPECT_EQ(defaultFileName(QStringLiteral("resnet50 workers/0"), QStringLiteral("timeline"), 7,
                   ImageFormat::Png),
         QStringLiteral("resnet50_workers_0_timeline_step7.png"));
-    EXPECT_EQ(defaultFileName(QString(), QStringLiteral("memory"), -1, ImageFormat::Svg),
+    EXPECT_EQ(defaultFileName(QString(), QStringLiteral("memory"), std::nullopt, ImageFormat::Svg),
         QStringLiteral("stepscope_memory.svg"));
+    // A profiler table's step -1 (mstt-advisor-fragments) is a step like any other.
+    EXPECT_EQ(
+        defaultFileName(QStringLiteral("frag"), QStringLiteral("timeline"), -1, ImageFormat::Png),
+        QStringLiteral("frag_timeline_step-1.png"));
 }
 
 TEST(ImageExport, FontsAreUsable)

@@ -106,12 +106,12 @@ PaintFunction widgetPainter(QWidget *widget)
 }
 
 QString defaultFileName(
-    const QString &profileName, const QString &view, qint64 step, ImageFormat format)
+    const QString &profileName, const QString &view, std::optional<qint64> step, ImageFormat format)
 {
     QString base = profileName.isEmpty() ? QStringLiteral("stepscope") : profileName;
     base += QLatin1Char('_') + view;
-    if (step >= 0)
-        base += QStringLiteral("_step%1").arg(step);
+    if (step)
+        base += QStringLiteral("_step%1").arg(*step);
     base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("_"));
     return base + (format == ImageFormat::Svg ? QStringLiteral(".svg") : QStringLiteral(".png"));
 }

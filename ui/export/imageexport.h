@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 class QPainter;
 class QWidget;
@@ -43,8 +44,9 @@ bool writeImage(const PaintFunction &paint, const ImageRequest &request, QString
 /// for views without a geometry builder of their own (Qt Charts panels, tables).
 PaintFunction widgetPainter(QWidget *widget);
 
-/// "<profile>_<view>[_step<N>].<ext>" with characters unsafe in file names replaced.
-QString defaultFileName(
-    const QString &profileName, const QString &view, qint64 step, ImageFormat format);
+/// "<profile>_<view>[_step<N>].<ext>" with characters unsafe in file names replaced; any
+/// step id, negative ones too (a profiler table's step -1).
+QString defaultFileName(const QString &profileName, const QString &view, std::optional<qint64> step,
+    ImageFormat format);
 
 } // namespace stepscope::ui

@@ -319,8 +319,8 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
         // The timeline adds the step or range, a panel the rank and step it shows.
         const QString title = profileName + QStringLiteral(" — ") + exportViewName(view);
         ImageRequest request = base;
-        request.path = QDir(outDir).filePath(defaultFileName(
-            profileName, exportViewName(view), selection.step.value_or(-1), base.format));
+        request.path = QDir(outDir).filePath(
+            defaultFileName(profileName, exportViewName(view), selection.step, base.format));
         if (!writeImage(
                 viewPainter(session, analysed, view, selection, config, title, timelineModel),
                 request, error))
