@@ -160,10 +160,11 @@ void HeatMap::paintEvent(QPaintEvent *)
     p.drawText(QRect(g.left(), y, g.width(), fm.height()), Qt::AlignHCenter, m_columnTitle);
     p.drawText(QRect(Margin, y + fm.height(), g.left() - 2 * Margin, fm.height()), Qt::AlignRight,
         m_rowTitle);
-    for (const auto &[c, text] : shownColumnLabels()) {
+    const ColumnLabelLayout labels = columnLabelLayout();
+    for (const auto &[c, text] : columnLabels(labels)) {
         const QRect r = cellRect(0, c);
-        const int w = std::max(r.width(), columnLabelRoom());
-        p.drawText(QRect(r.center().x() + 1 - w / 2, g.top() - fm.height(), w, fm.height()),
+        p.drawText(QRect(r.center().x() + 1 - labels.room / 2, g.top() - fm.height(), labels.room,
+                       fm.height()),
             Qt::AlignHCenter | Qt::AlignBottom, text);
     }
     for (int r = 0; r < m_rows.size(); ++r) {
@@ -196,42 +197,37 @@ void HeatMap::paintEvent(QPaintEvent *)
             m_emptyText.isEmpty() ? tr("no data") : m_emptyText);
 }
 
-int HeatMap::columnLabelRoom() const
+HeatMap::ColumnLabelLayout HeatMap::columnLabelLayout() const
 {
     if (m_columns.isEmpty())
-        return 0;
-    return static_cast<int>(std::lround(
-        sparseCategoryLabels(m_columns, cellRect(0, 0).width(), widestColumnLabel()).every
-        * static_cast<double>(cellRect(0, 0).width())));
-}
-
-int HeatMap::widestColumnLabel() const
-{
+        return {};
     const QFontMetrics fm(font());
     int widest = 0;
     for (const QString &label : m_columns)
         widest = std::max(widest, fm.horizontalAdvance(label) + 4);
-    return widest;
+    const int cell = cellRect(0, 0).width();
+    const int every = sparseCategoryLabels(m_columns, cell, widest).every;
+    return {every, std::max(cell, every * cell)};
 }
 
-std::vector<std::pair<int, QString>> HeatMap::shownColumnLabels() const
+std::vector<std::pair<int, QString>> HeatMap::columnLabels(const ColumnLabelLayout &layout) const
 {
     std::vector<std::pair<int, QString>> out;
-    if (m_columns.isEmpty())
-        return out;
     const QFontMetrics fm(font());
-    const int room = std::max(cellRect(0, 0).width(), columnLabelRoom());
-    const int every =
-        sparseCategoryLabels(m_columns, cellRect(0, 0).width(), widestColumnLabel()).every;
     // Ranks 0, 2, 4, ...: a label may reach half a stride past the grid's ends, where the row
     // labels and the margin are.
     for (int c = 0; c < m_columns.size(); ++c) {
         bool numeric = false;
         const qlonglong v = m_columns[c].toLongLong(&numeric);
-        if ((numeric ? v : c) % every == 0)
-            out.emplace_back(c, fm.elidedText(m_columns[c], Qt::ElideMiddle, room));
+        if ((numeric ? v : c) % layout.every == 0)
+            out.emplace_back(c, fm.elidedText(m_columns[c], Qt::ElideMiddle, layout.room));
     }
     return out;
+}
+
+std::vector<std::pair<int, QString>> HeatMap::shownColumnLabels() const
+{
+    return columnLabels(columnLabelLayout());
 }
 
 QPoint HeatMap::emptyLegendPos() const

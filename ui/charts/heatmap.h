@@ -68,9 +68,15 @@ protected:
 
 private:
     QRect gridRect() const;
-    /// The width a column label may take: its cell, or the cells between two labels shown.
-    int columnLabelRoom() const;
-    int widestColumnLabel() const;
+    /// Where the column labels fit: every `every`-th column is labelled (the stride the step
+    /// charts use), each label `room` wide (its cell, or the cells up to the next label).
+    struct ColumnLabelLayout
+    {
+        int every = 1;
+        int room = 0;
+    };
+    ColumnLabelLayout columnLabelLayout() const;
+    std::vector<std::pair<int, QString>> columnLabels(const ColumnLabelLayout &layout) const;
     QColor colorFor(double value) const;
 
     QString m_title;
