@@ -84,6 +84,11 @@ std::string formatRowPercent(double percent)
     return std::string(percent > 0 ? "+" : percent < 0 ? Minus : "") + buf;
 }
 
+std::string formatMedian(const NameStats &side)
+{
+    return side.count > 0 ? formatDuration(std::llround(side.medianNs)) : std::string(Dash);
+}
+
 std::string rowTitle(const DeltaRow &row)
 {
     if (row.label == row.key) {
@@ -168,16 +173,12 @@ std::string compareMarkdown(
             << c.kernels.nameCountBefore << " names, after " << c.kernels.nameCountAfter
             << ").\n\n| kernel | count before | count after | total before | total after | Δ "
                "total | median before | median after |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
-        // A kernel's typical duration; a side without the kernel has none.
-        const auto median = [](const NameStats &s) {
-            return s.count > 0 ? formatDuration(std::llround(s.medianNs)) : std::string(Dash);
-        };
         for (const NameDelta &d : c.kernels.top) {
             out << "| " << cell(d.name) << " | " << d.before.count << " | " << d.after.count
                 << " | " << formatDuration(d.before.totalNs) << " | "
                 << formatDuration(d.after.totalNs) << " | "
-                << formatRowValue("ns", d.deltaTotalNs, true) << " | " << median(d.before) << " | "
-                << median(d.after) << " |\n";
+                << formatRowValue("ns", d.deltaTotalNs, true) << " | " << formatMedian(d.before)
+                << " | " << formatMedian(d.after) << " |\n";
         }
     }
     if (c.loss) {

@@ -52,6 +52,9 @@ std::vector<const RankDelta *> largestRankDeltas(const RunComparison &c, std::si
 std::string formatRowValue(const std::string &unit, double value, bool isDelta = false);
 /// "+12.3 %" / "−4.0 %" / "0.0 %".
 std::string formatRowPercent(double percent);
+/// One side's median of a kernel or op of the deltas ("2.52 ms"); "—" on a side that did not
+/// run it. The compare view, the report and the Markdown show it alike.
+std::string formatMedian(const NameStats &side);
 /// The label a row is shown with: a KPI's title (docs/metrics.md) when the row is a KPI,
 /// else the row's own label.
 std::string rowTitle(const DeltaRow &row);

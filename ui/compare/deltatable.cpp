@@ -175,8 +175,8 @@ void fillNameDeltaTable(QTableWidget *table, const analysis::NameDeltaTable &del
             formatDeltaValue("ns", n.deltaTotalNs, true),
             time(n.onlyAfter, n.before.meanNs),
             time(n.onlyBefore, n.after.meanNs),
-            time(n.onlyAfter, n.before.medianNs),
-            time(n.onlyBefore, n.after.medianNs),
+            qs(analysis::formatMedian(n.before)),
+            qs(analysis::formatMedian(n.after)),
             n.onlyAfter ? QStringLiteral("—") : qs(analysis::formatShare(n.before.share)),
             n.onlyBefore ? QStringLiteral("—") : qs(analysis::formatShare(n.after.share)),
         };

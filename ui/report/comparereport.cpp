@@ -11,7 +11,6 @@
 #include "ui/text.h"
 
 #include <algorithm>
-#include <cmath>
 #include <set>
 
 namespace stepscope::ui {
@@ -105,11 +104,6 @@ ReportTable kernelTable(const analysis::NameDeltaTable &t, bool perPairedStep)
         QStringLiteral("count after"), QStringLiteral("total before"),
         QStringLiteral("total after"), QStringLiteral("Δ total"), QStringLiteral("median before"),
         QStringLiteral("median after"), QStringLiteral("share after")};
-    // A kernel's typical duration; a side without the kernel has none.
-    const auto median = [](const analysis::NameStats &s) {
-        return s.count > 0 ? qs(analysis::formatDuration(std::llround(s.medianNs)))
-                           : QStringLiteral("—");
-    };
     for (const analysis::NameDelta &d : t.top) {
         QString name = qs(d.name);
         if (name.size() > 90)
@@ -117,8 +111,9 @@ ReportTable kernelTable(const analysis::NameDeltaTable &t, bool perPairedStep)
         table.rows.push_back({name, QString::number(d.before.count), QString::number(d.after.count),
             qs(analysis::formatDuration(d.before.totalNs)),
             qs(analysis::formatDuration(d.after.totalNs)),
-            qs(analysis::formatRowValue("ns", d.deltaTotalNs, true)), median(d.before),
-            median(d.after), qs(analysis::formatShare(d.after.share))});
+            qs(analysis::formatRowValue("ns", d.deltaTotalNs, true)),
+            qs(analysis::formatMedian(d.before)), qs(analysis::formatMedian(d.after)),
+            qs(analysis::formatShare(d.after.share))});
         const CellTone tone = d.deltaTotalNs < 0 ? CellTone::Better
             : d.deltaTotalNs > 0                 ? CellTone::Worse
                                                  : CellTone::Plain;
