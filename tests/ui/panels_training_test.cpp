@@ -25,6 +25,15 @@ stepscope::import::LoadResult loadLogs(const std::string &name)
     return import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/" + name, progress);
 }
 
+/// The panel's chart of that title, nullptr when it has none.
+const ui::StepChart *chartTitled(const ui::TrainingPanel &panel, const QString &title)
+{
+    for (const ui::StepChart *c : panel.charts())
+        if (c->title() == title)
+            return c;
+    return nullptr;
+}
+
 } // namespace
 
 TEST(PanelsTraining, RunPickerNamesEachRunsFolder)
@@ -132,10 +141,7 @@ TEST(PanelsTraining, TheLearningRateIsLinearInAPowerOfTen)
     ui::TrainingPanel panel;
     panel.setSession(result.session);
     uitest::showAndSettle(panel, 1400, 900);
-    const ui::StepChart *lr = nullptr;
-    for (const ui::StepChart *c : panel.charts())
-        if (c->title() == QStringLiteral("Learning rate"))
-            lr = c;
+    const ui::StepChart *lr = chartTitled(panel, QStringLiteral("Learning rate"));
     ASSERT_NE(lr, nullptr);
     EXPECT_TRUE(lr->shownValueAxisTitle().contains(QStringLiteral("×1e-")))
         << lr->shownValueAxisTitle().toStdString();
@@ -183,14 +189,8 @@ TEST(PanelsTraining, ALossScaleAxisReadsPowersOfTwo)
     ui::TrainingPanel panel;
     panel.setSession(result.session);
     uitest::showAndSettle(panel, 1400, 900);
-    const ui::StepChart *scale = nullptr;
-    const ui::StepChart *perplexity = nullptr;
-    for (const ui::StepChart *c : panel.charts()) {
-        if (c->title() == QStringLiteral("Loss scale"))
-            scale = c;
-        if (c->title() == QStringLiteral("Perplexity"))
-            perplexity = c;
-    }
+    const ui::StepChart *scale = chartTitled(panel, QStringLiteral("Loss scale"));
+    const ui::StepChart *perplexity = chartTitled(panel, QStringLiteral("Perplexity"));
     ASSERT_TRUE(scale && perplexity);
     ASSERT_TRUE(scale->logScale());
     const QStringList labels = scale->valueAxisLabels();
