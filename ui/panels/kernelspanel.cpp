@@ -224,13 +224,11 @@ void KernelsPanel::rebuild()
     // type covers the whole run, so it has no steps).
     m_stepBox->setEnabled(shown == Grouping::Name && m_stepBox->count() > 1);
     if (m_step && shown == Grouping::Name) {
-        const auto &traces = m_session->traces;
-        const auto trace = std::find_if(
-            traces.begin(), traces.end(), [this](const auto &t) { return t->rank == m_rank; });
+        const model::Trace *trace = m_session->traceForRank(m_rank);
         for (const analysis::StepBreakdown &b : analysis::breakdownsOfRank(*m_analysis, m_rank)) {
-            if (b.step == *m_step && trace != traces.end()) {
+            if (b.step == *m_step && trace) {
                 m_stepSummary = analysis::summarizeKernels(
-                    **trace, analysis::MaxListedKernels, std::make_pair(b.startNs, b.endNs));
+                    *trace, analysis::MaxListedKernels, std::make_pair(b.startNs, b.endNs));
                 m_stepSummary.rank = m_rank;
                 m_summary = &m_stepSummary;
                 break;
