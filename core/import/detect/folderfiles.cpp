@@ -23,10 +23,11 @@ bool isSqliteName(const std::string &name)
 }
 
 /// Whether a file of a name we do not know may still hold a profile, from its first bytes:
-/// gzip, SQLite, or JSON text (an object or an array). Cheap enough for every file of a folder.
+/// an SQLite header, or JSON text (an object or an array; gzip is inflated by readFileText).
+/// Two small reads, cheap enough for every file of a folder.
 bool mayHoldProfile(const fs::path &file)
 {
-    if (isGzipFile(file) || sqlite::Database::hasSqliteHeader(file))
+    if (sqlite::Database::hasSqliteHeader(file))
         return true;
     const auto head = readFileText(file, 256);
     if (!head)
