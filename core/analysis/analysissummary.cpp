@@ -267,6 +267,8 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
                     m.byGroupAtPeak[static_cast<std::size_t>(i)];
             j["by_category_at_peak"] = g;
             j["categories_inferred"] = m.groupsInferred;
+            if (m.notInCategoriesBytes)
+                j["not_in_categories_bytes"] = *m.notInCategoriesBytes;
         }
         if (m.estimate) {
             j["estimate"] = {{"bytes_per_parameter", m.estimate->bytesPerParameter},
@@ -483,6 +485,8 @@ std::string analysisSummaryText(const SessionAnalysis &a)
                 for (int i = 0; i < MemoryGroupCount; ++i)
                     out << ' ' << memoryGroupKey(static_cast<MemoryGroup>(i)) << ' '
                         << formatBytes(m.byGroupAtPeak[static_cast<std::size_t>(i)]);
+                if (m.notInCategoriesBytes)
+                    out << "; not_in_categories " << formatBytes(*m.notInCategoriesBytes);
                 out << '\n';
             }
             if (m.estimate)

@@ -380,6 +380,11 @@ std::vector<DeltaRow> memoryDeltaRows(const MemorySummary &before, const MemoryS
                 std::string(memoryGroupName(AllMemoryGroups[g])) + " at peak", "bytes",
                 static_cast<double>(before.byGroupAtPeak[g]),
                 static_cast<double>(after.byGroupAtPeak[g]), Better::Lower));
+        // The Memory panel's "In no record" bar: the allocator's peak no category holds.
+        if (before.notInCategoriesBytes || after.notInCategoriesBytes)
+            rows.push_back(makeDeltaRow("memory.not_in_categories", "In no record at peak", "bytes",
+                static_cast<double>(before.notInCategoriesBytes.value_or(0)),
+                static_cast<double>(after.notInCategoriesBytes.value_or(0)), Better::Lower));
     }
     return rows;
 }

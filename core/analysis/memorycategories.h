@@ -152,9 +152,14 @@ struct MemorySummary
     std::optional<MemoryEstimate> estimate;
     /// Measured peak minus the model-state estimate (what activations/temporaries took).
     std::optional<std::int64_t> nonModelStateBytes;
-    /// Why the categories' peak is not the allocator's (unmatched frees of `[memory]`
-    /// events), said where both are shown; empty when they agree.
+    /// Why the categories' peak is not the allocator's, said where both are shown: frees of
+    /// `[memory]` events that match no allocation, or allocator memory that no record of
+    /// the categories' source holds. Empty when they agree.
     std::string categoriesDisagree;
+    /// The allocator's peak minus the categories' peak, when the categories' records hold
+    /// clearly less (memory allocated before they begin, or by a component they do not
+    /// cover): the part of the peak no category accounts for.
+    std::optional<std::int64_t> notInCategoriesBytes;
 };
 /// With `notes`: a warning when the categories built from `[memory]` events peak above or
 /// below the allocator's own Total Allocated (frees that match no allocation of the capture

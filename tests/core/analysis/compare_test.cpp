@@ -406,6 +406,15 @@ TEST(CompareMemory, PeakAndGroupRows)
     const DeltaRow *act = findRow(rows, "memory.activations");
     ASSERT_NE(act, nullptr);
     EXPECT_DOUBLE_EQ(*act->delta, -300.0);
+    EXPECT_EQ(findRow(rows, "memory.not_in_categories"), nullptr);
+    // Allocator memory no record holds, on one side: a row, 0 on the other side.
+    b.notInCategoriesBytes = 400;
+    rows = memoryDeltaRows(b, a);
+    ASSERT_EQ(rows.size(), 3u + MemoryGroupCount);
+    const DeltaRow *none = findRow(rows, "memory.not_in_categories");
+    ASSERT_NE(none, nullptr);
+    EXPECT_DOUBLE_EQ(*none->before, 400.0);
+    EXPECT_DOUBLE_EQ(*none->after, 0.0);
     a.hasGroups = false;
     EXPECT_EQ(memoryDeltaRows(b, a).size(), 2u);
 
