@@ -361,6 +361,52 @@ TEST(Pipeline, MemoryTimesAreTheRulersTimes)
     check(memory->currentRank());
 }
 
+// The allocator holds memory that no allocation record does: the CNN sample's 297 MiB from
+// before its records begin, most of the trimmed GPT-3 rank 0's 4.49 GiB. The Memory panel's
+// peak bars then add up to the allocator's peak with an "In no record" bar, which is
+// `summary --json`'s not_in_categories_bytes. Figures: tests/tools/check_memory_peaks.py.
+TEST(Pipeline, ThePeakBarsAddUpToTheAllocatorsPeak)
+{
+    struct Case
+    {
+        const char *sample;
+        std::int64_t notInRecords;
+        std::int64_t allocatorPeak;
+    };
+    for (const Case c : {Case {"/ascend_pt/msinsight-cnn-level0-2rank", 311933440, 1245819904},
+             Case {"/ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", 4739357184, 4823308800}}) {
+        const QString path = QStringLiteral(STEPSCOPE_TEST_DATA) + QLatin1String(c.sample);
+        SCOPED_TRACE(c.sample);
+        const nlohmann::json memory =
+            cliJson({QStringLiteral("summary"), QStringLiteral("--json"), path}).at("memory");
+        const nlohmann::json &rank0 = memory.at("per_rank").at(0);
+        ASSERT_EQ(rank0.at("rank"), 0);
+        EXPECT_EQ(rank0.at("not_in_categories_bytes"), c.notInRecords);
+        EXPECT_EQ(rank0.at("peak_allocated_bytes"), c.allocatorPeak);
+
+        MainWindow window;
+        window.show();
+        ASSERT_TRUE(loadInWindow(window, path));
+        auto *panel = window.findChild<MemoryPanel *>();
+        ASSERT_NE(panel, nullptr);
+        panel->setRank(0);
+        const BarChart *bars = panel->peakChart();
+        const int last = bars->categoryCount() - 1;
+        ASSERT_GE(last, 1);
+        EXPECT_TRUE(bars->toolTipFor(0, last).contains(QStringLiteral("In no record")))
+            << bars->toolTipFor(0, last).toStdString();
+        EXPECT_EQ(bars->value(0, last), static_cast<double>(c.notInRecords));
+        double sum = 0;
+        for (int k = 0; k <= last; ++k)
+            sum += bars->value(0, k);
+        EXPECT_EQ(sum, static_cast<double>(c.allocatorPeak));
+        const std::string note = panel->peakNote().toStdString();
+        const std::string says = " are in none of the profile's allocation records";
+        EXPECT_NE(note.find(analysis::formatBytes(c.notInRecords) + says), std::string::npos)
+            << note;
+    }
+}
+
 // The Kernels tab shows what `summary --json` writes under "kernels" (one analysis), and a
 // click on a row selects that name's longest kernel on the timeline, in view.
 TEST(Pipeline, KernelsTableIsTheSummarysAndSelectsTheLongest)

@@ -29,6 +29,10 @@ void MemoryPanel::rebuildPeak()
     QStringList categories;
     for (MemoryGroup g : analysis::AllMemoryGroups)
         categories.append(qs(analysis::memoryGroupName(g)));
+    // The allocator's peak that no record holds: the bars then add up to it.
+    const bool notInCategories = m_summary.hasGroups && m_summary.notInCategoriesBytes;
+    if (notInCategories)
+        categories.append(tr("In no record"));
     QList<BarSetData> sets;
     const double nan = std::numeric_limits<double>::quiet_NaN();
     if (m_summary.hasGroups) {
@@ -38,6 +42,8 @@ void MemoryPanel::rebuildPeak()
         for (MemoryGroup g : analysis::AllMemoryGroups)
             measured.values.append(
                 static_cast<double>(m_summary.byGroupAtPeak[static_cast<std::size_t>(g)]));
+        if (notInCategories)
+            measured.values.append(static_cast<double>(*m_summary.notInCategoriesBytes));
         sets.append(measured);
     }
     QString note;
@@ -54,6 +60,8 @@ void MemoryPanel::rebuildPeak()
                 v = static_cast<double>(e.optimizerStateBytes);
             estimate.values.append(v);
         }
+        if (notInCategories)
+            estimate.values.append(nan);
         sets.append(estimate);
         note = tr("Estimate: %1").arg(QString::fromStdString(e.rule).toHtmlEscaped());
     } else {
