@@ -219,35 +219,28 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
     return ExitOk;
 }
 
-/// The regression gate's output: verdicts, reasons and the log deltas for a CI comment.
+/// The regression gate's output: verdicts, reasons, the log deltas and, with profiles on both
+/// sides (`profiles`), the KPIs for a CI comment.
 std::string gateMarkdown(const std::vector<std::string> &paths,
     const std::vector<std::string> &regressions, const analysis::TrainingComparison &training,
-    const nlohmann::json &compare)
+    const analysis::RunComparison *profiles)
 {
     std::ostringstream md;
     md << "## StepScope compare\n\n`" << paths[0] << "` → `" << paths[1] << "`\n\n";
-    if (compare.contains("before") && compare["before"].contains("rank")
-        && compare.contains("after") && compare["after"].contains("rank"))
-        md << "Rank " << compare["before"]["rank"].get<int>() << " of before against rank "
-           << compare["after"]["rank"].get<int>() << " of after ("
-           << compare["before"].value("rank_choice", std::string()) << " / "
-           << compare["after"].value("rank_choice", std::string()) << ").\n\n";
+    if (profiles)
+        md << "Before: " << analysis::rankCaption(*profiles, false)
+           << "; after: " << analysis::rankCaption(*profiles, true) << ".\n\n";
     md << (regressions.empty() ? "**No regression.**\n\n" : "**Regression:**\n\n");
     for (const std::string &r : regressions)
         md << "- " << r << '\n';
     if (!regressions.empty())
         md << '\n';
     md << analysis::trainingMarkdown(training);
-    if (compare.contains("kpis") && !compare["kpis"].empty()) {
-        md << "### Profile KPIs\n\n| key | before | after | Δ % | verdict |\n"
-              "|---|---:|---:|---:|---|\n";
-        const auto field = [](const nlohmann::json &row, const char *key) {
-            return row.contains(key) ? row[key].dump() : std::string("null");
-        };
-        for (const nlohmann::json &row : compare["kpis"])
-            md << "| " << row.value("key", "") << " | " << field(row, "before") << " | "
-               << field(row, "after") << " | " << field(row, "percent") << " | "
-               << row.value("verdict", "") << " |\n";
+    if (profiles && !profiles->kpiRows.empty()) {
+        md << "### Profile KPIs\n\n";
+        if (const std::string scope = analysis::kpiScope(*profiles); !scope.empty())
+            md << scope << "\n\n";
+        md << analysis::deltaRowsMarkdown(profiles->kpiRows);
     }
     return md.str();
 }
@@ -308,7 +301,9 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
     const auto data = ui::compare::CompareData::build(
         profiles[0], profiles[1], true, {parsed.beforeRank, parsed.afterRank});
     nlohmann::json compare;
-    if (!profiles[0].session->traces.empty() && !profiles[1].session->traces.empty()) {
+    const bool bothProfiles =
+        !profiles[0].session->traces.empty() && !profiles[1].session->traces.empty();
+    if (bothProfiles) {
         compare = analysis::compareJson(data->comparison, data->beforeInfo(), data->afterInfo());
     } else {
         for (std::size_t k = 0; k < 2; ++k)
@@ -325,7 +320,8 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
         std::cout << import::jsonText(compare, 2) << '\n';
     if (!parsed.markdown.empty()) {
         std::ofstream md(parsed.markdown, std::ios::binary);
-        md << gateMarkdown(paths, regressions, training, compare);
+        md << gateMarkdown(
+            paths, regressions, training, bothProfiles ? &data->comparison : nullptr);
         if (!md) {
             std::cerr << "stepscope compare: cannot write " << parsed.markdown << '\n';
             return ExitNothingLoaded;

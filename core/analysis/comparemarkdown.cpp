@@ -33,20 +33,15 @@ std::string cell(const std::string &s)
     return out;
 }
 
-void rowsTable(std::ostringstream &out, const std::string &title, const std::vector<DeltaRow> &rows)
+void rowsTable(std::ostringstream &out, const std::string &title, const std::vector<DeltaRow> &rows,
+    const std::string &note = {})
 {
     if (rows.empty())
         return;
-    out << "\n## " << title << "\n\n| metric | before | after | Δ | Δ % | verdict |\n"
-        << "|---|---:|---:|---:|---:|---|\n";
-    for (const DeltaRow &r : rows) {
-        out << "| " << cell(rowTitle(r)) << " | "
-            << (r.before ? formatRowValue(r.unit, *r.before) : Dash) << " | "
-            << (r.after ? formatRowValue(r.unit, *r.after) : Dash) << " | "
-            << (r.delta ? formatRowValue(r.unit, *r.delta, true) : Dash) << " | "
-            << (r.percent ? formatRowPercent(*r.percent) : Dash) << " | " << verdictName(r.verdict)
-            << " |\n";
-    }
+    out << "\n## " << title << "\n\n";
+    if (!note.empty())
+        out << note << "\n\n";
+    out << deltaRowsMarkdown(rows);
 }
 
 } // namespace
@@ -120,6 +115,32 @@ std::string rankCaption(const RunComparison &c, bool after)
     return out.str();
 }
 
+std::string deltaRowsMarkdown(const std::vector<DeltaRow> &rows)
+{
+    std::ostringstream out;
+    out << "| metric | before | after | Δ | Δ % | verdict |\n|---|---:|---:|---:|---:|---|\n";
+    for (const DeltaRow &r : rows) {
+        out << "| " << cell(rowTitle(r)) << " | "
+            << (r.before ? formatRowValue(r.unit, *r.before) : Dash) << " | "
+            << (r.after ? formatRowValue(r.unit, *r.after) : Dash) << " | "
+            << (r.delta ? formatRowValue(r.unit, *r.delta, true) : Dash) << " | "
+            << (r.percent ? formatRowPercent(*r.percent) : Dash) << " | " << verdictName(r.verdict)
+            << " |\n";
+    }
+    return out.str();
+}
+
+std::string kpiScope(const RunComparison &c)
+{
+    if (c.beforeRanks.size() <= 1 && c.afterRanks.size() <= 1)
+        return {};
+    std::ostringstream out;
+    out << "These KPIs cover all ranks of each run (" << c.beforeRanks.size() << " and "
+        << c.afterRanks.size() << " ranks; a step's time is its slowest rank's), not only "
+        << "rank " << c.beforeRank << " of before and rank " << c.afterRank << " of after.";
+    return out.str();
+}
+
 std::vector<const RankDelta *> largestRankDeltas(const RunComparison &c, std::size_t limit)
 {
     std::vector<const RankDelta *> out;
@@ -163,7 +184,8 @@ std::string compareMarkdown(
                 << (r.percent ? formatRowPercent(*r.percent) : std::string(Dash)) << " |\n";
         }
     }
-    rowsTable(out, "KPIs", c.kpiRows);
+    const std::string scope = kpiScope(c);
+    rowsTable(out, scope.empty() ? "KPIs" : "KPIs (whole runs, all ranks)", c.kpiRows, scope);
     rowsTable(out, "Step breakdown, mean over paired steps", c.meanStepRows);
     rowsTable(out, "Bottlenecks (share of step time)", c.bottleneckRows);
     rowsTable(out, "Memory", c.memoryRows);

@@ -42,6 +42,15 @@ std::string compareMarkdown(
 /// rank)"; ", steps from the profiler's table only" when the rank has no trace.
 std::string rankCaption(const RunComparison &c, bool after);
 
+/// Delta rows as a Markdown table (metric, before, after, Δ, Δ %, verdict), the values
+/// formatted as in the compare view (formatRowValue).
+std::string deltaRowsMarkdown(const std::vector<DeltaRow> &rows);
+
+/// With several ranks on a side, the KPIs cover each whole run (a step's time is its slowest
+/// rank's) while the rest compares one rank of each: the sentence that says so, as the
+/// compare view's KPI strip does; "" when both runs have one rank.
+std::string kpiScope(const RunComparison &c);
+
 /// The ranks with the largest |step-time delta| of two clusters (rankDeltas, at most
 /// `limit`), largest first; ties by rank.
 std::vector<const RankDelta *> largestRankDeltas(const RunComparison &c, std::size_t limit);

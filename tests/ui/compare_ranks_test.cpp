@@ -145,4 +145,16 @@ TEST(CompareRanks, ReportNamesTheRanksCompared)
         }
     EXPECT_TRUE(perRank);
     EXPECT_NE(report.summaryMarkdown.indexOf(QStringLiteral("rank 1 (chosen, of 2 ranks)")), -1);
+    // The KPIs are both whole runs': the section says so, as the compare view's strip does.
+    bool kpis = false;
+    for (const ui::ReportSection &s : report.sections)
+        if (s.title == QStringLiteral("KPIs")) {
+            kpis = true;
+            EXPECT_TRUE(s.paragraphs.contains(
+                QStringLiteral("These KPIs cover all ranks of each run (2 and 2 ranks; a step's "
+                               "time is its slowest rank's), not only rank 1 of before and rank "
+                               "0 of after.")))
+                << s.paragraphs.join(QLatin1Char('|')).toStdString();
+        }
+    EXPECT_TRUE(kpis);
 }

@@ -201,6 +201,8 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
     kpis.title = QStringLiteral("KPIs");
     kpis.paragraphs << QStringLiteral("Green: better after the change; red: worse (the better "
                                       "direction depends on the metric; see docs/metrics.md).");
+    if (const std::string scope = analysis::kpiScope(c); !scope.empty())
+        kpis.paragraphs << qs(scope);
     kpis.tables.push_back(deltaTable(QString(), c.kpiRows));
     kpis.tables.push_back(
         deltaTable(QStringLiteral("Step breakdown, mean over paired steps"), c.meanStepRows));

@@ -138,6 +138,12 @@ TEST(CompareRank, PerRankDeltasAndTheRankStepMatrix)
     const std::string md = compareMarkdown(r, {"b", "b", "x"}, {"a", "a", "x"});
     EXPECT_NE(md.find("## Per-rank step time"), std::string::npos);
     EXPECT_NE(md.find("Rank 2 of before against rank 3 of after"), std::string::npos) << md;
+    // The KPIs are the whole runs', which the table's title and a sentence say.
+    EXPECT_NE(md.find("## KPIs (whole runs, all ranks)\n\n" + kpiScope(r)), std::string::npos)
+        << md;
+    EXPECT_EQ(kpiScope(r),
+        "These KPIs cover all ranks of each run (3 and 3 ranks; a step's time is its slowest "
+        "rank's), not only rank 2 of before and rank 3 of after.");
 }
 
 TEST(CompareRank, OneRankRunsHaveNoRankDeltas)
@@ -149,6 +155,13 @@ TEST(CompareRank, OneRankRunsHaveNoRankDeltas)
     EXPECT_TRUE(r.rankDeltas.empty());
     EXPECT_TRUE(r.rankSteps.ranks.empty());
     EXPECT_EQ(rankCaption(r, false), "rank 0 (the only rank)");
+    EXPECT_EQ(kpiScope(r),
+        "These KPIs cover all ranks of each run (1 and 2 ranks; a step's time "
+        "is its slowest rank's), not only rank 0 of before and rank 1 of after.");
+    const RunComparison one = compareRuns(*before, *before, RunConfig {}, RunConfig {});
+    EXPECT_EQ(kpiScope(one), "");
+    const std::string md = compareMarkdown(one, {"b", "b", "x"}, {"a", "a", "x"});
+    EXPECT_NE(md.find("## KPIs\n\n| metric"), std::string::npos) << md;
 }
 
 // The two 2-rank CNN samples (numbers: tests/tools/check_compare_ranks.py, from each rank's
