@@ -160,6 +160,7 @@ SessionAnalysis analyzeSession(
             a.kernels.push_back(std::move(k));
     }
     check();
+    noteMemoryNotInCategories(a.memory, a.notes);
     a.estimate = estimateModelMemory(config);
     a.kpis = computeKpis(session, config, a.breakdowns);
     a.bottlenecks = rankBottlenecks(a.breakdowns, &a.memory, &a.kpis);

@@ -504,13 +504,13 @@ MemorySummary summarizeMemory(
             s.categoriesDisagree = peaks + ": " + formatBytes(-gap) + " are in none of " + records
                 + " (allocated before the records begin, or by a component they do not cover)";
         }
-        if (!s.categoriesDisagree.empty()) {
-            if (notes)
-                notes->add(model::Severity::Warning,
-                    unmatchedFrees > 0 ? "[memory] events" : "memory by category",
-                    "rank " + std::to_string(trace.rank) + ": " + s.categoriesDisagree
-                        + ", so the categories do not add up to the allocator's figure");
-        }
+        // Unmatched frees are a fault of the events; memory outside the records is what a
+        // capture started after the model was set up holds, said once per session
+        // (noteMemoryNotInCategories).
+        if (unmatchedFrees > 0 && !s.categoriesDisagree.empty() && notes)
+            notes->add(model::Severity::Warning, "[memory] events",
+                "rank " + std::to_string(trace.rank) + ": " + s.categoriesDisagree
+                    + ", so the categories do not add up to the allocator's figure");
         s.groups = std::move(timeline);
     }
     for (const char *key : {"totalGlobalMem", "device_memory_bytes", "total_memory"}) {
@@ -528,6 +528,36 @@ MemorySummary summarizeMemory(
     }
     applyRunConfig(s, config);
     return s;
+}
+
+void noteMemoryNotInCategories(const std::vector<MemorySummary> &memory, model::LoadReport &notes)
+{
+    std::vector<const MemorySummary *> ranks;
+    for (const MemorySummary &m : memory)
+        if (m.notInCategoriesBytes)
+            ranks.push_back(&m);
+    if (ranks.empty())
+        return;
+    const MemorySummary &first = *ranks.front();
+    const std::string tail = ", so the categories do not add up to the allocator's figure";
+    if (ranks.size() == 1) {
+        notes.add(model::Severity::Info, "memory by category",
+            "rank " + std::to_string(first.rank) + ": " + first.categoriesDisagree + tail);
+        return;
+    }
+    // Every rank of a cluster whose capture began after the model was set up: one note.
+    std::int64_t lo = *first.notInCategoriesBytes;
+    std::int64_t hi = lo;
+    for (const MemorySummary *m : ranks) {
+        lo = std::min(lo, *m->notInCategoriesBytes);
+        hi = std::max(hi, *m->notInCategoriesBytes);
+    }
+    notes.add(model::Severity::Info, "memory by category",
+        std::to_string(ranks.size()) + " ranks (" + std::to_string(first.rank) + " to "
+            + std::to_string(ranks.back()->rank)
+            + "): " + (lo == hi ? formatBytes(lo) : formatBytes(lo) + " to " + formatBytes(hi))
+            + " of the allocator's peak in no allocation record" + tail + "; rank "
+            + std::to_string(first.rank) + ": " + first.categoriesDisagree);
 }
 
 void applyRunConfig(MemorySummary &s, const RunConfig &config)

@@ -166,6 +166,10 @@ struct MemorySummary
 /// are counted as memory allocated before it; the two then part).
 MemorySummary summarizeMemory(
     const model::Trace &trace, const RunConfig &config, model::LoadReport *notes = nullptr);
+/// One info note for the ranks whose allocator holds memory no allocation record does
+/// (MemorySummary::notInCategoriesBytes): a cluster's every rank in one line, with the range of
+/// the amounts and the first rank's figures.
+void noteMemoryNotInCategories(const std::vector<MemorySummary> &memory, model::LoadReport &notes);
 /// The run-config part of a summary (estimate, nonModelStateBytes) for a new config, without
 /// reading the trace again.
 void applyRunConfig(MemorySummary &summary, const RunConfig &config);

@@ -372,17 +372,31 @@ TEST(Pipeline, ThePeakBarsAddUpToTheAllocatorsPeak)
         const char *sample;
         std::int64_t notInRecords;
         std::int64_t allocatorPeak;
+        const char *notePrefix;
     };
-    for (const Case c : {Case {"/ascend_pt/msinsight-cnn-level0-2rank", 311933440, 1245819904},
-             Case {"/ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", 4739357184, 4823308800}}) {
+    for (const Case c : {Case {"/ascend_pt/msinsight-cnn-level0-2rank", 311933440, 1245819904,
+                             "2 ranks (0 to 1): 297 MiB of the allocator's peak in no allocation"},
+             Case {"/ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", 4739357184, 4823308800,
+                 "rank 0: Memory by category peaks at 80.1 MiB, the allocator's Total"}}) {
         const QString path = QStringLiteral(STEPSCOPE_TEST_DATA) + QLatin1String(c.sample);
         SCOPED_TRACE(c.sample);
-        const nlohmann::json memory =
-            cliJson({QStringLiteral("summary"), QStringLiteral("--json"), path}).at("memory");
+        const nlohmann::json summary =
+            cliJson({QStringLiteral("summary"), QStringLiteral("--json"), path});
+        const nlohmann::json &memory = summary.at("memory");
         const nlohmann::json &rank0 = memory.at("per_rank").at(0);
         ASSERT_EQ(rank0.at("rank"), 0);
         EXPECT_EQ(rank0.at("not_in_categories_bytes"), c.notInRecords);
         EXPECT_EQ(rank0.at("peak_allocated_bytes"), c.allocatorPeak);
+        // One note for the session, as many ranks as have the gap (the CNN's two, GPT-3's 0).
+        int memoryNotes = 0;
+        for (const auto &n : summary.at("analysis_notes"))
+            if (n.at("where") == "memory by category") {
+                ++memoryNotes;
+                EXPECT_EQ(n.at("severity"), "info");
+                EXPECT_EQ(n.at("message").get<std::string>().rfind(c.notePrefix, 0), 0u)
+                    << n.at("message");
+            }
+        EXPECT_EQ(memoryNotes, 1);
 
         MainWindow window;
         window.show();
@@ -482,7 +496,7 @@ TEST(Pipeline, KernelsTableIsTheSummarysAndSelectsTheLongest)
 // too, and counted in the status bar: a host-only trace, analysed as one step with no device
 // activity (two infos), and the 16-rank cluster, whose timelines disagree with the profiler's
 // step tables (two warnings) and whose rank 0 allocator holds memory no allocation record
-// does (one warning), beside two of the load's.
+// does (one info), beside two of the load's.
 TEST(Pipeline, TheAnalysisNotesAreInTheDiagnosticsPanel)
 {
     QTemporaryDir dir;

@@ -259,3 +259,39 @@ TEST(MemoryCategories, SaysWhenUnmatchedFreesPartTheCategoriesFromTheAllocator)
     EXPECT_TRUE(g2.categoriesDisagree.empty());
     EXPECT_EQ(*g2.peakAllocatedBytes, 12 * MiB);
 }
+
+// Allocator memory outside the records on every rank of a cluster (a capture begun after the
+// model was set up) is one note, an info: the ranks, the range of the amounts and the first
+// rank's figures. One rank keeps its own sentence.
+TEST(MemoryCategories, MemoryOutsideTheRecordsIsOneNotePerSession)
+{
+    constexpr std::int64_t MiB = 1 << 20;
+    std::vector<analysis::MemorySummary> memory(4);
+    for (std::size_t i = 0; i < memory.size(); ++i) {
+        memory[i].rank = static_cast<std::int32_t>(i);
+        memory[i].categoriesDisagree = "rank " + std::to_string(i) + "'s figures";
+    }
+    memory[0].notInCategoriesBytes = 30 * MiB;
+    memory[2].notInCategoriesBytes = 10 * MiB;
+    memory[3].notInCategoriesBytes = 20 * MiB;
+    model::LoadReport notes;
+    analysis::noteMemoryNotInCategories(memory, notes);
+    ASSERT_EQ(notes.diagnostics().size(), 1u) << notes.toText();
+    EXPECT_EQ(notes.diagnostics()[0].severity, model::Severity::Info);
+    EXPECT_EQ(notes.diagnostics()[0].message,
+        "3 ranks (0 to 3): 10.0 MiB to 30.0 MiB of the allocator's peak in no allocation record, "
+        "so the categories do not add up to the allocator's figure; rank 0: rank 0's figures");
+
+    memory[0].notInCategoriesBytes.reset();
+    memory[2].notInCategoriesBytes.reset();
+    model::LoadReport one;
+    analysis::noteMemoryNotInCategories(memory, one);
+    ASSERT_EQ(one.diagnostics().size(), 1u) << one.toText();
+    EXPECT_EQ(one.diagnostics()[0].message,
+        "rank 3: rank 3's figures, so the categories do not add up to the allocator's figure");
+
+    memory[3].notInCategoriesBytes.reset();
+    model::LoadReport none;
+    analysis::noteMemoryNotInCategories(memory, none);
+    EXPECT_TRUE(none.diagnostics().empty());
+}
