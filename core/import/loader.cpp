@@ -116,6 +116,9 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
 {
     std::set<std::int32_t> used;
     std::map<std::int32_t, fs::path> claims; // rank -> the file that claimed it first
+    // Several files that name no rank: the numbers are ours, which each file's line says.
+    const auto numbered = std::count_if(jobs.begin(), jobs.end(),
+        [](const RankJob &job) { return job.numberedInOrder && !job.parts.empty(); });
     for (RankJob &job : jobs) {
         session.report.merge(job.report);
         if (job.parts.empty())
@@ -138,6 +141,11 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
             rank = free;
         }
         used.insert(rank);
+        if (numbered > 1 && job.numberedInOrder && !job.inputs.empty())
+            ctx.info(job.inputs.front().path,
+                "the file names no rank (no distributedInfo): shown as rank " + std::to_string(rank)
+                    + ", one of " + std::to_string(numbered)
+                    + " ranks numbered in file-name order");
         if (!job.claimedBy.empty())
             claims.emplace(rank, job.claimedBy);
         model::Trace trace = mergeTraces(std::move(job.parts), rank);

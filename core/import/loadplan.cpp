@@ -236,6 +236,7 @@ void planKineto(const Detection &d, std::vector<RankJob> &jobs)
             while (used.count(next) != 0)
                 ++next;
             job.rank = next;
+            job.numberedInOrder = true;
             used.insert(next);
         }
         for (const fs::path &file : groups[key]) {

@@ -31,6 +31,9 @@ struct RankJob
     /// For a rank claimed by one file (Kineto distributedInfo): the file, named when a
     /// second file claims the same rank.
     std::filesystem::path claimedBy;
+    /// Kineto files that name no rank (no distributedInfo): numbered in name order, which
+    /// collectTraces says when there are several.
+    bool numberedInOrder = false;
     /// The files the readers will read, for the memory budget (memorybudget.h).
     std::vector<PlannedInput> inputs;
 };

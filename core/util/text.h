@@ -31,4 +31,45 @@ inline std::string_view stringArg(std::string_view args, std::string_view key)
     return end == std::string_view::npos ? std::string_view() : args.substr(p + 1, end - p - 1);
 }
 
+/// Name order with digit runs compared as numbers: "rank2" before "rank10" (std::string's
+/// order puts "rank10" first). Files without a rank of their own are numbered in this order.
+inline bool naturalLess(std::string_view a, std::string_view b)
+{
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (!digit(a[i]) || !digit(b[j])) {
+            if (a[i] != b[j])
+                return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+            ++i;
+            ++j;
+            continue;
+        }
+        // Two digit runs: without leading zeros, the longer is larger; else digit by digit.
+        std::size_t ei = i;
+        std::size_t ej = j;
+        while (ei < a.size() && digit(a[ei]))
+            ++ei;
+        while (ej < b.size() && digit(b[ej]))
+            ++ej;
+        std::size_t si = i;
+        std::size_t sj = j;
+        while (si + 1 < ei && a[si] == '0')
+            ++si;
+        while (sj + 1 < ej && b[sj] == '0')
+            ++sj;
+        if (ei - si != ej - sj)
+            return ei - si < ej - sj;
+        const int c = a.substr(si, ei - si).compare(b.substr(sj, ej - sj));
+        if (c != 0)
+            return c < 0;
+        if (ei - i != ej - j) // equal numbers: fewer leading zeros first ("2" before "02")
+            return ei - i < ej - j;
+        i = ei;
+        j = ej;
+    }
+    return a.size() - i < b.size() - j;
+}
+
 } // namespace stepscope::util

@@ -9,6 +9,7 @@
 #include "import/sqlite/sqlitekind.h"
 #include "import/torchmemory/memorytimeline.h"
 #include "util/regularfile.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <regex>
@@ -424,9 +425,13 @@ Detection detectPath(const fs::path &path)
     }
     std::sort(d.profDevices.begin(), d.profDevices.end(),
         [](const ProfDevice &a, const ProfDevice &b) { return a.dir < b.dir; });
+    // Files without a rank of their own are numbered in this order: rank2 before rank10.
+    const auto natural = [](const fs::path &a, const fs::path &b) {
+        return util::naturalLess(a.generic_string(), b.generic_string());
+    };
     std::sort(d.kinetoFiles.begin(), d.kinetoFiles.end(),
-        [](const KinetoFile &a, const KinetoFile &b) { return a.path < b.path; });
-    std::sort(d.memoryFiles.begin(), d.memoryFiles.end());
+        [&](const KinetoFile &a, const KinetoFile &b) { return natural(a.path, b.path); });
+    std::sort(d.memoryFiles.begin(), d.memoryFiles.end(), natural);
     std::sort(d.xplaneFiles.begin(), d.xplaneFiles.end());
     std::sort(d.logFiles.begin(), d.logFiles.end());
     std::sort(d.ascendDbFiles.begin(), d.ascendDbFiles.end());

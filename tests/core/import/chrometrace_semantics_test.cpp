@@ -7,6 +7,7 @@
 #include "import/detect/detect.h"
 #include "import/kineto/kinetotrace.h"
 #include "import/loader.h"
+#include "util/text.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
@@ -121,6 +122,43 @@ TEST_F(GenericChromeTrace, RecognisedByContentWhateverTheName)
     ASSERT_TRUE(r.ok);
     EXPECT_EQ(r.trace.eventCount(), 2u);
     EXPECT_TRUE(hasDiagnostic(r.report, "never closed"));
+}
+
+// Files that name no rank are numbered in name order with numbers read as numbers (rank2
+// before rank10, which std::string's order puts first), and the load says so per file.
+TEST_F(GenericChromeTrace, FilesWithoutARankAreNumberedInNameOrderAndSaySo)
+{
+    const fs::path dir = m_tmp / "ranks";
+    fs::create_directories(dir);
+    for (const char *name : {"rank10", "rank2", "rank1"})
+        testsupport::writeFile(dir / (std::string(name) + ".json"),
+            std::string(R"([{"ph":"X","name":")") + name + R"(","pid":1,"tid":1,"ts":1,"dur":2}])");
+    util::Progress progress;
+    const import::LoadResult loaded = import::loadPath(dir, progress);
+    ASSERT_NE(loaded.session, nullptr);
+    const model::Session &session = *loaded.session;
+    ASSERT_EQ(session.traces.size(), 3u) << session.report.toText();
+    const char *expected[] = {"rank1", "rank2", "rank10"};
+    for (std::size_t r = 0; r < 3; ++r) {
+        const model::Trace &t = *session.traces[r];
+        EXPECT_EQ(t.rank, static_cast<std::int32_t>(r));
+        ASSERT_EQ(t.eventCount(), 1u);
+        const model::Track &track = t.tracks.front();
+        EXPECT_EQ(t.strings.view(track.name(0)), expected[r]) << "rank " << r;
+        bool said = false;
+        for (const auto &d : session.report.diagnostics())
+            said = said
+                || (d.file == std::string(expected[r]) + ".json"
+                    && d.severity == model::Severity::Info
+                    && d.message.find("shown as rank " + std::to_string(r) + ", one of 3 ranks")
+                        != std::string::npos);
+        EXPECT_TRUE(said) << expected[r] << "\n" << session.report.toText();
+    }
+    EXPECT_TRUE(util::naturalLess("rank2", "rank10"));
+    EXPECT_FALSE(util::naturalLess("rank10", "rank2"));
+    EXPECT_TRUE(util::naturalLess("a/rank9/x", "a/rank09/x")); // equal numbers: fewer zeros
+    EXPECT_TRUE(util::naturalLess("w1", "w1.json"));
+    EXPECT_FALSE(util::naturalLess("w1", "w1"));
 }
 
 TEST_F(GenericChromeTrace, CompleteEventsNestByContainmentLongerFirstAtEqualStart)
