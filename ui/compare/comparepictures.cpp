@@ -145,6 +145,11 @@ PaintFunction pairedStepBarsPainter(
         chart->setCategoryAxisTitle(QStringLiteral("step (before↔after)"));
         chart->setData(categories, {before, after}, BarChart::Mode::Grouped);
     }
+    // Shown off screen, as the exported panels are: a never-shown widget gets its size only
+    // inside render(), where the chart's first layout (a tiny plot, every step label elided)
+    // changed its axes too late, and a stale axis was drawn in the plot's corner.
+    chart->setAttribute(Qt::WA_DontShowOnScreen);
+    chart->show();
     PaintFunction inner = widgetPainter(chart.get());
     return [chart, inner](QPainter &painter, const QSize &size) { inner(painter, size); };
 }
