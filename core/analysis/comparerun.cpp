@@ -156,9 +156,11 @@ std::vector<DeltaRow> bottleneckDeltaRows(
         if (!b && !a)
             continue;
         std::string label(bottleneckKindName(kind));
-        if (firstBefore)
+        if (firstBefore && firstAfter)
+            label += " (first before and after)";
+        else if (firstBefore)
             label += " (first before)";
-        if (firstAfter)
+        else if (firstAfter)
             label += " (first after)";
         // Compute efficiency is 1 − MFU or the compute share: no direction for the latter.
         const Better better =

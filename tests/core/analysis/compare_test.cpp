@@ -388,6 +388,30 @@ TEST(CompareRuns, DataLoadingCollapsesAndStepTimeFalls)
     EXPECT_TRUE(e.kernels.top.empty());
 }
 
+// A bottleneck that leads both runs says so once: "(first before and after)", where the label
+// read "(first before) (first after)".
+TEST(CompareBottlenecks, TheLeadingKindIsNamedOnce)
+{
+    Bottleneck comm;
+    comm.kind = BottleneckKind::ExposedCommunication;
+    comm.share = 0.5;
+    Bottleneck host;
+    host.kind = BottleneckKind::HostBound;
+    host.share = 0.3;
+    const std::vector<DeltaRow> same = bottleneckDeltaRows({comm, host}, {comm, host});
+    const DeltaRow *c = findRow(same, "bottleneck.exposed_communication");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->label, "Exposed communication (first before and after)");
+    const DeltaRow *h = findRow(same, "bottleneck.host_bound");
+    ASSERT_NE(h, nullptr);
+    EXPECT_EQ(h->label, "Host / launch bound");
+    const std::vector<DeltaRow> swapped = bottleneckDeltaRows({comm, host}, {host, comm});
+    EXPECT_EQ(findRow(swapped, "bottleneck.exposed_communication")->label,
+        "Exposed communication (first before)");
+    EXPECT_EQ(
+        findRow(swapped, "bottleneck.host_bound")->label, "Host / launch bound (first after)");
+}
+
 TEST(CompareMemory, PeakAndGroupRows)
 {
     MemorySummary b;
