@@ -245,6 +245,21 @@ std::string gateMarkdown(const std::vector<std::string> &paths,
     return md.str();
 }
 
+/// What a side of a comparison holds, for the message when the two have nothing in common:
+/// "a profile (ascend) and no training log", "a training log and no profile".
+std::string holds(const model::Session &session)
+{
+    std::string logs = "no training log";
+    if (!session.trainingLogs.empty()) {
+        const bool loss = std::any_of(session.trainingLogs.begin(), session.trainingLogs.end(),
+            [](const auto &log) { return log->primaryLoss() != nullptr; });
+        logs = loss ? "a training log" : "a training log without a loss";
+    }
+    if (session.traces.empty())
+        return logs + " and no profile";
+    return "a profile (" + session.format + ") and " + logs;
+}
+
 int runCompare(int argc, char **argv, const std::vector<std::string> &args)
 {
     CompareArgs parsed;
@@ -312,6 +327,14 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
     }
     const analysis::TrainingComparison training =
         analysis::compareTraining(*profiles[0].session, *profiles[1].session, thresholds);
+    if (!bothProfiles && !training.hasLogs) {
+        // A profile against a log (or logs without a loss): the gate would pass on nothing.
+        std::cerr << "stepscope compare: nothing to compare: BEFORE (" << paths[0] << ") holds "
+                  << holds(*profiles[0].session) << ", AFTER (" << paths[1] << ") holds "
+                  << holds(*profiles[1].session)
+                  << "; compare two profiles, or two training logs with a loss\n";
+        return ExitUsage;
+    }
     analysis::addTrainingToCompareJson(compare, training);
     std::vector<std::string> regressions = training.regressions;
     analysis::profileRegressions(compare, thresholds, regressions);
