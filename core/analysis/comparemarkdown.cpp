@@ -99,6 +99,8 @@ std::string rankCaption(const RunComparison &c, bool after)
     const std::size_t count = (after ? c.afterRanks : c.beforeRanks).size();
     const RankChoice choice = after ? c.afterRankChoice : c.beforeRankChoice;
     const std::optional<std::int32_t> missing = after ? c.afterRankMissing : c.beforeRankMissing;
+    if (count == 0) // a training log alone, or nothing with steps
+        return "no profile";
     std::ostringstream out;
     out << "rank " << rank << " (";
     if (count <= 1)

@@ -39,7 +39,8 @@ std::string compareMarkdown(
 
 /// What a side compares, for people: "rank 1 (slowest of 2 ranks)", "rank 0 (chosen, of 2
 /// ranks)", "rank 1 (slowest of 2 ranks; rank 5 is not in this run)", "rank 0 (the only
-/// rank)"; ", steps from the profiler's table only" when the rank has no trace.
+/// rank)"; ", steps from the profiler's table only" when the rank has no trace; "no profile"
+/// for a side with no rank (a training log alone).
 std::string rankCaption(const RunComparison &c, bool after);
 
 /// Delta rows as a Markdown table (metric, before, after, Δ, Δ %, verdict), the values

@@ -158,6 +158,10 @@ TEST(CompareRank, OneRankRunsHaveNoRankDeltas)
     EXPECT_EQ(kpiScope(r),
         "These KPIs cover all ranks of each run (1 and 2 ranks; a step's time "
         "is its slowest rank's), not only rank 0 of before and rank 1 of after.");
+    // A side with no rank (a training log alone) has no profile, not "the only rank".
+    const model::Session logOnly;
+    EXPECT_EQ(
+        rankCaption(compareRuns(*before, logOnly, RunConfig {}, RunConfig {}), true), "no profile");
     const RunComparison one = compareRuns(*before, *before, RunConfig {}, RunConfig {});
     EXPECT_EQ(kpiScope(one), "");
     const std::string md = compareMarkdown(one, {"b", "b", "x"}, {"a", "a", "x"});
