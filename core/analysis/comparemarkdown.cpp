@@ -207,8 +207,8 @@ std::string compareMarkdown(
     }
     if (c.loss) {
         const LossComparison &l = *c.loss;
-        out << "\n## Loss curves\n\n"
-            << l.points.size() << " common steps; max relative divergence "
+        out << "\n## Loss curves\n\nPrinted values: " << l.points.size()
+            << " common steps; max relative divergence "
             << (l.maxRelative ? formatShare(*l.maxRelative) : Dash) << ", final "
             << (l.finalRelative ? formatShare(*l.finalRelative) : Dash) << ".\n";
     }

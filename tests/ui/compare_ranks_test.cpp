@@ -9,6 +9,7 @@
 #include "ui/compare/deltatable.h"
 #include "ui/compare/rankdeltas.h"
 #include "ui/export/imageexport.h"
+#include "ui/kpistrip.h"
 #include "ui/panels/clusterheatmap.h"
 #include "ui/report/comparereport.h"
 
@@ -172,4 +173,52 @@ TEST(CompareRanks, ThePairedStepsPictureIsLaidOutBeforeItIsPainted)
     const QImage second = ui::renderImage(paint, QSize(1000, 300), 2);
     ASSERT_FALSE(first.isNull());
     EXPECT_TRUE(first == second);
+}
+
+// Two training logs and no profile: the window opened on empty timelines and a table of dashes.
+// It shows the loss curves, the comparison there is.
+TEST(CompareRanks, TwoLogsAloneOpenOnTheLossCurves)
+{
+    const std::string t5 =
+        std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/megatron-golden-values/t5/";
+    const auto data =
+        ui::compare::CompareData::build(testsupport::loadProfile(t5 + "t5_mcore_te_tp2_pp1_vp1"),
+            testsupport::loadProfile(t5 + "t5_mcore_te_tp2_pp1_vp1_sequence_parallel"), true);
+    CompareView view;
+    view.setData(data);
+    view.resize(1200, 800);
+    view.show();
+    const auto *tabs = view.findChild<QTabWidget *>();
+    ASSERT_NE(tabs, nullptr);
+    EXPECT_EQ(tabs->currentIndex(), tabIndex(tabs, QStringLiteral("Loss")));
+    const auto *timelines = view.findChild<QWidget *>(QStringLiteral("compareTimelines"));
+    ASSERT_NE(timelines, nullptr);
+    EXPECT_FALSE(timelines->isVisible());
+    const auto *pairing = view.findChild<QWidget *>(QStringLiteral("pairingBar"));
+    ASSERT_NE(pairing, nullptr);
+    EXPECT_FALSE(pairing->isVisible());
+    EXPECT_FALSE(view.kpiStrip()->isVisible());
+    EXPECT_NE(view.lossOverlay().beforeSeries, nullptr);
+    EXPECT_NE(view.lossOverlay().afterSeries, nullptr);
+    // The Loss tab and the report give the verdict `stepscope compare` gives (compareTraining),
+    // in its words: the window showed only the printed values' divergence (0.116 %), the
+    // command the smoothed curves' (0.0725 %).
+    const analysis::TrainingComparison cli =
+        analysis::compareTraining(*data->before.profile.session, *data->after.profile.session);
+    ASSERT_TRUE(view.lossOverlay().convergence.has_value());
+    EXPECT_EQ(view.lossOverlay().convergence->verdict, analysis::ConvergenceVerdict::Held);
+    EXPECT_EQ(view.lossOverlay().convergence->reason, cli.convergence.reason);
+    const QString verdict = QString::fromStdString(analysis::convergenceText(cli.convergence));
+    bool inReport = false;
+    for (const ui::ReportSection &section : ui::buildCompareReport(data, QSize(800, 400)).sections)
+        inReport = inReport
+            || (section.title == QStringLiteral("Loss curves")
+                && section.paragraphs.value(0) == verdict);
+    EXPECT_TRUE(inReport) << verdict.toStdString();
+
+    // Profiles keep them.
+    view.setData(cnnPair());
+    EXPECT_TRUE(timelines->isVisible());
+    EXPECT_TRUE(pairing->isVisible());
+    EXPECT_TRUE(view.kpiStrip()->isVisible());
 }

@@ -202,6 +202,8 @@ LossOverlay makeLossOverlay(std::shared_ptr<const model::TrainingLog> before,
     analysis::compareTrainingLogs(logs, o.beforeLog.get(), o.afterLog.get());
     o.comparison = std::move(logs.loss);
     o.crossCheck = std::move(logs.crossCheck);
+    if (o.beforeLog && o.afterLog)
+        o.convergence = analysis::compareConvergence(*o.beforeLog, 0, *o.afterLog, 0);
     return o;
 }
 

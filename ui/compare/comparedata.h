@@ -5,6 +5,7 @@
 #include "analysis/analysissummary.h"
 #include "analysis/compare.h"
 #include "analysis/compareoutput.h"
+#include "analysis/convergence.h"
 #include "analysis/losscompare.h"
 #include "model/traininglog.h"
 #include "ui/loading/profileloader.h"
@@ -128,6 +129,8 @@ struct LossOverlay
     const model::LogSeries *beforeSeries = nullptr; ///< into beforeLog
     const model::LogSeries *afterSeries = nullptr;
     std::optional<analysis::LossComparison> comparison; ///< both series present
+    /// The verdict `stepscope compare` gives (smoothed curves, default tolerance): both logs.
+    std::optional<analysis::Convergence> convergence;
     std::vector<analysis::CrossCheckRow> crossCheck;
 
     bool hasAny() const { return beforeSeries || afterSeries; }

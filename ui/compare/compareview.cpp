@@ -73,6 +73,14 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
     updateLoss();
     updateRanks();
     rebuildPairing();
+    // Two training logs and no profile: nothing for the timelines, the step and kernel tabs;
+    // the loss curves are the comparison.
+    const bool logsOnly = m_data->before.profile.session->traces.empty()
+        && m_data->after.profile.session->traces.empty();
+    for (QWidget *w : {m_pairingBar, m_kpiScroll, m_timelines})
+        w->setVisible(!logsOnly);
+    if (logsOnly)
+        m_tabs->setCurrentIndex(m_lossTab);
 }
 
 /*

@@ -134,6 +134,10 @@ private:
 
     QLabel *m_message = nullptr;
     QWidget *m_body = nullptr;
+    /// Hidden when two training logs are compared alone: nothing there to show.
+    QWidget *m_pairingBar = nullptr; ///< rank and step pickers, lock, overlay
+    QWidget *m_kpiScroll = nullptr; ///< around m_kpis
+    QWidget *m_timelines = nullptr; ///< captions, timelines and strip
     KpiStrip *m_kpis = nullptr;
     QComboBox *m_beforePicker = nullptr;
     QComboBox *m_afterPicker = nullptr;
@@ -151,6 +155,7 @@ private:
     timeline::TimelineView *m_afterView = nullptr;
     CompareStrip *m_strip = nullptr;
     QTabWidget *m_tabs = nullptr;
+    int m_lossTab = -1;
     QTableWidget *m_deltaTable = nullptr;
     QTableWidget *m_kernelTable = nullptr;
     QTableWidget *m_hostOpTable = nullptr;

@@ -68,7 +68,9 @@ void CompareView::buildUi()
     body->setSpacing(2);
 
     // Pairing bar: pickers, automatic pairing, lock, overlay.
-    auto *bar = new QHBoxLayout;
+    m_pairingBar = new QWidget;
+    m_pairingBar->setObjectName(QStringLiteral("pairingBar"));
+    auto *bar = new QHBoxLayout(m_pairingBar);
     bar->setContentsMargins(6, 4, 6, 2);
     m_beforePicker = new QComboBox;
     m_beforePicker->setObjectName(QStringLiteral("beforeStepPicker"));
@@ -108,11 +110,12 @@ void CompareView::buildUi()
     bar->addWidget(fit);
     bar->addWidget(m_lockButton);
     bar->addWidget(m_overlayButton);
-    body->addLayout(bar);
+    body->addWidget(m_pairingBar);
 
     m_kpis = new KpiStrip;
     // before → after (Δ) for every KPI is wider than most windows: scroll sideways.
     auto *kpiScroll = new QScrollArea;
+    m_kpiScroll = kpiScroll;
     kpiScroll->setWidget(m_kpis);
     kpiScroll->setWidgetResizable(true);
     kpiScroll->setFrameShape(QFrame::NoFrame);
@@ -123,6 +126,8 @@ void CompareView::buildUi()
 
     // Centre: before, strip, after.
     auto *centre = new QWidget;
+    centre->setObjectName(QStringLiteral("compareTimelines"));
+    m_timelines = centre;
     auto *cl = new QVBoxLayout(centre);
     cl->setContentsMargins(0, 0, 0, 0);
     cl->setSpacing(0);
@@ -182,7 +187,7 @@ void CompareView::buildUi()
     m_tabs->addTab(m_stepBars, tr("Steps"));
     m_tabs->addTab(m_kernelTable, tr("Kernels"));
     m_tabs->addTab(m_hostOpTable, tr("Host ops"));
-    m_tabs->addTab(lossTab, tr("Loss"));
+    m_lossTab = m_tabs->addTab(lossTab, tr("Loss"));
     m_rankPane = new RankDeltaPane;
     m_rankTab = m_tabs->addTab(m_rankPane, tr("Ranks"));
     m_tabs->setTabVisible(m_rankTab, false);

@@ -137,7 +137,9 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     // Layout: header (legend + figures) on top, markers row, plot, x labels.
     const int left = fm.horizontalAdvance(QStringLiteral("0.00000")) + 12;
     const int right = 16;
-    const int top = 2 * lh + 8 + lh;
+    // One more header line for the convergence verdict when both runs have a log.
+    const int verdictLines = overlay.convergence ? 1 : 0;
+    const int top = (2 + verdictLines) * lh + 8 + lh;
     const int bottom = 2 * lh + 6;
     const QRectF plot(left, top, std::max(10, size.width() - left - right),
         std::max(10, size.height() - top - bottom));
@@ -220,7 +222,10 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     QString figures;
     if (overlay.comparison) {
         const auto &c = *overlay.comparison;
-        figures = QStringLiteral("%1 common steps").arg(c.points.size());
+        // Under the verdict (smoothed curves), the printed values' own figures.
+        if (overlay.convergence)
+            figures = QStringLiteral("printed values: ");
+        figures += QStringLiteral("%1 common steps").arg(c.points.size());
         if (c.maxRelative)
             figures += QStringLiteral(" · max relative divergence %1 % at step %2")
                            .arg(*c.maxRelative * 100.0, 0, 'g', 3)
@@ -238,8 +243,19 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     } else {
         painter.setPen(text);
     }
-    painter.drawText(
-        QRectF(8, 4 + lh + 2, size.width() - 16, lh), Qt::AlignLeft | Qt::AlignVCenter, figures);
+    const double textWidth = size.width() - 16;
+    if (overlay.convergence) {
+        // The verdict `stepscope compare` gives, in the same words.
+        const QColor saved = painter.pen().color();
+        painter.setPen(text);
+        painter.drawText(QRectF(8, 4 + lh + 2, textWidth, lh), Qt::AlignLeft | Qt::AlignVCenter,
+            fm.elidedText(QString::fromStdString(analysis::convergenceText(*overlay.convergence)),
+                Qt::ElideRight, static_cast<int>(textWidth)));
+        painter.setPen(saved);
+    }
+    painter.drawText(QRectF(8, 4 + (1 + verdictLines) * (lh + 2), textWidth, lh),
+        Qt::AlignLeft | Qt::AlignVCenter,
+        fm.elidedText(figures, Qt::ElideRight, static_cast<int>(textWidth)));
 }
 
 LossPlot::LossPlot(QWidget *parent)

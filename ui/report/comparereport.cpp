@@ -257,20 +257,20 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
     loss.title = QStringLiteral("Loss curves");
     if (c.loss) {
         const analysis::LossComparison &l = *c.loss;
-        loss.paragraphs << QStringLiteral("%1 common steps; max relative divergence %2, final %3.")
+        const compare::LossOverlay overlay =
+            compare::makeLossOverlay(before.logs.empty() ? nullptr : before.logs.front(),
+                after.logs.empty() ? nullptr : after.logs.front());
+        // The verdict (smoothed curves), as the window's Loss tab and `stepscope compare` give
+        // it, then the printed values' own figures.
+        if (overlay.convergence)
+            loss.paragraphs << qs(analysis::convergenceText(*overlay.convergence));
+        loss.paragraphs << QStringLiteral(
+            "Printed values: %1 common steps; max relative divergence %2, final %3.")
                                .arg(l.points.size())
                                .arg(l.maxRelative ? qs(analysis::formatShare(*l.maxRelative))
                                                   : QStringLiteral("—"))
                                .arg(l.finalRelative ? qs(analysis::formatShare(*l.finalRelative))
                                                     : QStringLiteral("—"));
-        const compare::LossOverlay overlay =
-            compare::makeLossOverlay(before.logs.empty() ? nullptr : before.logs.front(),
-                after.logs.empty() ? nullptr : after.logs.front());
-        // NaN/inf are never part of those figures: say so instead of a bare "0.0 %".
-        if (!before.logs.empty() && !after.logs.empty() && before.logs.front()
-            && after.logs.front())
-            loss.paragraphs << qs(analysis::convergenceText(
-                analysis::compareConvergence(*before.logs.front(), 0, *after.logs.front(), 0)));
         loss.images.push_back({QStringLiteral("Loss, before and after"), QStringLiteral("loss.png"),
             renderImage(compare::lossOverlayPainter(overlay), QSize(logical.width(), 300), Dpr)});
     } else {
