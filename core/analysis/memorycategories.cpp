@@ -481,8 +481,9 @@ MemorySummary summarizeMemory(
         s.groupsInferred = groups.inferred;
         if (!s.peakAllocatedBytes && !trace.memory.categories.timestampsNs.empty())
             s.peakAllocatedBytes = *it;
-        // Built from the same events as the allocator's curve: the two peaks agree unless
-        // frees matched nothing (docs/metrics.md, "Kineto [memory] events").
+        // From the allocator's own [memory] events the two peaks agree unless frees matched
+        // nothing (docs/metrics.md, "Kineto [memory] events"); a profiler's allocation
+        // records (operator_memory) may hold less than the allocator.
         const std::int64_t gap = s.peakAllocatedBytes ? *it - *s.peakAllocatedBytes : 0;
         const bool apart = s.peakAllocatedBytes
             && std::abs(gap) > std::max<std::int64_t>(1 << 20, *s.peakAllocatedBytes / 200);
