@@ -354,12 +354,25 @@ void skipped(const LogSeries &s, std::uint32_t run, Collector &c)
     HealthFinding f = finding(HealthKind::OverflowSkipped, HealthSeverity::Warning, run, s, first,
         "any step skipped on overflow", 0);
     f.count = static_cast<std::size_t>(k.count);
+    // Steps in runs: DeepSpeed's OVERFLOW lines carry no step and take the last one printed,
+    // so the loss-scale search at the start reads "0 ×6", not "0, 0, 0, 0, 0, 0".
     std::string list;
-    for (std::size_t i = 0; i < k.steps.size() && i < 8; ++i)
-        list += (list.empty() ? "" : ", ") + std::to_string(k.steps[i]);
+    std::size_t runs = 0;
+    for (std::size_t i = 0; i < k.steps.size();) {
+        std::size_t j = i;
+        while (j < k.steps.size() && k.steps[j] == k.steps[i])
+            ++j;
+        if (++runs > 8) {
+            list += ", …";
+            break;
+        }
+        list += (list.empty() ? "" : ", ") + std::to_string(k.steps[i])
+            + (j - i > 1 ? " ×" + std::to_string(j - i) : "");
+        i = j;
+    }
     f.evidence = std::to_string(k.count) + " skipped step" + (k.count == 1 ? "" : "s") + " ("
         + s.name + (s.cumulative ? ", running total" : "") + ") first at " + at(first)
-        + "; printed at steps " + list + (k.steps.size() > 8 ? ", …" : "");
+        + "; printed at steps " + list;
     c.add(std::move(f));
 }
 

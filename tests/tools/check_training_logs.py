@@ -138,6 +138,21 @@ def report_overflows():
         n = sum(1 for line in text.splitlines() if "Skipping step" in line)
         totals = re.findall(r"skipped=(\d+)", text)
         print(f"{f.name}: {n} overflow-skipped steps; last skipped={totals[-1] if totals else '-'}")
+        # An OVERFLOW line carries no step: the reader puts it at the last optimizer step
+        # printed, `step=N` (0 before any), listed in runs as the health finding lists them
+        # ("0 ×6, 500 ×2, ..."). Only opt-1.3b's list is pinned: in the random-LTD logs the
+        # reader also takes steps from the timer lines ("0/6": micro-step 6), not done here.
+        runs, step = [], 0
+        for line in text.splitlines():
+            m = re.search(r"\[Rank \d+\] step=(\d+)", line)
+            if m:
+                step = int(m.group(1))
+            if "Skipping step" in line:
+                if runs and runs[-1][0] == step:
+                    runs[-1][1] += 1
+                else:
+                    runs.append([step, 1])
+        print("  at steps " + ", ".join(f"{s} ×{c}" if c > 1 else str(s) for s, c in runs[:8]))
 
 
 if __name__ == "__main__":

@@ -210,6 +210,12 @@ TEST(TrainingHealth, Fp16DeepSpeedRunsHaveTheirFourOverflowSkippedSteps)
         HealthKind::OverflowSkipped);
     ASSERT_EQ(chat.size(), 1u);
     EXPECT_EQ(chat[0].count, 139u);
+    // The steps in runs: six skipped while the loss scale settled before the first `step=`,
+    // then two after each of several printed steps (the script's "at steps" line).
+    EXPECT_NE(chat[0].evidence.find("printed at steps 0 ×6, 500 ×2, 610 ×2, 710 ×2, 810 ×2, 910 "
+                                    "×2, 1010 ×2, 1120 ×2, …"),
+        std::string::npos)
+        << chat[0].evidence;
     const auto fp32 = trainingHealth(
         read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log"));
     EXPECT_TRUE(ofKind(fp32, HealthKind::OverflowSkipped).empty());
