@@ -211,3 +211,21 @@ TEST_F(SettingsFixture, AMemoryOnlyProfileOpensOnTheMemoryPanel)
     EXPECT_TRUE(dockNamed(w, QStringLiteral("detailsDock"))->visibleRegion().isEmpty());
     EXPECT_GT(memory->height(), w.height() / 2);
 }
+
+// Training logs opened alone: the Training panel is the view, raised and given most of the
+// height (it kept about half, under a sentence saying there is no timeline).
+TEST_F(SettingsFixture, TrainingLogsAloneOpenOnTheTrainingPanel)
+{
+    MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QSignalSpy finished(&w, &MainWindow::loadFinished);
+    w.openPath(QStringLiteral(STEPSCOPE_TEST_DATA "/loss_logs/deepspeed-chat-step1-opt1.3b"));
+    ASSERT_TRUE(finished.wait(30000));
+    EXPECT_TRUE(finished.front().front().toBool());
+    QCoreApplication::processEvents();
+    QDockWidget *training = dockNamed(w, QStringLiteral("trainingDock"));
+    ASSERT_NE(training, nullptr);
+    EXPECT_FALSE(training->visibleRegion().isEmpty());
+    EXPECT_GT(training->height(), w.height() * 2 / 3) << training->height() << " of " << w.height();
+}
