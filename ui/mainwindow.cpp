@@ -6,6 +6,7 @@
 // mainwindowdocks.cpp, mainwindowmenus.cpp and mainwindowexport.cpp.
 #include "mainwindow.h"
 
+#include "analysis/trainingsummary.h"
 #include "compare/comparedialog.h"
 #include "compare/compareloader.h"
 #include "compare/compareview.h"
@@ -350,11 +351,25 @@ QString MainWindow::statusText() const
     const auto count = [](std::size_t n, const QString &one, const QString &many) {
         return countText(static_cast<long long>(n), one, many);
     };
-    QString text =
-        QStringLiteral("%1 · %2 · %3 · %4")
-            .arg(QString::fromStdString(s.format), count(s.traces.size(), tr("rank"), tr("ranks")),
-                count(s.eventCount(), tr("event"), tr("events")),
-                count(steps, tr("step"), tr("steps")));
+    QString text;
+    if (s.traces.empty() && !s.trainingLogs.empty()) {
+        // Training logs alone: their runs and points, as the Training panel counts them, not
+        // "0 ranks · 0 events · 0 steps".
+        const std::vector<analysis::TrainingRun> runs = analysis::trainingRuns(s);
+        std::size_t points = 0;
+        for (const analysis::TrainingRun &run : runs)
+            points += analysis::loggedPoints(run);
+        text = QStringLiteral("%1 · %2 · %3")
+                   .arg(QString::fromStdString(s.format),
+                       count(runs.size(), tr("training run"), tr("training runs")),
+                       count(points, tr("point"), tr("points")));
+    } else {
+        text = QStringLiteral("%1 · %2 · %3 · %4")
+                   .arg(QString::fromStdString(s.format),
+                       count(s.traces.size(), tr("rank"), tr("ranks")),
+                       count(s.eventCount(), tr("event"), tr("events")),
+                       count(steps, tr("step"), tr("steps")));
+    }
     if (!m_profile.options.ranks.empty()) // a subset: say so where the rank count is read
         text += tr(" (--ranks %1)")
                     .arg(QString::fromStdString(import::formatRankList(m_profile.options.ranks)));

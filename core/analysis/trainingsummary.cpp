@@ -133,6 +133,15 @@ void addTrainingLogToSummary(json &summary, const model::Session &session)
         summary["training_log"] = trainingLogJson(session);
 }
 
+std::size_t loggedPoints(const TrainingRun &run)
+{
+    std::size_t points = 0;
+    for (const model::LogSeries &s : run.log->series)
+        if (s.run == run.run && s.kind != model::LogSeriesKind::WallTime)
+            points += s.size();
+    return points;
+}
+
 std::string trainingLogText(const model::Session &session, const HealthRules &rules)
 {
     if (session.trainingLogs.empty())

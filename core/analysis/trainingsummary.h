@@ -24,6 +24,10 @@ struct TrainingRun
 };
 std::vector<TrainingRun> trainingRuns(const model::Session &session);
 
+/// The points a run logged, wall-clock series left out: what the Training panel's header and
+/// the status bar count.
+std::size_t loggedPoints(const TrainingRun &run);
+
 /// The run to compare by default: the one whose primary loss has the most points (the
 /// first of equals); nullptr when no run has a loss.
 const TrainingRun *mainTrainingRun(const std::vector<TrainingRun> &runs);

@@ -4,6 +4,7 @@
 // profiler's table where there is one), counted on the rank with the most, its digits
 // grouped as the panels group theirs. Nothing is pinned: the bar is checked against the load.
 #include "analysis/analysissummary.h"
+#include "analysis/trainingsummary.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/tableitems.h"
 #include "window_testsupport.h"
@@ -80,4 +81,26 @@ TEST(StatusBarCounts, DigitsAreGroupedAsThePanelsGroupThem)
     EXPECT_TRUE(expected.contains(QLatin1Char('.'))) << expected.toStdString();
     EXPECT_TRUE(status.contains(expected))
         << status.toStdString() << " has no " << expected.toStdString();
+}
+
+// Training logs alone: the bar counts their runs and points as the Training panel does
+// (loggedPoints), not "0 ranks · 0 events · 0 steps".
+TEST(StatusBarCounts, TrainingLogsAloneCountTheirRunsAndPoints)
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    ASSERT_TRUE(uitest::loadInWindow(window,
+        QString::fromUtf8(STEPSCOPE_TEST_DATA)
+            + QStringLiteral("/loss_logs/mindformers-llama3-8b-lora-2runs")));
+    const std::vector<analysis::TrainingRun> runs = analysis::trainingRuns(*window.session());
+    ASSERT_EQ(runs.size(), 2u);
+    long long points = 0;
+    for (const analysis::TrainingRun &run : runs)
+        points += static_cast<long long>(analysis::loggedPoints(run));
+    const QString status = window.statusBar()->findChild<QLabel *>()->text();
+    EXPECT_TRUE(status.startsWith(QStringLiteral("training-log · 2 training runs · ")
+        + countText(points, QStringLiteral("point"), QStringLiteral("points"))))
+        << status.toStdString();
+    EXPECT_FALSE(status.contains(QStringLiteral("0 ranks"))) << status.toStdString();
 }

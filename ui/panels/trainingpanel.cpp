@@ -226,16 +226,17 @@ void TrainingPanel::rebuild()
 
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
-    std::size_t points = 0;
     for (const LogSeries &s : log.series) {
         if (s.run != run.run || s.empty() || s.kind == LogSeriesKind::WallTime)
             continue;
         first = std::min(first, s.steps.front());
         last = std::max(last, s.steps.back());
-        points += s.size();
     }
-    m_info->setFullText(
-        tr("%1 — steps %2–%3, %4 points").arg(q(log.producer)).arg(first).arg(last).arg(points));
+    m_info->setFullText(tr("%1 — steps %2–%3, %4 points")
+                            .arg(q(log.producer))
+                            .arg(first)
+                            .arg(last)
+                            .arg(analysis::loggedPoints(run)));
 
     // Health findings of this run.
     for (const analysis::HealthFinding &f : analysis::trainingHealth(log)) {
