@@ -138,20 +138,25 @@ def report_overflows():
         n = sum(1 for line in text.splitlines() if "Skipping step" in line)
         totals = re.findall(r"skipped=(\d+)", text)
         print(f"{f.name}: {n} overflow-skipped steps; last skipped={totals[-1] if totals else '-'}")
-        # An OVERFLOW line carries no step: the reader puts it at the last optimizer step
-        # printed, `step=N` (0 before any), listed in runs as the health finding lists them
-        # ("0 ×6, 500 ×2, ..."). Only opt-1.3b's list is pinned: in the random-LTD logs the
-        # reader also takes steps from the timer lines ("0/6": micro-step 6), not done here.
-        runs, step = [], 0
+        # The step of an OVERFLOW line: DeepSpeed 0.7 names the iteration on the line before
+        # ("Grad overflow on iteration: N", optimizer step N + 1: "step=2, skipped=2" follows
+        # iterations 0 and 1); newer DeepSpeed names none, and the reader takes the last
+        # `step=N` printed (0 before any). Listed in runs as the health finding lists them
+        # ("0 ×6, 500 ×2, ...").
+        runs, step, named = [], 0, None
         for line in text.splitlines():
             m = re.search(r"\[Rank \d+\] step=(\d+)", line)
             if m:
                 step = int(m.group(1))
+            m = re.search(r"Grad overflow on iteration: (\d+)", line)
+            if m:
+                named = int(m.group(1)) + 1
             if "Skipping step" in line:
-                if runs and runs[-1][0] == step:
+                at, named = (named if named is not None else step), None
+                if runs and runs[-1][0] == at:
                     runs[-1][1] += 1
                 else:
-                    runs.append([step, 1])
+                    runs.append([at, 1])
         print("  at steps " + ", ".join(f"{s} ×{c}" if c > 1 else str(s) for s, c in runs[:8]))
 
 

@@ -12,12 +12,15 @@
 //
 // Step axis: DeepSpeed's optimizer step (`step=`, `global_step=`). The old timer form `E/N`
 // counts micro-steps; it is mapped to optimizer steps with the ratio seen when a timer line
-// directly follows a `step=` line. Overflow markers sit at the last optimizer step printed
-// (DeepSpeed does not say which step it skipped), value 1; the attempted loss scale is
-// its own series.
+// directly follows a `step=` line. Overflow markers (value 1) sit at the step DeepSpeed 0.7's
+// `Grad overflow on iteration: N` line before them names: iteration N is optimizer step
+// N + 1 (after iterations 0 and 1, both skipped, it prints `step=2, skipped=2`). Newer
+// DeepSpeed names none; the marker then sits at the last optimizer step printed. The
+// attempted loss scale is its own series.
 #include "linereader.h"
 
 #include <cmath>
+#include <optional>
 
 namespace stepscope::import::losslog {
 
@@ -37,6 +40,13 @@ public:
             return feedTimer(line, rank, lineNo, b);
         if (line.find("Skipping step") != std::string_view::npos)
             return feedOverflow(line, rank, lineNo, b);
+        if (std::size_t at = line.find("Grad overflow on iteration:");
+            at != std::string_view::npos) {
+            std::string_view s = trim(line.substr(at + 27));
+            if (auto iteration = takeInt(s))
+                m_overflowStep = *iteration + 1;
+            return false; // the OVERFLOW line after it is the record
+        }
         if (findAnchored(line, "with Perplexity:") != std::string_view::npos)
             return feedPerplexity(line, rank, lineNo, b);
         std::string_view t = trim(line);
@@ -170,11 +180,13 @@ private:
             if (auto n = takeInt(s))
                 r = static_cast<std::int32_t>(*n);
         }
-        b.add("overflow (skipped step)", LogSeriesKind::Skipped, "", m_runs.run(), m_lastStep, 1.0,
+        const std::int64_t step = m_overflowStep.value_or(m_lastStep);
+        m_overflowStep.reset();
+        b.add("overflow (skipped step)", LogSeriesKind::Skipped, "", m_runs.run(), step, 1.0,
             lineNo, r);
         if (scale)
-            b.add("overflow loss scale", LogSeriesKind::LossScale, "", m_runs.run(), m_lastStep,
-                *scale, lineNo, r);
+            b.add("overflow loss scale", LogSeriesKind::LossScale, "", m_runs.run(), step, *scale,
+                lineNo, r);
         b.countRecord();
         return true;
     }
@@ -219,6 +231,8 @@ private:
     RunTracker m_runs;
     ResetCounter m_perplexitySteps;
     std::int64_t m_lastStep = 0;
+    /// The step a `Grad overflow on iteration: N` line names for the OVERFLOW line after it.
+    std::optional<std::int64_t> m_overflowStep;
     std::int64_t m_stepLine = -1;
     std::int64_t m_microPerStep = 1;
     std::int64_t m_evalEpoch = -1;

@@ -192,7 +192,11 @@ TEST(TrainingHealth, LrStepWithALossStep)
 
 TEST(TrainingHealth, Fp16DeepSpeedRunsHaveTheirFourOverflowSkippedSteps)
 {
-    for (const char *file : {"train_my_implementation_fp16.log", "train_with_kernel_fp16.log"}) {
+    // The steps DeepSpeed 0.7 names ("Grad overflow on iteration: N" is step N + 1), from
+    // tests/tools/check_training_logs.py.
+    for (const auto &[file, steps] :
+        {std::pair("train_my_implementation_fp16.log", "printed at steps 1, 2, 4, 21"),
+            std::pair("train_with_kernel_fp16.log", "printed at steps 1, 2, 3, 39")}) {
         SCOPED_TRACE(file);
         const auto all = trainingHealth(
             read(std::string("deepspeed-random-ltd-kernel-vs-python/output1/check/") + file));
@@ -203,6 +207,8 @@ TEST(TrainingHealth, Fp16DeepSpeedRunsHaveTheirFourOverflowSkippedSteps)
         EXPECT_EQ(skipped[0].count, 4u); // grep -c "Skipping step"
         EXPECT_EQ(skipped[0].evidence.find("running total"), std::string::npos)
             << skipped[0].evidence;
+        EXPECT_NE(skipped[0].evidence.find(steps), std::string::npos) << skipped[0].evidence;
+        EXPECT_EQ(skipped[0].step, 1);
     }
     // opt-1.3b: 139 OVERFLOW lines, the last `skipped=139` (tests/tools/check_training_logs.py).
     const auto chat = ofKind(trainingHealth(read("deepspeed-chat-step1-opt1.3b/"
