@@ -354,8 +354,8 @@ void skipped(const LogSeries &s, std::uint32_t run, Collector &c)
     HealthFinding f = finding(HealthKind::OverflowSkipped, HealthSeverity::Warning, run, s, first,
         "any step skipped on overflow", 0);
     f.count = static_cast<std::size_t>(k.count);
-    // Steps in runs: DeepSpeed's OVERFLOW lines carry no step and take the last one printed,
-    // so the loss-scale search at the start reads "0 ×6", not "0, 0, 0, 0, 0, 0".
+    // Steps in runs: newer DeepSpeed's OVERFLOW lines name no step and take the last one
+    // printed, so the loss-scale search at the start reads "0 ×6", not "0, 0, 0, 0, 0, 0".
     std::string list;
     std::size_t runs = 0;
     for (std::size_t i = 0; i < k.steps.size();) {

@@ -106,6 +106,7 @@ private:
         b.add("skipped steps", LogSeriesKind::Skipped, "", run, *step,
             static_cast<double>(*skipped), lineNo, r);
         m_lastStep = *step;
+        m_overflowStep.reset(); // a `Grad overflow` line no OVERFLOW line followed names nothing
         m_stepLine = lineNo;
         return true;
     }

@@ -184,3 +184,40 @@ TEST(LossLogTime, TimestampsAndTimedeltas)
     EXPECT_DOUBLE_EQ(*parseTimedelta("1 day, 0:00:01"), 86401);
     EXPECT_FALSE(parseTimedelta("soon"));
 }
+
+// DeepSpeed 0.7 names the iteration of an overflow on the line before the OVERFLOW line
+// (iteration N is step N + 1, the real logs' lines); newer versions name none, and the step
+// last printed is taken. A `Grad overflow` line with no OVERFLOW line before the next step
+// line names nothing.
+TEST(LossLogDeepSpeed, OverflowStepsAreTheOnesDeepSpeedNames)
+{
+    const std::string at = "[2022-10-28 04:10:05,553] [INFO] ";
+    model::TrainingLog log = feedAll(makeDeepSpeedReader(),
+        {
+            at + "[unfused_optimizer.py:300:_update_scale] Grad overflow on iteration: 1",
+            at
+                + "[unfused_optimizer.py:221:step] [deepspeed] fp16 dynamic loss scale overflow! "
+                  "Skipping step. Attempted loss scale: 32768.0, reducing to 16384.0",
+            at
+                + "[logging.py:68:log_dist] [Rank 0] step=2, skipped=2, lr=[5e-05, 5e-05], "
+                  "mom=[(0.9, 0.999), (0.9, 0.999)]",
+            at + "[unfused_optimizer.py:300:_update_scale] Grad overflow on iteration: 5",
+            at
+                + "[logging.py:68:log_dist] [Rank 0] step=8, skipped=2, lr=[5e-05, 5e-05], "
+                  "mom=[(0.9, 0.999), (0.9, 0.999)]",
+            at
+                + "[loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. "
+                  "Attempted loss scale: 65536, reducing to 32768",
+        });
+    // The fp16 line names no rank (a series of its own), the OVERFLOW line rank 0.
+    std::vector<std::int64_t> skipped;
+    std::vector<std::int64_t> scales;
+    for (const model::LogSeries &s : log.series) {
+        if (s.name == "overflow (skipped step)")
+            skipped.insert(skipped.end(), s.steps.begin(), s.steps.end());
+        if (s.name == "overflow loss scale")
+            scales.insert(scales.end(), s.steps.begin(), s.steps.end());
+    }
+    EXPECT_EQ(skipped, (std::vector<std::int64_t> {2, 8}));
+    EXPECT_EQ(scales, (std::vector<std::int64_t> {2, 8}));
+}
