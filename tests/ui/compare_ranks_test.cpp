@@ -222,3 +222,34 @@ TEST(CompareRanks, TwoLogsAloneOpenOnTheLossCurves)
     EXPECT_TRUE(pairing->isVisible());
     EXPECT_TRUE(view.kpiStrip()->isVisible());
 }
+
+// A profile against a training log alone: the log's side has no timeline to show, so it shows
+// its caption ("no profile") and no empty "-7 ns … 9 ns" ruler; the profile keeps its lanes.
+TEST(CompareRanks, ASideWithNoProfileShowsNoTimeline)
+{
+    const auto data =
+        ui::compare::CompareData::build(testsupport::loadProfile(std::string(STEPSCOPE_TEST_DATA)
+                                            + "/ascend_pt/msinsight-cnn-level0-2rank"),
+            testsupport::loadProfile(
+                std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/llamafactory-trainer-log-jsonl"),
+            false);
+    CompareView view;
+    view.setData(data);
+    view.resize(1200, 800);
+    view.show();
+    const auto *before = view.findChild<QWidget *>(QStringLiteral("beforeTimeline"));
+    const auto *after = view.findChild<QWidget *>(QStringLiteral("afterTimeline"));
+    ASSERT_TRUE(before && after);
+    EXPECT_TRUE(before->isVisible());
+    EXPECT_FALSE(after->isVisible());
+    bool captioned = false;
+    for (const QLabel *label : view.findChildren<QLabel *>())
+        captioned = captioned
+            || (label->isVisible() && label->text().endsWith(QStringLiteral("· no profile")));
+    EXPECT_TRUE(captioned);
+    view.setOverlay(true); // one axis in the strip: neither view
+    EXPECT_FALSE(before->isVisible());
+    view.setOverlay(false);
+    EXPECT_TRUE(before->isVisible());
+    EXPECT_FALSE(after->isVisible());
+}

@@ -79,6 +79,7 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
         && m_data->after.profile.session->traces.empty();
     for (QWidget *w : {m_pairingBar, m_kpiScroll, m_timelines})
         w->setVisible(!logsOnly);
+    setOverlay(m_overlay); // a side without a profile shows no timeline
     if (logsOnly)
         m_tabs->setCurrentIndex(m_lossTab);
 }
@@ -190,9 +191,13 @@ void CompareView::setOverlay(bool overlay)
     m_overlay = overlay;
     if (m_overlayButton->isChecked() != overlay)
         m_overlayButton->setChecked(overlay);
-    // Overlay replaces the two step lanes' separate pictures by one axis in the strip.
-    m_beforeView->setVisible(!overlay);
-    m_afterView->setVisible(!overlay);
+    // Overlay replaces the two step lanes' separate pictures by one axis in the strip. A side
+    // with no profile (a training log) keeps its caption, "no profile", and no empty ruler.
+    const auto hasTraces = [](const CompareSide *side) {
+        return side && side->profile.session && !side->profile.session->traces.empty();
+    };
+    m_beforeView->setVisible(!overlay && hasTraces(m_data ? &m_data->before : nullptr));
+    m_afterView->setVisible(!overlay && hasTraces(m_data ? &m_data->after : nullptr));
     m_beforeCaption->setVisible(!overlay);
     m_afterCaption->setVisible(!overlay);
     updateStrip();
