@@ -213,7 +213,7 @@ TEST_F(SettingsFixture, AMemoryOnlyProfileOpensOnTheMemoryPanel)
 }
 
 // Training logs opened alone: the Training panel is the view, raised and given most of the
-// height (it kept about half, under a sentence saying there is no timeline).
+// height above the sentence that says there is no timeline (mainwindowdocks.cpp).
 TEST_F(SettingsFixture, TrainingLogsAloneOpenOnTheTrainingPanel)
 {
     MainWindow w;
