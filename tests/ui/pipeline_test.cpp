@@ -387,7 +387,8 @@ TEST(Pipeline, ThePeakBarsAddUpToTheAllocatorsPeak)
         ASSERT_EQ(rank0.at("rank"), 0);
         EXPECT_EQ(rank0.at("not_in_categories_bytes"), c.notInRecords);
         EXPECT_EQ(rank0.at("peak_allocated_bytes"), c.allocatorPeak);
-        // One note for the session, as many ranks as have the gap (the CNN's two, GPT-3's 0).
+        // One note for the session, whatever the number of ranks with the gap (the CNN's ranks
+        // 0 and 1, GPT-3's rank 0).
         int memoryNotes = 0;
         for (const auto &n : summary.at("analysis_notes"))
             if (n.at("where") == "memory by category") {
