@@ -247,6 +247,9 @@ struct RunComparison
     std::vector<std::int32_t> onlyAfterRanks;
 
     bool bothClusters() const { return beforeRanks.size() > 1 && afterRanks.size() > 1; }
+    /// Either run has several ranks: its KPIs then cover ranks the step rows do not
+    /// (kpiScope, the Δ table's "whole runs" title, the compare view's KPI strip).
+    bool anyCluster() const { return beforeRanks.size() > 1 || afterRanks.size() > 1; }
 };
 
 /// One side of a comparison: the loaded session, its analysis (analyzeSession, computed

@@ -134,7 +134,7 @@ std::string deltaRowsMarkdown(const std::vector<DeltaRow> &rows)
 
 std::string kpiScope(const RunComparison &c)
 {
-    if (c.beforeRanks.size() <= 1 && c.afterRanks.size() <= 1)
+    if (!c.anyCluster())
         return {};
     std::ostringstream out;
     out << "These KPIs cover all ranks of each run (" << c.beforeRanks.size() << " and "

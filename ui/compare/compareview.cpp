@@ -92,7 +92,7 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
 void CompareView::updateKpiScope()
 {
     const analysis::RunComparison &c = m_data->comparison;
-    if (c.beforeRanks.size() <= 1 && c.afterRanks.size() <= 1) {
+    if (!c.anyCluster()) {
         m_kpis->setScope({});
         return;
     }

@@ -18,7 +18,7 @@ std::vector<DeltaSection> deltaSections(
 {
     std::vector<DeltaSection> out;
     // With several ranks the KPIs cover each whole run, the step rows the compared ranks.
-    const bool ranks = c.beforeRanks.size() > 1 || c.afterRanks.size() > 1;
+    const bool ranks = c.anyCluster();
     const QString which = ranks
         ? QStringLiteral(", rank %1 ↔ rank %2").arg(c.beforeRank).arg(c.afterRank)
         : QString();
