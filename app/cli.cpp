@@ -250,11 +250,10 @@ std::string gateMarkdown(const std::vector<std::string> &paths,
 std::string holds(const model::Session &session)
 {
     std::string logs = "no training log";
-    if (!session.trainingLogs.empty()) {
-        const bool loss = std::any_of(session.trainingLogs.begin(), session.trainingLogs.end(),
-            [](const auto &log) { return log->primaryLoss() != nullptr; });
-        logs = loss ? "a training log" : "a training log without a loss";
-    }
+    if (!session.trainingLogs.empty()) // a loss as compareTraining looks for one, in any run
+        logs = analysis::mainTrainingRun(analysis::trainingRuns(session))
+            ? "a training log"
+            : "a training log without a loss";
     if (session.traces.empty())
         return logs + " and no profile";
     return "a profile (" + session.format + ") and " + logs;
