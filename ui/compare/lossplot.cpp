@@ -237,22 +237,16 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     } else {
         figures = QStringLiteral("only one run has a loss curve");
     }
-    if (badCount > 0) {
-        painter.setPen(bad);
+    if (badCount > 0)
         figures += QStringLiteral(" · %1 NaN/inf (×)").arg(badCount);
-    } else {
-        painter.setPen(text);
-    }
     const double textWidth = size.width() - 16;
-    if (overlay.convergence) {
-        // The verdict `stepscope compare` gives, in the same words.
-        const QColor saved = painter.pen().color();
-        painter.setPen(text);
+    painter.setPen(text);
+    if (overlay.convergence) // the verdict `stepscope compare` gives, in the same words
         painter.drawText(QRectF(8, 4 + lh + 2, textWidth, lh), Qt::AlignLeft | Qt::AlignVCenter,
             fm.elidedText(QString::fromStdString(analysis::convergenceText(*overlay.convergence)),
                 Qt::ElideRight, static_cast<int>(textWidth)));
-        painter.setPen(saved);
-    }
+    if (badCount > 0)
+        painter.setPen(bad);
     painter.drawText(QRectF(8, 4 + (1 + verdictLines) * (lh + 2), textWidth, lh),
         Qt::AlignLeft | Qt::AlignVCenter,
         fm.elidedText(figures, Qt::ElideRight, static_cast<int>(textWidth)));
