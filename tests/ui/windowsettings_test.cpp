@@ -7,6 +7,7 @@
 #include "ui/defaultlayout.h"
 #include "ui/mainwindow.h"
 #include "ui/windowsettings.h"
+#include "window_testsupport.h"
 
 #include <gtest/gtest.h>
 
@@ -219,11 +220,8 @@ TEST_F(SettingsFixture, TrainingLogsAloneOpenOnTheTrainingPanel)
     MainWindow w;
     w.resize(1600, 1000);
     w.show();
-    QSignalSpy finished(&w, &MainWindow::loadFinished);
-    w.openPath(QStringLiteral(STEPSCOPE_TEST_DATA "/loss_logs/deepspeed-chat-step1-opt1.3b"));
-    ASSERT_TRUE(finished.wait(30000));
-    EXPECT_TRUE(finished.front().front().toBool());
-    QCoreApplication::processEvents();
+    ASSERT_TRUE(stepscope::uitest::loadInWindow(
+        w, QStringLiteral(STEPSCOPE_TEST_DATA "/loss_logs/deepspeed-chat-step1-opt1.3b")));
     QDockWidget *training = dockNamed(w, QStringLiteral("trainingDock"));
     ASSERT_NE(training, nullptr);
     EXPECT_FALSE(training->visibleRegion().isEmpty());
