@@ -253,3 +253,32 @@ TEST(CompareRanks, ASideWithNoProfileShowsNoTimeline)
     EXPECT_TRUE(before->isVisible());
     EXPECT_FALSE(after->isVisible());
 }
+
+// Two log files of one folder: each side compares the file opened, as `stepscope compare`
+// does. The window scanned the folder and compared its first log (train_my_implementation)
+// with itself: "held", 0 %, where the command says the fp16 run drifted.
+TEST(CompareRanks, TwoLogFilesOfOneFolderAreTheFilesOpened)
+{
+    const std::string dir = std::string(STEPSCOPE_TEST_DATA)
+        + "/loss_logs/deepspeed-random-ltd-kernel-vs-python/output1/check/";
+    const auto data =
+        ui::compare::CompareData::build(testsupport::loadProfile(dir + "train_with_kernel.log"),
+            testsupport::loadProfile(dir + "train_with_kernel_fp16.log"), true);
+    ASSERT_FALSE(data->before.logs.empty());
+    ASSERT_FALSE(data->after.logs.empty());
+    EXPECT_EQ(data->before.logs.front()->source,
+        data->before.profile.session->trainingLogs.front()->source);
+    EXPECT_NE(data->before.logs.front()->source.find("train_with_kernel.log"), std::string::npos)
+        << data->before.logs.front()->source;
+    EXPECT_NE(
+        data->after.logs.front()->source.find("train_with_kernel_fp16.log"), std::string::npos)
+        << data->after.logs.front()->source;
+    CompareView view;
+    view.setData(data);
+    const analysis::TrainingComparison cli =
+        analysis::compareTraining(*data->before.profile.session, *data->after.profile.session);
+    ASSERT_TRUE(view.lossOverlay().convergence.has_value());
+    EXPECT_EQ(view.lossOverlay().convergence->verdict, cli.convergence.verdict);
+    EXPECT_EQ(view.lossOverlay().convergence->reason, cli.convergence.reason);
+    EXPECT_EQ(cli.convergence.verdict, analysis::ConvergenceVerdict::Drifted);
+}

@@ -27,16 +27,22 @@ void fillSide(CompareSide &side, LoadedProfile profile, bool findLogs)
     side.analysis = side.profile.analysis;
     if (!findLogs)
         return;
-    try {
-        std::filesystem::path dir(side.profile.path.toStdString());
-        if (!std::filesystem::is_directory(dir))
-            dir = dir.parent_path();
-        for (const auto &file : import::losslog::findTrainingLogs(dir, 2)) {
-            if (auto log = readLog(QString::fromStdString(file.string())))
-                side.logs.push_back(std::move(log));
+    // The logs the load read (the log file opened, the logs beside a profile), as
+    // `stepscope compare` compares them; opening one of two logs of a folder compared the
+    // folder's first log on both sides. Else those a little deeper beside the profile.
+    side.logs = side.profile.session->trainingLogs;
+    if (side.logs.empty()) {
+        try {
+            std::filesystem::path dir(side.profile.path.toStdString());
+            if (!std::filesystem::is_directory(dir))
+                dir = dir.parent_path();
+            for (const auto &file : import::losslog::findTrainingLogs(dir, 2)) {
+                if (auto log = readLog(QString::fromStdString(file.string())))
+                    side.logs.push_back(std::move(log));
+            }
+        } catch (const std::exception &) {
+            // A folder we cannot list simply has no logs; the Loss tab offers "Add log...".
         }
-    } catch (const std::exception &) {
-        // A folder we cannot list simply has no logs; the Loss tab offers "Add log...".
     }
     // The comparison uses the first log: one with a loss curve when there is one.
     std::stable_partition(side.logs.begin(), side.logs.end(),

@@ -32,8 +32,9 @@ struct CompareSide
     int traceIndex = 0;
     /// Of that trace's rank, by step: the comparison's beforeSteps / afterSteps.
     std::vector<analysis::StepBreakdown> breakdowns;
-    /// Training logs found beside the profile (findTrainingLogs), read; those with a loss
-    /// curve first; may be empty.
+    /// The training logs the load read (session->trainingLogs: the log opened, the logs
+    /// beside a profile), else those findTrainingLogs finds beside the profile; those with a
+    /// loss curve first; may be empty.
     std::vector<std::shared_ptr<const model::TrainingLog>> logs;
 
     QString name() const; ///< folder name of the profile
