@@ -259,6 +259,7 @@ struct CompareInput
     const model::Session *session = nullptr;
     const SessionAnalysis *analysis = nullptr;
     const model::TrainingLog *log = nullptr;
+    std::uint32_t logRun = 0; ///< into log->runs: the run compared (mainTrainingRun's)
 };
 
 /// The only source of before/after rows (compare view, report, `compare --json`, Markdown).
@@ -278,9 +279,10 @@ RunComparison compareRuns(const model::Session &before, const model::Session &af
 void compareRanks(RunComparison &out, const SessionAnalysis &before, const SessionAnalysis &after);
 
 /// The loss part of a comparison (loss, crossCheck, the log sources) from the primary loss
-/// of two training logs; either may be null (then only its source is left empty).
-void compareTrainingLogs(
-    RunComparison &r, const model::TrainingLog *before, const model::TrainingLog *after);
+/// of one run of each of two training logs; either log may be null (then only its source is
+/// left empty).
+void compareTrainingLogs(RunComparison &r, const model::TrainingLog *before,
+    std::uint32_t beforeRun, const model::TrainingLog *after, std::uint32_t afterRun);
 
 /// Bottleneck shares of both runs ("bottleneck.<key>", fraction): every kind either run
 /// lists, in kind order; lower is better except compute efficiency (no direction).

@@ -43,8 +43,8 @@ std::pair<std::int64_t, std::int64_t> pairedWindow(
 
 } // namespace
 
-void compareTrainingLogs(
-    RunComparison &r, const model::TrainingLog *before, const model::TrainingLog *after)
+void compareTrainingLogs(RunComparison &r, const model::TrainingLog *before,
+    std::uint32_t beforeRun, const model::TrainingLog *after, std::uint32_t afterRun)
 {
     r.loss.reset();
     r.crossCheck.clear();
@@ -56,11 +56,11 @@ void compareTrainingLogs(
         r.afterLogSource = after->source;
     if (!before || !after)
         return;
-    const model::LogSeries *sb = before->primaryLoss(0);
-    const model::LogSeries *sa = after->primaryLoss(0);
+    const model::LogSeries *sb = before->primaryLoss(beforeRun);
+    const model::LogSeries *sa = after->primaryLoss(afterRun);
     if (sb && sa)
         r.loss = compareLoss(*sb, *sa);
-    r.crossCheck = crossCheck(*before, 0, *after, 0);
+    r.crossCheck = crossCheck(*before, beforeRun, *after, afterRun);
 }
 
 RunComparison compareRuns(
@@ -75,7 +75,7 @@ RunComparison compareRuns(
     r.beforeBottlenecks = ab.bottlenecks;
     r.afterBottlenecks = aa.bottlenecks;
     r.bottleneckRows = bottleneckDeltaRows(ab.bottlenecks, aa.bottlenecks);
-    compareTrainingLogs(r, before.log, after.log);
+    compareTrainingLogs(r, before.log, before.logRun, after.log, after.logRun);
     r.beforeRanks = comparableRanks(*before.session, ab);
     r.afterRanks = comparableRanks(*after.session, aa);
     r.beforeRank = chooseRank(*before.session, ab, r.beforeRanks, options.beforeRank,

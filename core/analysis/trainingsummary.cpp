@@ -49,8 +49,14 @@ std::pair<std::int64_t, std::int64_t> stepRange(const model::TrainingLog &log, s
 
 std::vector<TrainingRun> trainingRuns(const model::Session &session)
 {
+    return trainingRuns(session.trainingLogs);
+}
+
+std::vector<TrainingRun> trainingRuns(
+    const std::vector<std::shared_ptr<const model::TrainingLog>> &logs)
+{
     std::vector<TrainingRun> out;
-    for (const auto &log : session.trainingLogs) {
+    for (const auto &log : logs) {
         for (std::uint32_t r = 0; r < log->runs.size(); ++r) {
             TrainingRun t;
             t.log = log.get();

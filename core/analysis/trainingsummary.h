@@ -8,6 +8,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct TrainingRun
     std::string label; ///< "<file name>" or "<file name>, run 2 (from line 843)"
 };
 std::vector<TrainingRun> trainingRuns(const model::Session &session);
+/// The same over a list of logs (a compare side's).
+std::vector<TrainingRun> trainingRuns(
+    const std::vector<std::shared_ptr<const model::TrainingLog>> &logs);
 
 /// The points a run logged, wall-clock series left out: what the Training panel's header and
 /// the status bar count.

@@ -282,3 +282,37 @@ TEST(CompareRanks, TwoLogFilesOfOneFolderAreTheFilesOpened)
     EXPECT_EQ(view.lossOverlay().convergence->reason, cli.convergence.reason);
     EXPECT_EQ(cli.convergence.verdict, analysis::ConvergenceVerdict::Drifted);
 }
+
+// A folder of several logs: each side compares the run `stepscope compare` gates on
+// (analysis::mainTrainingRun, the run with the most loss points), in the Loss tab, its verdict
+// and the report. The window took the first log with a loss: test_ds3_pretrain's pta_det.txt
+// (10 points, 13.42 → 13.10) where the command compares test_xiaoyi_sft's (11 points).
+TEST(CompareRanks, AFolderOfLogsComparesTheRunTheGateCompares)
+{
+    const std::string dir =
+        std::string(STEPSCOPE_TEST_DATA) + "/loss_logs/mindspeed-megatron-det-vs-nondet";
+    const auto data = ui::compare::CompareData::build(testsupport::loadProfile(dir),
+        testsupport::loadProfile(dir + "/test_xiaoyi_sft/pta_non_det.txt"), true);
+    const analysis::TrainingComparison cli =
+        analysis::compareTraining(*data->before.profile.session, *data->after.profile.session);
+    ASSERT_TRUE(cli.hasLogs);
+    EXPECT_EQ(cli.convergence.verdict, analysis::ConvergenceVerdict::Held);
+    EXPECT_EQ(cli.convergence.commonSteps, 11u);
+    CompareView view;
+    view.setData(data);
+    const ui::compare::LossOverlay &loss = view.lossOverlay();
+    ASSERT_TRUE(loss.convergence.has_value());
+    EXPECT_EQ(loss.convergence->verdict, cli.convergence.verdict);
+    EXPECT_EQ(loss.convergence->reason, cli.convergence.reason);
+    ASSERT_NE(loss.beforeSeries, nullptr);
+    EXPECT_EQ(loss.beforeSeries->size(), 11u);
+    EXPECT_TRUE(loss.beforeSource.contains(QStringLiteral("test_xiaoyi_sft")))
+        << loss.beforeSource.toStdString();
+    const QString verdict = QString::fromStdString(analysis::convergenceText(cli.convergence));
+    bool inReport = false;
+    for (const ui::ReportSection &section : ui::buildCompareReport(data, QSize(800, 400)).sections)
+        inReport = inReport
+            || (section.title == QStringLiteral("Loss curves")
+                && section.paragraphs.value(0) == verdict);
+    EXPECT_TRUE(inReport) << verdict.toStdString();
+}

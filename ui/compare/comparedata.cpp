@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "comparedata.h"
 
+#include "analysis/trainingsummary.h"
 #include "import/losslog/losslog.h"
 
 #include <QDir>
@@ -44,9 +45,7 @@ void fillSide(CompareSide &side, LoadedProfile profile, bool findLogs)
             // A folder we cannot list simply has no logs; the Loss tab offers "Add log...".
         }
     }
-    // The comparison uses the first log: one with a loss curve when there is one.
-    std::stable_partition(side.logs.begin(), side.logs.end(),
-        [](const auto &log) { return log->primaryLoss(0) != nullptr; });
+    side.mainLog = mainLogRun(side.logs);
 }
 
 int traceIndexOf(const CompareSide &side, std::int32_t rank)
@@ -112,9 +111,7 @@ std::shared_ptr<const CompareData> CompareData::build(
     fillSide(data->before, std::move(before), findLogs);
     fillSide(data->after, std::move(after), findLogs);
     data->ranks = choice;
-    data->comparison = data->compare(std::nullopt,
-        data->before.logs.empty() ? nullptr : data->before.logs.front().get(),
-        data->after.logs.empty() ? nullptr : data->after.logs.front().get());
+    data->comparison = data->compare(std::nullopt, data->before.mainLog, data->after.mainLog);
     fillRanks(*data);
     return data;
 }
@@ -123,22 +120,22 @@ std::shared_ptr<const CompareData> CompareData::withRanks(CompareRanks choice) c
 {
     auto data = std::make_shared<CompareData>(*this);
     data->ranks = choice;
-    data->comparison = data->compare(std::nullopt,
-        data->before.logs.empty() ? nullptr : data->before.logs.front().get(),
-        data->after.logs.empty() ? nullptr : data->after.logs.front().get());
+    data->comparison = data->compare(std::nullopt, data->before.mainLog, data->after.mainLog);
     fillRanks(*data);
     return data;
 }
 
 analysis::RunComparison CompareData::compare(std::optional<analysis::ManualAnchor> anchor,
-    const model::TrainingLog *beforeLog, const model::TrainingLog *afterLog) const
+    const LogRun &beforeLog, const LogRun &afterLog) const
 {
     analysis::CompareOptions options;
     options.anchor = anchor;
     options.beforeRank = ranks.before;
     options.afterRank = ranks.after;
-    return analysis::compareRuns({before.profile.session.get(), before.analysis.get(), beforeLog},
-        {after.profile.session.get(), after.analysis.get(), afterLog}, options);
+    return analysis::compareRuns(
+        {before.profile.session.get(), before.analysis.get(), beforeLog.log.get(), beforeLog.run},
+        {after.profile.session.get(), after.analysis.get(), afterLog.log.get(), afterLog.run},
+        options);
 }
 
 analysis::StepPairing CompareData::pairing(std::optional<analysis::ManualAnchor> anchor) const
@@ -190,26 +187,43 @@ std::size_t pairIndexOf(const analysis::StepPairing &pairing, std::int64_t befor
     return 0;
 }
 
-LossOverlay makeLossOverlay(std::shared_ptr<const model::TrainingLog> before,
-    std::shared_ptr<const model::TrainingLog> after)
+LogRun mainLogRun(const std::vector<std::shared_ptr<const model::TrainingLog>> &logs)
+{
+    const std::vector<analysis::TrainingRun> runs = analysis::trainingRuns(logs);
+    if (const analysis::TrainingRun *main = analysis::mainTrainingRun(runs))
+        for (const auto &log : logs)
+            if (log.get() == main->log)
+                return {log, main->run};
+    return {logs.empty() ? nullptr : logs.front(), 0};
+}
+
+LossOverlay makeLossOverlay(const LogRun &before, const LogRun &after)
 {
     LossOverlay o;
-    o.beforeLog = std::move(before);
-    o.afterLog = std::move(after);
+    o.beforeLog = before.log;
+    o.afterLog = after.log;
+    // The file, and which of its runs when it holds several.
+    const auto source = [](const LogRun &side) {
+        QString text = QString::fromStdString(side.log->source);
+        if (side.log->runs.size() > 1 && side.run < side.log->runs.size())
+            text += QStringLiteral(", ") + QString::fromStdString(side.log->runs[side.run].label);
+        return text;
+    };
     if (o.beforeLog) {
-        o.beforeSource = QString::fromStdString(o.beforeLog->source);
-        o.beforeSeries = o.beforeLog->primaryLoss(0);
+        o.beforeSource = source(before);
+        o.beforeSeries = o.beforeLog->primaryLoss(before.run);
     }
     if (o.afterLog) {
-        o.afterSource = QString::fromStdString(o.afterLog->source);
-        o.afterSeries = o.afterLog->primaryLoss(0);
+        o.afterSource = source(after);
+        o.afterSeries = o.afterLog->primaryLoss(after.run);
     }
     analysis::RunComparison logs;
-    analysis::compareTrainingLogs(logs, o.beforeLog.get(), o.afterLog.get());
+    analysis::compareTrainingLogs(logs, o.beforeLog.get(), before.run, o.afterLog.get(), after.run);
     o.comparison = std::move(logs.loss);
     o.crossCheck = std::move(logs.crossCheck);
     if (o.beforeLog && o.afterLog)
-        o.convergence = analysis::compareConvergence(*o.beforeLog, 0, *o.afterLog, 0);
+        o.convergence =
+            analysis::compareConvergence(*o.beforeLog, before.run, *o.afterLog, after.run);
     return o;
 }
 

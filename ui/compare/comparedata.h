@@ -21,6 +21,16 @@
 
 namespace stepscope::ui::compare {
 
+/// One run of one training log: what a side's loss curve is read from.
+struct LogRun
+{
+    std::shared_ptr<const model::TrainingLog> log; ///< null: no log
+    std::uint32_t run = 0; ///< into log->runs
+};
+/// The run of `logs` a comparison compares: analysis::mainTrainingRun's (the run with the
+/// most loss points), which `stepscope compare` gates on; the first log when none has a loss.
+LogRun mainLogRun(const std::vector<std::shared_ptr<const model::TrainingLog>> &logs);
+
 /// One run of a comparison: the loaded profile (with the loader's analysis) and the
 /// breakdowns of the rank the comparison shows (RunComparison::beforeRank / afterRank).
 struct CompareSide
@@ -33,9 +43,9 @@ struct CompareSide
     /// Of that trace's rank, by step: the comparison's beforeSteps / afterSteps.
     std::vector<analysis::StepBreakdown> breakdowns;
     /// The training logs the load read (session->trainingLogs: the log opened, the logs
-    /// beside a profile), else those findTrainingLogs finds beside the profile; those with a
-    /// loss curve first; may be empty.
+    /// beside a profile), else those findTrainingLogs finds beside the profile; may be empty.
     std::vector<std::shared_ptr<const model::TrainingLog>> logs;
+    LogRun mainLog; ///< mainLogRun(logs): the run compared
 
     QString name() const; ///< folder name of the profile
     /// The compared rank's step-lane segments (empty without its trace or a timeline).
@@ -61,7 +71,7 @@ struct CompareData
     CompareSide before;
     CompareSide after;
     CompareRanks ranks; ///< as asked; comparison says which ranks were used
-    analysis::RunComparison comparison; ///< automatic pairing, the first log of each side
+    analysis::RunComparison comparison; ///< automatic pairing, each side's mainLog
 
     /// Uses each profile's analysis (a profile without one is analysed here with a default
     /// run config), reads the training logs beside each profile when `findLogs`, then
@@ -74,7 +84,7 @@ struct CompareData
     /// compareRuns again around `anchor` (empty: `comparison` itself), with the given logs
     /// (the Loss tab may replace them).
     analysis::RunComparison compare(std::optional<analysis::ManualAnchor> anchor,
-        const model::TrainingLog *beforeLog, const model::TrainingLog *afterLog) const;
+        const LogRun &beforeLog, const LogRun &afterLog) const;
     /// Pairing of the shown ranks' steps, automatic or around `anchor`.
     analysis::StepPairing pairing(std::optional<analysis::ManualAnchor> anchor) const;
     /// What the outputs (JSON, Markdown, report) say about each run.
@@ -136,8 +146,7 @@ struct LossOverlay
 
     bool hasAny() const { return beforeSeries || afterSeries; }
 };
-LossOverlay makeLossOverlay(std::shared_ptr<const model::TrainingLog> before,
-    std::shared_ptr<const model::TrainingLog> after);
+LossOverlay makeLossOverlay(const LogRun &before, const LogRun &after);
 
 /// Keys of the process lanes of `model` that hold no device stream (host threads only):
 /// compare mode collapses them at first so the step lane and device streams of both runs

@@ -68,8 +68,8 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
     m_kpis->setComparison(
         m_data->before.analysis->kpis, m_data->after.analysis->kpis, m_data->comparison.kpiRows);
     updateKpiScope();
-    m_beforeLog = m_data->before.logs.empty() ? nullptr : m_data->before.logs.front();
-    m_afterLog = m_data->after.logs.empty() ? nullptr : m_data->after.logs.front();
+    m_beforeLog = m_data->before.mainLog;
+    m_afterLog = m_data->after.mainLog;
     updateLoss();
     updateRanks();
     rebuildPairing();
@@ -228,9 +228,8 @@ void CompareView::rebuildPairing()
 {
     if (!m_data)
         return;
-    m_comparison = m_selection.anchor
-        ? m_data->compare(m_selection.anchor, m_beforeLog.get(), m_afterLog.get())
-        : m_data->comparison;
+    m_comparison = m_selection.anchor ? m_data->compare(m_selection.anchor, m_beforeLog, m_afterLog)
+                                      : m_data->comparison;
     m_pairing = m_comparison.pairing;
     fillNameDeltaTable(m_kernelTable, m_comparison.kernels);
     fillNameDeltaTable(m_hostOpTable, m_comparison.ops);
@@ -371,7 +370,8 @@ void CompareView::updateStepBars()
 
 void CompareView::setLossLog(bool afterSide, std::shared_ptr<const model::TrainingLog> log)
 {
-    (afterSide ? m_afterLog : m_beforeLog) = std::move(log);
+    // A log with several runs: the one `stepscope compare` would compare.
+    (afterSide ? m_afterLog : m_beforeLog) = log ? mainLogRun({std::move(log)}) : LogRun {};
     updateLoss();
 }
 

@@ -124,8 +124,8 @@ private:
     analysis::RunComparison m_comparison;
     analysis::StepPairing m_pairing;
     AlignedPair m_aligned;
-    std::shared_ptr<const model::TrainingLog> m_beforeLog;
-    std::shared_ptr<const model::TrainingLog> m_afterLog;
+    LogRun m_beforeLog;
+    LogRun m_afterLog;
     std::unique_ptr<LossOverlay> m_loss;
     bool m_locked = true;
     bool m_overlay = false;

@@ -258,8 +258,7 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
     if (c.loss) {
         const analysis::LossComparison &l = *c.loss;
         const compare::LossOverlay overlay =
-            compare::makeLossOverlay(before.logs.empty() ? nullptr : before.logs.front(),
-                after.logs.empty() ? nullptr : after.logs.front());
+            compare::makeLossOverlay(before.mainLog, after.mainLog);
         // The verdict (smoothed curves), as the window's Loss tab and `stepscope compare` give
         // it, then the printed values' own figures.
         if (overlay.convergence)
