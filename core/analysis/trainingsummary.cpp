@@ -22,9 +22,36 @@ json number(double v)
     return util::jsonNumber<json>(v);
 }
 
-std::string fileName(const std::string &source)
+/// Each log's name: its file name, or as many of its last folders as tell it from the other
+/// logs' (a folder of experiments holds a pta_det.txt in each of five folders).
+std::vector<std::string> logNames(
+    const std::vector<std::shared_ptr<const model::TrainingLog>> &logs)
 {
-    return std::filesystem::path(source).filename().string();
+    std::vector<std::vector<std::string>> parts; // path components, last first
+    for (const auto &log : logs) {
+        std::vector<std::string> p;
+        for (const auto &part : std::filesystem::path(log->source))
+            if (!part.empty() && part != "/")
+                p.insert(p.begin(), part.string());
+        parts.push_back(std::move(p));
+    }
+    const auto suffix = [&](std::size_t i, std::size_t n) {
+        std::string name;
+        for (std::size_t k = std::min(n, parts[i].size()); k-- > 0;)
+            name += parts[i][k] + (k ? "/" : "");
+        return name;
+    };
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < logs.size(); ++i) {
+        std::size_t n = 1;
+        for (bool clash = true; clash && n < parts[i].size(); n += clash ? 1 : 0) {
+            clash = false;
+            for (std::size_t j = 0; j < logs.size() && !clash; ++j)
+                clash = j != i && parts[j] != parts[i] && suffix(j, n) == suffix(i, n);
+        }
+        names.push_back(suffix(i, n));
+    }
+    return names;
 }
 
 /// First and last step of a run over all its series.
@@ -56,13 +83,15 @@ std::vector<TrainingRun> trainingRuns(
     const std::vector<std::shared_ptr<const model::TrainingLog>> &logs)
 {
     std::vector<TrainingRun> out;
-    for (const auto &log : logs) {
+    const std::vector<std::string> names = logNames(logs);
+    for (std::size_t l = 0; l < logs.size(); ++l) {
+        const auto &log = logs[l];
         for (std::uint32_t r = 0; r < log->runs.size(); ++r) {
             TrainingRun t;
             t.log = log.get();
             t.run = r;
             t.index = static_cast<std::uint32_t>(out.size());
-            t.label = fileName(log->source);
+            t.label = names[l];
             if (log->runs.size() > 1)
                 t.label += ", " + log->runs[r].label;
             out.push_back(std::move(t));

@@ -21,7 +21,9 @@ struct TrainingRun
     const model::TrainingLog *log = nullptr;
     std::uint32_t run = 0; ///< index into log->runs
     std::uint32_t index = 0; ///< session-wide run number
-    std::string label; ///< "<file name>" or "<file name>, run 2 (from line 843)"
+    /// "<file name>" or "<file name>, run 2 (from line 843)"; with as many of the file's last
+    /// folders as tell apart logs of one name ("test_ds3_sft/pta_det.txt").
+    std::string label;
 };
 std::vector<TrainingRun> trainingRuns(const model::Session &session);
 /// The same over a list of logs (a compare side's).

@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 
 using namespace stepscope;
 using namespace stepscope::analysis;
@@ -291,4 +292,25 @@ TEST(TrainingHealth, LlamaFactoryEtaFromTotalSteps)
     const double *total = log.scalar("total_steps");
     ASSERT_NE(total, nullptr);
     EXPECT_EQ(*total, 5100);
+}
+
+// A folder of experiments holds a pta_det.txt in each of five folders: every run's label
+// names the log's folder too, as far as it takes to tell the logs apart, and no further.
+TEST(TrainingHealth, RunLabelsTellLogsOfOneNameApart)
+{
+    util::Progress progress;
+    const auto s = import::loadPath(Data + "mindspeed-megatron-det-vs-nondet", progress).session;
+    ASSERT_TRUE(s);
+    const std::vector<TrainingRun> runs = trainingRuns(*s);
+    ASSERT_EQ(runs.size(), 9u);
+    std::set<std::string> labels;
+    for (const TrainingRun &r : runs)
+        labels.insert(r.label);
+    EXPECT_EQ(labels.size(), runs.size());
+    EXPECT_EQ(runs[0].label, "test_ds3_pretrain/pta_det.txt");
+    EXPECT_EQ(runs[8].label, "test_xiaoyi_sft/pta_non_det.txt");
+    const auto single =
+        import::loadPath(Data + "mindspeed-megatron-det-vs-nondet/test_ds3_sft", progress).session;
+    ASSERT_TRUE(single);
+    EXPECT_EQ(trainingRuns(*single).front().label, "pta_det.txt");
 }
