@@ -319,6 +319,8 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
     nlohmann::json ranks;
     nlohmann::json rows = nlohmann::json::array();
     for (const auto &r : a.ranks.ranks) {
+        const ClusterRankRow *row = a.cluster.row(r.rank);
+        const std::int64_t stragglerSteps = row ? row->stragglerSteps : 0;
         rows.push_back({{"rank", r.rank}, {"steps", r.stepCount},
             {"step_mean_us", toUs(r.stepMeanNs)}, {"step_median_us", toUs(r.stepMedianNs)},
             {"step_max_us", toUs(r.stepMaxNs)}, {"compute_mean_us", toUs(r.computeMeanNs)},
@@ -327,7 +329,8 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
             {"clock_offset_us",
                 r.offsetKnown ? nlohmann::json(toUs(r.clockOffsetNs)) : nlohmann::json(nullptr)},
             {"matched_collectives", r.matchedCollectives},
-            {"clock_spread_us", toUs(r.clockSpreadNs)}, {"straggler", r.straggler}});
+            {"clock_spread_us", toUs(r.clockSpreadNs)}, {"straggler", stragglerSteps > 0},
+            {"straggler_steps", stragglerSteps}});
     }
     ranks["per_rank"] = rows;
     ranks["slowest_rank"] =
@@ -518,13 +521,18 @@ std::string analysisSummaryText(const SessionAnalysis &a)
     if (a.ranks.ranks.size() > 1) {
         out << "\nRanks\n"
             << pad("rank", 5) << pad("steps", 7) << pad("mean", 10) << pad("median", 10)
-            << pad("max", 10) << pad("offset", 12) << "  straggler\n";
-        for (const auto &r : a.ranks.ranks)
+            << pad("max", 10) << pad("offset", 12) << "  straggler steps\n";
+        for (const auto &r : a.ranks.ranks) {
+            // The cluster's rule (per step, within the rank's pipeline stage).
+            const ClusterRankRow *row = a.cluster.row(r.rank);
+            const std::int64_t stragglerSteps = row ? row->stragglerSteps : 0;
             out << pad(std::to_string(r.rank), 5) << pad(std::to_string(r.stepCount), 7)
                 << pad(formatDuration(r.stepMeanNs), 10) << pad(formatDuration(r.stepMedianNs), 10)
                 << pad(formatDuration(r.stepMaxNs), 10)
                 << pad(r.offsetKnown ? formatDuration(r.clockOffsetNs) : std::string("—"), 12)
-                << (r.straggler ? "  yes" : "") << '\n';
+                << (stragglerSteps > 0 ? "  " + std::to_string(stragglerSteps) : std::string())
+                << '\n';
+        }
         if (a.ranks.slowestRank)
             out << "  slowest rank " << *a.ranks.slowestRank << ", "
                 << formatDuration(a.ranks.slowestMarginNs) << " ("

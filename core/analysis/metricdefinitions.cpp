@@ -100,7 +100,9 @@ const std::vector<MetricDefinition> Definitions = {
         "Added to this rank's times to align it with the first rank: median difference of "
         "matching collective end times; empty when they disagree by more than 1 ms."},
     {"straggler", "Straggler",
-        "Mean step time more than 5 % and 1 ms above the median over ranks."},
+        "A step of a rank longer than the median of its pipeline stage's ranks in that step "
+        "by more than max(3 × 1.4826 × MAD, 2 % of that median); a straggler rank has one "
+        "or more."},
 };
 
 } // namespace

@@ -154,11 +154,9 @@ RankTable computeRankTable(
         return table;
     const std::int64_t med = median(means);
     const RankStats *slowest = nullptr;
-    for (auto &r : table.ranks) {
+    for (const auto &r : table.ranks) {
         if (r.stepCount == 0)
             continue;
-        // A straggler is clearly slower than the typical rank: 5 % and at least 1 ms.
-        r.straggler = r.stepMeanNs - med > std::max<std::int64_t>(med / 20, 1000000);
         if (!slowest || r.stepMeanNs > slowest->stepMeanNs)
             slowest = &r;
     }

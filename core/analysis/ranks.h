@@ -29,8 +29,8 @@ struct RankStats
     bool offsetKnown = false;
     std::int64_t matchedCollectives = 0; ///< collectives the offset was computed from
     std::int64_t clockSpreadNs = 0; ///< ClockOffset::spreadNs
-    /// Mean step time more than 5 % (and 1 ms) above the median over ranks.
-    bool straggler = false;
+    // Whether a rank straggles is the cluster analysis' (ClusterRankRow::stragglerSteps): per
+    // step and per pipeline stage, so that a whole stage of longer steps is not called slow.
 };
 
 struct RankTable

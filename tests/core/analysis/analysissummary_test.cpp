@@ -204,3 +204,32 @@ TEST(AnalysisSummary, TrainingLogsAlonePrintOnlyTheirSections)
     EXPECT_NE(profile.find("Steps ("), std::string::npos) << profile;
     EXPECT_NE(profile.find("KPIs"), std::string::npos) << profile;
 }
+
+// The straggler column of the Ranks table and `ranks.per_rank[].straggler` are the cluster's
+// verdict. They pooled every rank's mean step and called the GPT-3 sample's whole second
+// pipeline stage (ranks 8-15, ~90 ms longer steps, half bubble) slow, where the cluster's
+// per-stage rule finds one step: rank 11's step 2.
+TEST(AnalysisSummary, RankStragglersAreTheClustersPerStageVerdict)
+{
+    util::Progress progress;
+    const auto r = import::loadPath(
+        std::string(STEPSCOPE_TEST_DATA) + "/ascend_pt/msinsight-gpt3-pp2-16rank-trimmed",
+        progress);
+    ASSERT_TRUE(r.session);
+    const analysis::SessionAnalysis a = analysis::analyzeSession(*r.session, {});
+    ASSERT_EQ(a.cluster.stragglers.size(), 1u);
+    EXPECT_EQ(a.cluster.stragglers[0].rank, 11);
+    nlohmann::json j = nlohmann::json::object();
+    analysis::addAnalysisToSummary(j, a);
+    ASSERT_EQ(j["ranks"]["per_rank"].size(), 16u);
+    for (const nlohmann::json &row : j["ranks"]["per_rank"]) {
+        const bool eleven = row["rank"] == 11;
+        EXPECT_EQ(row["straggler"], eleven) << row.dump();
+        EXPECT_EQ(row["straggler_steps"], eleven ? 1 : 0) << row.dump();
+    }
+    const std::string text = analysis::analysisSummaryText(*r.session, a);
+    EXPECT_NE(text.find("  straggler steps\n"), std::string::npos) << text;
+    EXPECT_NE(
+        text.find("   11      1    394 ms    394 ms    394 ms           —  1\n"), std::string::npos)
+        << text;
+}
