@@ -538,6 +538,11 @@ std::string analysisSummaryText(const SessionAnalysis &a)
                 << formatDuration(a.ranks.slowestMarginNs) << " ("
                 << formatShare(a.ranks.slowestMarginFraction) << ") above the median rank\n";
     }
+    if (a.cluster.missingRankCount > 0) // a sample of a larger job
+        out << (a.ranks.ranks.size() > 1 ? "" : "\nRanks\n") << "  world size "
+            << a.cluster.worldSize << ": " << a.cluster.missingRankCount
+            << (a.cluster.missingRankCount == 1 ? " rank" : " ranks") << " not in the files ("
+            << rankRunsText(a.cluster.missingRanks) << ")\n";
     if (!a.collectives.empty()) {
         out << "\nCommunication (" << a.collectives.front().source << ")\n";
         for (const auto &c : a.collectives) {

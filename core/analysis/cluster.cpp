@@ -316,6 +316,51 @@ const ClusterRankRow *ClusterAnalysis::row(std::int32_t rank) const
     return it != ranks.end() && it->rank == rank ? &*it : nullptr;
 }
 
+std::string rankRunsText(
+    const std::vector<std::pair<std::int32_t, std::int32_t>> &runs, std::size_t limit)
+{
+    std::string out;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        if (i == limit)
+            return out + ", …";
+        const auto [first, last] = runs[i];
+        out += (i ? ", " : "") + std::to_string(first)
+            + (last == first ? std::string() : "–" + std::to_string(last));
+    }
+    return out;
+}
+
+namespace {
+
+/// Ranks below the stated world size that the session holds nothing of.
+void findMissingRanks(const model::Session &session, ClusterAnalysis &c)
+{
+    for (const auto &t : session.traces)
+        c.worldSize = std::max(c.worldSize, t->metadata.worldSize);
+    if (c.worldSize <= 0)
+        return;
+    std::vector<bool> present(static_cast<std::size_t>(c.worldSize), false);
+    const auto mark = [&](std::int32_t rank) {
+        if (rank >= 0 && rank < c.worldSize)
+            present[static_cast<std::size_t>(rank)] = true;
+    };
+    for (const auto &t : session.traces)
+        mark(t->rank);
+    for (const auto &r : c.ranks)
+        mark(r.rank);
+    for (std::int32_t r = 0; r < c.worldSize; ++r) {
+        if (present[static_cast<std::size_t>(r)])
+            continue;
+        ++c.missingRankCount;
+        if (!c.missingRanks.empty() && c.missingRanks.back().second == r - 1)
+            c.missingRanks.back().second = r;
+        else
+            c.missingRanks.emplace_back(r, r);
+    }
+}
+
+} // namespace
+
 ClusterAnalysis analyzeCluster(
     const model::Session &session, const std::vector<StepBreakdown> &breakdowns)
 {
@@ -334,6 +379,7 @@ ClusterAnalysis analyzeCluster(
     detail::summariseStragglers(c.stragglers, c.ranks);
     c.groups = detail::communicationGroups(session);
     c.shares = computeShares(breakdowns);
+    findMissingRanks(session, c);
     for (const auto &r : c.ranks) {
         if (r.stepCount == 0)
             continue;

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace stepscope::analysis {
@@ -194,6 +195,13 @@ struct ClusterAnalysis
     std::string stepSource;
     std::int64_t rankCount = 0; ///< ranks with at least one step
     std::int64_t timelineRanks = 0; ///< of which have a timeline
+    /// The job's world size as the files state it (Kineto distributedInfo, Ascend
+    /// profiler_info), the largest of them; 0 when no file states one.
+    std::int32_t worldSize = 0;
+    /// Ranks below worldSize the session has no data of (no trace, no step row), as
+    /// [first, last] runs: a sampled or trimmed capture of a larger job.
+    std::vector<std::pair<std::int32_t, std::int32_t>> missingRanks;
+    std::int64_t missingRankCount = 0;
     ClusterMatrix matrix;
     std::vector<ClusterRankRow> ranks; ///< sorted by rank
     double stragglerK = 3.0; ///< the rule's k
@@ -208,6 +216,10 @@ struct ClusterAnalysis
     bool isCluster() const { return rankCount > 1; }
     const ClusterRankRow *row(std::int32_t rank) const;
 };
+
+/// "2–127", "3, 7–9": runs of ranks as a short text (at most `limit` runs, then "…").
+std::string rankRunsText(
+    const std::vector<std::pair<std::int32_t, std::int32_t>> &runs, std::size_t limit = 8);
 
 /// The cluster analysis from the breakdowns of every rank (computeBreakdowns of each trace,
 /// concatenated) and the session's cluster summaries. Never throws.

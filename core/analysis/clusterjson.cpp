@@ -101,6 +101,12 @@ nlohmann::json clusterJson(const ClusterAnalysis &c)
     nlohmann::json j;
     j["rank_count"] = c.rankCount;
     j["timeline_ranks"] = c.timelineRanks;
+    j["world_size"] = c.worldSize ? nlohmann::json(c.worldSize) : nlohmann::json();
+    nlohmann::json missing = nlohmann::json::array();
+    for (const auto &[first, last] : c.missingRanks)
+        missing.push_back({first, last});
+    j["missing_rank_count"] = c.missingRankCount;
+    j["missing_ranks"] = std::move(missing);
     j["scope"] = "all ranks";
     j["step_source"] = c.stepSource;
     j["slowest_rank"] = optionalRank(c.slowestRank);

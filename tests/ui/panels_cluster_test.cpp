@@ -8,6 +8,7 @@
 // tests/tools/check_cluster_groups.py (groups).
 
 #include "analysis/analysissummary.h"
+#include "analysis/cluster.h"
 #include "import/loader.h"
 #include "timeline_testsupport.h"
 #include "ui/palette.h"
@@ -18,6 +19,7 @@
 #include "ui/panels/tableitems.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <QComboBox>
 #include <QLabel>
@@ -332,4 +334,35 @@ TEST(ClusterPanel, RankFoldersAreOpenedOnDemandWhenNotLoaded)
     parent.activateRank(1);
     EXPECT_EQ(reopened, 0);
     EXPECT_EQ(time, std::vector<int> {1});
+}
+
+// Two ranks of a 128-rank job (HTA's sampled traces): the panel says the figures are of a
+// sample, with the ranks the files lack; `summary --json` carries the same.
+TEST(ClusterPanel, ASampleOfALargerJobNamesTheRanksNotInTheFiles)
+{
+    const auto session = loadPath(dataPath("kineto/hta-sampled-2of128-ranks"));
+    ASSERT_TRUE(session);
+    const auto a = analysis::analyzeSession(*session, analysis::RunConfig {});
+    EXPECT_EQ(a.cluster.worldSize, 128);
+    EXPECT_EQ(a.cluster.missingRankCount, 126);
+    ASSERT_EQ(a.cluster.missingRanks.size(), 1u);
+    EXPECT_EQ(a.cluster.missingRanks[0], std::make_pair(2, 127));
+    const nlohmann::json j = analysis::clusterJson(a.cluster);
+    EXPECT_EQ(j["world_size"], 128);
+    EXPECT_EQ(j["missing_rank_count"], 126);
+    EXPECT_EQ(j["missing_ranks"], nlohmann::json::parse("[[2, 127]]"));
+    ClusterPanel panel;
+    show(panel, session);
+    const QString summary = panel.summaryLabel()->text();
+    EXPECT_TRUE(summary.contains(
+        QStringLiteral(" of a world of 128 (<b>126 ranks not in the files</b>: 2–127)")))
+        << summary.toStdString();
+    EXPECT_NE(analysis::analysisSummaryText(*session, a)
+                  .find("  world size 128: 126 ranks not in the files (2–127)\n"),
+        std::string::npos);
+    // Every rank present: nothing said. Runs are listed up to a limit.
+    const auto whole =
+        analysis::analyzeSession(*loadPath(dataPath(Sample)), analysis::RunConfig {});
+    EXPECT_EQ(whole.cluster.missingRankCount, 0);
+    EXPECT_EQ(analysis::rankRunsText({{1, 1}, {3, 5}, {9, 9}}, 2), "1, 3–5, …");
 }

@@ -190,8 +190,15 @@ void ClusterPanel::fillSummary()
     const QString stages = c.stages.empty() ? tr("pipeline stages not named in the files")
                                             : countText(static_cast<long long>(c.stages.size()),
                                                 tr("pipeline stage"), tr("pipeline stages"));
+    // A sampled or trimmed capture of a larger job: its figures are of these ranks only.
+    QString world;
+    if (c.missingRankCount > 0)
+        world = tr(" of a world of %1 (<b>%2 not in the files</b>: %3)")
+                    .arg(c.worldSize)
+                    .arg(countText(c.missingRankCount, tr("rank"), tr("ranks")),
+                        QString::fromStdString(analysis::rankRunsText(c.missingRanks)));
     m_summary->setText(
-        tr("<b>%1 × %2</b> (%3 with a timeline) · from %4 · over all ranks: "
+        tr("<b>%1 × %2</b> (%3 with a timeline)%13 · from %4 · over all ranks: "
            "<b>communication %5</b> of the step time (exposed, pipeline bubble not counted), "
            "<b>pipeline bubble %6</b> beside it (%7 if the bubble is counted as "
            "communication), compute %8, free %9 · %10 · %11 · %12. Double-click a rank to "
@@ -207,7 +214,8 @@ void ClusterPanel::fillSummary()
                      tr("straggler cells")),
                 stages,
                 countText(static_cast<long long>(c.groups.size()), tr("communication group"),
-                    tr("communication groups"))));
+                    tr("communication groups")))
+            .arg(world));
     m_summary->setToolTip(
         tr("Communication share = Σ communication not overlapped, bubble excluded / Σ step time "
            "over every rank and step (docs/metrics.md, \"Cluster communication share\"); the "
