@@ -6,6 +6,7 @@
 #include "import/detect/filetext.h"
 #include "import/detect/folderfiles.h"
 #include "import/losslog/losslog.h"
+#include "import/sqlite/database.h"
 #include "import/sqlite/sqlitekind.h"
 #include "import/torchmemory/memorytimeline.h"
 #include "util/regularfile.h"
@@ -244,6 +245,27 @@ void detectDir(const fs::path &dir, Detection &d)
             "or memory-timeline exports";
 }
 
+/// Why an SQLite file is none of the databases StepScope reads: the tables each would have,
+/// and a few of the file's own.
+std::string sqliteOfNoProfiler(const fs::path &file)
+{
+    std::string error;
+    const std::optional<sqlite::Database> db = sqlite::Database::open(file, &error);
+    if (!db)
+        return "the file begins as an SQLite database but cannot be opened: " + error;
+    const std::vector<std::string> &all = db->tables();
+    std::string tables;
+    for (std::size_t i = 0; i < all.size() && i < 6; ++i)
+        tables += (i ? ", " : "") + all[i];
+    if (all.size() > 6)
+        tables += ", … (" + std::to_string(all.size()) + " tables)";
+    tables = all.empty() ? std::string("it has no tables") : "its tables: " + tables;
+    return "an SQLite database of no profiler StepScope reads (" + tables
+        + "): an Nsight Systems export (`nsys export --type sqlite`) has the table StringIds "
+          "and CUPTI_ACTIVITY_KIND_* or META_DATA_EXPORT, an Ascend profiler database TASK or "
+          "STRING_IDS and META_DATA, an Ascend analysis.db StepTraceTime";
+}
+
 void detectFile(const fs::path &file, Detection &d)
 {
     const std::string name = file.filename().string();
@@ -286,6 +308,10 @@ void detectFile(const fs::path &file, Detection &d)
     if (losslog::detectLogFormat(file) != losslog::LogFormat::Unknown) {
         d.logFiles.push_back(file);
         d.format = Format::TrainingLog;
+        return;
+    }
+    if (sqlite::Database::hasSqliteHeader(file)) {
+        d.reason = sqliteOfNoProfiler(file);
         return;
     }
     d.reason = "this file is not a profile StepScope can read: expected a PyTorch profiler "

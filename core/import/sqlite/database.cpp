@@ -45,7 +45,8 @@ std::string describe(int code, sqlite3 *db)
 {
     switch (code & 0xff) {
     case SQLITE_NOTADB:
-        return "not an SQLite database (the file has no SQLite header)";
+        return "the SQLite header is damaged or the file is cut short (SQLite: file is not a "
+               "database)";
     case SQLITE_CORRUPT:
         return "the database file is damaged or truncated (SQLite: "
             + std::string(db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(code)) + ")";

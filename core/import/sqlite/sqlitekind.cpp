@@ -14,7 +14,14 @@ SqliteKind sniffSqlite(const std::filesystem::path &file)
     const std::optional<Database> db = Database::open(file, &error);
     if (!db)
         return SqliteKind::None;
-    if (db->hasTable("StringIds") && db->hasTable("META_DATA_EXPORT"))
+    // META_DATA_EXPORT names the product; an export that lacks it (older nsys, or a table
+    // dropped) is still one by its activity tables (docs/formats.md §12: a missing table is
+    // "not collected").
+    bool activity = db->hasTable("META_DATA_EXPORT");
+    for (const std::string &table : db->tables())
+        activity = activity || table.rfind("CUPTI_ACTIVITY_KIND_", 0) == 0
+            || table == "TARGET_INFO_SESSION_START_TIME";
+    if (db->hasTable("StringIds") && activity)
         return SqliteKind::Nsys;
     if (db->hasTable("TASK") || (db->hasTable("STRING_IDS") && db->hasTable("META_DATA"))
         || db->hasTable("PYTORCH_API"))

@@ -222,3 +222,35 @@ TEST(NsysSample, ReadNsysPathCountsEveryTable)
 }
 
 } // namespace
+
+class NsysVariants : public testsupport::SqliteFixture
+{
+};
+
+// An export without META_DATA_EXPORT (older nsys, or the table dropped) is still one, by its
+// activity tables, and loads the same rows (docs/formats.md §12.4: a missing table is "not
+// collected"). It was "not a profile"; an SQLite file of no profiler now says so, with its
+// tables, instead of asking for JSON.
+TEST_F(NsysVariants, AnExportWithoutItsMetadataTableAndAnSqliteFileOfNoProfiler)
+{
+    const auto original = load(SampleFile);
+    ASSERT_TRUE(original && original->traces.size() == 1);
+    const std::filesystem::path copy = m_tmp / "old.sqlite";
+    std::filesystem::copy_file(testsupport::sqliteData(SampleFile), copy);
+    testsupport::writeDatabase(copy, "DROP TABLE META_DATA_EXPORT;");
+    EXPECT_EQ(import::detect::sniffFile(copy), import::detect::FileKind::NsysSqlite);
+    util::Progress progress;
+    const auto old = import::loadPath(copy, progress).session;
+    ASSERT_TRUE(old && old->traces.size() == 1);
+    EXPECT_EQ(old->format, "nsys");
+    EXPECT_EQ(old->traces[0]->eventCount(), original->traces[0]->eventCount());
+
+    const std::filesystem::path other = m_tmp / "other.sqlite";
+    testsupport::writeDatabase(other, "CREATE TABLE trials (id INTEGER, value REAL);");
+    const auto d = import::detect::detectPath(other);
+    EXPECT_EQ(d.format, import::detect::Format::Unknown);
+    EXPECT_NE(d.reason.find("an SQLite database of no profiler StepScope reads (its tables: "
+                            "trials): an Nsight Systems export"),
+        std::string::npos)
+        << d.reason;
+}
