@@ -10,9 +10,11 @@
 #include "steptrace.h"
 #include "traceview.h"
 #include "util/regularfile.h"
+#include "util/saturate.h"
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <optional>
 
 namespace stepscope::import::ascend {
@@ -184,6 +186,34 @@ template <typename T> void appendAll(std::vector<T> &to, std::vector<T> &&from)
     std::move(from.begin(), from.end(), std::back_inserter(to));
 }
 
+/// Steps from kernel_details.csv's `Step Id` where nothing else marks them (no trace_view.json,
+/// no step_trace_time.csv): each from its first kernel's start to its last kernel's end,
+/// relative to `originNs`. Empty when no row has a step id, or when the steps' kernels
+/// interleave (the ids then say nothing about time).
+std::vector<model::Step> stepsFromKernelIds(
+    const std::vector<KernelRow> &kernels, std::int64_t originNs)
+{
+    std::map<std::int64_t, std::pair<std::int64_t, std::int64_t>> spans; // id -> [start, end)
+    for (const KernelRow &k : kernels) {
+        if (k.step < 0)
+            continue;
+        const std::int64_t end = util::satAdd(k.startNs, k.durationNs);
+        const auto [it, fresh] = spans.try_emplace(k.step, k.startNs, end);
+        if (!fresh) {
+            it->second.first = std::min(it->second.first, k.startNs);
+            it->second.second = std::max(it->second.second, end);
+        }
+    }
+    std::vector<model::Step> steps;
+    for (const auto &[id, span] : spans) {
+        if (!steps.empty() && span.first < util::satAdd(steps.back().endNs, originNs))
+            return {};
+        steps.push_back(model::Step {
+            id, util::satSub(span.first, originNs), util::satSub(span.second, originNs)});
+    }
+    return steps;
+}
+
 } // namespace
 
 bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
@@ -204,8 +234,9 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
         trace.metadata.format = "ascend";
 
     std::vector<KernelRow> kernels;
-    if (const auto kd = reader.open("kernel_details.csv"))
-        kernels = readKernelDetails(*kd, ctx);
+    const std::optional<fs::path> kernelFile = reader.open("kernel_details.csv");
+    if (kernelFile)
+        kernels = readKernelDetails(*kernelFile, ctx);
     const auto withDevice = std::find_if(
         kernels.begin(), kernels.end(), [](const KernelRow &k) { return !k.deviceId.empty(); });
     if (withDevice != kernels.end())
@@ -220,6 +251,16 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
         trace.originNs = first != kernels.end() ? first->startNs : earliestMemoryTime(memory);
         if (!kernels.empty())
             addKernelTracks(kernels, out, trace.rank, ctx.options.keepArgs);
+        if (trace.steps.empty() && trace.referenceSteps.empty()) {
+            trace.steps = stepsFromKernelIds(kernels, trace.originNs);
+            if (!trace.steps.empty())
+                ctx.info(*kernelFile,
+                    std::to_string(trace.steps.size())
+                        + (trace.steps.size() == 1 ? " step" : " steps")
+                        + " from the `Step Id` column (no trace_view.json or "
+                          "step_trace_time.csv here), each from its first device task to its "
+                          "last: the host time before a step's first task is not in it");
+        }
     }
     shiftMemoryTimes(memory, trace.originNs);
     appendAll(trace.memory.curves, std::move(memory.curves));

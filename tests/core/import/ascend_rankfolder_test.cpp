@@ -150,12 +150,52 @@ TEST_F(AscendRankFolder, LooseFragmentsWithoutProfilerInfo)
     EXPECT_EQ(t.eventCount(), 591u);
     for (const model::Track &tr : t.tracks)
         EXPECT_EQ(tr.info().rank, 5);
-    // Said once, as information: the folder loads, only its rank id is a guess.
-    ASSERT_EQ(m_report.diagnostics().size(), 1u) << m_report.toText();
-    const model::Diagnostic &d = m_report.diagnostics()[0];
-    EXPECT_EQ(d.severity, model::Severity::Info);
-    EXPECT_NE(d.message.find("rank id is not known; shown as rank 5"), std::string::npos)
-        << d.message;
+    // Said as information: the folder loads, only its rank id is a guess; and without
+    // trace_view.json its one step (Step Id 1 on all 591 rows) spans the device tasks.
+    ASSERT_EQ(m_report.diagnostics().size(), 2u) << m_report.toText();
+    EXPECT_EQ(m_report.count(model::Severity::Info), 2u) << m_report.toText();
+    EXPECT_NE(m_report.toText().find("rank id is not known; shown as rank 5"), std::string::npos)
+        << m_report.toText();
+    ASSERT_EQ(t.steps.size(), 1u);
+    EXPECT_EQ(t.steps[0].number, 1);
+    EXPECT_EQ(t.steps[0].startNs, 0); // the origin is the first device task
+    EXPECT_EQ(t.steps[0].endNs, t.extent().second);
+}
+
+// A rank folder trimmed to kernel_details.csv: its `Step Id`s are the profiler's steps, each
+// from its first device task to its last. They were one step "0" over the whole capture.
+// Kernels of two ids that interleave in time give no steps (the ids then say nothing of time).
+TEST_F(AscendRankFolder, StepIdsOfKernelDetailsAloneAreTheSteps)
+{
+    const std::string header = "Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us)\n";
+    const auto dir = writeTemp("trimmed/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+        header
+            + "50,MatMul,MatMul,AI_CORE,1000.000,10.5\n50,Add,Add,AI_VECTOR_CORE,1020.000,2\n"
+              "51,MatMul,MatMul,AI_CORE,1100.250,10.5\n51,Add,Add,AI_VECTOR_CORE,1130.000,4.125\n")
+                         .parent_path()
+                         .parent_path();
+    model::TraceBuilder b;
+    ASSERT_TRUE(readAscendRankFolder(dir, m_ctx, b));
+    const model::Trace t = b.finish().trace;
+    ASSERT_EQ(t.steps.size(), 2u);
+    EXPECT_EQ(t.steps[0].number, 50);
+    EXPECT_EQ(t.steps[0].startNs, 0);
+    EXPECT_EQ(t.steps[0].endNs, 22'000); // 1020 + 2 us after 1000 us
+    EXPECT_EQ(t.steps[1].number, 51);
+    EXPECT_EQ(t.steps[1].startNs, 100'250);
+    EXPECT_EQ(t.steps[1].endNs, 134'125);
+    EXPECT_NE(m_report.toText().find("2 steps from the `Step Id` column"), std::string::npos)
+        << m_report.toText();
+
+    const auto mixed = writeTemp("mixed/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+        header
+            + "50,MatMul,MatMul,AI_CORE,1000,10\n51,Add,Add,AI_CORE,1005,2\n"
+              "50,Add,Add,AI_CORE,1020,2\n")
+                           .parent_path()
+                           .parent_path();
+    model::TraceBuilder m;
+    ASSERT_TRUE(readAscendRankFolder(mixed, m_ctx, m));
+    EXPECT_TRUE(m.finish().trace.steps.empty());
 }
 
 TEST_F(AscendRankFolder, BadFilesAreDroppedTheRestLoads)
