@@ -256,3 +256,37 @@ TEST(AxisBreaks, PanningStopsHalfAWindowBeyondTheDataOnScreen)
     EXPECT_GE(view.viewState().axis.toPx(last), half - 1);
     EXPECT_LE(view.viewState().axis.toPx(last), half + 1);
 }
+
+// A rank with only a step no rank with events has (a cluster table's whole-capture row, its
+// step id blank) has no place beside those events: the view spans the events. The fragments
+// sample opened on 1.7 s of table rows with rank 0's 14 ms step squeezed to the right edge.
+TEST(AxisBreaks, TableStepsNoRankSharesDoNotWidenTheView)
+{
+    auto session = std::make_shared<model::Session>();
+    constexpr std::int64_t Epoch = 1'764'246'877'100'000'000;
+    {
+        model::TraceBuilder tb;
+        tb.trace().rank = 0;
+        model::TrackInfo dev;
+        dev.kind = model::TrackKind::DeviceStream;
+        dev.threadId = "7";
+        const model::TrackId d = tb.addTrack(dev);
+        tb.trace().steps.push_back({1, Epoch, Epoch + 14 * Ms});
+        tb.track(d).add(Epoch + 1 * Ms, 12 * Ms, tb.intern("gemm"), model::Category::Compute);
+        session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
+    }
+    {
+        model::TraceBuilder tb;
+        tb.trace().rank = 1;
+        tb.trace().steps.push_back({-1, 0, 1700 * Ms});
+        session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
+    }
+    auto model = TimelineModel::build(session);
+    EXPECT_LT(model->extent().second - model->extent().first, 15 * Ms);
+    // Alone, such a rank still opens on its steps.
+    auto alone = std::make_shared<model::Session>();
+    alone->traces.push_back(session->traces[1]);
+    EXPECT_EQ(
+        TimelineModel::build(alone)->extent().second - TimelineModel::build(alone)->extent().first,
+        1700 * Ms);
+}

@@ -242,8 +242,9 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
     auto lanes = std::make_shared<std::vector<Lane>>();
     for (std::size_t ti = 0; ti < s.traces.size(); ++ti) {
         const model::Trace &trace = *s.traces[ti];
-        const std::int64_t offset =
-            tableRankOffset(s, *analysed, withEvents, ti, origin).value_or(trace.originNs - origin);
+        const std::optional<std::int64_t> placed =
+            tableRankOffset(s, *analysed, withEvents, ti, origin);
+        const std::int64_t offset = placed.value_or(trace.originNs - origin);
         m->m_offsets.push_back(offset);
         m->m_trackLane.emplace_back(trace.tracks.size(), -1);
         addTraceLanes(*lanes, m->m_trackLane.back(), trace, static_cast<int>(ti));
@@ -254,10 +255,13 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
             trace.steps.empty() ? analysis::detectSteps(trace, nullptr) : trace.steps;
         // A rank without events (a trimmed folder with only its step table) spans its steps,
         // so the view opens on the table-drawn step lane, not on "-4 ns ... 6 ns".
+        // Steps no rank with events shares (a cluster table's whole-capture rows, step id
+        // blank) have no place in time beside those events: they do not widen the view, which
+        // opened on 1.7 s of them with the one rank with events squeezed to its right edge.
         std::pair<std::int64_t, std::int64_t> extent {1, 0};
         if (!trace.tracks.empty() && trace.eventCount() > 0) {
             extent = trace.extent();
-        } else {
+        } else if (placed || withEvents.empty()) {
             for (std::size_t k = 0; k < detected.size(); ++k) {
                 const model::Step &st = detected[k];
                 extent.first = k == 0 ? st.startNs : std::min(extent.first, st.startNs);
