@@ -30,6 +30,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace stepscope::app {
@@ -222,8 +223,9 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
 /// The regression gate's output: verdicts, reasons, the log deltas and, with profiles on both
 /// sides (`profiles`), the KPIs for a CI comment.
 std::string gateMarkdown(const std::vector<std::string> &paths,
-    const std::vector<std::string> &regressions, const analysis::TrainingComparison &training,
-    const analysis::RunComparison *profiles)
+    const std::vector<std::string> &regressions,
+    const std::vector<std::pair<std::string, std::string>> &notFailed,
+    const analysis::TrainingComparison &training, const analysis::RunComparison *profiles)
 {
     std::ostringstream md;
     md << "## StepScope compare\n\n`" << paths[0] << "` → `" << paths[1] << "`\n\n";
@@ -235,6 +237,14 @@ std::string gateMarkdown(const std::vector<std::string> &paths,
         md << "- " << r << '\n';
     if (!regressions.empty())
         md << '\n';
+    if (!notFailed.empty()) {
+        std::string names;
+        for (const auto &[key, title] : notFailed)
+            names += (names.empty() ? "" : ", ") + title;
+        md << "Marked *regressed* below without failing the gate (within its limits, or not one "
+              "of its rules): "
+           << names << ".\n\n";
+    }
     md << analysis::trainingMarkdown(training);
     if (profiles && !profiles->kpiRows.empty()) {
         md << "### Profile KPIs\n\n";
@@ -336,14 +346,21 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
     }
     analysis::addTrainingToCompareJson(compare, training);
     std::vector<std::string> regressions = training.regressions;
-    analysis::profileRegressions(compare, thresholds, regressions);
+    std::set<std::string> failedKeys = training.failedKeys;
+    analysis::profileRegressions(compare, thresholds, regressions, &failedKeys);
     compare["regressions"] = regressions;
+    const auto notFailed = analysis::regressedNotFailed(
+        bothProfiles ? data->comparison.kpiRows : std::vector<analysis::DeltaRow>(), training.rows,
+        failedKeys);
+    compare["regressed_not_failed"] = nlohmann::json::array();
+    for (const auto &[key, title] : notFailed)
+        compare["regressed_not_failed"].push_back(key);
     if (json)
         std::cout << import::jsonText(compare, 2) << '\n';
     if (!parsed.markdown.empty()) {
         std::ofstream md(parsed.markdown, std::ios::binary);
         md << gateMarkdown(
-            paths, regressions, training, bothProfiles ? &data->comparison : nullptr);
+            paths, regressions, notFailed, training, bothProfiles ? &data->comparison : nullptr);
         if (!md) {
             std::cerr << "stepscope compare: cannot write " << parsed.markdown << '\n';
             return ExitNothingLoaded;

@@ -340,10 +340,12 @@ TrainingComparison compareTraining(
         out.regressions.push_back(
             "convergence " + std::string(convergenceVerdictName(c.verdict)) + ": " + c.reason);
     for (const TrainingDelta &r : out.rows) {
-        if (r.verdict == Verdict::Regressed && r.key.rfind("log.skipped", 0) != 0)
-            out.regressions.push_back(r.key + " (" + r.label + ") "
-                + formatShort(r.before.value_or(0)) + " → " + formatShort(r.after.value_or(0)) + " "
-                + r.unit + (r.percent ? " (" + formatShort(*r.percent) + " %)" : std::string()));
+        if (r.verdict != Verdict::Regressed || r.key.rfind("log.skipped", 0) == 0)
+            continue;
+        out.failedKeys.insert(r.key);
+        out.regressions.push_back(r.key + " (" + r.label + ") " + formatShort(r.before.value_or(0))
+            + " → " + formatShort(r.after.value_or(0)) + " " + r.unit
+            + (r.percent ? " (" + formatShort(*r.percent) + " %)" : std::string()));
     }
     return out;
 }

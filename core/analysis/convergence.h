@@ -11,8 +11,10 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace stepscope::analysis {
@@ -97,6 +99,8 @@ struct TrainingComparison
     std::vector<TrainingDelta> rows;
     /// Gate failures in words ("convergence drifted at step 120", "log.step_time +12 %").
     std::vector<std::string> regressions;
+    /// The keys of the rows those failures are about ("log.step_time").
+    std::set<std::string> failedKeys;
 };
 TrainingComparison compareTraining(
     const model::Session &before, const model::Session &after, const TrainingThresholds &t = {});
@@ -108,10 +112,18 @@ nlohmann::json trainingDeltasJson(const std::vector<TrainingDelta> &rows);
 /// Adds "convergence" and "training" to a compare JSON object when there are logs.
 void addTrainingToCompareJson(nlohmann::json &out, const TrainingComparison &c);
 /// Gate failures from a profile comparison's JSON rows (`kpis`, `memory` of compare --json):
-/// step_time_median_us up, samples_per_s / tokens_per_s / mfu down, memory.peak_allocated
-/// up by more than the thresholds. Appends sentences to `out`.
-void profileRegressions(
-    const nlohmann::json &compare, const TrainingThresholds &t, std::vector<std::string> &out);
+/// step_time_median_us up, samples_per_s / tokens_per_s / mfu down,
+/// memory_peak_allocated_bytes up by more than the thresholds. Appends sentences to `out`
+/// (one per key) and the keys to `failedKeys`.
+void profileRegressions(const nlohmann::json &compare, const TrainingThresholds &t,
+    std::vector<std::string> &out, std::set<std::string> *failedKeys = nullptr);
+/// The (key, title) of rows the tables mark "regressed" (a 0.5 % tolerance) that did not fail the
+/// gate: within its limits, or not one of its rules (communication share, a memory group).
+/// The gate's Markdown names them, so that "No regression." never sits unexplained above a
+/// "regressed" row.
+std::vector<std::pair<std::string, std::string>> regressedNotFailed(
+    const std::vector<DeltaRow> &profileRows, const std::vector<TrainingDelta> &trainingRows,
+    const std::set<std::string> &failedKeys);
 /// A Markdown section for a CI comment ("" without logs).
 std::string trainingMarkdown(const TrainingComparison &c);
 /// One plain-text paragraph on the convergence (the compare report's "Loss curves").

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // JSON and Markdown of the training-log comparison (compare --json, --markdown).
+#include "compareoutput.h"
 #include "convergence.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <set>
 #include <sstream>
 
 namespace stepscope::analysis {
@@ -68,8 +70,8 @@ void addTrainingToCompareJson(json &out, const TrainingComparison &c)
     out["training"] = trainingDeltasJson(c.rows);
 }
 
-void profileRegressions(
-    const json &compare, const TrainingThresholds &t, std::vector<std::string> &out)
+void profileRegressions(const json &compare, const TrainingThresholds &t,
+    std::vector<std::string> &out, std::set<std::string> *failedKeys)
 {
     struct Rule
     {
@@ -77,9 +79,12 @@ void profileRegressions(
         double limit;
         double sign; ///< +1: an increase is worse
     };
+    // The keys of compare --json's rows. The memory rule once named a key no row has
+    // ("memory.peak_allocated"), so the gate never failed on memory.
     const Rule rules[] = {{"step_time_median_us", t.stepTime, 1},
         {"samples_per_s", t.throughput, -1}, {"tokens_per_s", t.throughput, -1},
-        {"mfu", t.throughput, -1}, {"memory.peak_allocated", t.memory, 1}};
+        {"mfu", t.throughput, -1}, {"memory_peak_allocated_bytes", t.memory, 1}};
+    std::set<std::string> failed;
     for (const char *table : {"kpis", "memory"}) {
         if (!compare.contains(table) || !compare[table].is_array())
             continue;
@@ -90,12 +95,29 @@ void profileRegressions(
             const std::string key = row["key"].get<std::string>();
             const double percent = row["percent"].get<double>();
             for (const Rule &r : rules) {
-                if (key == r.key && r.sign * percent / 100 > r.limit)
+                // The peak is a row of both tables: one failure.
+                if (key == r.key && r.sign * percent / 100 > r.limit && failed.insert(key).second)
                     out.push_back("profile " + key + " " + cell(percent, "%+.1f") + " % (limit "
                         + cell(r.limit * 100, "%.3g") + " %)");
             }
         }
     }
+    if (failedKeys)
+        failedKeys->insert(failed.begin(), failed.end());
+}
+
+std::vector<std::pair<std::string, std::string>> regressedNotFailed(
+    const std::vector<DeltaRow> &profileRows, const std::vector<TrainingDelta> &trainingRows,
+    const std::set<std::string> &failedKeys)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const DeltaRow &r : profileRows)
+        if (r.verdict == Verdict::Regressed && failedKeys.count(r.key) == 0)
+            out.emplace_back(r.key, rowTitle(r)); // as the table names it
+    for (const TrainingDelta &r : trainingRows)
+        if (r.verdict == Verdict::Regressed && failedKeys.count(r.key) == 0)
+            out.emplace_back(r.key, r.label);
+    return out;
 }
 
 std::string trainingMarkdown(const TrainingComparison &c)

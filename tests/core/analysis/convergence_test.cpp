@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <set>
 
 using namespace stepscope;
 using namespace stepscope::analysis;
@@ -231,4 +232,36 @@ TEST(Convergence, SkippedStepsAreOneRowOfEachSidesOneAccount)
     EXPECT_EQ(rows[0]->before, 4.0);
     EXPECT_EQ(rows[0]->after, 0.0);
     EXPECT_EQ(rows[0]->verdict, Verdict::Improved);
+}
+
+// The gate's profile rules read compare --json's row keys. The memory rule named a key no row
+// has ("memory.peak_allocated"), so a peak up 6.1 % passed a 5 % limit. The peak is a row of
+// both tables and fails once; rows the tables call regressed that pass are named.
+TEST(Convergence, TheGateFailsOnThePeakAndNamesWhatItLetPass)
+{
+    const auto row = [](const char *key, double percent) {
+        return nlohmann::json {{"key", key}, {"percent", percent}};
+    };
+    nlohmann::json compare;
+    compare["kpis"] = {row("step_time_median_us", 4.0), row("comm_share", 12.3),
+        row("memory_peak_allocated_bytes", 6.1389)};
+    compare["memory"] = {row("memory_peak_allocated_bytes", 6.1389)};
+    std::vector<std::string> out;
+    std::set<std::string> failed;
+    profileRegressions(compare, TrainingThresholds {}, out, &failed);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0], "profile memory_peak_allocated_bytes +6.1 % (limit 5 %)");
+    EXPECT_EQ(failed, std::set<std::string> {"memory_peak_allocated_bytes"});
+
+    std::vector<DeltaRow> rows;
+    rows.push_back(makeDeltaRow(
+        "step_time_median_us", "Step time (median)", "us", 100.0, 104.0, Better::Lower));
+    rows.push_back(
+        makeDeltaRow("comm_share", "Communication share", "fraction", 0.5, 0.56, Better::Lower));
+    rows.push_back(makeDeltaRow(
+        "memory_peak_allocated_bytes", "Peak allocated", "bytes", 100.0, 106.1, Better::Lower));
+    const auto passed = regressedNotFailed(rows, {}, failed);
+    ASSERT_EQ(passed.size(), 2u);
+    EXPECT_EQ(passed[0].first, "step_time_median_us");
+    EXPECT_EQ(passed[1].first, "comm_share");
 }
