@@ -332,31 +332,36 @@ std::string rankRunsText(
 
 namespace {
 
-/// Ranks below the stated world size that the session holds nothing of.
+/// Ranks below the stated world size that the session holds nothing of: the gaps between the
+/// ranks present, so that a bogus world size in a file costs nothing in memory or time.
 void findMissingRanks(const model::Session &session, ClusterAnalysis &c)
 {
     for (const auto &t : session.traces)
         c.worldSize = std::max(c.worldSize, t->metadata.worldSize);
     if (c.worldSize <= 0)
         return;
-    std::vector<bool> present(static_cast<std::size_t>(c.worldSize), false);
-    const auto mark = [&](std::int32_t rank) {
-        if (rank >= 0 && rank < c.worldSize)
-            present[static_cast<std::size_t>(rank)] = true;
-    };
+    std::vector<std::int32_t> present;
     for (const auto &t : session.traces)
-        mark(t->rank);
+        present.push_back(t->rank);
     for (const auto &r : c.ranks)
-        mark(r.rank);
-    for (std::int32_t r = 0; r < c.worldSize; ++r) {
-        if (present[static_cast<std::size_t>(r)])
+        present.push_back(r.rank);
+    std::sort(present.begin(), present.end());
+    present.erase(std::unique(present.begin(), present.end()), present.end());
+    std::int64_t next = 0; // the first rank not yet accounted for
+    const auto gapTo = [&](std::int64_t end) { // ranks [next, end) are missing
+        if (end > next) {
+            c.missingRanks.emplace_back(
+                static_cast<std::int32_t>(next), static_cast<std::int32_t>(end - 1));
+            c.missingRankCount += end - next;
+        }
+    };
+    for (const std::int32_t r : present) {
+        if (r < 0 || r >= c.worldSize)
             continue;
-        ++c.missingRankCount;
-        if (!c.missingRanks.empty() && c.missingRanks.back().second == r - 1)
-            c.missingRanks.back().second = r;
-        else
-            c.missingRanks.emplace_back(r, r);
+        gapTo(r);
+        next = static_cast<std::int64_t>(r) + 1;
     }
+    gapTo(c.worldSize);
 }
 
 } // namespace

@@ -255,3 +255,22 @@ TEST(ClusterAnalysis, SumsBeyondInt64AreHeldAtTheLimit)
     EXPECT_EQ(c.shares.computeNs, 6'000'000'000'000'000'000);
     EXPECT_TRUE(std::isfinite(c.shares.commShare));
 }
+
+// The ranks missing below a file's world size are the gaps between the ranks present; a
+// bogus world size (2^31 - 1) costs no memory or time, and ranks beyond it are ignored.
+TEST(ClusterAnalysis, MissingRanksAreTheGapsBelowTheWorldSize)
+{
+    model::Session session;
+    for (const std::int32_t rank : {5, 0, 5, 2147483647}) {
+        auto t = std::make_shared<model::Trace>();
+        t->rank = rank;
+        t->metadata.worldSize = rank == 0 ? 2147483647 : 8;
+        session.traces.push_back(std::move(t));
+    }
+    const analysis::ClusterAnalysis c = analysis::analyzeCluster(session, {});
+    EXPECT_EQ(c.worldSize, 2147483647);
+    using Run = std::pair<std::int32_t, std::int32_t>;
+    EXPECT_EQ(c.missingRanks, (std::vector<Run> {{1, 4}, {6, 2147483646}}));
+    EXPECT_EQ(c.missingRankCount, 2147483645);
+    EXPECT_EQ(analysis::rankRunsText(c.missingRanks), "1–4, 6–2147483646");
+}
