@@ -112,6 +112,13 @@ void mergeSteps(nlohmann::json &summary, const std::vector<StepBreakdown> &break
 
 /// `s` right-aligned in `width` columns: UTF-8 characters, not bytes, so "153 µs" lines up
 /// with "5.99 ms".
+/// A step id as the Steps panel shows it: "–" for a profiler row without one (mstt's
+/// cluster_step_trace_time.csv leaves the Step column empty; imported as -1).
+std::string stepText(std::int64_t step)
+{
+    return step < 0 ? std::string("–") : std::to_string(step);
+}
+
 std::string pad(std::string s, std::size_t width)
 {
     const auto columns = static_cast<std::size_t>(std::count_if(
@@ -420,7 +427,7 @@ std::string analysisSummaryText(const SessionAnalysis &a)
         << pad("data", 10) << pad("launch", 10) << pad("other", 10) << pad("bubble", 10)
         << pad("preparing", 10) << '\n';
     for (const auto &b : a.breakdowns) {
-        out << pad(std::to_string(b.rank), 5) << pad(std::to_string(b.step), 7)
+        out << pad(std::to_string(b.rank), 5) << pad(stepText(b.step), 7)
             << pad(formatDuration(b.durationNs()), 10) << pad(formatDuration(b.computeNs), 10)
             << pad(formatDuration(b.commExposedNs), 10)
             << pad(formatDuration(b.commOverlappedNs), 10) << pad(formatDuration(b.freeNs), 10)

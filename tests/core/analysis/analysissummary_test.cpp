@@ -233,3 +233,16 @@ TEST(AnalysisSummary, RankStragglersAreTheClustersPerStageVerdict)
         text.find("   11      1    394 ms    394 ms    394 ms           —  1\n"), std::string::npos)
         << text;
 }
+
+// A profiler row without a step id (the fragments' cluster_step_trace_time.csv leaves Step
+// empty) reads "–" in the text Steps table, as in the Steps panel; it read "-1".
+TEST(AnalysisSummary, AStepWithoutAnIdIsADash)
+{
+    util::Progress progress;
+    const auto r = import::loadPath(
+        std::string(STEPSCOPE_TEST_DATA) + "/ascend_pt/mstt-advisor-fragments", progress);
+    ASSERT_TRUE(r.session);
+    const std::string text = analysis::analysisSummaryText(*r.session, analysis::RunConfig {});
+    EXPECT_NE(text.find("\n    1      –    1.70 s"), std::string::npos) << text;
+    EXPECT_EQ(text.find("     -1 "), std::string::npos) << text;
+}
