@@ -182,7 +182,8 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
         views = {*v};
     } else {
         return usage(
-            "--view is timeline, steps, memory, communication, kernels, training or all; got "
+            "--view is timeline, steps, memory, communication, kernels, cluster, training or "
+            "all; got "
             + parsed.view);
     }
 
@@ -206,6 +207,9 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
         if (!ui::checkSelection(*analysed, selection, &why))
             return usage(why.toStdString() + " (" + path + ")");
     }
+    // All: the heat map of a cluster (2 ranks or more), the training panel of logs.
+    if (parsed.view == "all" && analysed && analysed->cluster.isCluster())
+        views.push_back(ui::ExportView::Cluster);
     if (parsed.view == "all" && !session->trainingLogs.empty())
         views.push_back(ui::ExportView::Training);
     QString error;
@@ -403,7 +407,7 @@ std::string helpText()
            "                                     breakdown, KPIs, diagnostics\n"
            "  stepscope dump PATH [--json]       print everything the model holds\n"
            "  stepscope export PATH --out DIR [--view "
-           "timeline|steps|memory|communication|kernels|all]\n"
+           "timeline|steps|memory|communication|kernels|cluster|training|all]\n"
            "        [--step N] [--range START_US:END_US] [--size WxH] [--scale S]\n"
            "        [--format png|svg]           write pictures without a display\n"
            "  stepscope compare BEFORE AFTER --report DIR [--json]\n"

@@ -211,7 +211,8 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
     const CommandOptions option(parser,
         {{"out", "Write the pictures into DIR (required; created when missing).", "DIR"},
             {"view",
-                "timeline, steps, memory, communication, kernels, training or all (the default).",
+                "timeline, steps, memory, communication, kernels, cluster, training or all (the "
+                "default).",
                 "VIEW"},
             {"step", "Show profiler step N.", "N"},
             {"range", "Show this range, in µs from the start of the trace.", "START_US:END_US"},
@@ -236,11 +237,11 @@ ParseOutcome parseExportArgs(const QStringList &arguments, ExportArgs *out)
         out->view = option.value("view").toStdString();
         static const QStringList Views {QStringLiteral("timeline"), QStringLiteral("steps"),
             QStringLiteral("memory"), QStringLiteral("communication"), QStringLiteral("kernels"),
-            QStringLiteral("training"), QStringLiteral("all")};
+            QStringLiteral("cluster"), QStringLiteral("training"), QStringLiteral("all")};
         if (!Views.contains(option.value("view")))
             return error(command,
                 QStringLiteral("--view is timeline, steps, memory, communication, kernels, "
-                               "training or all; got %1")
+                               "cluster, training or all; got %1")
                     .arg(option.value("view")));
     }
     if (option.isSet("step")) {
