@@ -207,7 +207,10 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
         if (!ui::checkSelection(*analysed, selection, &why))
             return usage(why.toStdString() + " (" + path + ")");
     }
-    // All: the heat map of a cluster (2 ranks or more), the training panel of logs.
+    // All: the heat map of a cluster (2 ranks or more), the training panel of logs; training
+    // logs alone have nothing for the profile's views ("No profile" pictures).
+    if (parsed.view == "all" && session->traces.empty())
+        views.clear();
     if (parsed.view == "all" && analysed && analysed->cluster.isCluster())
         views.push_back(ui::ExportView::Cluster);
     if (parsed.view == "all" && !session->trainingLogs.empty())
