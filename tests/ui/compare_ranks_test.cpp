@@ -36,6 +36,17 @@ std::shared_ptr<const ui::compare::CompareData> cnnPair(ui::compare::CompareRank
     return ranks.before || ranks.after ? base->withRanks(ranks) : base;
 }
 
+/// Whether the compare report's "Loss curves" section opens with `paragraph`.
+bool reportLossOpensWith(
+    const std::shared_ptr<const ui::compare::CompareData> &data, const QString &paragraph)
+{
+    for (const ui::ReportSection &section : ui::buildCompareReport(data, QSize(800, 400)).sections)
+        if (section.title == QStringLiteral("Loss curves")
+            && section.paragraphs.value(0) == paragraph)
+            return true;
+    return false;
+}
+
 int tabIndex(const QTabWidget *tabs, const QString &title)
 {
     for (int i = 0; i < tabs->count(); ++i)
@@ -209,12 +220,7 @@ TEST(CompareRanks, TwoLogsAloneOpenOnTheLossCurves)
     EXPECT_EQ(view.lossOverlay().convergence->verdict, analysis::ConvergenceVerdict::Held);
     EXPECT_EQ(view.lossOverlay().convergence->reason, cli.convergence.reason);
     const QString verdict = QString::fromStdString(analysis::convergenceText(cli.convergence));
-    bool inReport = false;
-    for (const ui::ReportSection &section : ui::buildCompareReport(data, QSize(800, 400)).sections)
-        inReport = inReport
-            || (section.title == QStringLiteral("Loss curves")
-                && section.paragraphs.value(0) == verdict);
-    EXPECT_TRUE(inReport) << verdict.toStdString();
+    EXPECT_TRUE(reportLossOpensWith(data, verdict)) << verdict.toStdString();
 
     // Profiles keep them.
     view.setData(cnnPair());
@@ -309,10 +315,5 @@ TEST(CompareRanks, AFolderOfLogsComparesTheRunTheGateCompares)
     EXPECT_TRUE(loss.beforeSource.contains(QStringLiteral("test_xiaoyi_sft")))
         << loss.beforeSource.toStdString();
     const QString verdict = QString::fromStdString(analysis::convergenceText(cli.convergence));
-    bool inReport = false;
-    for (const ui::ReportSection &section : ui::buildCompareReport(data, QSize(800, 400)).sections)
-        inReport = inReport
-            || (section.title == QStringLiteral("Loss curves")
-                && section.paragraphs.value(0) == verdict);
-    EXPECT_TRUE(inReport) << verdict.toStdString();
+    EXPECT_TRUE(reportLossOpensWith(data, verdict)) << verdict.toStdString();
 }

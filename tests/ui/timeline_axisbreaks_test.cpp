@@ -44,6 +44,31 @@ AxisBreaks oneBreak(std::int64_t start, std::int64_t end)
     return std::make_shared<const std::vector<AxisBreak>>(std::vector<AxisBreak> {{start, end}});
 }
 
+/// A rank with only its step table: step `number` over [startNs, endNs), no events.
+std::shared_ptr<const model::Trace> tableOnlyRank(
+    std::int32_t rank, std::int64_t number, std::int64_t startNs, std::int64_t endNs)
+{
+    model::TraceBuilder tb;
+    tb.trace().rank = rank;
+    tb.trace().steps.push_back({number, startNs, endNs});
+    return std::make_shared<const model::Trace>(tb.finish().trace);
+}
+
+/// A rank with step `step` and one gemm on device stream 7 inside it.
+std::shared_ptr<const model::Trace> rankWithAGemm(
+    std::int32_t rank, model::Step step, std::int64_t gemmStartNs, std::int64_t gemmNs)
+{
+    model::TraceBuilder tb;
+    tb.trace().rank = rank;
+    model::TrackInfo dev;
+    dev.kind = model::TrackKind::DeviceStream;
+    dev.threadId = "7";
+    const model::TrackId d = tb.addTrack(dev);
+    tb.trace().steps.push_back(step);
+    tb.track(d).add(gemmStartNs, gemmNs, tb.intern("gemm"), model::Category::Compute);
+    return std::make_shared<const model::Trace>(tb.finish().trace);
+}
+
 } // namespace
 
 TEST(TimeAxisBreaks, ACompressedBreakTakesItsWidthAndTheRestKeepsTheScale)
@@ -211,24 +236,9 @@ TEST(AxisBreaks, ATableOnlyRankLinesUpWithTheRanksThatHaveEvents)
     // Rank 0: its step table only (step 2 from 0, no clock); rank 1: events stamped in epoch
     // ns with its step 2. They used to lie 56 years apart on each side of a break.
     auto session = std::make_shared<model::Session>();
-    {
-        model::TraceBuilder tb;
-        tb.trace().rank = 0;
-        tb.trace().steps.push_back({2, 0, 374 * Ms});
-        session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
-    }
     constexpr std::int64_t Epoch = 1'764'246'877'100'000'000;
-    {
-        model::TraceBuilder tb;
-        tb.trace().rank = 1;
-        model::TrackInfo dev;
-        dev.kind = model::TrackKind::DeviceStream;
-        dev.threadId = "7";
-        const model::TrackId d = tb.addTrack(dev);
-        tb.trace().steps.push_back({2, Epoch, Epoch + 380 * Ms});
-        tb.track(d).add(Epoch + 5 * Ms, 300 * Ms, tb.intern("gemm"), model::Category::Compute);
-        session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
-    }
+    session->traces = {tableOnlyRank(0, 2, 0, 374 * Ms),
+        rankWithAGemm(1, {2, Epoch, Epoch + 380 * Ms}, Epoch + 5 * Ms, 300 * Ms)};
     auto model = TimelineModel::build(session);
     EXPECT_TRUE(model->breaks()->empty());
     ASSERT_EQ(model->steps(0).size(), 1U);
@@ -264,29 +274,13 @@ TEST(AxisBreaks, TableStepsNoRankSharesDoNotWidenTheView)
 {
     auto session = std::make_shared<model::Session>();
     constexpr std::int64_t Epoch = 1'764'246'877'100'000'000;
-    {
-        model::TraceBuilder tb;
-        tb.trace().rank = 0;
-        model::TrackInfo dev;
-        dev.kind = model::TrackKind::DeviceStream;
-        dev.threadId = "7";
-        const model::TrackId d = tb.addTrack(dev);
-        tb.trace().steps.push_back({1, Epoch, Epoch + 14 * Ms});
-        tb.track(d).add(Epoch + 1 * Ms, 12 * Ms, tb.intern("gemm"), model::Category::Compute);
-        session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
-    }
-    {
-        model::TraceBuilder tb;
-        tb.trace().rank = 1;
-        tb.trace().steps.push_back({-1, 0, 1700 * Ms});
-        session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
-    }
+    session->traces = {rankWithAGemm(0, {1, Epoch, Epoch + 14 * Ms}, Epoch + 1 * Ms, 12 * Ms),
+        tableOnlyRank(1, -1, 0, 1700 * Ms)};
     auto model = TimelineModel::build(session);
     EXPECT_LT(model->extent().second - model->extent().first, 15 * Ms);
     // Alone, such a rank still opens on its steps.
     auto alone = std::make_shared<model::Session>();
     alone->traces.push_back(session->traces[1]);
-    EXPECT_EQ(
-        TimelineModel::build(alone)->extent().second - TimelineModel::build(alone)->extent().first,
-        1700 * Ms);
+    const auto aloneExtent = TimelineModel::build(alone)->extent();
+    EXPECT_EQ(aloneExtent.second - aloneExtent.first, 1700 * Ms);
 }
