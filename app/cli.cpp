@@ -59,7 +59,7 @@ std::shared_ptr<const model::Session> load(const std::string &path, const LoadLi
 void printDiagnosticsToStderr(const model::Session &session, const std::string &path)
 {
     std::cerr << "stepscope: nothing usable loaded from " << path << '\n';
-    const std::string text = session.report.toText();
+    const std::string text = model::groupedText(session.report.diagnostics());
     if (!text.empty())
         std::cerr << text;
 }

@@ -579,7 +579,7 @@ std::string analysisSummaryText(const SessionAnalysis &a)
                 << '\n';
     }
     if (!a.notes.empty())
-        out << "\nNotes\n" << a.notes.toText();
+        out << "\nNotes\n" << model::groupedText(a.notes.diagnostics());
     return out.str();
 }
 

@@ -103,7 +103,9 @@ std::string importSummaryText(const model::Session &session)
     }
     const auto &diags = session.report.diagnostics();
     out << "diagnostics: " << diags.size() << '\n';
-    for (const model::Diagnostic &d : diags) {
+    // A problem of every rank of a large job is said once, with how many more share it.
+    for (const model::DiagnosticGroup &g : model::groupDiagnostics(diags)) {
+        const model::Diagnostic &d = diags[g.members.front()];
         out << "  " << model::severityName(d.severity) << ": " << d.file;
         if (d.line > 0)
             out << ':' << d.line;
@@ -112,6 +114,12 @@ std::string importSummaryText(const model::Session &session)
         out << ": " << d.message;
         if (d.count > 1)
             out << " (" << d.count << " times)";
+        if (g.members.size() > 1) {
+            out << " (and " << g.members.size() - 1 << " more like it";
+            if (g.files > 1)
+                out << ", in " << g.files << " files";
+            out << ')';
+        }
         out << '\n';
     }
     return out.str();

@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "loadreport.h"
 
-#include <algorithm>
+#include <cctype>
+#include <unordered_set>
 
 namespace stepscope::model {
 
@@ -21,13 +22,15 @@ std::string_view severityName(Severity s)
 
 void LoadReport::add(Diagnostic d)
 {
-    // Linear search: reports hold few distinct problems (repeats merge), so this stays short.
-    auto same = [&](const Diagnostic &e) {
-        return e.severity == d.severity && e.file == d.file && e.message == d.message;
-    };
-    if (auto it = std::find_if(m_diagnostics.begin(), m_diagnostics.end(), same);
-        it != m_diagnostics.end()) {
-        it->count += d.count;
+    std::string key;
+    key.reserve(d.file.size() + d.message.size() + 3);
+    key += static_cast<char>('0' + static_cast<int>(d.severity));
+    key += d.file;
+    key += '\0';
+    key += d.message;
+    const auto [it, added] = m_index.try_emplace(std::move(key), m_diagnostics.size());
+    if (!added) {
+        m_diagnostics[it->second].count += d.count;
         return;
     }
     m_diagnostics.push_back(std::move(d));
@@ -61,24 +64,99 @@ std::uint64_t LoadReport::count(Severity severity) const
     return n;
 }
 
+std::string diagnosticLine(const Diagnostic &d)
+{
+    std::string out(severityName(d.severity));
+    out += ": ";
+    out += d.file.empty() ? std::string("(load)") : d.file;
+    if (d.line > 0) {
+        out += ':' + std::to_string(d.line);
+        if (d.column > 0)
+            out += ':' + std::to_string(d.column);
+    } else if (d.offset >= 0) {
+        out += " at byte " + std::to_string(d.offset);
+    }
+    out += ": ";
+    out += d.message;
+    if (d.count > 1)
+        out += " (" + std::to_string(d.count) + " times)";
+    return out;
+}
+
 std::string LoadReport::toText() const
 {
     std::string out;
-    for (const Diagnostic &d : m_diagnostics) {
-        out += severityName(d.severity);
-        out += ": ";
-        out += d.file.empty() ? std::string("(load)") : d.file;
-        if (d.line > 0) {
-            out += ':' + std::to_string(d.line);
-            if (d.column > 0)
-                out += ':' + std::to_string(d.column);
-        } else if (d.offset >= 0) {
-            out += " at byte " + std::to_string(d.offset);
+    for (const Diagnostic &d : m_diagnostics)
+        out += diagnosticLine(d) + '\n';
+    return out;
+}
+
+std::string messageShape(std::string_view message)
+{
+    auto digit = [&](std::size_t i) {
+        return i < message.size() && std::isdigit(static_cast<unsigned char>(message[i]));
+    };
+    std::string shape;
+    shape.reserve(message.size());
+    for (std::size_t i = 0; i < message.size();) {
+        if (!digit(i)) {
+            shape += message[i++];
+            continue;
         }
-        out += ": ";
-        out += d.message;
-        if (d.count > 1)
-            out += " (" + std::to_string(d.count) + " times)";
+        while (digit(i)
+            || (i < message.size() && (message[i] == '.' || message[i] == ',') && digit(i + 1)))
+            ++i;
+        shape += '#';
+    }
+    return shape;
+}
+
+std::vector<DiagnosticGroup> groupDiagnostics(
+    const std::vector<Diagnostic> &diagnostics, std::size_t keepApart)
+{
+    std::vector<DiagnosticGroup> shapes;
+    std::vector<std::size_t> shapeOf(diagnostics.size());
+    std::unordered_map<std::string, std::size_t> byShape;
+    for (std::size_t i = 0; i < diagnostics.size(); ++i) {
+        const Diagnostic &d = diagnostics[i];
+        std::string key = messageShape(d.message);
+        key += static_cast<char>('0' + static_cast<int>(d.severity));
+        const auto [it, added] = byShape.try_emplace(std::move(key), shapes.size());
+        if (added)
+            shapes.emplace_back();
+        shapeOf[i] = it->second;
+        DiagnosticGroup &g = shapes[it->second];
+        g.members.push_back(i);
+        g.count += d.count;
+    }
+    std::vector<DiagnosticGroup> groups;
+    for (std::size_t i = 0; i < diagnostics.size(); ++i) {
+        DiagnosticGroup &shape = shapes[shapeOf[i]];
+        if (shape.members.size() <= keepApart) {
+            groups.push_back({{i}, diagnostics[i].count, 1});
+        } else if (shape.members.front() == i) { // the group stands where its first member does
+            std::unordered_set<std::string_view> files;
+            for (std::size_t m : shape.members)
+                files.insert(diagnostics[m].file);
+            shape.files = files.size();
+            groups.push_back(shape);
+        }
+    }
+    return groups;
+}
+
+std::string groupedText(const std::vector<Diagnostic> &diagnostics, std::string_view indent)
+{
+    std::string out;
+    for (const DiagnosticGroup &g : groupDiagnostics(diagnostics)) {
+        out += indent;
+        out += diagnosticLine(diagnostics[g.members.front()]);
+        if (g.members.size() > 1) {
+            out += " (and " + std::to_string(g.members.size() - 1) + " more like it";
+            if (g.files > 1)
+                out += ", in " + std::to_string(g.files) + " files";
+            out += ')';
+        }
         out += '\n';
     }
     return out;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace stepscope::model {
@@ -51,6 +52,35 @@ public:
 
 private:
     std::vector<Diagnostic> m_diagnostics;
+    /// (severity, file, message) → index: a thousand-rank load merges as many reports.
+    std::unordered_map<std::string, std::size_t> m_index;
 };
+
+/// `message` with each number (a run of digits with the '.' or ',' inside it) written '#':
+/// what the diagnostics of several ranks or files that say the same thing have in common.
+std::string messageShape(std::string_view message);
+
+/// Diagnostics of one severity whose messages have one shape (messageShape): the same
+/// problem found in many files or ranks.
+struct DiagnosticGroup
+{
+    std::vector<std::size_t> members; ///< indices into the diagnostics, in their order
+    std::uint64_t count = 0; ///< the members' counts summed
+    std::size_t files = 0; ///< distinct files among the members
+};
+
+/// The diagnostics in groups, in the order of each group's first member. Only groups of more
+/// than `keepApart` members are kept together; the others come back one diagnostic per group,
+/// where that diagnostic stands, so a two-rank load reads as before and a thousand-rank load
+/// says a problem of every rank once.
+std::vector<DiagnosticGroup> groupDiagnostics(
+    const std::vector<Diagnostic> &diagnostics, std::size_t keepApart = 3);
+
+/// Where and what, as LoadReport::toText() writes one diagnostic (no newline).
+std::string diagnosticLine(const Diagnostic &d);
+
+/// LoadReport::toText() with each group of groupDiagnostics() on one line: its first member
+/// followed by "(and N more like it, in F files)". Every line starts with `indent`.
+std::string groupedText(const std::vector<Diagnostic> &diagnostics, std::string_view indent = {});
 
 } // namespace stepscope::model

@@ -39,6 +39,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidgetItemIterator>
 
 #include <algorithm>
 #include <cmath>
@@ -527,10 +528,11 @@ TEST(Pipeline, TheAnalysisNotesAreInTheDiagnosticsPanel)
         const LoadReportView *diagnostics = window.loadReportView();
         for (const auto &note : notes) {
             bool found = false;
-            for (int r = 0; r < diagnostics->rowCount(); ++r)
+            // A note stands on its own row, or under the row of its group.
+            for (QTreeWidgetItemIterator it(const_cast<LoadReportView *>(diagnostics)); *it; ++it)
                 found = found
-                    || (diagnostics->item(r, 1)->text().toStdString() == note.at("where")
-                        && diagnostics->item(r, 3)->text().toStdString() == note.at("message"));
+                    || ((*it)->childCount() == 0 && (*it)->text(1).toStdString() == note.at("where")
+                        && (*it)->text(3).toStdString() == note.at("message"));
             EXPECT_TRUE(found) << note.dump();
         }
         const QString status = window.statusBar()->findChild<QLabel *>()->text();

@@ -181,8 +181,9 @@ TEST(Readability, DiagnosticsSayWhenEmptyAndWrapTheMessage)
     const int right = view.columnViewportPosition(3) + view.columnWidth(3);
     EXPECT_LE(right, view.viewport()->width() + 1);
     EXPECT_GT(view.columnWidth(3), view.columnWidth(1)) << "the path squeezes the message";
-    EXPECT_GT(view.rowHeight(0), view.fontMetrics().height() + 8) << "message not wrapped";
-    EXPECT_EQ(view.item(0, 1)->toolTip().toStdString(), d.file);
+    EXPECT_GT(view.visualItemRect(view.topLevelItem(0)).height(), view.fontMetrics().height() + 8)
+        << "message not wrapped";
+    EXPECT_EQ(view.topLevelItem(0)->toolTip(1).toStdString(), d.file);
 }
 
 TEST(Readability, StepStartsTellTheStepsApart)
@@ -310,4 +311,35 @@ TEST(Readability, Gpt3MemoryOnOneAxisOfMillisecondsWithWholeCategoryNames)
     EXPECT_LT(shown.size(), 7);
     for (const QString &c : shown)
         EXPECT_FALSE(c.contains(QChar(0x2026))) << c.toStdString();
+}
+
+TEST(Readability, AProblemOfEveryRankIsOneDiagnosticsRowThatOpensOnEach)
+{
+    ui::LoadReportView view;
+    uitest::showAndSettle(view, 900, 300);
+    model::LoadReport report;
+    report.add(model::Severity::Info, "rank0.pt.trace.json", "15 events overlap a neighbour");
+    for (int rank = 0; rank < 1000; ++rank)
+        report.add(model::Severity::Warning, "[memory] events",
+            "rank " + std::to_string(rank) + ": 276 frees match no allocation");
+    report.add(model::Severity::Error, "rank7.pt.trace.json", "the event array is cut off");
+    view.setReport(report);
+    QApplication::processEvents();
+
+    // Sorted by severity as it opens: the error, the group of warnings, the information.
+    ASSERT_EQ(view.topLevelItemCount(), 3);
+    EXPECT_EQ(view.topLevelItem(0)->text(0), QStringLiteral("error"));
+    const QTreeWidgetItem *group = view.topLevelItem(1);
+    EXPECT_EQ(group->text(0), QStringLiteral("warning"));
+    EXPECT_EQ(group->text(1), QStringLiteral("[memory] events"));
+    EXPECT_EQ(group->text(3),
+        QStringLiteral("rank 0: 276 frees match no allocation (and 999 more like it: expand the "
+                       "row to see each)"));
+    EXPECT_EQ(group->text(4), QStringLiteral("1000"));
+    ASSERT_EQ(group->childCount(), 1000);
+    EXPECT_EQ(
+        group->child(999)->text(3), QStringLiteral("rank 999: 276 frees match no allocation"));
+    EXPECT_FALSE(group->isExpanded());
+    EXPECT_EQ(view.topLevelItem(2)->text(0), QStringLiteral("info"));
+    EXPECT_EQ(view.topLevelItem(2)->childCount(), 0);
 }

@@ -4,25 +4,121 @@
 
 #include <QHeaderView>
 #include <QPainter>
+#include <QStyledItemDelegate>
 
 #include <algorithm>
 
 namespace stepscope::ui {
 
+namespace {
+
+enum Column { SeverityColumn, FileColumn, PositionColumn, MessageColumn, CountColumn };
+
+/// A row that sorts its severity by weight (errors above warnings above information, when
+/// sorted descending as the view opens), and report order among equals.
+class Row : public QTreeWidgetItem
+{
+public:
+    explicit Row(model::Severity severity)
+    {
+        setText(SeverityColumn, QString::fromUtf8(model::severityName(severity).data()));
+        setData(SeverityColumn, Qt::UserRole, static_cast<int>(severity));
+    }
+    bool operator<(const QTreeWidgetItem &other) const override
+    {
+        const int column = treeWidget() ? treeWidget()->sortColumn() : SeverityColumn;
+        if (column == SeverityColumn)
+            return data(column, Qt::UserRole).toInt() < other.data(column, Qt::UserRole).toInt();
+        return QTreeWidgetItem::operator<(other);
+    }
+};
+
+/// Gives the style the message column's width when the tree asks a row's height (a tree view
+/// asks without it, so the style would not wrap the message and the row would keep one line).
+/// The other columns keep their natural width, which resizeColumnToContents reads.
+class WrappingDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        const auto *tree = qobject_cast<const QTreeView *>(option.widget);
+        if (!tree || index.column() != MessageColumn)
+            return QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem sized = option;
+        sized.rect =
+            QRect(0, 0, std::max(1, tree->columnWidth(MessageColumn)), option.fontMetrics.height());
+        return QStyledItemDelegate::sizeHint(sized, index);
+    }
+};
+
+/// One diagnostic's row (a top-level row, or a row under its group).
+QTreeWidgetItem *diagnosticItem(const model::Diagnostic &d)
+{
+    auto *item = new Row(d.severity);
+    item->setText(FileColumn, QString::fromStdString(d.file));
+    item->setToolTip(FileColumn, item->text(FileColumn));
+    item->setText(PositionColumn, LoadReportView::position(d));
+    item->setText(MessageColumn, QString::fromStdString(d.message));
+    item->setToolTip(MessageColumn, item->text(MessageColumn));
+    item->setData(CountColumn, Qt::DisplayRole, static_cast<qulonglong>(d.count));
+    return item;
+}
+
+/// A group's row: its first member's message, how many more say the same, and the members
+/// under it.
+QTreeWidgetItem *groupItem(
+    const std::vector<model::Diagnostic> &diags, const model::DiagnosticGroup &group)
+{
+    const model::Diagnostic &first = diags[group.members.front()];
+    auto *item = new Row(first.severity);
+    QStringList files;
+    for (std::size_t m : group.members) {
+        const QString file = QString::fromStdString(diags[m].file);
+        if (files.isEmpty() || files.back() != file)
+            files.push_back(file);
+        item->addChild(diagnosticItem(diags[m]));
+    }
+    item->setText(FileColumn,
+        group.files > 1 ? LoadReportView::tr("%1 files").arg(group.files)
+                        : QString::fromStdString(first.file));
+    constexpr int Shown = 12;
+    item->setToolTip(FileColumn,
+        files.mid(0, Shown).join(QLatin1Char('\n'))
+            + (files.size() > Shown ? QStringLiteral("\n…") : QString()));
+    item->setText(MessageColumn,
+        LoadReportView::tr("%1 (and %2 more like it: expand the row to see each)")
+            .arg(QString::fromStdString(first.message))
+            .arg(group.members.size() - 1));
+    item->setToolTip(MessageColumn, item->text(MessageColumn));
+    item->setData(CountColumn, Qt::DisplayRole, static_cast<qulonglong>(group.count));
+    return item;
+}
+
+} // namespace
+
 LoadReportView::LoadReportView(QWidget *parent)
-    : QTableWidget(0, 5, parent)
+    : QTreeWidget(parent)
 {
     setObjectName(QStringLiteral("loadReportView"));
-    setHorizontalHeaderLabels(
-        {tr("Severity"), tr("File"), tr("Line / offset"), tr("Message"), tr("Count")});
+    setColumnCount(5);
+    setHeaderLabels({tr("Severity"), tr("File"), tr("Line / offset"), tr("Message"), tr("Count")});
     // The message takes the width left; the short columns fit their contents; a long path
     // is elided in the middle (its tooltip is whole) and messages wrap instead of being cut.
-    horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
-    verticalHeader()->hide();
+    header()->setStretchLastSection(false);
+    header()->setSectionResizeMode(MessageColumn, QHeaderView::Stretch);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setTextElideMode(Qt::ElideMiddle);
     setWordWrap(true);
+    setItemDelegate(new WrappingDelegate(this));
+    header()->setSortIndicator(SeverityColumn, Qt::DescendingOrder); // errors first
+    // A tree keeps its rows' heights when a column changes width: lay them out again, so a
+    // message wraps to the width it has.
+    connect(header(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (section == MessageColumn)
+            scheduleDelayedItemsLayout();
+    });
 }
 
 QString LoadReportView::emptyText() const
@@ -33,8 +129,8 @@ QString LoadReportView::emptyText() const
 
 void LoadReportView::paintEvent(QPaintEvent *event)
 {
-    QTableWidget::paintEvent(event);
-    if (rowCount() > 0)
+    QTreeWidget::paintEvent(event);
+    if (topLevelItemCount() > 0)
         return;
     QPainter p(viewport());
     p.setPen(palette().color(QPalette::PlaceholderText));
@@ -44,19 +140,18 @@ void LoadReportView::paintEvent(QPaintEvent *event)
 
 void LoadReportView::resizeEvent(QResizeEvent *event)
 {
-    QTableWidget::resizeEvent(event);
+    QTreeWidget::resizeEvent(event);
     fitColumns();
 }
 
 void LoadReportView::fitColumns()
 {
-    for (int c : {0, 2, 4})
+    for (int c : {SeverityColumn, PositionColumn, CountColumn, FileColumn})
         resizeColumnToContents(c);
-    resizeColumnToContents(1);
     const int fileMax = std::max(80, viewport()->width() / 5);
-    if (columnWidth(1) > fileMax)
-        setColumnWidth(1, fileMax);
-    resizeRowsToContents();
+    if (columnWidth(FileColumn) > fileMax)
+        setColumnWidth(FileColumn, fileMax);
+    doItemsLayout(); // rows take the height of their wrapped message at the new width
 }
 
 QString LoadReportView::position(const model::Diagnostic &d)
@@ -72,23 +167,13 @@ QString LoadReportView::position(const model::Diagnostic &d)
 void LoadReportView::setReport(const model::LoadReport &report)
 {
     setSortingEnabled(false);
+    clear();
     const auto &diags = report.diagnostics();
-    setRowCount(static_cast<int>(diags.size()));
-    for (int r = 0; r < static_cast<int>(diags.size()); ++r) {
-        const model::Diagnostic &d = diags[static_cast<std::size_t>(r)];
-        setItem(
-            r, 0, new QTableWidgetItem(QString::fromUtf8(model::severityName(d.severity).data())));
-        auto *file = new QTableWidgetItem(QString::fromStdString(d.file));
-        file->setToolTip(file->text());
-        setItem(r, 1, file);
-        setItem(r, 2, new QTableWidgetItem(position(d)));
-        auto *message = new QTableWidgetItem(QString::fromStdString(d.message));
-        message->setToolTip(message->text());
-        setItem(r, 3, message);
-        auto *count = new QTableWidgetItem;
-        count->setData(Qt::DisplayRole, static_cast<qulonglong>(d.count));
-        setItem(r, 4, count);
-    }
+    QList<QTreeWidgetItem *> rows;
+    for (const model::DiagnosticGroup &g : model::groupDiagnostics(diags))
+        rows.push_back(
+            g.members.size() == 1 ? diagnosticItem(diags[g.members.front()]) : groupItem(diags, g));
+    addTopLevelItems(rows);
     setSortingEnabled(true);
     m_loaded = true;
     fitColumns();

@@ -4,13 +4,15 @@
 
 #include "model/loadreport.h"
 
-#include <QTableWidget>
+#include <QTreeWidget>
 
 namespace stepscope::ui {
 
 /// The load report dock: one row per diagnostic with severity, file (relative to the opened
-/// folder), line or byte offset, message and repeat count; sortable.
-class LoadReportView : public QTableWidget
+/// folder), line or byte offset, message and repeat count; sortable. The same problem found
+/// in many files or ranks (model::groupDiagnostics) is one row that opens on each of them, so
+/// a thousand-rank load does not bury its one other warning under a thousand alike.
+class LoadReportView : public QTreeWidget
 {
     Q_OBJECT
 

@@ -146,14 +146,24 @@ ReportTable diagnosticsTable(const compare::CompareSide &side)
     t.title = side.name();
     t.header = {QStringLiteral("severity"), QStringLiteral("where"), QStringLiteral("message"),
         QStringLiteral("count")};
-    for (const model::Diagnostic &d : side.profile.session->report.diagnostics()) {
+    // The same problem of many ranks is one row, as in the Diagnostics dock.
+    const auto &diags = side.profile.session->report.diagnostics();
+    for (const model::DiagnosticGroup &g : model::groupDiagnostics(diags)) {
+        const model::Diagnostic &d = diags[g.members.front()];
         QString where = qs(d.file);
         if (d.line > 0)
             where += QStringLiteral(":%1").arg(d.line);
         else if (d.offset >= 0)
             where += QStringLiteral(" @%1").arg(d.offset);
-        t.rows.push_back({qs(std::string(model::severityName(d.severity))), where, qs(d.message),
-            QString::number(d.count)});
+        QString message = qs(d.message);
+        if (g.members.size() > 1)
+            message += g.files > 1
+                ? QStringLiteral(" (and %1 more like it, in %2 files)")
+                      .arg(g.members.size() - 1)
+                      .arg(g.files)
+                : QStringLiteral(" (and %1 more like it)").arg(g.members.size() - 1);
+        t.rows.push_back({qs(std::string(model::severityName(d.severity))), where, message,
+            QString::number(g.count)});
     }
     if (t.rows.empty())
         t.rows.push_back(

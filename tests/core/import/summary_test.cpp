@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace stepscope::import {
@@ -56,6 +57,16 @@ TEST(SummaryTest, LegacyClusterCountsAndSteps)
     EXPECT_NE(text.find("events: 4536, tracks: 122"), std::string::npos);
     EXPECT_NE(text.find("  step 1: start 11624120793490 ns, duration 178186.600 us\n"),
         std::string::npos);
+    // The text says each of the two notes once, with the three ranks that share it; the
+    // JSON above keeps all eight.
+    const std::string diagnostics = text.substr(text.find("diagnostics: 8\n"));
+    EXPECT_EQ(std::count(diagnostics.begin(), diagnostics.end(), '\n'), 3) << diagnostics;
+    EXPECT_NE(diagnostics.find("  info: ascend_cluster_analyse_pipeline-parallel_2_4_0.csv: 6 rows "
+                               "for 5 steps"),
+        std::string::npos)
+        << diagnostics;
+    EXPECT_NE(diagnostics.find("(and 3 more like it, in 4 files)\n"), std::string::npos)
+        << diagnostics;
 }
 
 TEST(SummaryTest, KeysAreExactlyTheDocumentedOnes)
