@@ -246,3 +246,21 @@ TEST(ExportViews, AStepsKernelsAndTitlesThatSayWhatIsShown)
     EXPECT_TRUE(steps.contains(QStringLiteral("ddp — steps, rank 0"))) << steps.toStdString();
     EXPECT_FALSE(steps.contains(QStringLiteral("step 6"))) << steps.toStdString();
 }
+
+TEST(ExportViews, TheClusterPictureLeavesOutHowToClickARank)
+{
+    // The window's Cluster summary says a rank opens on a double-click; a picture cannot be
+    // clicked, so its copy of the summary ends at the figures.
+    auto session = loadSample("ascend_pt/msinsight-cnn-level2-2rank");
+    QTemporaryDir dir;
+    ImageRequest request;
+    request.size = QSize(1600, 700);
+    request.format = ImageFormat::Svg;
+    QString error;
+    const QStringList files = exportViews(
+        session, {ExportView::Cluster}, {}, {}, request, dir.path(), QStringLiteral("cnn"), &error);
+    ASSERT_EQ(files.size(), 1) << error.toStdString();
+    const QString text = svgTexts(files[0]).join(QLatin1Char(' '));
+    EXPECT_TRUE(text.contains(QStringLiteral("1 communication group."))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("Double-click"))) << text.toStdString();
+}

@@ -162,6 +162,10 @@ TEST(ClusterPanel, SixteenRankSampleShowsEveryRankAndSorts)
     EXPECT_TRUE(summary.contains(QStringLiteral("pipeline bubble 26.9 %")))
         << summary.toStdString();
     EXPECT_TRUE(summary.contains(QStringLiteral("54.3 %"))) << summary.toStdString();
+    // In the window it says how to open a rank (an exported picture does not:
+    // ExportViews.TheClusterPictureLeavesOutHowToClickARank).
+    EXPECT_TRUE(summary.endsWith(QStringLiteral("Double-click a rank to open its timeline.")))
+        << summary.toStdString();
 }
 
 TEST(ClusterPanel, SixteenRankStragglersAndGroups)

@@ -62,6 +62,7 @@ PaintFunction panelBody(std::shared_ptr<const model::Session> session,
     if constexpr (std::is_same_v<Panel, StepsPanel>) {
         panel->setAnalysis(std::move(session), std::move(analysed));
     } else if constexpr (std::is_same_v<Panel, ClusterPanel>) {
+        panel->setInteractive(false);
         panel->setAnalysis(std::move(analysed));
         panel->setSession(std::move(session));
     } else if constexpr (std::is_same_v<Panel,

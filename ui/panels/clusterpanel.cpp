@@ -197,12 +197,14 @@ void ClusterPanel::fillSummary()
                     .arg(c.worldSize)
                     .arg(countText(c.missingRankCount, tr("rank"), tr("ranks")),
                         QString::fromStdString(analysis::rankRunsText(c.missingRanks)));
+    // An exported picture cannot be clicked: it leaves out how to open a rank.
+    const QString hint =
+        m_interactive ? tr(" Double-click a rank to open its timeline.") : QString();
     m_summary->setText(
         tr("<b>%1 × %2</b> (%3 with a timeline)%13 · from %4 · over all ranks: "
            "<b>communication %5</b> of the step time (exposed, pipeline bubble not counted), "
            "<b>pipeline bubble %6</b> beside it (%7 if the bubble is counted as "
-           "communication), compute %8, free %9 · %10 · %11 · %12. Double-click a rank to "
-           "open its timeline.")
+           "communication), compute %8, free %9 · %10 · %11 · %12.%14")
             .arg(countText(c.rankCount, tr("rank"), tr("ranks")),
                 countText(static_cast<long long>(c.matrix.steps.size()), tr("step"), tr("steps")))
             .arg(c.timelineRanks)
@@ -215,7 +217,7 @@ void ClusterPanel::fillSummary()
                 stages,
                 countText(static_cast<long long>(c.groups.size()), tr("communication group"),
                     tr("communication groups")))
-            .arg(world));
+            .arg(world, hint));
     m_summary->setToolTip(
         tr("Communication share = Σ communication not overlapped, bubble excluded / Σ step time "
            "over every rank and step (docs/metrics.md, \"Cluster communication share\"); the "

@@ -60,6 +60,9 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     /// The folder of a rank's own profile, empty when none is on disk.
     QString rankFolder(std::int32_t rank);
+    /// Whether the summary says how to open a rank: off for an exported picture, where nothing
+    /// can be clicked. Set before setSession.
+    void setInteractive(bool interactive) { m_interactive = interactive; }
 
 public slots:
     /// The load's analysis for the next setSession (its cluster part is what is shown).
@@ -95,6 +98,7 @@ private:
     std::shared_ptr<const analysis::SessionAnalysis> m_shown; ///< what the views read
     QString m_path;
     bool m_foldersScanned = false;
+    bool m_interactive = true;
     QHash<std::int32_t, QString> m_folders;
     QLabel *m_summary = nullptr;
     QComboBox *m_metric = nullptr;
