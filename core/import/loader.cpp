@@ -77,14 +77,16 @@ void runJob(RankJob &job, const ImportContext &base)
 
 /// Runs the jobs on a few threads (ranks in parallel). Results stay in job order:
 /// deterministic output.
-void runJobs(std::vector<RankJob> &jobs, const ImportContext &ctx)
+void runJobs(std::vector<RankJob> &jobs, const ImportContext &base)
 {
-    const std::size_t workers = plan::jobWorkers(jobs.size(), ctx.options);
+    const std::size_t workers = plan::jobWorkers(jobs.size(), base.options);
     if (workers <= 1) {
         for (RankJob &job : jobs)
-            runJob(job, ctx);
+            runJob(job, base);
         return;
     }
+    ImportContext ctx = base;
+    ctx.options.threads = plan::fileThreads(jobs.size(), workers, base.options);
     std::atomic<std::size_t> next {0};
     std::vector<std::thread> threads;
     threads.reserve(workers);

@@ -348,6 +348,15 @@ std::size_t jobWorkers(std::size_t jobs, const LoadOptions &options)
     return std::min<std::size_t>({jobs, hw, 4});
 }
 
+unsigned fileThreads(std::size_t jobs, std::size_t workers, const LoadOptions &options)
+{
+    if (jobs <= workers || workers == 0)
+        return options.threads;
+    const unsigned hw =
+        options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    return std::max(1u, hw / static_cast<unsigned>(workers));
+}
+
 std::vector<RankJob> planJobs(const Detection &d)
 {
     std::vector<RankJob> jobs;

@@ -44,6 +44,12 @@ std::vector<RankJob> planJobs(const detect::Detection &d);
 /// How many jobs run at once: a few (each importer may use its own chunk workers too).
 std::size_t jobWorkers(std::size_t jobs, const LoadOptions &options);
 
+/// The chunk workers of each file while `workers` jobs run at once: with more jobs than
+/// workers every core already reads a file, so each gets its share of the cores (a file's
+/// own pool only added threads, and page-faulted fresh buffers, per file of a thousand-rank
+/// cluster); with as many workers as jobs each file keeps the cores of `options`.
+unsigned fileThreads(std::size_t jobs, std::size_t workers, const LoadOptions &options);
+
 /// The rank each job is planned as (RankNeed::rank): its own number, else the first number
 /// no job has, in job order.
 std::vector<std::int32_t> plannedRanks(const std::vector<RankJob> &jobs);

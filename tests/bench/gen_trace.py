@@ -22,6 +22,7 @@ Write generated files to /tmp; never commit them.
 """
 
 import argparse
+import os
 import json
 import random
 
@@ -59,10 +60,11 @@ class Writer:
         return self.size >= self.limit
 
 
-def kineto(w, rng, base_ts):
+def kineto(w, rng, base_ts, rank=0, world_size=8):
     pid = 2910249
     w.raw('{"schemaVersion": 1, "deviceProperties": [{"id": 0, "name": "NVIDIA A100-SXM4-80GB", "totalGlobalMem": 85899345920}],\n'
-          ' "distributedInfo": {"backend": "nccl", "rank": 0, "world_size": 8},\n "traceEvents": [\n')
+          ' "distributedInfo": {"backend": "nccl", "rank": %d, "world_size": %d},\n "traceEvents": [\n'
+          % (rank, world_size))
     for p, name, label in ((pid, "python3", "CPU"), (0, "python3", "GPU 0")):
         w.ev('{"ph": "M", "name": "process_name", "pid": %d, "tid": 0, "args": {"name": "%s"}}' % (p, name))
         w.ev('{"ph": "M", "name": "process_labels", "pid": %d, "tid": 0, "args": {"labels": "%s"}}' % (p, label))
@@ -176,8 +178,24 @@ def main():
     ap.add_argument("--form", choices=("kineto", "traceview"), required=True)
     ap.add_argument("--size-mb", type=float, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ranks", type=int, default=0,
+                    help="kineto: write a folder OUT of this many rank files of --size-mb each "
+                         "(rank<r>.pt.trace.json, seeds seed+r), for `stepscope-bench folder`")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
+    if a.ranks > 0:
+        if a.form != "kineto":
+            ap.error("--ranks needs --form kineto")
+        os.makedirs(a.out, exist_ok=True)
+        total = events = 0
+        for r in range(a.ranks):
+            w = Writer(os.path.join(a.out, "rank%d.pt.trace.json" % r), int(a.size_mb * (1 << 20)))
+            kineto(w, random.Random(a.seed + r), 4458676416788066, r, a.ranks)
+            w.f.close()
+            total += w.size
+            events += w.events
+        print(json.dumps({"folder": a.out, "files": a.ranks, "bytes": total, "events": events}))
+        return
     rng = random.Random(a.seed)
     w = Writer(a.out, int(a.size_mb * (1 << 20)))
     if a.form == "kineto":

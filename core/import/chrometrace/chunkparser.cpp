@@ -337,6 +337,9 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
 {
     ChunkResult result = std::move(reuse);
     result.clearForReuse();
+    // At most one entry per event: one allocation, where growing from empty moved and
+    // page-faulted the list a dozen times in every file of a thousand-rank cluster.
+    result.events.reserve(chunk.events.size());
     result.index = chunk.index;
     Impl &d = *m_impl;
     d.settings = &settings;

@@ -331,9 +331,11 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
     out.setFinishThreads(threads);
     std::uint64_t chunks = 0;
     if (threads <= 1) {
-        ChunkParser parser;
-        Chunk chunk;
-        ChunkResult parsed;
+        // The thread keeps these between files: a job worker of a thousand-rank load reads
+        // file after file, and fresh buffers cost every file their page faults again.
+        thread_local ChunkParser parser;
+        thread_local Chunk chunk;
+        thread_local ChunkResult parsed;
         for (;;) {
             checkCancel(ctx);
             if (!scanner.next(chunk))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "import/dump.h"
 #include "import/loader.h"
+#include "import/loadplan.h"
 #include "import/summary.h"
 
 #include <gtest/gtest.h>
@@ -250,6 +252,43 @@ TEST(LoaderTest, CancelBeforeStartReturnsCancelled)
     const LoadResult r = loadPath(Data / "mindspore_legacy/mindinsight-widedeep-run1", progress);
     EXPECT_TRUE(r.cancelled);
     EXPECT_FALSE(r.session);
+}
+
+TEST(LoadPlan, ManyRankFilesShareTheCoresInsteadOfEachTakingThemAll)
+{
+    LoadOptions all; // threads 0: every core
+    // As many jobs as workers: each file keeps the option (its own pool on every core).
+    EXPECT_EQ(plan::fileThreads(2, 2, all), 0u);
+    LoadOptions eight;
+    eight.threads = 8;
+    EXPECT_EQ(plan::fileThreads(4, 4, eight), 8u);
+    // More jobs than workers: every worker already reads a file, so each has its share.
+    EXPECT_EQ(plan::fileThreads(1000, 4, eight), 2u);
+    EXPECT_EQ(plan::fileThreads(1000, 3, eight), 2u);
+    LoadOptions two;
+    two.threads = 2;
+    EXPECT_EQ(plan::fileThreads(1000, 2, two), 1u);
+    EXPECT_EQ(plan::fileThreads(1000, 4, two), 1u); // never none
+}
+
+TEST(LoadPlan, AThreadThatReadsFileAfterFileCarriesNothingFromOneToTheNext)
+{
+    // One thread reads every file (threads 1), reusing its chunk, parse result and parser
+    // from file to file: the same load twice, and the load on a pool per file, must agree.
+    const fs::path folder = Data / "kineto/hta-sampled-2of128-ranks";
+    LoadOptions one;
+    one.threads = 1;
+    util::Progress progress;
+    const LoadResult first = loadPath(folder, progress, one);
+    const LoadResult again = loadPath(folder, progress, one);
+    LoadOptions pooled;
+    pooled.threads = 2;
+    const LoadResult pool = loadPath(folder, progress, pooled);
+    ASSERT_TRUE(first.session && again.session && pool.session);
+    ASSERT_EQ(first.session->traces.size(), 2u);
+    const std::string text = dumpText(*first.session);
+    EXPECT_EQ(text, dumpText(*again.session));
+    EXPECT_EQ(text, dumpText(*pool.session));
 }
 
 } // namespace
