@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysissummary.h"
 
+#include "rankpasses.h"
 #include "steps.h"
 #include "trainingsummary.h"
 #include "units.h"
@@ -153,18 +154,18 @@ SessionAnalysis analyzeSession(
     };
     SessionAnalysis a;
     a.config = config;
-    for (const auto &t : session.traces) {
-        check();
-        detectSteps(*t, &a.notes);
-        BreakdownPass pass = computeBreakdownPass(*t, &a.notes);
-        a.breakdowns.insert(a.breakdowns.end(), std::make_move_iterator(pass.steps.begin()),
-            std::make_move_iterator(pass.steps.end()));
-        a.lanes.push_back(std::move(pass.segments));
-        check();
-        if (!t->memory.empty())
-            a.memory.push_back(summarizeMemory(*t, config, &a.notes));
-        if (KernelSummary k = summarizeKernels(*t); k.count > 0 || !k.opTypes.empty())
-            a.kernels.push_back(std::move(k));
+    check();
+    // Each rank's own passes on a few threads, gathered in rank order: the same analysis
+    // whatever the thread count.
+    for (RankPasses &r : runRankPasses(session, config, cancel)) {
+        a.breakdowns.insert(a.breakdowns.end(), std::make_move_iterator(r.breakdowns.begin()),
+            std::make_move_iterator(r.breakdowns.end()));
+        a.lanes.push_back(std::move(r.lanes));
+        if (r.memory)
+            a.memory.push_back(std::move(*r.memory));
+        if (r.kernels)
+            a.kernels.push_back(std::move(*r.kernels));
+        a.notes.merge(r.notes);
     }
     check();
     noteMemoryNotInCategories(a.memory, a.notes);

@@ -2,8 +2,11 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "communication.h"
 
+#include "util/parallel.h"
+
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -91,9 +94,42 @@ std::vector<CollectiveRow> fromStats(
     return finish(acc);
 }
 
-std::vector<CollectiveRow> fromTimeline(const model::Session &session)
+/// One row of a track that holds communication, and what its events' args name.
+struct CommRow
 {
-    std::map<std::tuple<std::string, std::string, bool>, Acc> acc;
+    const model::Trace *trace = nullptr;
+    const model::Track *track = nullptr;
+    std::uint32_t row = 0;
+    std::vector<model::ArgsId> ids;
+    /// Per event with args: its "Collective name" and "Process Group Name" (none when absent).
+    std::vector<std::pair<std::optional<std::string>, std::optional<std::string>>> named;
+};
+
+/// The text of `"key":"…"` in an event's args, none when absent.
+std::optional<std::string> argText(const std::string &args, const std::string &key)
+{
+    const auto p = args.find(key);
+    if (p == std::string::npos)
+        return std::nullopt;
+    const auto q = args.find('"', p + key.size());
+    if (q == std::string::npos)
+        return std::nullopt;
+    return args.substr(p + key.size(), q - p - key.size());
+}
+
+/// Reads the args of a row's communication events and keeps the two names they may give.
+void readNames(CommRow &c)
+{
+    const std::vector<std::string> texts = c.trace->args.readMany(c.ids);
+    c.named.reserve(texts.size());
+    for (const std::string &args : texts)
+        c.named.emplace_back(
+            argText(args, "\"Collective name\":\""), argText(args, "\"Process Group Name\":\""));
+}
+
+std::vector<CommRow> communicationRows(const model::Session &session)
+{
+    std::vector<CommRow> rows;
     for (const auto &trace : session.traces) {
         bool groups = false;
         for (const auto &t : trace->tracks)
@@ -115,45 +151,46 @@ std::vector<CollectiveRow> fromTimeline(const model::Session &session)
                     }
             if (row == t.rowCount())
                 continue;
-            // The args of the row's communication events, in one pass: on-demand args are read
-            // back from the file in file order ("" where it changed since the load).
-            std::vector<model::ArgsId> ids;
+            CommRow c {trace.get(), &t, row, {}, {}};
             for (std::uint32_t i = t.rowBegin(row); i < t.rowEnd(row); ++i)
                 if (t.category(i) == model::Category::Communication && t.args(i).isValid())
-                    ids.push_back(t.args(i));
-            const std::vector<std::string> texts = trace->args.readMany(ids);
-            std::size_t next = 0;
-            for (std::uint32_t i = t.rowBegin(row); i < t.rowEnd(row); ++i) {
-                if (t.category(i) != model::Category::Communication)
-                    continue;
-                const auto name = trace->strings.view(t.name(i));
-                std::string kindName = collectiveKind(name);
-                std::string group;
-                if (t.args(i).isValid()) {
-                    const std::string &args = texts[next++];
-                    // Newer NCCL kernels name the collective only in their args.
-                    const std::string key = "\"Collective name\":\"";
-                    const auto p = args.find(key);
-                    if (p != std::string_view::npos) {
-                        const auto q = args.find('"', p + key.size());
-                        if (q != std::string_view::npos)
-                            kindName = std::string(args.substr(p + key.size(), q - p - key.size()));
-                    }
-                    const std::string pg = "\"Process Group Name\":\"";
-                    const auto g = args.find(pg);
-                    if (g != std::string_view::npos) {
-                        const auto q = args.find('"', g + pg.size());
-                        if (q != std::string_view::npos)
-                            group = std::string(args.substr(g + pg.size(), q - g - pg.size()));
-                    }
-                }
-                Acc &a = acc[{kindName, group, false}];
-                a.row.name = kindName;
-                a.row.group = group;
-                a.row.source = "timeline";
-                ++a.row.count;
-                a.row.totalUs += static_cast<double>(t.duration(i)) / 1000.0;
+                    c.ids.push_back(t.args(i));
+            rows.push_back(std::move(c));
+        }
+    }
+    return rows;
+}
+
+std::vector<CollectiveRow> fromTimeline(const model::Session &session)
+{
+    // The args of each row's communication events, one pass per row: on-demand args are read
+    // back from the file in file order ("" where it changed since the load). A thousand-rank
+    // job reads a thousand files: the rows are read on a few threads, then summed in order
+    // (the same sums as one thread), keeping of each event only the names its args give.
+    std::vector<CommRow> rows = communicationRows(session);
+    util::parallelFor(rows.size(), 0, [&](std::size_t k) { readNames(rows[k]); });
+    std::map<std::tuple<std::string, std::string, bool>, Acc> acc;
+    for (const CommRow &c : rows) {
+        const model::Track &t = *c.track;
+        std::size_t next = 0;
+        for (std::uint32_t i = t.rowBegin(c.row); i < t.rowEnd(c.row); ++i) {
+            if (t.category(i) != model::Category::Communication)
+                continue;
+            std::string kindName = collectiveKind(c.trace->strings.view(t.name(i)));
+            std::string group;
+            if (t.args(i).isValid()) {
+                const auto &[collective, processGroup] = c.named[next++];
+                // Newer NCCL kernels name the collective only in their args.
+                if (collective)
+                    kindName = *collective;
+                group = processGroup.value_or(std::string());
             }
+            Acc &a = acc[{kindName, group, false}];
+            a.row.name = kindName;
+            a.row.group = group;
+            a.row.source = "timeline";
+            ++a.row.count;
+            a.row.totalUs += static_cast<double>(t.duration(i)) / 1000.0;
         }
     }
     return finish(acc);

@@ -2,9 +2,14 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
 #include <exception>
+#include <mutex>
 #include <thread>
 #include <utility>
+#include <vector>
 
 namespace stepscope::util {
 
@@ -38,6 +43,41 @@ template <class A, class B> void runBoth(bool parallel, A &&a, B &&b)
         std::rethrow_exception(failedA);
     if (failedB)
         std::rethrow_exception(failedB);
+}
+
+/// Calls `f(i)` for every i in [0, n) on up to `threads` threads (0: the machine's cores, at
+/// most four), this thread among them, and returns when every call is done. Calls for
+/// different i may run at once, in any order. The first exception stops the calls not yet
+/// begun and is rethrown here once every thread has ended; no thread outlives the call.
+template <class F> void parallelFor(std::size_t n, unsigned threads, F &&f)
+{
+    if (threads == 0)
+        threads = std::min(4u, std::max(1u, std::thread::hardware_concurrency()));
+    const std::size_t workers = std::min<std::size_t>(threads, n);
+    std::atomic<std::size_t> next {0};
+    std::atomic<bool> stop {false};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    auto work = [&] {
+        for (std::size_t i = next++; i < n && !stop; i = next++) {
+            try {
+                f(i);
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(failureMutex);
+                if (!failure)
+                    failure = std::current_exception();
+                stop = true;
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t w = 1; w < workers; ++w)
+        pool.emplace_back(work);
+    work();
+    for (std::thread &t : pool)
+        t.join();
+    if (failure)
+        std::rethrow_exception(failure);
 }
 
 } // namespace stepscope::util

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // util::stableSortNearlySorted (the insertion sort that hands over to std::stable_sort) and
-// util::runBoth (two jobs, one on a thread of its own).
+// util::runBoth (two jobs, one on a thread of its own) and util::parallelFor.
 #include "util/nearsort.h"
 #include "util/parallel.h"
 
@@ -104,5 +104,31 @@ TEST(RunBoth, RunsBothJobsAndRethrowsTheirFailures)
         }
         // On one thread the jobs run in order, so the first one's failure skips the second.
         EXPECT_EQ(ran.load(), parallel ? 111 : 11);
+    }
+}
+
+TEST(ParallelFor, CallsEachIndexOnceAndRethrowsTheFirstFailure)
+{
+    for (const unsigned threads : {0u, 1u, 3u, 8u}) {
+        std::vector<std::atomic<int>> calls(1000);
+        util::parallelFor(calls.size(), threads, [&](std::size_t i) { ++calls[i]; });
+        for (std::size_t i = 0; i < calls.size(); ++i)
+            ASSERT_EQ(calls[i].load(), 1) << "index " << i << ", threads " << threads;
+        util::parallelFor(0, threads, [](std::size_t) { ADD_FAILURE() << "no index to call"; });
+
+        // A failure leaves once every thread has ended; on one thread, in index order, it
+        // stops every call after it.
+        std::atomic<int> after {0};
+        EXPECT_THROW(util::parallelFor(1000, threads,
+                         [&](std::size_t i) {
+                             if (i == 10)
+                                 throw std::runtime_error("index 10");
+                             if (i > 10)
+                                 ++after;
+                         }),
+            std::runtime_error);
+        if (threads == 1) {
+            EXPECT_EQ(after.load(), 0);
+        }
     }
 }
