@@ -114,13 +114,7 @@ std::string importSummaryText(const model::Session &session)
         out << ": " << d.message;
         if (d.count > 1)
             out << " (" << d.count << " times)";
-        if (g.members.size() > 1) {
-            out << " (and " << g.members.size() - 1 << " more like it";
-            if (g.files > 1)
-                out << ", in " << g.files << " files";
-            out << ')';
-        }
-        out << '\n';
+        out << model::groupSuffix(g) << '\n';
     }
     return out.str();
 }

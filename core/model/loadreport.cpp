@@ -145,18 +145,22 @@ std::vector<DiagnosticGroup> groupDiagnostics(
     return groups;
 }
 
+std::string groupSuffix(const DiagnosticGroup &group)
+{
+    if (group.members.size() <= 1)
+        return {};
+    std::string out = " (and " + std::to_string(group.members.size() - 1) + " more like it";
+    if (group.files > 1)
+        out += ", in " + std::to_string(group.files) + " files";
+    return out + ')';
+}
+
 std::string groupedText(const std::vector<Diagnostic> &diagnostics, std::string_view indent)
 {
     std::string out;
     for (const DiagnosticGroup &g : groupDiagnostics(diagnostics)) {
         out += indent;
-        out += diagnosticLine(diagnostics[g.members.front()]);
-        if (g.members.size() > 1) {
-            out += " (and " + std::to_string(g.members.size() - 1) + " more like it";
-            if (g.files > 1)
-                out += ", in " + std::to_string(g.files) + " files";
-            out += ')';
-        }
+        out += diagnosticLine(diagnostics[g.members.front()]) + groupSuffix(g);
         out += '\n';
     }
     return out;

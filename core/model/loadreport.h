@@ -76,6 +76,10 @@ struct DiagnosticGroup
 std::vector<DiagnosticGroup> groupDiagnostics(
     const std::vector<Diagnostic> &diagnostics, std::size_t keepApart = 3);
 
+/// " (and N more like it, in F files)" after a group's first member ("in F files" when its
+/// members name more than one file); empty for a diagnostic on its own.
+std::string groupSuffix(const DiagnosticGroup &group);
+
 /// Where and what, as LoadReport::toText() writes one diagnostic (no newline).
 std::string diagnosticLine(const Diagnostic &d);
 

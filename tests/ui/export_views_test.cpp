@@ -56,6 +56,20 @@ bool isBlank(const QImage &img)
     return true;
 }
 
+/// Exports `view` of `session` as SVG into `dir`: the file written, empty when not one.
+QString exportSvg(std::shared_ptr<const model::Session> session, ExportView view, QSize size,
+    const QString &name, const QTemporaryDir &dir)
+{
+    ImageRequest request;
+    request.size = size;
+    request.format = ImageFormat::Svg;
+    QString error;
+    const QStringList files =
+        exportViews(std::move(session), {view}, {}, {}, request, dir.path(), name, &error);
+    EXPECT_EQ(files.size(), 1) << error.toStdString();
+    return files.size() == 1 ? files[0] : QString();
+}
+
 const std::vector<ExportView> AllViews = {
     ExportView::Timeline, ExportView::Steps, ExportView::Memory, ExportView::Communication};
 
@@ -144,17 +158,11 @@ TEST(ExportViews, OneBreakdownPassForAllViews)
 
 TEST(ExportViews, SvgTimelineIsWellFormedXmlWithText)
 {
-    auto session = loadSample("kineto/hta-mi250-minitoy-rocm");
     QTemporaryDir dir;
-    ImageRequest request;
-    request.size = QSize(800, 400);
-    request.format = ImageFormat::Svg;
-    QString error;
-    const QStringList files = exportViews(session, {ExportView::Timeline}, {}, {}, request,
-        dir.path(), QStringLiteral("minitoy"), &error);
-    ASSERT_EQ(files.size(), 1) << error.toStdString();
-    EXPECT_TRUE(files[0].endsWith(QStringLiteral("minitoy_timeline.svg")));
-    QFile f(files[0]);
+    const QString file = exportSvg(loadSample("kineto/hta-mi250-minitoy-rocm"),
+        ExportView::Timeline, QSize(800, 400), QStringLiteral("minitoy"), dir);
+    EXPECT_TRUE(file.endsWith(QStringLiteral("minitoy_timeline.svg"))) << file.toStdString();
+    QFile f(file);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&f);
     int textNodes = 0;
@@ -251,16 +259,11 @@ TEST(ExportViews, TheClusterPictureLeavesOutHowToClickARank)
 {
     // The window's Cluster summary says a rank opens on a double-click; a picture cannot be
     // clicked, so its copy of the summary ends at the figures.
-    auto session = loadSample("ascend_pt/msinsight-cnn-level2-2rank");
     QTemporaryDir dir;
-    ImageRequest request;
-    request.size = QSize(1600, 700);
-    request.format = ImageFormat::Svg;
-    QString error;
-    const QStringList files = exportViews(
-        session, {ExportView::Cluster}, {}, {}, request, dir.path(), QStringLiteral("cnn"), &error);
-    ASSERT_EQ(files.size(), 1) << error.toStdString();
-    const QString text = svgTexts(files[0]).join(QLatin1Char(' '));
+    const QString file = exportSvg(loadSample("ascend_pt/msinsight-cnn-level2-2rank"),
+        ExportView::Cluster, QSize(1600, 700), QStringLiteral("cnn"), dir);
+    ASSERT_FALSE(file.isEmpty());
+    const QString text = svgTexts(file).join(QLatin1Char(' '));
     EXPECT_TRUE(text.contains(QStringLiteral("1 communication group."))) << text.toStdString();
     EXPECT_FALSE(text.contains(QStringLiteral("Double-click"))) << text.toStdString();
 }

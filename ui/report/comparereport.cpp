@@ -155,13 +155,7 @@ ReportTable diagnosticsTable(const compare::CompareSide &side)
             where += QStringLiteral(":%1").arg(d.line);
         else if (d.offset >= 0)
             where += QStringLiteral(" @%1").arg(d.offset);
-        QString message = qs(d.message);
-        if (g.members.size() > 1)
-            message += g.files > 1
-                ? QStringLiteral(" (and %1 more like it, in %2 files)")
-                      .arg(g.members.size() - 1)
-                      .arg(g.files)
-                : QStringLiteral(" (and %1 more like it)").arg(g.members.size() - 1);
+        const QString message = qs(d.message + model::groupSuffix(g));
         t.rows.push_back({qs(std::string(model::severityName(d.severity))), where, message,
             QString::number(g.count)});
     }
