@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <set>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace stepscope::analysis {
 
@@ -41,16 +43,29 @@ std::vector<std::string> logNames(
             name += parts[i][k] + (k ? "/" : "");
         return name;
     };
-    std::vector<std::string> names;
-    for (std::size_t i = 0; i < logs.size(); ++i) {
-        std::size_t n = 1;
-        for (bool clash = true; clash && n < parts[i].size(); n += clash ? 1 : 0) {
-            clash = false;
-            for (std::size_t j = 0; j < logs.size() && !clash; ++j)
-                clash = j != i && parts[j] != parts[i] && suffix(j, n) == suffix(i, n);
+    // Level by level (n last components), the logs whose name is not yet told apart: a name
+    // is, once no log of another path has it. One hash of every log's name per level, not a
+    // comparison of every pair of logs (a thousand-rank job may write a log per rank).
+    std::vector<std::size_t> length(logs.size(), 0); // 0: not told apart yet
+    std::size_t open = logs.size();
+    for (std::size_t n = 1; open > 0; ++n) {
+        std::unordered_map<std::string, const std::vector<std::string> *> owner;
+        std::unordered_set<std::string> shared; // names of logs of different paths
+        for (std::size_t j = 0; j < logs.size(); ++j) {
+            const auto [it, added] = owner.try_emplace(suffix(j, n), &parts[j]);
+            if (!added && *it->second != parts[j])
+                shared.insert(it->first);
         }
-        names.push_back(suffix(i, n));
+        for (std::size_t i = 0; i < logs.size(); ++i)
+            if (length[i] == 0 && (n >= parts[i].size() || shared.count(suffix(i, n)) == 0)) {
+                length[i] = n;
+                --open;
+            }
     }
+    std::vector<std::string> names;
+    names.reserve(logs.size());
+    for (std::size_t i = 0; i < logs.size(); ++i)
+        names.push_back(suffix(i, length[i]));
     return names;
 }
 

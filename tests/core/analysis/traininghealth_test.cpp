@@ -314,3 +314,32 @@ TEST(TrainingHealth, RunLabelsTellLogsOfOneNameApart)
     ASSERT_TRUE(single);
     EXPECT_EQ(trainingRuns(*single).front().label, "pta_det.txt");
 }
+
+TEST(TrainingHealth, RunLabelsTakeTheFewestFoldersThatTellThemApart)
+{
+    std::vector<std::shared_ptr<const model::TrainingLog>> logs;
+    const auto add = [&](const std::string &source) {
+        auto log = std::make_shared<model::TrainingLog>();
+        log->source = source;
+        log->runs.push_back({});
+        logs.push_back(std::move(log));
+    };
+    add("/runs/a/x/log.txt"); // shares "x/log.txt" with the next: needs three parts
+    add("/runs/b/x/log.txt");
+    add("/runs/c/other.txt"); // alone
+    add("/runs/d/dup.txt"); // the same file twice is not told apart from itself
+    add("/runs/d/dup.txt");
+    for (int rank = 0; rank < 1000; ++rank) // a log per rank
+        add("/job/rank_" + std::to_string(rank) + "/train.log");
+    add("train.log"); // as short as a path gets: its whole path
+    const std::vector<TrainingRun> runs = trainingRuns(logs);
+    ASSERT_EQ(runs.size(), logs.size());
+    EXPECT_EQ(runs[0].label, "a/x/log.txt");
+    EXPECT_EQ(runs[1].label, "b/x/log.txt");
+    EXPECT_EQ(runs[2].label, "other.txt");
+    EXPECT_EQ(runs[3].label, "dup.txt");
+    EXPECT_EQ(runs[4].label, "dup.txt");
+    EXPECT_EQ(runs[5].label, "rank_0/train.log");
+    EXPECT_EQ(runs[1004].label, "rank_999/train.log");
+    EXPECT_EQ(runs[1005].label, "train.log");
+}
