@@ -49,6 +49,7 @@ template <class A, class B> void runBoth(bool parallel, A &&a, B &&b)
 /// most four), this thread among them, and returns when every call is done. Calls for
 /// different i may run at once, in any order. The first exception stops the calls not yet
 /// begun and is rethrown here once every thread has ended; no thread outlives the call.
+/// When no thread can be started, the calls run on this one.
 template <class F> void parallelFor(std::size_t n, unsigned threads, F &&f)
 {
     if (threads == 0)
@@ -71,8 +72,12 @@ template <class F> void parallelFor(std::size_t n, unsigned threads, F &&f)
         }
     };
     std::vector<std::thread> pool;
-    for (std::size_t w = 1; w < workers; ++w)
-        pool.emplace_back(work);
+    try {
+        for (std::size_t w = 1; w < workers; ++w)
+            pool.emplace_back(work);
+    } catch (...) {
+        // No thread (or no memory) to be had: the threads started and this one share the calls.
+    }
     work();
     for (std::thread &t : pool)
         t.join();
