@@ -6,6 +6,7 @@
 #include "steps.h"
 #include "trainingsummary.h"
 #include "units.h"
+#include "util/parallel.h"
 #include "util/saturate.h"
 
 #include <nlohmann/json.hpp>
@@ -156,8 +157,13 @@ SessionAnalysis analyzeSession(
     a.config = config;
     check();
     // Each rank's own passes on a few threads, gathered in rank order: the same analysis
-    // whatever the thread count.
-    for (RankPasses &r : runRankPasses(session, config, cancel)) {
+    // whatever the thread count. Meanwhile the collective table reads the communication
+    // events' args back from the files: both only read the session.
+    std::vector<RankPasses> passes;
+    util::runBoth(
+        true, [&] { passes = runRankPasses(session, config, cancel); },
+        [&] { a.collectives = collectiveTable(session, cancel); });
+    for (RankPasses &r : passes) {
         a.breakdowns.insert(a.breakdowns.end(), std::make_move_iterator(r.breakdowns.begin()),
             std::make_move_iterator(r.breakdowns.end()));
         a.lanes.push_back(std::move(r.lanes));
@@ -174,8 +180,6 @@ SessionAnalysis analyzeSession(
     a.bottlenecks = rankBottlenecks(a.breakdowns, &a.memory, &a.kpis);
     check();
     a.ranks = computeRankTable(session, a.breakdowns);
-    check();
-    a.collectives = collectiveTable(session);
     check();
     a.matrix = communicationMatrix(session);
     check();

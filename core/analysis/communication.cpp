@@ -161,14 +161,19 @@ std::vector<CommRow> communicationRows(const model::Session &session)
     return rows;
 }
 
-std::vector<CollectiveRow> fromTimeline(const model::Session &session)
+std::vector<CollectiveRow> fromTimeline(
+    const model::Session &session, const util::CancelToken *cancel)
 {
     // The args of each row's communication events, one pass per row: on-demand args are read
     // back from the file in file order ("" where it changed since the load). A thousand-rank
     // job reads a thousand files: the rows are read on a few threads, then summed in order
     // (the same sums as one thread), keeping of each event only the names its args give.
     std::vector<CommRow> rows = communicationRows(session);
-    util::parallelFor(rows.size(), 0, [&](std::size_t k) { readNames(rows[k]); });
+    util::parallelFor(rows.size(), 0, [&](std::size_t k) {
+        if (cancel != nullptr && cancel->isCancelled())
+            throw util::Cancelled {};
+        readNames(rows[k]);
+    });
     std::map<std::tuple<std::string, std::string, bool>, Acc> acc;
     for (const CommRow &c : rows) {
         const model::Track &t = *c.track;
@@ -198,7 +203,8 @@ std::vector<CollectiveRow> fromTimeline(const model::Session &session)
 
 } // namespace
 
-std::vector<CollectiveRow> collectiveTable(const model::Session &session)
+std::vector<CollectiveRow> collectiveTable(
+    const model::Session &session, const util::CancelToken *cancel)
 {
     std::vector<const model::CollectiveStat *> stats;
     for (const auto &s : session.clusterCollectives)
@@ -211,7 +217,7 @@ std::vector<CollectiveRow> collectiveTable(const model::Session &session)
     }
     if (!stats.empty())
         return fromStats(stats, "communication.json");
-    return fromTimeline(session);
+    return fromTimeline(session, cancel);
 }
 
 CommMatrix communicationMatrix(const model::Session &session)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/session.h"
+#include "util/progress.h"
 
 #include <cstdint>
 #include <optional>
@@ -31,8 +32,10 @@ struct CollectiveRow
 /// Per-collective table: from the profiler's communication summaries (Ascend
 /// communication.json via trace.collectives, cluster_communication.json) when present,
 /// else from the communication events of the timeline (NCCL kernels, HCCL top-level ops).
-/// Sorted by total time, largest first.
-std::vector<CollectiveRow> collectiveTable(const model::Session &session);
+/// Sorted by total time, largest first. Throws util::Cancelled when `cancel` is set while the
+/// timeline's args are read back.
+std::vector<CollectiveRow> collectiveTable(
+    const model::Session &session, const util::CancelToken *cancel = nullptr);
 
 /// Rank-to-rank traffic summed over ops and steps.
 struct MatrixCell
