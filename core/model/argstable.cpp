@@ -98,20 +98,52 @@ std::string ArgsTable::text(ArgsId id) const
     return json;
 }
 
+void ArgsSource::readMany(
+    const std::vector<std::uint64_t> &offsets, std::vector<std::string> &json) const
+{
+    json.resize(offsets.size());
+    std::string error;
+    for (std::size_t k = 0; k < offsets.size(); ++k) {
+        if (!read(offsets[k], json[k], error))
+            json[k].clear();
+    }
+}
+
 std::vector<std::string> ArgsTable::readMany(const std::vector<ArgsId> &ids) const
 {
     std::vector<std::string> out(ids.size());
     std::vector<std::size_t> order(ids.size());
     std::iota(order.begin(), order.end(), std::size_t {0});
-    // By source, then offset: a source reads its file front to back.
+    // By source, then offset: each source is asked once, for its records in file order.
     const auto key = [&](std::size_t k) {
         const ArgsId id = ids[k];
         return isOnDemand(id) ? entry(id) & ~RecordBit : 0;
     };
     std::stable_sort(
         order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
-    for (const std::size_t k : order)
-        read(ids[k], out[k]);
+    std::vector<std::uint64_t> offsets;
+    std::vector<std::string> texts;
+    for (std::size_t first = 0; first < order.size();) {
+        const ArgsId id = ids[order[first]];
+        if (!isOnDemand(id)) {
+            read(id, out[order[first++]]);
+            continue;
+        }
+        const std::uint64_t source = (entry(id) & ~RecordBit) >> SourceShift;
+        std::size_t end = first;
+        offsets.clear();
+        for (; end < order.size() && isOnDemand(ids[order[end]])
+             && ((entry(ids[order[end]]) & ~RecordBit) >> SourceShift) == source;
+             ++end)
+            offsets.push_back(entry(ids[order[end]]) & (MaxRecordOffset - 1));
+        if (source < m_sources.size()) {
+            m_sources[source]->readMany(offsets, texts);
+            texts.resize(offsets.size()); // "" for any a source left out
+            for (std::size_t k = first; k < end; ++k)
+                out[order[k]] = std::move(texts[k - first]);
+        }
+        first = end;
+    }
     return out;
 }
 

@@ -25,6 +25,11 @@ public:
     /// kept it. False with `error` set (a sentence for the user) when it cannot be read: the
     /// file changed or vanished since the load.
     virtual bool read(std::uint64_t offset, std::string &json, std::string &error) const = 0;
+    /// read() of each of `offsets` (ascending) into `json` (json[k] for offsets[k], "" where
+    /// a read fails). A source may read nearby records together, and check once that its
+    /// file is unchanged; this one reads them one by one.
+    virtual void readMany(
+        const std::vector<std::uint64_t> &offsets, std::vector<std::string> &json) const;
     /// Bytes this source keeps resident (a gzip seek index, a cache).
     virtual std::size_t memoryBytes() const = 0;
 };

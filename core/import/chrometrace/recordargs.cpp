@@ -123,16 +123,28 @@ bool RecordArgs::bytesAt(
     return true;
 }
 
-bool RecordArgs::read(std::uint64_t offset, std::string &json, std::string &error) const
+bool RecordArgs::eventAt(
+    std::uint64_t offset, std::size_t firstRead, std::string_view &event, std::string &error) const
 {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    if (!unchanged(error))
-        return false;
-    std::size_t want = 4096;
+    // Bytes read for an earlier record of the same call may hold this one whole.
+    if (offset >= m_bytesAt && offset - m_bytesAt < m_bytes.size()) {
+        const std::string_view rest =
+            std::string_view(m_bytes).substr(static_cast<std::size_t>(offset - m_bytesAt));
+        if (rest.front() == '{') {
+            if (const std::size_t length = objectLength(rest); length > 0) {
+                event = rest.substr(0, length);
+                return true;
+            }
+        }
+    }
+    std::size_t want = firstRead;
     std::size_t length = 0;
     for (;;) {
-        if (!bytesAt(offset, want, m_bytes, error))
+        m_bytesAt = offset;
+        if (!bytesAt(offset, want, m_bytes, error)) {
+            m_bytes.clear();
             return false;
+        }
         if (m_bytes.empty() || m_bytes.front() != '{') {
             error = "no event at byte " + std::to_string(offset) + " of " + m_name
                 + " any more: the file changed since the profile was loaded";
@@ -148,15 +160,22 @@ bool RecordArgs::read(std::uint64_t offset, std::string &json, std::string &erro
             + " does not end where expected: the file changed since the profile was loaded?";
         return false;
     }
+    event = std::string_view(m_bytes).substr(0, length);
+    return true;
+}
+
+bool RecordArgs::argsOf(
+    std::uint64_t offset, std::string_view event, std::string &json, std::string &error) const
+{
     Chunk chunk;
     chunk.fileOffset = offset;
-    chunk.text.reserve(length + 2 + simdjson::SIMDJSON_PADDING);
+    chunk.text.reserve(event.size() + 2 + simdjson::SIMDJSON_PADDING);
     chunk.text.push_back('[');
-    chunk.text.append(m_bytes, 0, length);
+    chunk.text.append(event);
     chunk.text.push_back(']');
     chunk.jsonSize = chunk.text.size();
     chunk.text.append(simdjson::SIMDJSON_PADDING, ' ');
-    chunk.events.emplace_back(1U, static_cast<std::uint32_t>(1 + length));
+    chunk.events.emplace_back(1U, static_cast<std::uint32_t>(1 + event.size()));
     ParseSettings settings;
     settings.dialect = &plainDialect;
     settings.file = m_name;
@@ -170,9 +189,39 @@ bool RecordArgs::read(std::uint64_t offset, std::string &json, std::string &erro
         return false;
     }
     json.assign(result.args.view(model::ArgsId(0)));
+    return true;
+}
+
+bool RecordArgs::read(std::uint64_t offset, std::string &json, std::string &error) const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_bytes.clear(); // each call reads the file again: it may have changed since the last
+    if (!unchanged(error))
+        return false;
+    std::string_view event;
+    const bool ok = eventAt(offset, 4096, event, error) && argsOf(offset, event, json, error);
     if (m_bytes.capacity() > (1u << 20))
         std::string().swap(m_bytes); // a huge event's buffer is not kept
-    return true;
+    return ok;
+}
+
+void RecordArgs::readMany(
+    const std::vector<std::uint64_t> &offsets, std::vector<std::string> &json) const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    json.assign(offsets.size(), std::string());
+    m_bytes.clear();
+    std::string error;
+    if (!unchanged(error))
+        return;
+    for (std::size_t k = 0; k < offsets.size(); ++k) {
+        std::string_view event;
+        if (!eventAt(offsets[k], WindowBytes, event, error)
+            || !argsOf(offsets[k], event, json[k], error))
+            json[k].clear();
+    }
+    // Not kept: a thousand-rank session holds a source per file.
+    std::string().swap(m_bytes);
 }
 
 } // namespace stepscope::import::chrometrace

@@ -10,6 +10,8 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace stepscope::import::chrometrace {
 
@@ -31,7 +33,14 @@ public:
     ~RecordArgs() override;
 
     bool read(std::uint64_t offset, std::string &json, std::string &error) const override;
+    /// Checks the file once and reads the records in windows of WindowBytes: the collective
+    /// table asks for every communication kernel of a rank at once.
+    void readMany(
+        const std::vector<std::uint64_t> &offsets, std::vector<std::string> &json) const override;
     std::size_t memoryBytes() const override;
+
+    /// What readMany reads at a time (a single read() reads 4 KiB).
+    static constexpr std::size_t WindowBytes = 256u << 10;
 
     /// Largest event read back (larger ones fail with a message).
     static constexpr std::size_t MaxEventBytes = 256u << 20;
@@ -40,6 +49,13 @@ private:
     bool unchanged(std::string &error) const;
     bool bytesAt(
         std::uint64_t offset, std::size_t size, std::string &bytes, std::string &error) const;
+    /// The event whose record starts at `offset`, from the bytes read last when they hold it
+    /// whole, else read from there (`firstRead` bytes first). Caller holds m_mutex.
+    bool eventAt(std::uint64_t offset, std::size_t firstRead, std::string_view &event,
+        std::string &error) const;
+    /// Its args, parsed as the load parsed them. Caller holds m_mutex.
+    bool argsOf(
+        std::uint64_t offset, std::string_view event, std::string &json, std::string &error) const;
 
     std::filesystem::path m_file;
     std::string m_name;
@@ -49,7 +65,8 @@ private:
     bool m_stamped = false;
     mutable std::mutex m_mutex;
     mutable std::unique_ptr<ChunkParser> m_parser;
-    mutable std::string m_bytes;
+    mutable std::string m_bytes; ///< the bytes read last, from m_bytesAt
+    mutable std::uint64_t m_bytesAt = 0;
     mutable std::FILE *m_handle = nullptr; ///< the plain file, open after the first read
 };
 

@@ -7,6 +7,7 @@
 #include "chrometrace_testutil.h"
 #include "import/chrometrace/bytesource.h"
 #include "import/chrometrace/gzipindex.h"
+#include "import/chrometrace/recordargs.h"
 #include "import/kineto/kinetotrace.h"
 #include "import/loader.h"
 
@@ -277,6 +278,69 @@ TEST_F(ArgsOnDemandFile, ConcurrentReadsOfBigAndSmallArgsMatchResident)
             t.join();
         for (std::size_t w = 0; w < mismatches.size(); ++w)
             EXPECT_EQ(mismatches[w], 0u) << "thread " << w;
+    }
+}
+
+TEST_F(ArgsOnDemandFile, ManyAtOnceReadInWindowsMatchResidentAndKeepNothing)
+{
+    // The collective table asks for many events of a file at once (ArgsTable::readMany):
+    // the source reads them in windows of 256 KiB. Events cross the windows' ends; one event
+    // in the middle (300 KB) is larger than a window.
+    std::string text = kinetoTrace(4000);
+    std::size_t at = 0;
+    for (int k = 0; k < 2000; ++k)
+        at = text.find(",\n", at) + 2;
+    text.insert(at,
+        R"({"ph": "X", "cat": "cpu_op", "name": "big", "pid": 1, "tid": 1, "ts": 19995, )"
+        R"("dur": 1, "args": {"blob": ")"
+            + std::string(300000, 'y') + "\"}},\n");
+    for (const bool gzip : {false, true}) {
+        SCOPED_TRACE(gzip ? "gzip" : "plain");
+        const fs::path file = m_tmp / (gzip ? "w.pt.trace.json.gz" : "w.pt.trace.json");
+        if (gzip)
+            writeGzip(file, text, 2);
+        else
+            testsupport::writeFile(file, text);
+        const auto resident = loadWith(file, false);
+        const auto onDemand = loadWith(file, true);
+        ASSERT_TRUE(resident && onDemand);
+        const model::Trace &a = *resident->traces.at(0);
+        const model::Trace &b = *onDemand->traces.at(0);
+        const model::Track &ta = a.tracks.at(0);
+        const model::Track &tb = b.tracks.at(0);
+        ASSERT_EQ(tb.size(), 4001u);
+        ASSERT_GT(text.size(), 3 * chrometrace::RecordArgs::WindowBytes);
+
+        // Every event, in an order of its own (readMany reads in file order), and a stride.
+        std::vector<model::ArgsId> ids;
+        std::vector<std::string> expected;
+        std::size_t big = 0;
+        for (std::uint32_t k = 0; k < tb.size(); ++k) {
+            const std::uint32_t i = (k * 7919u) % tb.size();
+            ASSERT_TRUE(b.args.isOnDemand(tb.args(i)));
+            ids.push_back(tb.args(i));
+            expected.emplace_back(a.args.view(ta.args(i)));
+            big += expected.back().size() > chrometrace::RecordArgs::WindowBytes ? 1 : 0;
+        }
+        ASSERT_EQ(big, 1u);
+        const std::size_t before = b.args.memoryBytes();
+        EXPECT_EQ(b.args.readMany(ids), expected);
+        std::vector<model::ArgsId> stride;
+        std::vector<std::string> strideExpected;
+        for (std::size_t k = 0; k < ids.size(); k += 13) {
+            stride.push_back(ids[k]);
+            strideExpected.push_back(expected[k]);
+        }
+        EXPECT_EQ(b.args.readMany(stride), strideExpected);
+        // A thousand-rank session holds a source per file: no window stays behind (a gzip
+        // file's seek index keeps its last inflated span, as after any read).
+        if (!gzip) {
+            EXPECT_EQ(b.args.memoryBytes(), before);
+        }
+
+        // Changed since the load: nothing is read, every text is "".
+        fs::last_write_time(file, fs::last_write_time(file) + std::chrono::seconds(5));
+        EXPECT_EQ(b.args.readMany(stride), std::vector<std::string>(stride.size()));
     }
 }
 
