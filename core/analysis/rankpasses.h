@@ -39,8 +39,8 @@ constexpr std::uint64_t PassesAtOnceUpToEvents = 8'000'000;
 /// One RankPasses per trace of `session`, in trace order, the same whatever the thread count
 /// (`threads` 0: the machine's cores, at most four): the passes of every rank, each pass on
 /// its own (one after the other for a rank of more than `passesAtOnceUpToEvents` events), its
-/// notes merged in pass order. Throws util::Cancelled when `cancel` is
-/// set, after every thread has stopped.
+/// notes merged in pass order. Throws util::Cancelled when `cancel` is set, after every
+/// thread has stopped.
 std::vector<RankPasses> runRankPasses(const model::Session &session, const RunConfig &config,
     const util::CancelToken *cancel, unsigned threads = 0,
     std::uint64_t passesAtOnceUpToEvents = PassesAtOnceUpToEvents);
