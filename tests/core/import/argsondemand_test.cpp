@@ -117,8 +117,31 @@ std::string kinetoTrace(int events)
     return text;
 }
 
+void writeGzip(const fs::path &file, const std::string &text, int members);
+
 class ArgsOnDemandFile : public TempDirTest
 {
+protected:
+    /// `text` written as `name` (gzip: `name`.gz in `members` members), loaded with args
+    /// resident and on demand.
+    struct Written
+    {
+        fs::path file;
+        std::shared_ptr<const model::Session> resident;
+        std::shared_ptr<const model::Session> onDemand;
+    };
+    Written writeAndLoad(const std::string &name, const std::string &text, bool gzip, int members)
+    {
+        Written w;
+        w.file = m_tmp / (gzip ? name + ".gz" : name);
+        if (gzip)
+            writeGzip(w.file, text, members);
+        else
+            testsupport::writeFile(w.file, text);
+        w.resident = loadWith(w.file, false);
+        w.onDemand = loadWith(w.file, true);
+        return w;
+    }
 };
 
 TEST_F(ArgsOnDemandFile, AChangedOrVanishedFileGivesAMessage)
@@ -238,13 +261,7 @@ TEST_F(ArgsOnDemandFile, ConcurrentReadsOfBigAndSmallArgsMatchResident)
     text.replace(text.rfind("]}"), 2, big);
     for (const bool gzip : {false, true}) {
         SCOPED_TRACE(gzip ? "gzip" : "plain");
-        const fs::path file = m_tmp / (gzip ? "c.pt.trace.json.gz" : "c.pt.trace.json");
-        if (gzip)
-            writeGzip(file, text, 1);
-        else
-            testsupport::writeFile(file, text);
-        const auto resident = loadWith(file, false);
-        const auto onDemand = loadWith(file, true);
+        const auto [file, resident, onDemand] = writeAndLoad("c.pt.trace.json", text, gzip, 1);
         ASSERT_TRUE(resident && onDemand);
         const model::Track &ta = resident->traces.at(0)->tracks.at(0);
         const model::Trace &b = *onDemand->traces.at(0);
@@ -296,13 +313,7 @@ TEST_F(ArgsOnDemandFile, ManyAtOnceReadInWindowsMatchResidentAndKeepNothing)
             + std::string(300000, 'y') + "\"}},\n");
     for (const bool gzip : {false, true}) {
         SCOPED_TRACE(gzip ? "gzip" : "plain");
-        const fs::path file = m_tmp / (gzip ? "w.pt.trace.json.gz" : "w.pt.trace.json");
-        if (gzip)
-            writeGzip(file, text, 2);
-        else
-            testsupport::writeFile(file, text);
-        const auto resident = loadWith(file, false);
-        const auto onDemand = loadWith(file, true);
+        const auto [file, resident, onDemand] = writeAndLoad("w.pt.trace.json", text, gzip, 2);
         ASSERT_TRUE(resident && onDemand);
         const model::Trace &a = *resident->traces.at(0);
         const model::Trace &b = *onDemand->traces.at(0);
