@@ -129,13 +129,13 @@ std::vector<std::string> ArgsTable::readMany(const std::vector<ArgsId> &ids) con
             read(id, out[order[first++]]);
             continue;
         }
-        const std::uint64_t source = (entry(id) & ~RecordBit) >> SourceShift;
+        const std::uint64_t source = key(order[first]) >> SourceShift;
         std::size_t end = first;
         offsets.clear();
         for (; end < order.size() && isOnDemand(ids[order[end]])
-             && ((entry(ids[order[end]]) & ~RecordBit) >> SourceShift) == source;
+             && key(order[end]) >> SourceShift == source;
              ++end)
-            offsets.push_back(entry(ids[order[end]]) & (MaxRecordOffset - 1));
+            offsets.push_back(static_cast<std::uint64_t>(recordOffset(ids[order[end]])));
         if (source < m_sources.size()) {
             m_sources[source]->readMany(offsets, texts);
             texts.resize(offsets.size()); // "" for any a source left out
