@@ -112,12 +112,28 @@ bool traceHasContent(const model::Trace &t)
         || !t.opStatistics.empty();
 }
 
+/// The warning for a second folder that claims `rank`: both named, and when they lie in
+/// different folders, a hint that they may be two runs.
+std::string rankClash(const ImportContext &ctx, std::int32_t rank, const fs::path &first,
+    const fs::path &second, std::int32_t shownAs)
+{
+    std::string text = "two folders claim rank " + std::to_string(rank);
+    if (first.empty() || second.empty())
+        return text + "; the second is shown as rank " + std::to_string(shownAs);
+    text += " (" + ctx.relative(first) + " and " + ctx.relative(second)
+        + "); the second is shown as rank " + std::to_string(shownAs);
+    if (first.parent_path() != second.parent_path())
+        text += ". Two runs in one folder? Open each run's folder on its own, or compare them";
+    return text;
+}
+
 /// Merges each job's parts into its rank's trace (in job order, so output is deterministic);
 /// a rank claimed twice is renumbered with a warning.
 void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::Session &session)
 {
     std::set<std::int32_t> used;
     std::map<std::int32_t, fs::path> claims; // rank -> the file that claimed it first
+    std::map<std::int32_t, fs::path> folders; // rank -> its Ascend rank folder
     // Several files that name no rank: the numbers are ours, which each file's line says.
     const auto numbered = std::count_if(jobs.begin(), jobs.end(),
         [](const RankJob &job) { return job.numberedInOrder && !job.parts.empty(); });
@@ -138,11 +154,11 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
                         + "shown as rank " + std::to_string(free));
             else
                 session.report.add(model::Severity::Warning, ctx.root.filename().string(),
-                    "two folders claim rank " + std::to_string(rank)
-                        + "; the second is shown as rank " + std::to_string(free));
+                    rankClash(ctx, rank, folders[rank], job.folder, free));
             rank = free;
         }
         used.insert(rank);
+        folders.emplace(rank, job.folder);
         if (numbered > 1 && job.numberedInOrder && !job.inputs.empty())
             ctx.info(job.inputs.front().path,
                 "the file names no rank (no distributedInfo): shown as rank " + std::to_string(rank)

@@ -121,6 +121,7 @@ void planAscend(const Detection &d, std::vector<RankJob> &jobs)
     for (const fs::path &dir : dirs) {
         RankJob job;
         job.rank = rankFromAscendDir(dir);
+        job.folder = dir;
         // One answer for the budget and the reader: the budget counts what the reader reads.
         const bool text = ascenddb::hasTextExport(dir);
         const bool textExport = d.format == Format::AscendFragments || text;

@@ -31,6 +31,9 @@ struct RankJob
     /// For a rank claimed by one file (Kineto distributedInfo): the file, named when a
     /// second file claims the same rank.
     std::filesystem::path claimedBy;
+    /// For an Ascend rank folder's job: the folder, named when another folder claims the
+    /// same rank.
+    std::filesystem::path folder;
     /// Kineto files that name no rank (no distributedInfo): numbered in name order, which
     /// collectTraces says when there are several.
     bool numberedInOrder = false;

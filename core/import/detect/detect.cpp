@@ -142,6 +142,24 @@ bool isAscendOutputFile(const std::string &name)
     return names.count(name) > 0;
 }
 
+/// The folder above a job's folder (or above a few runs'): rank folders one level deeper than
+/// detectDir looks first, and the cluster summary when there is exactly one. Only when nothing
+/// was found nearer, so that a thousand-rank folder is not listed a level deeper.
+void findDeeperAscendRun(const fs::path &dir, Detection &d)
+{
+    std::vector<fs::path> sub;
+    collectDirs(dir, MaxDepth, sub);
+    std::vector<fs::path> clusters;
+    for (const fs::path &p : sub) {
+        if (p.filename() == "ASCEND_PROFILER_OUTPUT")
+            d.ascendRankDirs.push_back(p.parent_path());
+        else if (p.filename() == "cluster_analysis_output")
+            clusters.push_back(p);
+    }
+    if (clusters.size() == 1)
+        d.clusterDir = clusters.front();
+}
+
 void detectDir(const fs::path &dir, Detection &d)
 {
     const std::string dirName = dir.filename().string();
@@ -166,6 +184,8 @@ void detectDir(const fs::path &dir, Detection &d)
     }
     if (isDir(dir / "cluster_analysis_output"))
         d.clusterDir = dir / "cluster_analysis_output";
+    if (d.ascendRankDirs.empty() && d.clusterDir.empty())
+        findDeeperAscendRun(dir, d);
     if (!d.ascendRankDirs.empty()) {
         std::sort(d.ascendRankDirs.begin(), d.ascendRankDirs.end());
         dropRepeats(d.ascendRankDirs, [](const fs::path &p) { return p; });

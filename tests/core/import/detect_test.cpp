@@ -45,6 +45,29 @@ TEST(DetectTest, AscendClusterBesideRankFolders)
     EXPECT_FALSE(cluster.clusterDir.empty());
 }
 
+/// The folder above the job's folder: the rank folders are a level deeper than in a job's
+/// folder, and the cluster summary beside them is found with them.
+TEST(DetectTest, AscendJobOneLevelDown)
+{
+    const fs::path parent = fs::temp_directory_path() / "stepscope_detect_jobdown";
+    fs::remove_all(parent);
+    fs::create_directories(parent);
+    fs::copy(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", parent / "job",
+        fs::copy_options::recursive);
+    const Detection d = detectPath(parent);
+    Detection clusterOnly;
+    fs::remove_all(parent / "job/test_rank_0");
+    fs::remove_all(parent / "job/test_rank_1");
+    clusterOnly = detectPath(parent);
+    fs::remove_all(parent);
+    EXPECT_EQ(d.format, Format::Ascend);
+    EXPECT_EQ(names(d.ascendRankDirs), (std::vector<std::string> {"test_rank_0", "test_rank_1"}));
+    EXPECT_EQ(d.clusterDir, parent / "job/cluster_analysis_output");
+    EXPECT_EQ(clusterOnly.format, Format::Ascend);
+    EXPECT_TRUE(clusterOnly.ascendRankDirs.empty());
+    EXPECT_EQ(clusterOnly.clusterDir, parent / "job/cluster_analysis_output");
+}
+
 TEST(DetectTest, AscendSingleRankFolderAndItsOutputFolder)
 {
     const fs::path rank = Data / "ascend_pt/msinsight-cnn-level2-2rank/rank1_ascend_pt";

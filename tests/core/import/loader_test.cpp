@@ -180,7 +180,28 @@ TEST(LoaderTest, TwoFoldersClaimingOneRankAreBothShown)
     EXPECT_EQ(r.session->traces[1]->rank, 1);
     EXPECT_EQ(r.session->traces[0]->eventCount(), r.session->traces[1]->eventCount());
     EXPECT_TRUE(hasMessage(*r.session, model::Severity::Warning,
-        "two folders claim rank 0; the second is shown as rank 1"));
+        "two folders claim rank 0 (a_rank_0 and b_rank_0); the second is shown as rank 1"));
+}
+
+/// A folder above two runs' folders: each run's ranks found one level deeper than a job's
+/// folder, and the clash of their rank ids named with both folders and a hint.
+TEST(LoaderTest, TwoRunsInOneFolderAreFoundAndTheirRankClashNamed)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_tworuns";
+    fs::remove_all(dir);
+    const fs::path run = Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed";
+    fs::create_directories(dir / "runA");
+    fs::create_directories(dir / "runB");
+    fs::copy(run / "test_rank_0", dir / "runA/test_rank_0", fs::copy_options::recursive);
+    fs::copy(run / "test_rank_0", dir / "runB/test_rank_0", fs::copy_options::recursive);
+    const LoadResult r = load(dir);
+    fs::remove_all(dir);
+    ASSERT_TRUE(r.session);
+    EXPECT_EQ(r.session->format, "ascend");
+    ASSERT_EQ(r.session->traces.size(), 2u);
+    EXPECT_TRUE(hasMessage(*r.session, model::Severity::Warning,
+        "two folders claim rank 0 (runA/test_rank_0 and runB/test_rank_0); the second is shown "
+        "as rank 1. Two runs in one folder? Open each run's folder on its own, or compare them"));
 }
 
 /// Writes `files` raw memory exports of `rows` rows each: a load that takes a while.
