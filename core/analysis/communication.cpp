@@ -84,8 +84,14 @@ std::vector<CollectiveRow> fromStats(
         a.row.totalUs += s->elapseMs * 1000.0;
         a.row.waitUs = a.row.waitUs.value_or(0) + s->waitMs * 1000.0;
         a.row.transitUs = a.row.transitUs.value_or(0) + s->transitMs * 1000.0;
+        // msprof writes SDMA as the sum of the on-chip links HCCS, PCIE and SIO (and what
+        // no part names): with an SDMA block those parts are in it already, not added again.
+        const bool sdma = std::any_of(s->links.begin(), s->links.end(),
+            [](const model::LinkTraffic &l) { return l.transport == "SDMA"; });
         for (const auto &l : s->links) {
             a.haveBytes = true;
+            if (sdma && (l.transport == "HCCS" || l.transport == "PCIE" || l.transport == "SIO"))
+                continue;
             a.bytes += l.sizeMb * 1e6; // MB as written, 10^6 bytes (GB/s = MB/ms)
             a.linkTimeUs += l.timeMs * 1000.0;
         }

@@ -40,6 +40,31 @@ TEST(Communication, CollectiveTableFromTheProfilerSummaries)
     EXPECT_EQ(rows[1].name, "broadcast");
 }
 
+/// msprof's SDMA block is the sum of HCCS, PCIE and SIO (and of what no part names): with an
+/// SDMA block its parts are not added again; RDMA, and the parts of an op without SDMA, are.
+TEST(Communication, SdmaHoldsTheOnChipLinksWhichCountOnce)
+{
+    auto t = std::make_shared<model::Trace>();
+    model::CollectiveStat withSdma;
+    withSdma.name = "hcom_allReduce__271_0_1";
+    withSdma.elapseMs = 10;
+    withSdma.links = {{"HCCS", 6, 1, -1}, {"PCIE", 1, 0.5, -1}, {"SIO", 1, 0.5, -1},
+        {"SDMA", 9, 2, -1}, {"RDMA", 4, 1, -1}};
+    model::CollectiveStat withoutSdma = withSdma;
+    withoutSdma.name = "hcom_broadcast__271_1_1";
+    withoutSdma.links = {{"HCCS", 6, 1, -1}, {"PCIE", 1, 0.5, -1}};
+    t->collectives = {withSdma, withoutSdma};
+    model::Session s;
+    s.traces.push_back(t);
+    const auto rows = analysis::collectiveTable(s);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].name, "allReduce");
+    EXPECT_DOUBLE_EQ(*rows[0].bytes, 13e6); // SDMA 9 + RDMA 4
+    EXPECT_DOUBLE_EQ(*rows[0].bandwidthGBps, 13.0 / 3.0); // MB per ms of SDMA + RDMA time
+    EXPECT_EQ(rows[1].name, "broadcast");
+    EXPECT_DOUBLE_EQ(*rows[1].bytes, 7e6);
+}
+
 TEST(Communication, CollectiveTableFromTheTimelineWithoutSummaries)
 {
     model::TraceBuilder b;

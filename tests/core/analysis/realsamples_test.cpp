@@ -321,7 +321,8 @@ TEST(RealSamples, ClusterCommunicationTableAndMatrix)
     EXPECT_EQ(rows[0].count, 4); // 2 ops × ranks 0 and 1
     EXPECT_NEAR(rows[0].totalUs, 15007.24753125, 1e-6);
     EXPECT_NEAR(*rows[0].waitUs, 9397.13595312, 1e-5);
-    EXPECT_NEAR(*rows[0].bytes, 491408, 1e-3); // HCCS + SDMA blocks, MB as 10^6 bytes
+    // The SDMA blocks (which hold the HCCS ones: sdma_check.py), MB as 10^6 bytes.
+    EXPECT_NEAR(*rows[0].bytes, 245704, 1e-3);
     EXPECT_EQ(rows[1].name, "send");
     EXPECT_TRUE(rows[1].p2p);
     EXPECT_EQ(rows[1].count, 2);
@@ -337,6 +338,22 @@ TEST(RealSamples, ClusterCommunicationTableAndMatrix)
     EXPECT_EQ(rdma.transport, "RDMA");
     EXPECT_NEAR(rdma.sizeMb, 20.97152, 1e-9);
     EXPECT_NEAR(*rdma.bandwidthGBps, 20.97152 / 0.86381540625, 1e-9);
+}
+
+TEST(RealSamples, AscendCollectiveBytesCountTheSdmaBlockOnce)
+{
+    // Every op of both exports writes SDMA = HCCS + PCIE + SIO; summed by
+    // tests/tools/check_comm_bytes.py: 855.192192 MB, not twice that.
+    for (const char *sample :
+        {"ascend_pt/msinsight-cnn-level2-2rank", "ascend_db/msinsight-cnn-db-level2-2rank"}) {
+        const auto session = load(sample);
+        ASSERT_TRUE(session) << sample;
+        const auto rows = analysis::collectiveTable(*session);
+        ASSERT_FALSE(rows.empty()) << sample;
+        EXPECT_EQ(rows[0].name, "allReduce") << sample;
+        EXPECT_EQ(rows[0].count, 8) << sample;
+        EXPECT_NEAR(*rows[0].bytes, 855192192, 1e-3) << sample;
+    }
 }
 
 TEST(RealSamples, StepTraceTimeIdentitiesOfThePipelineSample)
