@@ -110,7 +110,7 @@ std::string formatMegabytes(double mb)
 {
     if (!(mb > 0))
         return "0 B";
-    return formatBytes(std::llround(std::min(mb, 1e12) * 1024.0 * 1024.0));
+    return formatBytes(std::llround(std::min(mb, 1e12) * 1e6));
 }
 
 std::string formatBandwidth(double gbPerSecond)

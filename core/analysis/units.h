@@ -18,8 +18,9 @@ std::string formatDuration(std::int64_t ns);
 std::string formatTimePoint(std::int64_t ns);
 std::string formatShare(double fraction);
 std::string formatBytes(std::int64_t bytes);
-/// A size the profiler wrote in MB: Ascend's "Transit Size(MB)" is bytes / 1024², shown in
-/// binary units as every other size ("21.1 MiB", "42 B"); "0 B" for none.
+/// A size the profiler wrote in MB: Ascend's "Transit Size(MB)" is bytes / 10^6 (its sizes
+/// times 10^6 are whole bytes, as the collective table counts them), shown in binary units as
+/// every other size ("20.1 MiB", "40 B"); "0 B" for none.
 std::string formatMegabytes(double mb);
 /// A rate the profiler wrote in GB/s, in decimal units as written; small rates step down
 /// ("45.6 MB/s") instead of reading "0.0456 GB/s"; "–" for none.

@@ -5,14 +5,17 @@
 
 #include "analysed.h"
 #include "model/tracebuilder.h"
+#include "ui/charts/elide.h"
 #include "ui/charts/heatmap.h"
 #include "ui/panels/communicationpanel.h"
 
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QStandardItemModel>
 #include <QTableView>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -109,8 +112,17 @@ TEST(PanelsCommunication, MatrixOnlyOverRanksPresentInHumanUnits)
     EXPECT_EQ(map->columnCount(), 2);
     EXPECT_EQ(
         panel.extentNote(), QStringLiteral("4 links to ranks 2, 3 (not in this profile) left out"));
-    // 0.00004 MB = 41.9 bytes; 1.5 MB = 1.50 MiB: no "4e-05 MB".
-    EXPECT_TRUE(map->toolTipFor(0, 1).contains(QStringLiteral("42 B")))
+    // As drawn at the export's default size: whole, not elided beside the metric's combo box.
+    panel.resize(1400, 700);
+    panel.show();
+    QApplication::processEvents();
+    const auto labels = panel.findChildren<ui::ElidedLabel *>();
+    const auto note = std::find_if(labels.begin(), labels.end(),
+        [&](const ui::ElidedLabel *l) { return l->fullText() == panel.extentNote(); });
+    ASSERT_NE(note, labels.end());
+    EXPECT_EQ((*note)->text(), panel.extentNote());
+    // 0.00004 MB = 40 bytes (MB as the profiler writes them: 10^6 bytes); no "4e-05 MB".
+    EXPECT_TRUE(map->toolTipFor(0, 1).contains(QStringLiteral("40 B")))
         << map->toolTipFor(0, 1).toStdString();
     EXPECT_FALSE(map->toolTipFor(0, 1).contains(QStringLiteral("e-")));
     panel.setMatrixMetric(ui::CommunicationPanel::MatrixMetric::Bandwidth);

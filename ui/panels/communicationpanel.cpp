@@ -91,10 +91,12 @@ CommunicationPanel::CommunicationPanel(QWidget *parent)
     m_metricBox->addItem(tr("transit time"), static_cast<int>(MatrixMetric::TimeMs));
     m_metricBox->addItem(tr("bandwidth"), static_cast<int>(MatrixMetric::Bandwidth));
     bar->addWidget(m_metricBox);
+    bar->addStretch(1);
+    rightLayout->addLayout(bar);
+    // On a line of its own: beside the combo box the matrix pane's width cut it short.
     m_extentNote = new ElidedLabel(right);
     m_extentNote->setVisible(false);
-    bar->addWidget(m_extentNote, 1);
-    rightLayout->addLayout(bar);
+    rightLayout->addWidget(m_extentNote);
     connect(m_metricBox, &QComboBox::activated, this, [this](int i) {
         setMatrixMetric(static_cast<MatrixMetric>(m_metricBox->itemData(i).toInt()));
     });

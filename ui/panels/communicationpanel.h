@@ -82,7 +82,7 @@ private:
 
 /// A bandwidth in GB/s in the unit that keeps it readable: "12.3 GB/s", "45.6 MB/s"; "–" for 0.
 QString formatBandwidth(double gbPerSecond);
-/// Ascend's transit size in MB (bytes / 1024²) in binary units: "40 B", "1.50 MiB".
+/// Ascend's transit size in MB (bytes / 10^6) in binary units: "40 B", "1.43 MiB".
 QString formatMegabytes(double mb);
 
 } // namespace stepscope::ui

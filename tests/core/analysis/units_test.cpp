@@ -29,14 +29,16 @@ TEST(Units, TimePointsAreExactToTheNanosecond)
     EXPECT_EQ(formatTimePoint(util::Int64Max), "9223372036.854775807 s");
 }
 
-// The profiler's MB (bytes / 1024²) and GB/s, as the Communication panel and `stepscope
-// summary` both show them: 4e-05 MB read "4e-05 MB" in the summary and "42 B" in the panel.
+// The profiler's MB (bytes / 10^6) and GB/s, as the Communication panel and `stepscope
+// summary` both show them: 4e-05 MB read "4e-05 MB" in the summary and "40 B" in the panel.
 TEST(Units, ProfilerMegabytesAndBandwidths)
 {
     using analysis::formatBandwidth;
     using analysis::formatMegabytes;
-    EXPECT_EQ(formatMegabytes(4e-05), "42 B"); // 41.9 bytes
-    EXPECT_EQ(formatMegabytes(21.1), "21.1 MiB");
+    EXPECT_EQ(formatMegabytes(4e-05), "40 B");
+    EXPECT_EQ(formatMegabytes(21.1), "20.1 MiB"); // 21 100 000 bytes
+    // The matrix of msinsight-cnn-level2-2rank: 61.210624 MB are 59 776 KiB.
+    EXPECT_EQ(formatMegabytes(61.210624), "58.4 MiB");
     EXPECT_EQ(formatMegabytes(0), "0 B");
     EXPECT_EQ(formatMegabytes(-1), "0 B");
     // A size from a file past any real one is bounded, not an overflow of int64 bytes.
