@@ -78,12 +78,12 @@ struct CommInfo
 template <typename Info> class InfoJoin
 {
 public:
-    InfoJoin(const ProfilerDb &p, std::string_view table, std::vector<sqlite::ColumnSpec> columns)
+    InfoJoin(const ProfilerDb &p, std::string_view table, std::vector<sqlite::ColumnSpec> columns,
+        TablePresence presence = TablePresence::Optional)
         : m_p(p)
         , m_table(table)
         , m_columns(columns)
-        , m_scan(p.db, p.ctx, table, std::move(columns), "ORDER BY globalTaskId",
-              TablePresence::Optional)
+        , m_scan(p.db, p.ctx, table, std::move(columns), "ORDER BY globalTaskId", presence)
     {
         advance();
     }
@@ -284,9 +284,12 @@ private:
         TableScan s(m_p.db, m_p.ctx, "TASK",
             {{"startNs"}, {"endNs"}, {"globalTaskId"}, {"streamId"}, {"deviceId", false},
                 {"connectionId", false}, {"taskType", false}, {"taskId", false}});
+        // Without it the kernels have no names and most are not known as compute: said, once
+        // TASK itself was there (a run without communication has no COMMUNICATION_TASK_INFO).
         InfoJoin<ComputeInfo> compute(m_p, "COMPUTE_TASK_INFO",
             {{"globalTaskId"}, {"name"}, {"taskType", false}, {"opType", false},
-                {"blockDim", false}});
+                {"blockDim", false}},
+            s.ok() ? TablePresence::Required : TablePresence::Optional);
         InfoJoin<CommInfo> comm(m_p, "COMMUNICATION_TASK_INFO",
             {{"globalTaskId"}, {"name", false}, {"taskType", false}, {"planeId", false},
                 {"size", false}, {"srcRank", false}, {"dstRank", false}});

@@ -160,7 +160,10 @@ bool readProfilerDb(const sqlite::Database &db, const ImportContext &ctx, model:
 {
     ProfilerDb p {db, ctx, out, {}, {}, 0, 0, {}, {}, {}};
     p.strings.load(db, ctx, "STRING_IDS");
-    p.apiTypes.load(db, ctx, "ENUM_API_TYPE", "id", "name", TablePresence::Optional);
+    // The host APIs' types tell host wait from other host work: said when there are APIs.
+    p.apiTypes.load(db, ctx, "ENUM_API_TYPE", "id", "name",
+        db.hasTable("PYTORCH_API") || db.hasTable("CANN_API") ? TablePresence::Required
+                                                              : TablePresence::Optional);
     readMetadata(p, rank);
     p.originNs = earliestTime(db);
     out.trace().originNs = p.originNs;

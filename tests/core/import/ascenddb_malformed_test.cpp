@@ -72,6 +72,24 @@ TEST_F(AscendDbMalformed, MissingTableIsNamedAndTheRestLoads)
     EXPECT_EQ(t.referenceSteps.size(), 1u);
 }
 
+/// Tables whose loss changes what the view shows are named too, though the rest loads: the
+/// kernels' names (COMPUTE_TASK_INFO) and the host APIs' types (ENUM_API_TYPE).
+TEST_F(AscendDbMalformed, MissingKernelInfoOrApiTypesAreNamed)
+{
+    testsupport::writeDatabase(copyRank(), "DROP TABLE COMPUTE_TASK_INFO;");
+    auto s = load(m_tmp);
+    ASSERT_EQ(s->traces.size(), 1u) << m_text;
+    EXPECT_TRUE(said(*s, DbFile, "no table `COMPUTE_TASK_INFO`")) << m_text;
+    EXPECT_EQ(events(*s->traces[0], "Ascend Hardware") + events(*s->traces[0], "HCCL"), 556u);
+
+    fs::remove_all(m_rank);
+    testsupport::writeDatabase(copyRank(), "DROP TABLE ENUM_API_TYPE;");
+    s = load(m_tmp);
+    ASSERT_EQ(s->traces.size(), 1u) << m_text;
+    EXPECT_TRUE(said(*s, DbFile, "no table `ENUM_API_TYPE`")) << m_text;
+    EXPECT_EQ(events(*s->traces[0], "Python"), 2460u);
+}
+
 TEST_F(AscendDbMalformed, WrongTypeSkipsOnlyThoseRows)
 {
     testsupport::writeDatabase(copyRank(),
