@@ -127,7 +127,10 @@ void planAscend(const Detection &d, std::vector<RankJob> &jobs)
         const bool textExport = d.format == Format::AscendFragments || text;
         addFolderInputs(dir, 0, job.inputs, true, false);
         addFolderInputs(dir / "ASCEND_PROFILER_OUTPUT", 0, job.inputs, textExport, !textExport);
-        job.readers.emplace_back([dir, text](const ImportContext &ctx) {
+        ascend::RankFolderOptions options;
+        if (d.format == Format::AscendFragments && dir == d.fragmentsDir)
+            options.traceView = d.fragmentsTraceView;
+        job.readers.emplace_back([dir, text, options](const ImportContext &ctx) {
             model::TraceBuilder b;
             // docs/formats.md §11: the DB export when the folder has no text timeline; both of
             // one rank are read once (the text files), never doubled.
@@ -138,7 +141,7 @@ void planAscend(const Detection &d, std::vector<RankJob> &jobs)
                 ctx.info(dir,
                     "this folder holds both the text and the DB export of the rank; the text "
                     "files were read, the .db files were not");
-            const bool ok = ascend::readAscendRankFolder(dir, ctx, b);
+            const bool ok = ascend::readAscendRankFolder(dir, ctx, b, options);
             return single(b, ok);
         });
         jobs.push_back(std::move(job));

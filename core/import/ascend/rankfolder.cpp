@@ -224,9 +224,21 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
     const std::optional<std::int32_t> rank = reader.readRunInfo();
 
     bool traceViewLoaded = false;
-    if (options.kernelSource != KernelSource::KernelDetails)
-        if (const auto tv = reader.open("trace_view.json"))
+    bool triedTraceView = false; // a trace view was there (loaded or not: its diagnostics say)
+    if (options.kernelSource != KernelSource::KernelDetails) {
+        std::optional<fs::path> tv;
+        if (!options.traceView.empty()) {
+            tv = options.traceView;
+            reader.announce(*tv);
+        } else {
+            tv = reader.open("trace_view.json");
+            if (!tv)
+                tv = reader.open("trace_view.json.gz"); // gzipped to be moved: read as it is
+        }
+        if (tv)
             traceViewLoaded = readTraceView(*tv, ctx, out);
+        triedTraceView = tv.has_value();
+    }
     if (rank)
         trace.rank = *rank;
     trace.metadata.rank = trace.rank;
@@ -251,6 +263,10 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
         trace.originNs = first != kernels.end() ? first->startNs : earliestMemoryTime(memory);
         if (!kernels.empty())
             addKernelTracks(kernels, out, trace.rank, ctx.options.keepArgs);
+        if (!kernels.empty() && options.kernelSource == KernelSource::Auto && !triedTraceView)
+            ctx.info(*kernelFile,
+                "no trace_view.json (or .json.gz) in this folder: the timeline holds the device "
+                "tasks of this file only (no host side, no flows)");
         if (trace.steps.empty() && trace.referenceSteps.empty()) {
             trace.steps = stepsFromKernelIds(kernels, trace.originNs);
             if (!trace.steps.empty())

@@ -33,6 +33,9 @@ enum class KernelSource : std::uint8_t {
 struct RankFolderOptions
 {
     KernelSource kernelSource = KernelSource::Auto;
+    /// The trace view when it has another name (a loose file opened alone); empty: the
+    /// folder's trace_view.json, else trace_view.json.gz.
+    std::filesystem::path traceView;
 };
 
 /// Reads every known file of the rank folder into `out` (rank from profiler_info when known,

@@ -235,7 +235,8 @@ bool hasTextExport(const fs::path &rankDir)
 {
     std::error_code ec;
     for (const fs::path &dir : outputDirs(rankDir))
-        for (const char *name : {"trace_view.json", "kernel_details.csv", "step_trace_time.csv"})
+        for (const char *name :
+            {"trace_view.json", "trace_view.json.gz", "kernel_details.csv", "step_trace_time.csv"})
             if (fs::is_regular_file(dir / name, ec))
                 return true;
     return false;

@@ -13,6 +13,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -116,6 +117,30 @@ bool looksLikeAscendTraceView(const fs::path &file)
             || h.find("\"ts\":\"") != std::string_view::npos);
 }
 
+/// A bare-array trace of any name that is an Ascend trace view (formats.md §1, §2.3): its head
+/// or tail names Ascend's processes or holds torch_npu's `async_npu` flows (a trace view ends
+/// with them; its metadata sit between the host and the device events). The tail is read for
+/// a plain file only: a gzip file of another name is not inflated to its end for this.
+bool looksLikeAscendByContent(const fs::path &file)
+{
+    const auto says = [](const std::optional<std::string> &text) {
+        return text
+            && (text->find("\"Ascend Hardware\"") != std::string::npos
+                || text->find("\"Overlap Analysis\"") != std::string::npos
+                || text->find("\"async_npu\"") != std::string::npos);
+    };
+    return says(readFileText(file, SniffBytes)) || says(readPlainFileTail(file, SniffBytes));
+}
+
+/// The folder's trace view as written (trace_view.json) or gzipped (trace_view.json.gz).
+std::optional<fs::path> ascendTraceViewIn(const fs::path &dir)
+{
+    for (const char *name : {"trace_view.json", "trace_view.json.gz"})
+        if (isFile(dir / name) && looksLikeAscendTraceView(dir / name))
+            return dir / name;
+    return std::nullopt;
+}
+
 bool looksLikeAscendKernelDetails(const fs::path &file)
 {
     const auto head = readFileText(file, 4096);
@@ -192,8 +217,8 @@ void detectDir(const fs::path &dir, Detection &d)
         d.format = Format::Ascend;
         return;
     }
-    // §2 fragments: a loose trace_view.json or kernel_details.csv.
-    if ((isFile(dir / "trace_view.json") && looksLikeAscendTraceView(dir / "trace_view.json"))
+    // §2 fragments: a loose trace_view.json (or .json.gz) or kernel_details.csv.
+    if (ascendTraceViewIn(dir)
         || (isFile(dir / "kernel_details.csv")
             && looksLikeAscendKernelDetails(dir / "kernel_details.csv"))
         || (isFile(dir / "step_trace_time.csv")
@@ -295,7 +320,7 @@ void detectFile(const fs::path &file, Detection &d)
     }
     // A file of the Ascend text export opens its folder (the rank, fragments or cluster).
     const std::string parent = file.parent_path().filename().string();
-    if (name == "trace_view.json"
+    if (name == "trace_view.json" || name == "trace_view.json.gz"
         || (isAscendOutputFile(name)
             && (!isJsonName(name) || parent == "ASCEND_PROFILER_OUTPUT"
                 || parent == "cluster_analysis_output"))) {
@@ -320,6 +345,14 @@ void detectFile(const fs::path &file, Detection &d)
             d.ascendDbFiles.push_back(file);
             d.format = Format::AscendDb;
         }
+        return;
+    }
+    if (kind == FileKind::ChromeArray && looksLikeAscendByContent(file)) {
+        // An Ascend trace view under another name: the fragments of its folder, with it as
+        // their trace_view.json.
+        d.format = Format::AscendFragments;
+        d.fragmentsDir = file.parent_path();
+        d.fragmentsTraceView = file;
         return;
     }
     d.format = addFile(file, kind, d);

@@ -80,6 +80,9 @@ struct Detection
     std::vector<std::filesystem::path> ascendRankDirs; ///< dirs holding ASCEND_PROFILER_OUTPUT
     std::filesystem::path clusterDir; ///< cluster_analysis_output, if any
     std::filesystem::path fragmentsDir; ///< loose Ascend files' folder
+    /// An Ascend trace view opened under another name than trace_view.json: read as the
+    /// fragments' trace view (empty: the folder's trace_view.json, if any).
+    std::filesystem::path fragmentsTraceView;
     std::vector<LegacyFolder> legacyFolders;
     std::vector<ProfDevice> profDevices;
     std::vector<KinetoFile> kinetoFiles;

@@ -29,6 +29,21 @@ std::uint64_t fileSize(const std::filesystem::path &file)
     return ec ? 0 : static_cast<std::uint64_t>(size);
 }
 
+std::optional<std::string> readPlainFileTail(
+    const std::filesystem::path &file, std::uint64_t maxBytes)
+{
+    std::ifstream in;
+    if (!util::openRegular(in, file) || isGzipFile(file))
+        return std::nullopt;
+    const std::uint64_t size = fileSize(file);
+    const std::uint64_t from = size > maxBytes ? size - maxBytes : 0;
+    std::string out(static_cast<std::size_t>(size - from), '\0');
+    in.seekg(static_cast<std::streamoff>(from));
+    in.read(out.data(), static_cast<std::streamsize>(out.size()));
+    out.resize(static_cast<std::size_t>(in.gcount()));
+    return out;
+}
+
 std::optional<std::string> readFileText(const std::filesystem::path &file, std::uint64_t maxBytes,
     const util::Progress *progress, std::string *why)
 {

@@ -28,6 +28,11 @@ std::optional<std::string> readFileText(const std::filesystem::path &file,
     std::uint64_t maxBytes = UINT64_MAX, const util::Progress *progress = nullptr,
     std::string *why = nullptr);
 
+/// The last `maxBytes` of a plain (not gzip) regular file; nullopt for gzip or when the file
+/// cannot be read. Where a trace-event file names its processes: metadata come last.
+std::optional<std::string> readPlainFileTail(
+    const std::filesystem::path &file, std::uint64_t maxBytes);
+
 /// The file's size in bytes, 0 when it cannot be read.
 std::uint64_t fileSize(const std::filesystem::path &file);
 

@@ -60,7 +60,8 @@ TEST(KinetoCategories, PyTorchEventsAsABareArrayGetTheSameAnalysis)
     // The same PyTorch events as the profiler's object form and as a bare array under another
     // name (how tools re-export them): the array is recognised as a generic Chrome trace, and
     // its Kineto device categories make it "kineto" again, with the TensorBoard breakdown.
-    // torch_npu's trace_view.json shares cpu_op but has none of them: it stays generic.
+    // torch_npu's trace_view.json shares cpu_op but has none of them; its async_npu events
+    // make it Ascend's trace view, whatever its name.
     namespace fs = std::filesystem;
     const fs::path dir = fs::temp_directory_path() / "stepscope_kineto_bare_array";
     fs::remove_all(dir);
@@ -96,8 +97,8 @@ TEST(KinetoCategories, PyTorchEventsAsABareArrayGetTheSameAnalysis)
     ASSERT_EQ(fromNpu->traces.size(), 1u) << fromNpu->report.toText();
     EXPECT_EQ(fromArray->format, "kineto");
     EXPECT_EQ(fromArray->traces[0]->metadata.format, "kineto");
-    EXPECT_EQ(fromNpu->format, "chrome-trace");
-    EXPECT_EQ(fromNpu->traces[0]->metadata.format, "chrome-trace");
+    EXPECT_EQ(fromNpu->format, "ascend-fragments");
+    EXPECT_EQ(fromNpu->traces[0]->metadata.format, "ascend");
 
     const auto a = analysis::computeBreakdowns(*fromObject->traces[0]);
     const auto b = analysis::computeBreakdowns(*fromArray->traces[0]);

@@ -6,6 +6,7 @@
 #include "import/summary.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <atomic>
 #include <chrono>
@@ -202,6 +203,43 @@ TEST(LoaderTest, TwoRunsInOneFolderAreFoundAndTheirRankClashNamed)
     EXPECT_TRUE(hasMessage(*r.session, model::Severity::Warning,
         "two folders claim rank 0 (runA/test_rank_0 and runB/test_rank_0); the second is shown "
         "as rank 1. Two runs in one folder? Open each run's folder on its own, or compare them"));
+}
+
+/// An Ascend trace view read by what it holds, not its name: gzipped in its rank folder (as
+/// users do to move a large one), or copied out alone under another name. Each gives the
+/// events of the plain file, read as Ascend's (not as a generic trace without kernels).
+TEST(LoaderTest, AscendTraceViewGzippedOrRenamedIsStillAscends)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_traceview";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "alone");
+    const fs::path rank = Data / "ascend_pt/msinsight-cnn-level0-2rank/rank0_ascend_pt";
+    fs::copy(rank, dir / "rank0", fs::copy_options::recursive);
+    const fs::path plain = dir / "rank0/ASCEND_PROFILER_OUTPUT/trace_view.json";
+    std::ifstream in(plain, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    in.close();
+    gzFile gz = gzopen((plain.string() + ".gz").c_str(), "wb");
+    gzwrite(gz, text.data(), static_cast<unsigned>(text.size()));
+    gzclose(gz);
+    fs::copy_file(plain, dir / "alone/events_dump.json");
+    fs::permissions(plain, fs::perms::owner_write, fs::perm_options::add);
+    fs::remove(plain);
+
+    const LoadResult reference = load(rank);
+    const LoadResult gzipped = load(dir / "rank0");
+    const LoadResult renamed = load(dir / "alone/events_dump.json");
+    fs::remove_all(dir);
+    ASSERT_TRUE(reference.session && gzipped.session && renamed.session);
+    ASSERT_EQ(gzipped.session->traces.size(), 1u) << gzipped.session->report.toText();
+    ASSERT_EQ(renamed.session->traces.size(), 1u) << renamed.session->report.toText();
+    const model::Trace &r = *reference.session->traces[0];
+    EXPECT_EQ(gzipped.session->format, "ascend");
+    EXPECT_EQ(gzipped.session->traces[0]->eventCount(), r.eventCount());
+    EXPECT_EQ(gzipped.session->traces[0]->flows.size(), r.flows.size());
+    EXPECT_EQ(renamed.session->format, "ascend-fragments");
+    EXPECT_EQ(renamed.session->traces[0]->flows.size(), r.flows.size());
+    EXPECT_EQ(renamed.session->traces[0]->eventCount(), r.eventCount());
 }
 
 /// Writes `files` raw memory exports of `rows` rows each: a load that takes a while.
