@@ -436,6 +436,9 @@ bool isMetricsCsvHeader(std::string_view header)
 MetricsCsvReader::MetricsCsvReader(std::string_view header)
     : m_runs(false)
 {
+    // A file saved with a byte-order mark (Excel, Windows tools): not part of the first name.
+    if (header.substr(0, 3) == "\xEF\xBB\xBF")
+        header.remove_prefix(3);
     std::vector<std::string_view> cells = splitCsv(trim(header));
     for (std::size_t i = 0; i < cells.size(); ++i) {
         m_columns.emplace_back(cells[i]);

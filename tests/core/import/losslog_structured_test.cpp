@@ -262,4 +262,13 @@ TEST(LossLogMalformed, JsonlAndCsvBadLinesCountedWithLineNumbers)
     ASSERT_EQ(m.issues.size(), 2u);
     EXPECT_EQ(m.issues[0].line, 4);
     EXPECT_EQ(m.issues[1].line, 5);
+
+    // A header saved with a byte-order mark names its first column without it.
+    LogBuilder d;
+    import::losslog::MetricsCsvReader bom("\xEF\xBB\xBFloss,step\r");
+    bom.feed("2.5,10\r", 2, d);
+    model::TrainingLog withBom = d.finish();
+    ASSERT_NE(withBom.find("loss"), nullptr);
+    EXPECT_EQ(withBom.find("loss")->kind, LogSeriesKind::Loss);
+    EXPECT_EQ(withBom.find("loss")->steps, (std::vector<std::int64_t> {10}));
 }
