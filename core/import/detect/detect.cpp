@@ -185,6 +185,23 @@ void findDeeperAscendRun(const fs::path &dir, Detection &d)
         d.clusterDir = clusters.front();
 }
 
+/// Other profiles lying in the folder of an Ascend job (a PyTorch trace, an Nsight export):
+/// the first format found is the one loaded, so each of them is said not to be read.
+void noteProfilesBeside(const fs::path &dir, Detection &d)
+{
+    Detection beside;
+    scanFiles(dir, 0, beside);
+    std::vector<fs::path> files;
+    for (const KinetoFile &f : beside.kinetoFiles)
+        files.push_back(f.path);
+    for (const auto *list : {&beside.memoryFiles, &beside.nsysFiles, &beside.ascendDbFiles})
+        files.insert(files.end(), list->begin(), list->end());
+    for (const fs::path &f : files)
+        d.skipped.emplace_back(f,
+            "a profile of another kind beside the Ascend rank folders; only those were read. "
+            "Open this file on its own to see it");
+}
+
 void detectDir(const fs::path &dir, Detection &d)
 {
     const std::string dirName = dir.filename().string();
@@ -215,6 +232,7 @@ void detectDir(const fs::path &dir, Detection &d)
         std::sort(d.ascendRankDirs.begin(), d.ascendRankDirs.end());
         dropRepeats(d.ascendRankDirs, [](const fs::path &p) { return p; });
         d.format = Format::Ascend;
+        noteProfilesBeside(dir, d);
         return;
     }
     // §2 fragments: a loose trace_view.json (or .json.gz) or kernel_details.csv.

@@ -93,7 +93,8 @@ struct Detection
     std::vector<std::filesystem::path> ascendDbFiles; ///< Format::AscendDb
     std::vector<std::filesystem::path> nsysFiles; ///< Format::NsysSqlite
     /// Special files (FIFOs, sockets, devices, links to them) where a profile file could
-    /// be, with why they are not read: the loader reports each (docs/robustness.md).
+    /// be, and profiles of another kind beside the detected one, with why they are not read:
+    /// the loader reports each (docs/robustness.md).
     std::vector<std::pair<std::filesystem::path, std::string>> skipped;
     /// Why nothing was recognised (for the Unknown format's diagnostic).
     std::string reason;

@@ -68,6 +68,28 @@ TEST(DetectTest, AscendJobOneLevelDown)
     EXPECT_EQ(clusterOnly.clusterDir, parent / "job/cluster_analysis_output");
 }
 
+/// A PyTorch trace beside an Ascend job's rank folders is not read (the first format found
+/// is), and is said so rather than dropped in silence.
+TEST(DetectTest, AProfileBesideAscendRankFoldersIsNamedAsNotRead)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_detect_beside";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    fs::copy(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed/test_rank_0", dir / "test_rank_0",
+        fs::copy_options::recursive);
+    const fs::path kineto = dir / "mi250_minitoy_train_ROCm6_2_kineto.json.gz";
+    fs::copy_file(
+        Data / "kineto/hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz", kineto);
+    const Detection d = detectPath(dir);
+    fs::remove_all(dir);
+    EXPECT_EQ(d.format, Format::Ascend);
+    EXPECT_EQ(names(d.ascendRankDirs), (std::vector<std::string> {"test_rank_0"}));
+    EXPECT_TRUE(d.kinetoFiles.empty());
+    ASSERT_EQ(d.skipped.size(), 1u);
+    EXPECT_EQ(d.skipped[0].first, kineto);
+    EXPECT_NE(d.skipped[0].second.find("beside the Ascend rank folders"), std::string::npos);
+}
+
 TEST(DetectTest, AscendSingleRankFolderAndItsOutputFolder)
 {
     const fs::path rank = Data / "ascend_pt/msinsight-cnn-level2-2rank/rank1_ascend_pt";
