@@ -6,6 +6,10 @@
 #include "import/csv/csvreader.h"
 #include "util/decimal.h"
 
+#include <set>
+#include <string>
+#include <vector>
+
 namespace stepscope::import::ascend {
 
 namespace {
@@ -25,6 +29,7 @@ std::vector<model::ReferenceStep> readSteps(const std::filesystem::path &path,
         return steps;
     }
     std::vector<int> valueColumns;
+    std::vector<int> keyColumns {cStep}; // a step of a rank (or stage) is one row
     for (std::size_t i = 0; i < reader.header().size(); ++i) {
         const std::string &name = reader.header()[i];
         bool isSpecial = name == "Step" || name.empty();
@@ -32,7 +37,10 @@ std::vector<model::ReferenceStep> readSteps(const std::filesystem::path &path,
             isSpecial = isSpecial || name == s;
         if (!isSpecial)
             valueColumns.push_back(static_cast<int>(i));
+        else if (name != "Step" && !name.empty())
+            keyColumns.push_back(static_cast<int>(i));
     }
+    std::set<std::vector<std::string>> seen; // the keys of the rows kept
     const std::string source = ctx.relative(path);
     while (reader.next()) {
         model::ReferenceStep step;
@@ -48,6 +56,18 @@ std::vector<model::ReferenceStep> readSteps(const std::filesystem::path &path,
         }
         if (!fill(reader, step))
             continue;
+        std::vector<std::string> key;
+        key.reserve(keyColumns.size());
+        for (int c : keyColumns)
+            key.emplace_back(reader.field(c));
+        if (seen.count(key) != 0) {
+            // Rows appended twice (files concatenated, a rerun's rows added): counted once.
+            ctx.warn(path,
+                "a second row for a step already read (same step and rank, stage or device); "
+                "the first row was kept, this one skipped",
+                reader.line());
+            continue;
+        }
         bool ok = true;
         for (int c : valueColumns) {
             const std::string_view text = reader.field(c);
@@ -64,8 +84,10 @@ std::vector<model::ReferenceStep> readSteps(const std::filesystem::path &path,
             }
             step.valuesUs.emplace_back(reader.header()[static_cast<std::size_t>(c)], *v);
         }
-        if (ok)
+        if (ok) {
+            seen.insert(std::move(key));
             steps.push_back(std::move(step));
+        }
     }
     return steps;
 }

@@ -145,6 +145,31 @@ TEST_F(AscendStepTrace, ClusterRankAndStageRows)
     EXPECT_TRUE(m_report.empty()) << m_report.toText();
 }
 
+/// Rows appended twice (files concatenated, a rerun's rows added): each step of a rank or
+/// stage counts once, the repeats are skipped and said; a row skipped as bad does not count.
+TEST_F(AscendStepTrace, RepeatedRowsCountOnce)
+{
+    const auto p = writeTemp("cluster_step_trace_time.csv",
+        "Step,Type,Index,Computing,Free\n"
+        "2,rank,0,10,1\n"
+        "2,rank,1,11,2\n"
+        "2,stage,\"(0, 1)\",12,3\n"
+        "3,rank,0,x,4\n"
+        "3,rank,0,13,5\n"
+        "2,rank,0,10,1\n"
+        "2,stage,\"(0, 1)\",12,3\n");
+    const auto rows = readClusterStepTraceTime(p, m_ctx);
+    ASSERT_EQ(rows.size(), 4u);
+    EXPECT_EQ(rows[3].step, 3);
+    EXPECT_DOUBLE_EQ(value(rows[3], "Computing"), 13);
+    const auto &d = m_report.diagnostics();
+    ASSERT_EQ(d.size(), 2u) << m_report.toText();
+    EXPECT_EQ(d[0].line, 5); // the bad value
+    EXPECT_EQ(d[1].line, 7); // the first repeat; the second counted in the same line
+    EXPECT_EQ(d[1].count, 2u);
+    EXPECT_NE(d[1].message.find("a second row for a step already read"), std::string::npos);
+}
+
 TEST_F(AscendStepTrace, RankTuples)
 {
     using import::ascend::parseRankTuple;
