@@ -533,6 +533,7 @@ Detection detectPath(const fs::path &path)
     std::sort(d.logFiles.begin(), d.logFiles.end());
     std::sort(d.ascendDbFiles.begin(), d.ascendDbFiles.end());
     std::sort(d.nsysFiles.begin(), d.nsysFiles.end());
+    dropCopies(d); // after the sort: the first copy in name order is the one read
     return d;
 }
 

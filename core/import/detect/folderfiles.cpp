@@ -8,8 +8,13 @@
 #include "import/sqlite/database.h"
 
 #include <algorithm>
+#include <fstream>
+#include <map>
 #include <regex>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace stepscope::import::detect {
 
@@ -124,6 +129,78 @@ void scanFiles(const fs::path &dir, int depth, Detection &d)
     std::set<util::FileId> seen;
     firstVisit(dir, seen);
     scanFiles(dir, depth, d, seen);
+}
+
+namespace {
+
+/// Up to `bytes` raw bytes of the file at `offset` (gzip is not inflated: copies are alike as
+/// stored).
+std::string rawBytes(std::ifstream &in, std::uint64_t offset, std::size_t bytes)
+{
+    std::string out(bytes, '\0');
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(offset));
+    in.read(out.data(), static_cast<std::streamsize>(bytes));
+    out.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+    return out;
+}
+
+/// The first and last 64 KiB: what tells two traces of one size apart, read once per file.
+std::string ends(const fs::path &file, std::uint64_t size)
+{
+    constexpr std::uint64_t Span = 64u << 10;
+    std::ifstream in(file, std::ios::binary);
+    const auto n = static_cast<std::size_t>(std::min(size, Span));
+    return rawBytes(in, 0, n) + rawBytes(in, size > Span ? size - Span : 0, n);
+}
+
+/// Every byte alike, compared a MiB at a time (only for files whose ends are alike).
+bool sameBytes(const fs::path &a, const fs::path &b, std::uint64_t size)
+{
+    constexpr std::size_t Block = 1u << 20;
+    std::ifstream ia(a, std::ios::binary);
+    std::ifstream ib(b, std::ios::binary);
+    for (std::uint64_t at = 0; at < size; at += Block) {
+        const std::string x = rawBytes(ia, at, Block);
+        if (x.empty() || x != rawBytes(ib, at, Block))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void dropCopies(Detection &d)
+{
+    std::map<std::uint64_t, std::size_t> sizes; // how many files have each size
+    const auto count = [&](const fs::path &f) { ++sizes[fileSize(f)]; };
+    for (const KinetoFile &f : d.kinetoFiles)
+        count(f.path);
+    for (const fs::path &f : d.memoryFiles)
+        count(f);
+    // Files kept, by size and ends; only files that share their size with another are read.
+    std::map<std::pair<std::uint64_t, std::string>, std::vector<fs::path>> kept;
+    const auto isCopy = [&](const fs::path &file) {
+        const std::uint64_t size = fileSize(file);
+        if (size == 0 || sizes[size] < 2)
+            return false;
+        std::vector<fs::path> &alike = kept[{size, ends(file, size)}];
+        for (const fs::path &earlier : alike) {
+            if (sameBytes(earlier, file, size)) {
+                d.skipped.emplace_back(file,
+                    "the same bytes as " + earlier.filename().string()
+                        + " (a copy of that trace): read once");
+                return true;
+            }
+        }
+        alike.push_back(file);
+        return false;
+    };
+    d.kinetoFiles.erase(std::remove_if(d.kinetoFiles.begin(), d.kinetoFiles.end(),
+                            [&](const KinetoFile &f) { return isCopy(f.path); }),
+        d.kinetoFiles.end());
+    d.memoryFiles.erase(
+        std::remove_if(d.memoryFiles.begin(), d.memoryFiles.end(), isCopy), d.memoryFiles.end());
 }
 
 void settleGeneric(Detection &d)

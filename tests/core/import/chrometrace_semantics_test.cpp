@@ -86,11 +86,12 @@ TEST_F(GenericChromeTrace, RecognisedByContentWhateverTheName)
         EXPECT_EQ(d.format, Format::ChromeTrace) << p;
         EXPECT_EQ(import::detect::formatName(d.format), "chrome-trace");
     }
-    // A folder of such files (and nothing PyTorch): each file one rank.
+    // A folder of such files (and nothing PyTorch): each file one rank (two hosts' files
+    // differ; a byte copy would be read once).
     const fs::path dir = m_tmp / "run";
     fs::create_directories(dir);
     testsupport::writeFile(dir / "host0.json", "[" + Ev + "]");
-    testsupport::writeFile(dir / "host1.json", "[" + Ev + "]");
+    testsupport::writeFile(dir / "host1.json", "[ " + Ev + "]");
     const auto folder = import::detect::detectPath(dir);
     EXPECT_EQ(folder.format, Format::ChromeTrace);
     EXPECT_EQ(folder.kinetoFiles.size(), 2u);

@@ -90,6 +90,32 @@ TEST(DetectTest, AProfileBesideAscendRankFoldersIsNamedAsNotRead)
     EXPECT_NE(d.skipped[0].second.find("beside the Ascend rank folders"), std::string::npos);
 }
 
+/// A trace copied next to itself is read once, the copy named; a trace of the same size that
+/// differs in one byte in its middle is not a copy.
+TEST(DetectTest, ACopyOfATraceIsReadOnce)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_detect_copies";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::string text = R"({"traceEvents":[)";
+    for (int i = 0; i < 20000; ++i)
+        text += R"({"ph":"X","name":"op","pid":1,"tid":1,"ts":)" + std::to_string(i * 10)
+            + R"(,"dur":5},)";
+    text += R"({"ph":"X","name":"op","pid":1,"tid":1,"ts":0,"dur":5}],"schemaVersion":1})";
+    std::ofstream(dir / "a.json", std::ios::binary) << text;
+    std::ofstream(dir / "b.json", std::ios::binary) << text; // the copy
+    text[text.size() / 2] = text[text.size() / 2] == '1' ? '2' : '1';
+    std::ofstream(dir / "c.json", std::ios::binary) << text; // same size, one byte apart
+    const Detection d = detectPath(dir);
+    fs::remove_all(dir);
+    ASSERT_EQ(d.kinetoFiles.size(), 2u);
+    EXPECT_EQ(d.kinetoFiles[0].path.filename(), "a.json");
+    EXPECT_EQ(d.kinetoFiles[1].path.filename(), "c.json");
+    ASSERT_EQ(d.skipped.size(), 1u);
+    EXPECT_EQ(d.skipped[0].first.filename(), "b.json");
+    EXPECT_EQ(d.skipped[0].second, "the same bytes as a.json (a copy of that trace): read once");
+}
+
 TEST(DetectTest, AscendSingleRankFolderAndItsOutputFolder)
 {
     const fs::path rank = Data / "ascend_pt/msinsight-cnn-level2-2rank/rank1_ascend_pt";

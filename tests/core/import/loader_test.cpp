@@ -252,7 +252,7 @@ fs::path writeBigMemoryFolder(int files, int rows)
         std::ofstream out(dir / ("memory_" + std::to_string(f) + ".raw"), std::ios::binary);
         out << '[';
         for (int i = 0; i < rows; ++i)
-            out << (i ? ", [" : "[") << (1000000 + i) << ", 2, " << (i % 7 + 1) * 512 << ", "
+            out << (i ? ", [" : "[") << (1000000 + i) << ", 2, " << (i % 7 + 1 + f) * 512 << ", "
                 << i % 8 << ']';
         out << ']';
     }

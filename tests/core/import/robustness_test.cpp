@@ -338,8 +338,9 @@ TEST(RobustnessFilesOnce, SecondLinkToARankFolderIsNotASecondRank)
 TEST(RobustnessRanks, TwoKinetoFilesClaimingOneRankStayApartWithAWarning)
 {
     TempDir tmp("duprank");
-    writeKineto(tmp.path() / "a.1.pt.trace.json", 0);
-    writeKineto(tmp.path() / "b.1.pt.trace.json", 0);
+    // Two captures (their kernels differ): a byte copy would be read once (DetectTest).
+    writeKineto(tmp.path() / "a.1.pt.trace.json", 0, "gemm_a");
+    writeKineto(tmp.path() / "b.1.pt.trace.json", 0, "gemm_b");
 
     const auto s = loadWithin(tmp.path(), {});
     ASSERT_TRUE(s);
