@@ -89,9 +89,9 @@ private:
         if (close == std::string_view::npos)
             return bad(b, lineNo);
         b.noteProducer(PriorityDeepSpeed, "DeepSpeed console");
-        std::uint32_t run = m_runs.observe(b, *step, lineNo);
-        b.countRecord();
         auto r = static_cast<std::int32_t>(*rank);
+        std::uint32_t run = m_runs.observe(b, *step, lineNo, r);
+        b.countRecord();
         std::vector<std::string_view> lrs = splitTrim(s.substr(0, close), ",");
         for (std::size_t i = 0; i < lrs.size(); ++i) {
             auto v = parseNumber(lrs[i]);

@@ -114,10 +114,16 @@ model::TrainingLog LogBuilder::finish()
     return std::move(m_log);
 }
 
-std::uint32_t RunTracker::observe(LogBuilder &builder, std::int64_t step, std::int64_t line)
+std::uint32_t RunTracker::observe(
+    LogBuilder &builder, std::int64_t step, std::int64_t line, std::int32_t rank)
 {
-    if (m_last && (step < *m_last || (m_splitOnEqual && step == *m_last)))
+    const auto last = m_lastByRank.find(rank);
+    if (last != m_lastByRank.end()
+        && (step < last->second || (m_splitOnEqual && step == last->second))) {
         m_run = builder.openRun(line);
+        m_lastByRank.clear();
+    }
+    m_lastByRank[rank] = step;
     m_last = step;
     return m_run;
 }

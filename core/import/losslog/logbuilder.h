@@ -60,7 +60,10 @@ public:
         : m_splitOnEqual(splitOnEqual)
     {
     }
-    std::uint32_t observe(LogBuilder &builder, std::int64_t step, std::int64_t line);
+    /// The run of a record of `step` by `rank` (-1: no rank prefix): a new one when the step
+    /// goes back against that rank's last, so that ranks' interleaved lines stay one run.
+    std::uint32_t observe(
+        LogBuilder &builder, std::int64_t step, std::int64_t line, std::int32_t rank = -1);
     std::uint32_t run() const { return m_run; }
     std::optional<std::int64_t> lastStep() const { return m_last; }
 
@@ -68,6 +71,7 @@ private:
     bool m_splitOnEqual = true;
     std::uint32_t m_run = 0;
     std::optional<std::int64_t> m_last;
+    std::map<std::int32_t, std::int64_t> m_lastByRank; // in the current run
 };
 
 /// Turns a counter that resets (per epoch, no epoch printed) into a global step: after a

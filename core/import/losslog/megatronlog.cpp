@@ -89,7 +89,7 @@ public:
         if (bodyStart == std::string_view::npos)
             return false;
         b.noteProducer(PriorityMegatron, "Megatron/MindSpeed iteration log");
-        std::uint32_t run = m_runs.observe(b, iteration, lineNo);
+        std::uint32_t run = m_runs.observe(b, iteration, lineNo, rank);
         b.noteTotalSteps(total);
         b.countRecord();
         // "[YYYY-MM-DD HH:MM:SS(.ffffff)] " right before the record.

@@ -78,7 +78,7 @@ private:
         }
         const std::int64_t step = *stepNumber;
         b.noteProducer(PriorityTorchtitan, "torchtitan console");
-        std::uint32_t run = m_titanRuns.observe(b, step, lineNo);
+        std::uint32_t run = m_titanRuns.observe(b, step, lineNo, rank);
         b.countRecord();
         for (std::size_t i = 1; i < fields.size(); ++i) {
             std::string_view key = fields[i].key;
@@ -120,7 +120,7 @@ private:
         LogBuilder &b)
     {
         b.noteProducer(PriorityNanoGpt, "nanoGPT-style console");
-        std::uint32_t run = m_nanoRuns.observe(b, step, lineNo);
+        std::uint32_t run = m_nanoRuns.observe(b, step, lineNo, rank);
         b.countRecord();
         for (std::string_view part : splitTrim(s, "|")) {
             std::size_t colon = part.find(": ");

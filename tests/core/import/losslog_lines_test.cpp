@@ -120,7 +120,7 @@ TEST(LossLogMegatron, UpstreamAndDeepSpeedVariants)
             "(TFLOP/s/GPU): 26.8 | learning rate: 1.406250E-04 | global batch size:    32 | lm "
             "loss: 1.107468E+01 | loss scale: 1.0 | grad norm: 30.066 | num zeros: 1299.0 | params "
             "norm: 496.206 | number of skipped iterations:   0 | number of nan iterations:   0 |",
-            " iteration        2/      10 | lm loss: garbage |",
+            "[default0]: iteration        2/      10 | lm loss: garbage |",
         });
     const model::LogSeries *loss = log.find("lm loss");
     ASSERT_NE(loss, nullptr);
@@ -129,11 +129,34 @@ TEST(LossLogMegatron, UpstreamAndDeepSpeedVariants)
     ASSERT_NE(loss0, nullptr);
     EXPECT_DOUBLE_EQ(loss0->values[0], 11.07468);
     EXPECT_EQ(log.find("tokens per gpu per second(tgs)")->unit, "tokens/s/GPU");
-    // Counter went 3 -> 2: a new run; the bad field is counted with its line number.
+    // Rank 0's counter went 3 -> 2: a new run; the bad field is counted with its line number.
     EXPECT_EQ(log.runs.size(), 2u);
     EXPECT_EQ(log.badLineCount, 1u);
     ASSERT_EQ(log.issues.size(), 1u);
     EXPECT_EQ(log.issues[0].line, 3);
+}
+
+/// Ranks' lines interleaved (each rank prints its own records): one run, a series per rank;
+/// a rank's counter going back opens the next run for every rank.
+TEST(LossLogMegatron, InterleavedRanksStayOneRun)
+{
+    std::vector<std::string> lines;
+    for (int run = 0; run < 2; ++run)
+        for (int it = 1; it <= 3; ++it)
+            for (int rank = 0; rank < 2; ++rank)
+                lines.push_back("[default" + std::to_string(rank) + "]: iteration "
+                    + std::to_string(it) + "/ 3 | lm loss: " + std::to_string(10 - it) + ".5 |");
+    model::TrainingLog log = feedAll(makeMegatronReader(), lines);
+    ASSERT_EQ(log.runs.size(), 2u);
+    for (std::uint32_t run = 0; run < 2; ++run) {
+        for (std::int32_t rank = 0; rank < 2; ++rank) {
+            const model::LogSeries *loss = log.find("lm loss", run, rank);
+            ASSERT_NE(loss, nullptr) << run << " " << rank;
+            EXPECT_EQ(loss->steps, (std::vector<std::int64_t> {1, 2, 3}));
+            EXPECT_EQ(loss->values, (std::vector<double> {9.5, 8.5, 7.5}));
+        }
+    }
+    EXPECT_EQ(log.runs[1].firstLine, 7);
 }
 
 TEST(LossLogMindSpore, BadRecordLinesAreCountedWithLineNumbers)
