@@ -130,20 +130,27 @@ Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t r
     const std::vector<HealthFinding> ha = trainingHealth(after);
     const HealthFinding *db = divergence(hb, runBefore, lb->name);
     const HealthFinding *da = divergence(ha, runAfter, la->name);
-    if (db || da) {
+    // Diverged is the after run's: a divergence the before run shares (the same run compared
+    // with itself) or had alone (a fix) is said, and the curves are then compared as usual.
+    if (da && !(db && db->kind == da->kind)) {
         c.verdict = ConvergenceVerdict::Diverged;
+        c.reason = "after: " + da->evidence;
         if (db)
-            c.reason = "before: " + db->evidence;
-        if (da)
-            c.reason += (c.reason.empty() ? "" : "; ") + std::string("after: ") + da->evidence;
+            c.reason += "; before: " + db->evidence;
         if (c.maxRelDelta)
             c.reason += "; the curves differ by at most " + share(*c.maxRelDelta) + " over "
                 + std::to_string(c.finiteCommonSteps) + " common finite steps";
         return c;
     }
+    std::string shared;
+    if (db && da)
+        shared =
+            "both runs diverge alike (before: " + db->evidence + "; after: " + da->evidence + "); ";
+    else if (db)
+        shared = "the before run diverges (" + db->evidence + "), the after run does not; ";
     if (c.finiteCommonSteps == 0) {
         c.verdict = ConvergenceVerdict::NoData;
-        c.reason = "no common step with finite values: before prints steps "
+        c.reason = shared + "no common step with finite values: before prints steps "
             + std::to_string(lb->steps.front()) + "–" + std::to_string(lb->steps.back())
             + ", after " + std::to_string(la->steps.front()) + "–"
             + std::to_string(la->steps.back());
@@ -151,12 +158,12 @@ Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t r
     }
     if (c.firstStepOutside) {
         c.verdict = ConvergenceVerdict::Drifted;
-        c.reason = "first outside the " + band + " at step " + std::to_string(*c.firstStepOutside)
-            + "; largest difference " + share(*c.maxRelDelta) + " at step "
-            + std::to_string(c.maxRelDeltaStep);
+        c.reason = shared + "first outside the " + band + " at step "
+            + std::to_string(*c.firstStepOutside) + "; largest difference " + share(*c.maxRelDelta)
+            + " at step " + std::to_string(c.maxRelDeltaStep);
     } else {
         c.verdict = ConvergenceVerdict::Held;
-        c.reason = "within the " + band + " over " + std::to_string(c.finiteCommonSteps)
+        c.reason = shared + "within the " + band + " over " + std::to_string(c.finiteCommonSteps)
             + " common steps; largest difference " + share(c.maxRelDelta.value_or(0)) + " at step "
             + std::to_string(c.maxRelDeltaStep);
     }
