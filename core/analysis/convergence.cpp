@@ -229,17 +229,23 @@ std::vector<std::pair<const LogSeries *, const LogSeries *>> pairSeries(
     const std::vector<const LogSeries *> &b, const std::vector<const LogSeries *> &a)
 {
     std::vector<std::pair<const LogSeries *, const LogSeries *>> out;
-    std::map<std::string, bool> done;
-    for (const LogSeries *x : b) {
-        if (done[x->name])
-            continue;
-        for (const LogSeries *y : a) {
-            if (y->name == x->name && y->rank == x->rank) {
-                out.emplace_back(x, y);
-                done[x->name] = true;
-                break;
-            }
+    // Names in the order the before log first prints them; per name the lowest rank on both
+    // sides, whichever rank's line came first.
+    std::vector<std::string> names;
+    for (const LogSeries *x : b)
+        if (std::find(names.begin(), names.end(), x->name) == names.end())
+            names.push_back(x->name);
+    for (const std::string &name : names) {
+        std::pair<const LogSeries *, const LogSeries *> best {nullptr, nullptr};
+        for (const LogSeries *x : b) {
+            if (x->name != name || (best.first && x->rank >= best.first->rank))
+                continue;
+            for (const LogSeries *y : a)
+                if (y->name == name && y->rank == x->rank)
+                    best = {x, y};
         }
+        if (best.first)
+            out.push_back(best);
     }
     if (out.empty() && !b.empty() && !a.empty()) {
         std::map<std::string, int> nb;

@@ -37,7 +37,11 @@ std::string formatShort(double value)
     if (!std::isfinite(value))
         return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
     std::array<char, 32> buf {};
-    std::snprintf(buf.data(), buf.size(), "%.4g", value);
+    // Whole numbers up to a trillion as written ("12480 MB", not "1.248e+04 MB"), rounded.
+    if (std::fabs(value) >= 1e4 && std::fabs(value) < 1e12)
+        std::snprintf(buf.data(), buf.size(), "%.0f", value);
+    else
+        std::snprintf(buf.data(), buf.size(), "%.4g", value);
     return buf.data();
 }
 

@@ -27,8 +27,9 @@ std::string formatMegabytes(double mb);
 std::string formatBandwidth(double gbPerSecond);
 /// Three significant digits, no unit ("148", "87.3", "0.512").
 std::string formatSignificant(double value);
-/// Four significant digits in printf's %g style ("0.01234", "1.5e+06"), for the evidence
-/// texts of findings; "nan", "inf", "-inf" for non-finite values.
+/// Four significant digits in printf's %g style ("0.01234", "87.35"), whole numbers from 10^4
+/// to 10^12 rounded without an exponent ("12480", not "1.248e+04"), for the evidence texts
+/// of findings; "nan", "inf", "-inf" for non-finite values.
 std::string formatShort(double value);
 
 } // namespace stepscope::analysis

@@ -165,6 +165,31 @@ TEST(Convergence, GoldenValuesPairsHoldWithTheirStepTimeAndMemoryDeltas)
     EXPECT_TRUE(m.regressions.empty());
 }
 
+/// Series of one name are paired on the lowest rank both sides print, not on the rank whose
+/// line came first: rank 1's memory line first, rank 0's memory grown by 20 %.
+TEST(Convergence, DeltasPairTheLowestRankOnBothSides)
+{
+    const auto log = [](double rank0Mb) {
+        model::TrainingLog l;
+        l.runs.push_back({1, 100, "run 1"});
+        for (std::int32_t rank : {1, 0}) {
+            model::LogSeries s;
+            s.name = "allocated";
+            s.kind = LogSeriesKind::Memory;
+            s.unit = "MB";
+            s.rank = rank;
+            s.add(1, rank == 0 ? rank0Mb : 10000, 1);
+            l.series.push_back(s);
+        }
+        return l;
+    };
+    const std::vector<TrainingDelta> rows = trainingDeltas(log(10000), 0, log(12000), 0);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].label, "allocated (rank 0)");
+    EXPECT_NEAR(*rows[0].percent, 20, 1e-9);
+    EXPECT_EQ(rows[0].verdict, Verdict::Regressed);
+}
+
 TEST(Convergence, ToleranceDecidesHeldOrDrifted)
 {
     const std::string t5 = "megatron-golden-values/t5/t5_mcore_te_tp2_pp1_vp1";

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 
 using namespace stepscope;
@@ -31,6 +32,19 @@ TEST(Units, TimePointsAreExactToTheNanosecond)
 
 // The profiler's MB (bytes / 10^6) and GB/s, as the Communication panel and `stepscope
 // summary` both show them: 4e-05 MB read "4e-05 MB" in the summary and "40 B" in the panel.
+// The evidence texts' numbers: four significant digits, and the MB of a log's memory line
+// as written rather than "1.248e+04".
+TEST(Units, ShortNumbersOfTheEvidenceTexts)
+{
+    using analysis::formatShort;
+    EXPECT_EQ(formatShort(87.3456), "87.35");
+    EXPECT_EQ(formatShort(0.0123456), "0.01235");
+    EXPECT_EQ(formatShort(12480.4), "12480");
+    EXPECT_EQ(formatShort(-20000), "-20000");
+    EXPECT_EQ(formatShort(1.5e13), "1.5e+13");
+    EXPECT_EQ(formatShort(std::nan("")), "nan");
+}
+
 TEST(Units, ProfilerMegabytesAndBandwidths)
 {
     using analysis::formatBandwidth;
