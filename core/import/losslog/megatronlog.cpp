@@ -102,7 +102,21 @@ public:
             }
         }
         int bad = 0;
-        for (std::string_view part : splitTrim(line.substr(bodyStart), "|")) {
+        // Every field of a record ends with " |": a line that does not was cut in its last
+        // field (a log read while training writes it), whose number may be short ("9.4" of
+        // "9.4827"). That field is not read, and said.
+        std::string_view body = line.substr(bodyStart);
+        while (!body.empty() && (body.back() == ' ' || body.back() == '\r' || body.back() == '\t'))
+            body.remove_suffix(1);
+        if (!body.empty() && body.back() != '|') {
+            const std::size_t lastBar = body.rfind('|');
+            const std::string_view cut = trim(body.substr(lastBar + 1));
+            b.log().addIssue(lineNo,
+                "iteration record cut short: its last field `" + std::string(cut.substr(0, 60))
+                    + "` has no closing `|` and was not read");
+            body = lastBar == std::string_view::npos ? std::string_view() : body.substr(0, lastBar);
+        }
+        for (std::string_view part : splitTrim(body, "|")) {
             std::size_t colon = part.find(": ");
             if (colon == std::string_view::npos) {
                 ++bad;

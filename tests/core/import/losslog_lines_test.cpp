@@ -159,6 +159,28 @@ TEST(LossLogMegatron, InterleavedRanksStayOneRun)
     EXPECT_EQ(log.runs[1].firstLine, 7);
 }
 
+/// A log read while training writes it ends inside a record: the fields before the cut are
+/// read, the cut one ("9.4" of "9.4827") is not, and the line says so.
+TEST(LossLogMegatron, ARecordCutInItsLastFieldKeepsTheFieldsBefore)
+{
+    model::TrainingLog log = feedAll(makeMegatronReader(),
+        {
+            " iteration        1/      10 | learning rate: 1.0E-04 | lm loss: 9.9000 |",
+            " iteration        2/      10 | learning rate: 2.0E-04 | lm loss: 9.4",
+        });
+    const model::LogSeries *loss = log.find("lm loss");
+    ASSERT_NE(loss, nullptr);
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t> {1}));
+    const model::LogSeries *lr = log.find("learning rate");
+    ASSERT_NE(lr, nullptr);
+    EXPECT_EQ(lr->steps, (std::vector<std::int64_t> {1, 2}));
+    ASSERT_EQ(log.issues.size(), 1u);
+    EXPECT_EQ(log.issues[0].line, 2);
+    EXPECT_EQ(log.issues[0].message,
+        "iteration record cut short: its last field `lm loss: 9.4` has no closing `|` and was "
+        "not read");
+}
+
 TEST(LossLogMindSpore, BadRecordLinesAreCountedWithLineNumbers)
 {
     model::TrainingLog log = feedAll(makeMindSporeReader(),
