@@ -192,11 +192,14 @@ std::string compareMarkdown(
     rowsTable(out, "Bottlenecks (share of step time)", c.bottleneckRows);
     rowsTable(out, "Memory", c.memoryRows);
     if (!c.kernels.top.empty()) {
-        out << "\n## Kernel deltas\n\nDevice kernels, totals "
-            << (c.perPairedStep ? "per paired step" : "over the whole traces") << " (before "
-            << c.kernels.nameCountBefore << " names, after " << c.kernels.nameCountAfter
-            << ").\n\n| kernel | count before | count after | total before | total after | Δ "
-               "total | median before | median after |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
+        out << "\n## Kernel deltas\n\nDevice kernels, "
+            << (c.perPairedStep ? "totals over the paired steps, Δ per paired step"
+                                : "totals over the whole traces")
+            << " (before " << c.kernels.nameCountBefore << " names, after "
+            << c.kernels.nameCountAfter
+            << ").\n\n| kernel | count before | count after | total before | total after | "
+            << (c.perPairedStep ? "Δ per step" : "Δ total")
+            << " | median before | median after |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
         for (const NameDelta &d : c.kernels.top) {
             out << "| " << cell(d.name) << " | " << d.before.count << " | " << d.after.count
                 << " | " << formatDuration(d.before.totalNs) << " | "

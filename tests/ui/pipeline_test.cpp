@@ -241,6 +241,18 @@ TEST(Pipeline, GuiReportAndCompareJsonShowTheSameNumbers)
         EXPECT_EQ(kernelTable.rows[i].at(6), median(kernels[i].at("before"))) << i;
         EXPECT_EQ(kernelTable.rows[i].at(7), median(kernels[i].at("after"))) << i;
     }
+    // Totals cover the paired steps; the Δ is per paired step, and its column says so.
+    ASSERT_TRUE(j.at("per_paired_step").get<bool>());
+    {
+        EXPECT_EQ(kernelTable.header.at(5), QStringLiteral("Δ per step"));
+        const double pairs = static_cast<double>(j.at("steps").size());
+        for (const nlohmann::json &k : kernels) {
+            const double before = k.at("before").at("total_ns").get<double>();
+            const double after = k.at("after").at("total_ns").get<double>();
+            EXPECT_NEAR(k.at("delta_total_ns").get<double>(), (after - before) / pairs, 1.0)
+                << k.at("name");
+        }
+    }
 
     // Each paired step: the Steps table (GUI) == JSON, text and value.
     const QStandardItemModel &table = *steps->tableModel();

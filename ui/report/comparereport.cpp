@@ -100,10 +100,14 @@ ReportTable kernelTable(const analysis::NameDeltaTable &t, bool perPairedStep)
     ReportTable table;
     table.title = perPairedStep ? QStringLiteral("Top kernels by |Δ time per paired step|")
                                 : QStringLiteral("Top kernels by |Δ time|");
+    // Totals over the paired steps (or the whole traces); Δ per paired step when there are
+    // pairs, so that runs with different step counts compare.
     table.header = {QStringLiteral("kernel"), QStringLiteral("count before"),
         QStringLiteral("count after"), QStringLiteral("total before"),
-        QStringLiteral("total after"), QStringLiteral("Δ total"), QStringLiteral("median before"),
-        QStringLiteral("median after"), QStringLiteral("share after")};
+        QStringLiteral("total after"),
+        perPairedStep ? QStringLiteral("Δ per step") : QStringLiteral("Δ total"),
+        QStringLiteral("median before"), QStringLiteral("median after"),
+        QStringLiteral("share after")};
     for (const analysis::NameDelta &d : t.top) {
         QString name = qs(d.name);
         if (name.size() > 90)
@@ -246,10 +250,11 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
 
     ReportSection kernels;
     kernels.title = QStringLiteral("Kernel deltas");
-    kernels.paragraphs << QStringLiteral("Device kernels, totals %1 (before %2 names, after %3 "
+    kernels.paragraphs << QStringLiteral("Device kernels, %1 (before %2 names, after %3 "
                                          "names; %4 only before, %5 only after).")
-                              .arg(c.perPairedStep ? QStringLiteral("per paired step")
-                                                   : QStringLiteral("over the whole traces"))
+                              .arg(c.perPairedStep ? QStringLiteral("totals over the paired steps, "
+                                                                    "Δ per paired step")
+                                                   : QStringLiteral("totals over the whole traces"))
                               .arg(c.kernels.nameCountBefore)
                               .arg(c.kernels.nameCountAfter)
                               .arg(c.kernels.onlyBefore.size())
