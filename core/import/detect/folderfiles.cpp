@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
 #include <set>
@@ -145,13 +146,15 @@ std::string rawBytes(std::ifstream &in, std::uint64_t offset, std::size_t bytes)
     return out;
 }
 
-/// The first and last 64 KiB: what tells two traces of one size apart, read once per file.
-std::string ends(const fs::path &file, std::uint64_t size)
+/// A hash of the first and last 64 KiB: what tells two traces of one size apart, read once
+/// per file and kept small (a thousand files of one size keep a thousand hashes).
+std::size_t endsHash(const fs::path &file, std::uint64_t size)
 {
     constexpr std::uint64_t Span = 64u << 10;
     std::ifstream in(file, std::ios::binary);
     const auto n = static_cast<std::size_t>(std::min(size, Span));
-    return rawBytes(in, 0, n) + rawBytes(in, size > Span ? size - Span : 0, n);
+    return std::hash<std::string> {}(
+        rawBytes(in, 0, n) + rawBytes(in, size > Span ? size - Span : 0, n));
 }
 
 /// Every byte alike, compared a MiB at a time (only for files whose ends are alike).
@@ -179,12 +182,12 @@ void dropCopies(Detection &d)
     for (const fs::path &f : d.memoryFiles)
         count(f);
     // Files kept, by size and ends; only files that share their size with another are read.
-    std::map<std::pair<std::uint64_t, std::string>, std::vector<fs::path>> kept;
+    std::map<std::pair<std::uint64_t, std::size_t>, std::vector<fs::path>> kept;
     const auto isCopy = [&](const fs::path &file) {
         const std::uint64_t size = fileSize(file);
         if (size == 0 || sizes[size] < 2)
             return false;
-        std::vector<fs::path> &alike = kept[{size, ends(file, size)}];
+        std::vector<fs::path> &alike = kept[{size, endsHash(file, size)}];
         for (const fs::path &earlier : alike) {
             if (sameBytes(earlier, file, size)) {
                 d.skipped.emplace_back(file,
