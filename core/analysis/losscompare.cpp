@@ -187,13 +187,16 @@ std::vector<CrossCheckRow> crossCheck(const model::TrainingLog &before, std::uin
             b ? summarise(*b, row.statistic, &row.countBefore) : std::nullopt;
         std::optional<double> va = a ? summarise(*a, row.statistic, &row.countAfter) : std::nullopt;
         std::string unit = ref.unit;
+        // One row per rank of a name (Megatron's memory lines per rank): each says its rank.
+        const std::string label =
+            ref.rank >= 0 ? ref.name + " (rank " + std::to_string(ref.rank) + ")" : ref.name;
         if (b && a && b->unit != a->unit) {
             unit = b->unit + " | " + a->unit;
-            row.row = makeDeltaRow(
-                "log." + ref.name, ref.name, unit, vb, std::nullopt, betterFor(ref.kind));
+            row.row =
+                makeDeltaRow("log." + ref.name, label, unit, vb, std::nullopt, betterFor(ref.kind));
             row.row.after = va; // shown, but no delta across different units
         } else {
-            row.row = makeDeltaRow("log." + ref.name, ref.name, unit, vb, va, betterFor(ref.kind));
+            row.row = makeDeltaRow("log." + ref.name, label, unit, vb, va, betterFor(ref.kind));
         }
         rows.push_back(std::move(row));
     };

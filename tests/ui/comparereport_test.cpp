@@ -34,6 +34,40 @@ TEST(CompareReport, DemoPairHasEverySectionAndOnlyEmbeddedImages)
             testsupport::demoPair()->beforeInfo(), testsupport::demoPair()->afterInfo()));
 }
 
+/// Two training logs and no profile: no empty profile tables, no "neither profile records
+/// memory" (the logs have memory lines); the loss curves and the logs' own figures.
+TEST(CompareReport, TwoLogsAloneGetTheLogsSectionsOnly)
+{
+    const std::string dir = std::string(STEPSCOPE_TEST_DATA)
+        + "/loss_logs/mindspeed-megatron-det-vs-nondet/test_qwen_sft/";
+    const auto data = ui::compare::CompareData::build(testsupport::loadProfile(dir + "pta_det.txt"),
+        testsupport::loadProfile(dir + "pta_non_det.txt"));
+    ASSERT_TRUE(data);
+    const Report report = buildCompareReport(data, QSize(1000, 500));
+    QStringList titles;
+    for (const ReportSection &s : report.sections)
+        titles << s.title;
+    EXPECT_EQ(titles,
+        (QStringList {QStringLiteral("Runs"), QStringLiteral("Loss curves"),
+            QStringLiteral("Load diagnostics")}));
+    ASSERT_FALSE(report.sections.front().paragraphs.isEmpty());
+    EXPECT_TRUE(report.sections.front().paragraphs.front().startsWith(
+        QStringLiteral("Training logs only, no profile")));
+    EXPECT_FALSE(reportHtml(report).contains(QStringLiteral("Neither profile records memory")));
+    // The logs' memory lines, one row per rank, each naming its rank.
+    const ReportSection &loss = report.sections[1];
+    ASSERT_FALSE(loss.tables.empty());
+    int allocated = 0;
+    for (const QStringList &row : loss.tables.back().rows) {
+        if (row.front().startsWith(QStringLiteral("allocated"))) {
+            ++allocated;
+            EXPECT_TRUE(row.front().startsWith(QStringLiteral("allocated (rank ")))
+                << row.front().toStdString();
+        }
+    }
+    EXPECT_GT(allocated, 1);
+}
+
 TEST(CompareReport, KpiAndStepRowsAreTheComparisonRows)
 {
     const auto data = testsupport::demoPair();

@@ -169,42 +169,16 @@ ReportTable diagnosticsTable(const compare::CompareSide &side)
     return t;
 }
 
-} // namespace
+/// The pictures' device pixel ratio: sharp on high-DPI screens and in print.
+constexpr qreal Dpr = 2.0;
 
-Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSize imageSize)
+/// The sections of the profiles: KPIs, paired steps, ranks, bottlenecks, memory, kernels.
+void addProfileSections(
+    Report &report, const std::shared_ptr<const compare::CompareData> &data, QSize logical)
 {
-    // The pictures are drawn at half their pixel size and twice the pixel density, so that
-    // their text is the size of the page's text where the page shows them at their logical
-    // width (a 1600 px picture at 1 : 1 shrank its 9 pt labels to 6 px in a 1200 px page).
-    constexpr qreal Dpr = 2.0;
-    const QSize logical = imageSize / Dpr;
-    Report report;
-    if (!data || !data->before.profile.session || !data->after.profile.session)
-        return report;
     const compare::CompareSide &before = data->before;
     const compare::CompareSide &after = data->after;
     const analysis::RunComparison &c = data->comparison;
-    report.title = QStringLiteral("StepScope comparison: %1 → %2").arg(before.name(), after.name());
-    report.summaryMarkdown =
-        qs(analysis::compareMarkdown(c, data->beforeInfo(), data->afterInfo()));
-
-    ReportSection header;
-    header.title = QStringLiteral("Runs");
-    ReportTable runs;
-    runs.header = {QStringLiteral("run"), QStringLiteral("path"), QStringLiteral("format"),
-        QStringLiteral("rank compared"), QStringLiteral("steps"), QStringLiteral("devices")};
-    runs.rows.push_back(headerRow(before, QStringLiteral("before: ") + before.name(), c, false));
-    runs.rows.push_back(headerRow(after, QStringLiteral("after: ") + after.name(), c, true));
-    header.tables.push_back(runs);
-    header.paragraphs << QStringLiteral("Rank %1 of before against rank %2 of after; %3, "
-                                        "paired %4.")
-                             .arg(c.beforeRank)
-                             .arg(c.afterRank)
-                             .arg(countText(static_cast<long long>(c.pairing.pairs.size()),
-                                 QStringLiteral("step pair"), QStringLiteral("step pairs")))
-                             .arg(qs(std::string(analysis::pairingModeName(c.pairing.mode))));
-    report.sections.push_back(header);
-
     ReportSection kpis;
     kpis.title = QStringLiteral("KPIs");
     kpis.paragraphs << QStringLiteral("Green: better after the change; red: worse (the better "
@@ -261,7 +235,15 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
                               .arg(c.kernels.onlyAfter.size());
     kernels.tables.push_back(kernelTable(c.kernels, c.perPairedStep));
     report.sections.push_back(kernels);
+}
 
+/// The loss curves of both training logs, or why there are none.
+void addLossSection(
+    Report &report, const std::shared_ptr<const compare::CompareData> &data, QSize logical)
+{
+    const compare::CompareSide &before = data->before;
+    const compare::CompareSide &after = data->after;
+    const analysis::RunComparison &c = data->comparison;
     ReportSection loss;
     loss.title = QStringLiteral("Loss curves");
     if (c.loss) {
@@ -296,7 +278,15 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
         loss.tables.push_back(deltaTable(QStringLiteral("Logs' own figures (cross-check)"), rows));
     }
     report.sections.push_back(loss);
+}
 
+/// Before above after on the aligned step.
+void addTimelineSection(
+    Report &report, const std::shared_ptr<const compare::CompareData> &data, QSize logical)
+{
+    const compare::CompareSide &before = data->before;
+    const compare::CompareSide &after = data->after;
+    const analysis::RunComparison &c = data->comparison;
     ReportSection timelines;
     timelines.title = QStringLiteral("Timelines of the aligned step");
     if (!c.pairing.pairs.empty() && before.profile.timeline && after.profile.timeline) {
@@ -308,6 +298,55 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
         timelines.paragraphs << QStringLiteral("No aligned step.");
     }
     report.sections.push_back(timelines);
+}
+
+} // namespace
+
+Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSize imageSize)
+{
+    // The pictures are drawn at half their pixel size and twice the pixel density, so that
+    // their text is the size of the page's text where the page shows them at their logical
+    // width (a 1600 px picture at 1 : 1 shrank its 9 pt labels to 6 px in a 1200 px page).
+    const QSize logical = imageSize / Dpr;
+    Report report;
+    if (!data || !data->before.profile.session || !data->after.profile.session)
+        return report;
+    const compare::CompareSide &before = data->before;
+    const compare::CompareSide &after = data->after;
+    const analysis::RunComparison &c = data->comparison;
+    report.title = QStringLiteral("StepScope comparison: %1 → %2").arg(before.name(), after.name());
+    report.summaryMarkdown =
+        qs(analysis::compareMarkdown(c, data->beforeInfo(), data->afterInfo()));
+
+    ReportSection header;
+    header.title = QStringLiteral("Runs");
+    ReportTable runs;
+    runs.header = {QStringLiteral("run"), QStringLiteral("path"), QStringLiteral("format"),
+        QStringLiteral("rank compared"), QStringLiteral("steps"), QStringLiteral("devices")};
+    runs.rows.push_back(headerRow(before, QStringLiteral("before: ") + before.name(), c, false));
+    runs.rows.push_back(headerRow(after, QStringLiteral("after: ") + after.name(), c, true));
+    header.tables.push_back(runs);
+    // Two training logs and no profile: the profile's sections would be empty tables and
+    // "neither profile records memory"; only the logs' sections are written.
+    const bool profiles =
+        c.beforeHasTrace || c.afterHasTrace || !c.beforeSteps.empty() || !c.afterSteps.empty();
+    if (profiles)
+        header.paragraphs << QStringLiteral("Rank %1 of before against rank %2 of after; %3, "
+                                            "paired %4.")
+                                 .arg(c.beforeRank)
+                                 .arg(c.afterRank)
+                                 .arg(countText(static_cast<long long>(c.pairing.pairs.size()),
+                                     QStringLiteral("step pair"), QStringLiteral("step pairs")))
+                                 .arg(qs(std::string(analysis::pairingModeName(c.pairing.mode))));
+    else
+        header.paragraphs << QStringLiteral("Training logs only, no profile: the loss curves "
+                                            "and the logs' own figures are compared.");
+    report.sections.push_back(header);
+    if (profiles)
+        addProfileSections(report, data, logical);
+    addLossSection(report, data, logical);
+    if (profiles)
+        addTimelineSection(report, data, logical);
 
     ReportSection diagnostics;
     diagnostics.title = QStringLiteral("Load diagnostics");
