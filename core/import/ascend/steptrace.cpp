@@ -29,7 +29,6 @@ std::vector<model::ReferenceStep> readSteps(const std::filesystem::path &path,
         return steps;
     }
     std::vector<int> valueColumns;
-    std::vector<int> keyColumns {cStep}; // a step of a rank (or stage) is one row
     for (std::size_t i = 0; i < reader.header().size(); ++i) {
         const std::string &name = reader.header()[i];
         bool isSpecial = name == "Step" || name.empty();
@@ -37,10 +36,8 @@ std::vector<model::ReferenceStep> readSteps(const std::filesystem::path &path,
             isSpecial = isSpecial || name == s;
         if (!isSpecial)
             valueColumns.push_back(static_cast<int>(i));
-        else if (name != "Step" && !name.empty())
-            keyColumns.push_back(static_cast<int>(i));
     }
-    std::set<std::vector<std::string>> seen; // the keys of the rows kept
+    std::set<std::vector<std::string>> seen; // the rows kept, field by field
     const std::string source = ctx.relative(path);
     while (reader.next()) {
         model::ReferenceStep step;
@@ -56,15 +53,15 @@ std::vector<model::ReferenceStep> readSteps(const std::filesystem::path &path,
         }
         if (!fill(reader, step))
             continue;
+        // Rows appended twice (files joined, a rerun's rows added) are the same row field for
+        // field: counted once. Rows that differ are kept, even for one step and rank (steps
+        // without an id are told apart by their values only).
         std::vector<std::string> key;
-        key.reserve(keyColumns.size());
-        for (int c : keyColumns)
-            key.emplace_back(reader.field(c));
+        key.reserve(reader.header().size());
+        for (std::size_t c = 0; c < reader.header().size(); ++c)
+            key.emplace_back(reader.field(static_cast<int>(c)));
         if (seen.count(key) != 0) {
-            // Rows appended twice (files concatenated, a rerun's rows added): counted once.
-            ctx.warn(path,
-                "a second row for a step already read (same step and rank, stage or device); "
-                "the first row was kept, this one skipped",
+            ctx.warn(path, "the same row as one already read (a repeat); this one skipped",
                 reader.line());
             continue;
         }
