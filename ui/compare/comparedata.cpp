@@ -116,6 +116,14 @@ std::shared_ptr<const CompareData> CompareData::build(
     return data;
 }
 
+bool CompareData::logsOnly() const
+{
+    const auto noTrace = [](const CompareSide &side) {
+        return !side.profile.session || side.profile.session->traces.empty();
+    };
+    return noTrace(before) && noTrace(after);
+}
+
 std::shared_ptr<const CompareData> CompareData::withRanks(CompareRanks choice) const
 {
     auto data = std::make_shared<CompareData>(*this);

@@ -87,6 +87,9 @@ struct CompareData
         const LogRun &beforeLog, const LogRun &afterLog) const;
     /// Pairing of the shown ranks' steps, automatic or around `anchor`.
     analysis::StepPairing pairing(std::optional<analysis::ManualAnchor> anchor) const;
+    /// Two training logs and no profile: neither side's session holds a trace, so the
+    /// profile's views (timelines, steps, kernels) and report sections have nothing to show.
+    bool logsOnly() const;
     /// What the outputs (JSON, Markdown, report) say about each run.
     analysis::CompareRunInfo beforeInfo() const;
     analysis::CompareRunInfo afterInfo() const;

@@ -75,8 +75,7 @@ void CompareView::setData(std::shared_ptr<const CompareData> data)
     rebuildPairing();
     // Two training logs and no profile: nothing for the timelines, the step and kernel tabs;
     // the loss curves are the comparison.
-    const bool logsOnly = m_data->before.profile.session->traces.empty()
-        && m_data->after.profile.session->traces.empty();
+    const bool logsOnly = m_data->logsOnly();
     for (QWidget *w : {m_pairingBar, m_kpiScroll, m_timelines})
         w->setVisible(!logsOnly);
     setOverlay(m_overlay); // a side without a profile shows no timeline

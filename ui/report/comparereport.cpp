@@ -328,8 +328,7 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
     header.tables.push_back(runs);
     // Two training logs and no profile: the profile's sections would be empty tables and
     // "neither profile records memory"; only the logs' sections are written.
-    const bool profiles =
-        c.beforeHasTrace || c.afterHasTrace || !c.beforeSteps.empty() || !c.afterSteps.empty();
+    const bool profiles = !data->logsOnly();
     if (profiles)
         header.paragraphs << QStringLiteral("Rank %1 of before against rank %2 of after; %3, "
                                             "paired %4.")
