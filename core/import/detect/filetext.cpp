@@ -7,6 +7,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
 #include <fstream>
 
@@ -29,6 +30,16 @@ std::uint64_t fileSize(const std::filesystem::path &file)
     return ec ? 0 : static_cast<std::uint64_t>(size);
 }
 
+std::string readBytesAt(std::istream &in, std::uint64_t offset, std::size_t bytes)
+{
+    std::string out(bytes, '\0');
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(offset));
+    in.read(out.data(), static_cast<std::streamsize>(bytes));
+    out.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+    return out;
+}
+
 std::optional<std::string> readPlainFileTail(
     const std::filesystem::path &file, std::uint64_t maxBytes)
 {
@@ -37,11 +48,7 @@ std::optional<std::string> readPlainFileTail(
         return std::nullopt;
     const std::uint64_t size = fileSize(file);
     const std::uint64_t from = size > maxBytes ? size - maxBytes : 0;
-    std::string out(static_cast<std::size_t>(size - from), '\0');
-    in.seekg(static_cast<std::streamoff>(from));
-    in.read(out.data(), static_cast<std::streamsize>(out.size()));
-    out.resize(static_cast<std::size_t>(in.gcount()));
-    return out;
+    return readBytesAt(in, from, static_cast<std::size_t>(size - from));
 }
 
 std::optional<std::string> readFileText(const std::filesystem::path &file, std::uint64_t maxBytes,

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <iosfwd>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,10 @@ bool isGzipFile(const std::filesystem::path &file);
 std::optional<std::string> readFileText(const std::filesystem::path &file,
     std::uint64_t maxBytes = UINT64_MAX, const util::Progress *progress = nullptr,
     std::string *why = nullptr);
+
+/// Up to `bytes` bytes of an open stream at `offset`, as stored (no gzip inflate); fewer at
+/// the end of the stream. Clears the stream's state first, so calls may follow each other.
+std::string readBytesAt(std::istream &in, std::uint64_t offset, std::size_t bytes);
 
 /// The last `maxBytes` of a plain (not gzip) regular file; nullopt for gzip or when the file
 /// cannot be read. Where a trace-event file names its processes: metadata come last.

@@ -134,27 +134,16 @@ void scanFiles(const fs::path &dir, int depth, Detection &d)
 
 namespace {
 
-/// Up to `bytes` raw bytes of the file at `offset` (gzip is not inflated: copies are alike as
-/// stored).
-std::string rawBytes(std::ifstream &in, std::uint64_t offset, std::size_t bytes)
-{
-    std::string out(bytes, '\0');
-    in.clear();
-    in.seekg(static_cast<std::streamoff>(offset));
-    in.read(out.data(), static_cast<std::streamsize>(bytes));
-    out.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
-    return out;
-}
-
-/// A hash of the first and last 64 KiB: what tells two traces of one size apart, read once
-/// per file and kept small (a thousand files of one size keep a thousand hashes).
+/// A hash of the first and last 64 KiB as stored (gzip is not inflated: copies are alike on
+/// disk): what tells two traces of one size apart, read once per file and kept small (a
+/// thousand files of one size keep a thousand hashes).
 std::size_t endsHash(const fs::path &file, std::uint64_t size)
 {
     constexpr std::uint64_t Span = 64u << 10;
     std::ifstream in(file, std::ios::binary);
     const auto n = static_cast<std::size_t>(std::min(size, Span));
     return std::hash<std::string> {}(
-        rawBytes(in, 0, n) + rawBytes(in, size > Span ? size - Span : 0, n));
+        readBytesAt(in, 0, n) + readBytesAt(in, size > Span ? size - Span : 0, n));
 }
 
 /// Every byte alike, compared a MiB at a time (only for files whose ends are alike).
@@ -164,8 +153,8 @@ bool sameBytes(const fs::path &a, const fs::path &b, std::uint64_t size)
     std::ifstream ia(a, std::ios::binary);
     std::ifstream ib(b, std::ios::binary);
     for (std::uint64_t at = 0; at < size; at += Block) {
-        const std::string x = rawBytes(ia, at, Block);
-        if (x.empty() || x != rawBytes(ib, at, Block))
+        const std::string x = readBytesAt(ia, at, Block);
+        if (x.empty() || x != readBytesAt(ib, at, Block))
             return false;
     }
     return true;
