@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <functional>
 #include <set>
 
 using namespace stepscope;
@@ -25,6 +26,20 @@ std::shared_ptr<const model::Session> load(const std::string &rel)
 {
     util::Progress progress;
     return import::loadPath(Data + rel, progress).session;
+}
+
+/// One run whose loss at steps 1..steps is value(step).
+model::TrainingLog lossLog(std::int64_t steps, const std::function<double(std::int64_t)> &value)
+{
+    model::TrainingLog log;
+    log.runs.push_back({1, 100, "run 1"});
+    model::LogSeries loss;
+    loss.name = "loss";
+    loss.kind = LogSeriesKind::Loss;
+    for (std::int64_t s = 1; s <= steps; ++s)
+        loss.add(s, value(s), s);
+    log.series.push_back(loss);
+    return log;
 }
 
 TrainingComparison pair(
@@ -114,17 +129,10 @@ TEST(Convergence, DivergedOnlyWhenTheAfterRunDoesAndTheBeforeRunDidNot)
     EXPECT_EQ(self.convergence.verdict, ConvergenceVerdict::Held) << self.convergence.reason;
     EXPECT_TRUE(self.regressions.empty());
 
-    model::TrainingLog rising;
-    rising.runs.push_back({1, 100, "run 1"});
-    model::LogSeries loss;
-    loss.name = "loss";
-    loss.kind = LogSeriesKind::Loss;
-    for (std::int64_t s = 1; s <= 30; ++s)
-        loss.add(s, s <= 10 ? 3.0 : 3.0 + 0.5 * static_cast<double>(s - 10), s);
-    rising.series.push_back(loss);
-    model::TrainingLog falling = rising;
-    for (std::size_t i = 0; i < 30; ++i)
-        falling.series[0].values[i] = 3.0 - 0.05 * static_cast<double>(i);
+    const model::TrainingLog rising = lossLog(
+        30, [](std::int64_t s) { return s <= 10 ? 3.0 : 3.0 + 0.5 * static_cast<double>(s - 10); });
+    const model::TrainingLog falling =
+        lossLog(30, [](std::int64_t s) { return 3.0 - 0.05 * static_cast<double>(s - 1); });
     const Convergence fixed = compareConvergence(rising, 0, falling, 0);
     EXPECT_NE(fixed.verdict, ConvergenceVerdict::Diverged) << fixed.reason;
     EXPECT_EQ(fixed.reason.rfind("the before run diverges (", 0), 0u) << fixed.reason;
@@ -205,14 +213,8 @@ TEST(Convergence, ToleranceDecidesHeldOrDrifted)
 
 TEST(Convergence, NonFiniteLossIsDivergedNotZeroPercent)
 {
-    model::TrainingLog before;
-    before.runs.push_back({1, 100, "run 1"});
-    model::LogSeries loss;
-    loss.name = "loss";
-    loss.kind = LogSeriesKind::Loss;
-    for (std::int64_t s = 1; s <= 20; ++s)
-        loss.add(s, 3.0 - 0.05 * static_cast<double>(s), s);
-    before.series.push_back(loss);
+    const model::TrainingLog before =
+        lossLog(20, [](std::int64_t s) { return 3.0 - 0.05 * static_cast<double>(s); });
     model::TrainingLog after = before;
     for (std::size_t i = 10; i < 20; ++i)
         after.series[0].values[i] = std::nan("");

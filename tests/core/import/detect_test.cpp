@@ -14,6 +14,15 @@ namespace fs = std::filesystem;
 
 const fs::path Data = fs::path(STEPSCOPE_TEST_DATA);
 
+/// An empty folder of that name in the temp dir (what an earlier run left there removed).
+fs::path freshDir(const std::string &name)
+{
+    const fs::path dir = fs::temp_directory_path() / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
 std::vector<std::string> names(const std::vector<fs::path> &paths)
 {
     std::vector<std::string> out;
@@ -49,16 +58,13 @@ TEST(DetectTest, AscendClusterBesideRankFolders)
 /// folder, and the cluster summary beside them is found with them.
 TEST(DetectTest, AscendJobOneLevelDown)
 {
-    const fs::path parent = fs::temp_directory_path() / "stepscope_detect_jobdown";
-    fs::remove_all(parent);
-    fs::create_directories(parent);
+    const fs::path parent = freshDir("stepscope_detect_jobdown");
     fs::copy(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", parent / "job",
         fs::copy_options::recursive);
     const Detection d = detectPath(parent);
-    Detection clusterOnly;
     fs::remove_all(parent / "job/test_rank_0");
     fs::remove_all(parent / "job/test_rank_1");
-    clusterOnly = detectPath(parent);
+    const Detection clusterOnly = detectPath(parent);
     fs::remove_all(parent);
     EXPECT_EQ(d.format, Format::Ascend);
     EXPECT_EQ(names(d.ascendRankDirs), (std::vector<std::string> {"test_rank_0", "test_rank_1"}));
@@ -72,9 +78,7 @@ TEST(DetectTest, AscendJobOneLevelDown)
 /// is), and is said so rather than dropped in silence.
 TEST(DetectTest, AProfileBesideAscendRankFoldersIsNamedAsNotRead)
 {
-    const fs::path dir = fs::temp_directory_path() / "stepscope_detect_beside";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = freshDir("stepscope_detect_beside");
     fs::copy(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed/test_rank_0", dir / "test_rank_0",
         fs::copy_options::recursive);
     const fs::path kineto = dir / "mi250_minitoy_train_ROCm6_2_kineto.json.gz";
@@ -94,9 +98,7 @@ TEST(DetectTest, AProfileBesideAscendRankFoldersIsNamedAsNotRead)
 /// differs in one byte in its middle is not a copy.
 TEST(DetectTest, ACopyOfATraceIsReadOnce)
 {
-    const fs::path dir = fs::temp_directory_path() / "stepscope_detect_copies";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = freshDir("stepscope_detect_copies");
     std::string text = R"({"traceEvents":[)";
     for (int i = 0; i < 20000; ++i)
         text += R"({"ph":"X","name":"op","pid":1,"tid":1,"ts":)" + std::to_string(i * 10)
@@ -228,9 +230,7 @@ TEST(DetectTest, MemoryExportAndXplane)
 // An Nsight Systems export named by its user, not `.sqlite`: found in its folder by content.
 TEST(DetectTest, SqliteExportFoundByContentWhateverItsName)
 {
-    const fs::path dir = fs::temp_directory_path() / "stepscope_detect_sqlite_name";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = freshDir("stepscope_detect_sqlite_name");
     fs::copy_file(Data / "nsys_sqlite/pipit-cloverleaf-cuda/perlmutter-cloverleaf-cuda.sqlite",
         dir / "cloverleaf-run3");
     const Detection d = detectPath(dir);
