@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace stepscope::analysis {
 
@@ -42,11 +43,20 @@ SkippedSteps skippedSteps(const LogSeries &series)
 
 std::vector<const LogSeries *> skippedSources(const model::TrainingLog &log, std::uint32_t run)
 {
+    // One rank's account: ranks that each print the run's skipped steps print the same ones.
+    std::int32_t rank = std::numeric_limits<std::int32_t>::max();
+    for (const LogSeries &s : log.series) {
+        if (s.run == run && s.kind == LogSeriesKind::Skipped)
+            rank = std::min(rank, s.rank);
+    }
     std::vector<const LogSeries *> events;
     std::vector<const LogSeries *> totals;
     for (const LogSeries &s : log.series) {
-        if (s.run == run && s.kind == LogSeriesKind::Skipped)
-            (s.cumulative ? totals : events).push_back(&s);
+        if (s.run != run || s.kind != LogSeriesKind::Skipped || s.rank != rank)
+            continue;
+        if (!s.countedIn.empty() && log.find(s.countedIn, run, s.rank))
+            continue;
+        (s.cumulative ? totals : events).push_back(&s);
     }
     return events.empty() ? totals : events;
 }

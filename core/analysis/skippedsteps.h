@@ -27,7 +27,8 @@ SkippedSteps skippedSteps(const model::LogSeries &series);
 /// The Skipped series of `run` that account for its skipped steps. A log can give each skipped
 /// step twice: an event when it is skipped (DeepSpeed's OVERFLOW lines) and a running total
 /// printed every few steps (`skipped=N`). The event series are kept when there are any, the
-/// running totals only without them, so no skipped step counts twice.
+/// running totals only without them, so no skipped step counts twice. Only the lowest rank's
+/// series count, and none that a series of the run already counts in (LogSeries::countedIn).
 std::vector<const model::LogSeries *> skippedSources(
     const model::TrainingLog &log, std::uint32_t run);
 

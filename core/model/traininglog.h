@@ -48,6 +48,9 @@ struct LogSeries
     /// Values are running totals since the run started (DeepSpeed `skipped=`), so the last
     /// value, not the sum, is the run's figure.
     bool cumulative = false;
+    /// Name of a series of the same run and rank whose values already count these (Megatron
+    /// counts its nan iterations among its skipped iterations); empty when none.
+    std::string countedIn;
     std::vector<std::int64_t> steps; ///< global step (see TrainingLog)
     std::vector<double> values;
     std::vector<std::int64_t> lines; ///< 1-based line (0 when the source has no lines)

@@ -130,6 +130,10 @@ public:
             }
             KeyInfo info = classifyKey(key);
             b.add(key, info.kind, info.unit, run, iteration, *value, lineNo, rank);
+            // training_log() looks for a nan loss only in an iteration it skipped.
+            if (key == "number of nan iterations")
+                b.series(key, info.kind, info.unit, run, rank).countedIn =
+                    "number of skipped iterations";
         }
         if (bad > 0)
             b.log().addIssue(lineNo, "iteration record: a field is not `key: number`");

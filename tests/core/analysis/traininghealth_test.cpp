@@ -3,6 +3,7 @@
 // Training-health rules (docs/metrics.md "Training health"): each rule on a made-up series
 // that must fire and one that must not, and the real samples SOURCES.md describes. Figures
 // of the real files: tests/tools/check_training_logs.py.
+#include "analysis/skippedsteps.h"
 #include "analysis/traininghealth.h"
 #include "analysis/trainingsummary.h"
 #include "import/loader.h"
@@ -12,8 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <set>
+#include <unistd.h>
 
 using namespace stepscope;
 using namespace stepscope::analysis;
@@ -226,6 +230,36 @@ TEST(TrainingHealth, Fp16DeepSpeedRunsHaveTheirFourOverflowSkippedSteps)
     const auto fp32 = trainingHealth(
         read("deepspeed-random-ltd-kernel-vs-python/output1/check/train_with_kernel.log"));
     EXPECT_TRUE(ofKind(fp32, HealthKind::OverflowSkipped).empty());
+}
+
+/// Megatron's training_log() looks for a nan loss only in an iteration it skipped, so its nan
+/// iterations are among its skipped ones; and every rank that prints records prints the same
+/// counts. Two skipped steps, one of them nan, printed by two ranks, are two skipped steps.
+TEST(TrainingHealth, MegatronNanIterationsAreAmongTheSkippedOnesAndRanksTellTheSame)
+{
+    const int skippedAt[] = {0, 1, 1, 0};
+    const int nanAt[] = {0, 1, 0, 0};
+    const std::filesystem::path file = std::filesystem::temp_directory_path()
+        / ("stepscope_megatron_nan_" + std::to_string(::getpid()) + ".log");
+    {
+        std::ofstream out(file);
+        for (int it = 1; it <= 4; ++it)
+            for (int rank = 0; rank < 2; ++rank)
+                out << "[default" << rank << "]: iteration " << it
+                    << "/ 4 | lm loss: 9.5 | number of skipped iterations:   " << skippedAt[it - 1]
+                    << " | number of nan iterations:   " << nanAt[it - 1] << " |\n";
+    }
+    model::LoadReport report;
+    const model::TrainingLog log = import::losslog::readTrainingLog(file.string(), report);
+    std::filesystem::remove(file);
+    ASSERT_EQ(log.runs.size(), 1u);
+    const SkippedSteps skipped = skippedSteps(log, 0);
+    EXPECT_EQ(skipped.count, 2);
+    EXPECT_EQ(skipped.steps, (std::vector<std::int64_t> {2, 3}));
+    EXPECT_EQ(skipped.lines, (std::vector<std::int64_t> {3, 5})); // rank 0's lines
+    const auto overflow = ofKind(trainingHealth(log), HealthKind::OverflowSkipped);
+    ASSERT_EQ(overflow.size(), 1u);
+    EXPECT_EQ(overflow[0].count, 2u);
 }
 
 TEST(TrainingHealth, DivergingDs3SftIsFlaggedAndQwenSftIsNot)
