@@ -16,7 +16,7 @@ namespace stepscope::import::mindspore {
 
 /// Appends one CollectiveStat per (step, op) to trace.collectives (step "step<N>", name =
 /// the op key as written, elapse = comm ms, wait = wait ms, links with their transport; the
-/// link size is kept as written in sizeMb, its unit is not labelled) and one ReferenceStep
+/// link size, written in KB (10^3 bytes, unlabelled), in sizeMb) and one ReferenceStep
 /// per step with `communication_cost` and `wait_cost` in us. Bad rows/cells are skipped
 /// with their line. Returns the number of steps read. Never throws except util::Cancelled.
 std::size_t readHcclRaw(const std::filesystem::path &path, const ImportContext &ctx,

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -83,6 +84,16 @@ TEST_F(MindSporeLegacyTest, HcclRawStepsAndOperators)
     model::Trace t2;
     EXPECT_EQ(readHcclRaw(Cluster / "hccl_raw_2.csv", m_ctx, 2, t2), 2u);
     EXPECT_EQ(t2.collectives.size(), 500u);
+    // Link sizes are KB (tests/tools/check_hccl_raw.py): op17796's 1-0 SDMA link moves
+    // 93 279.232 KB in 4.34695 ms, 21.5 GB/s as the file's KB/s column says, not 21 TB/s.
+    const auto op = std::find_if(t2.collectives.begin(), t2.collectives.end(),
+        [](const model::CollectiveStat &c) { return c.name == "stream_13_4_AllReduce-op17796"; });
+    ASSERT_NE(op, t2.collectives.end());
+    ASSERT_EQ(op->links.size(), 2u);
+    EXPECT_DOUBLE_EQ(op->links[0].timeMs, 4.34695);
+    EXPECT_DOUBLE_EQ(op->links[0].sizeMb, 93.279232);
+    EXPECT_NEAR(op->links[0].sizeMb / op->links[0].timeMs, 21.4585, 1e-4);
+    EXPECT_DOUBLE_EQ(op->links[1].sizeMb, 46.639616);
 }
 
 TEST_F(MindSporeLegacyTest, HcclRawMalformedCells)
