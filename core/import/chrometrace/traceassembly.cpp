@@ -209,6 +209,24 @@ ThreadMeta TraceAssembly::threadMeta(StringId pid, StringId tid) const
     return meta;
 }
 
+std::vector<std::string_view> TraceAssembly::laneCategories(const Lane &lane) const
+{
+    std::vector<model::StringId> ids;
+    model::StringId last;
+    for (const model::StringId cat : lane.cat) {
+        if (cat == last || std::find(ids.begin(), ids.end(), cat) != ids.end())
+            continue;
+        if (ids.size() == Dialect::MaxLaneCategories)
+            return {};
+        ids.push_back(last = cat);
+    }
+    std::vector<std::string_view> out;
+    out.reserve(ids.size());
+    for (const model::StringId cat : ids)
+        out.push_back(str(cat));
+    return out;
+}
+
 TraceAssembly::LaneTrack TraceAssembly::laneTrack(
     const Lane &lane, std::unordered_map<std::uint32_t, std::uint32_t> &pending)
 {
@@ -216,6 +234,8 @@ TraceAssembly::LaneTrack TraceAssembly::laneTrack(
     at.process = processMeta(lane.pid);
     at.thread = threadMeta(lane.pid, lane.tid);
     at.kind = m_dialect.classifyTrack(at.process, at.thread);
+    if (at.kind == model::TrackKind::HostThread)
+        at.kind = m_dialect.classifyByCategories(at.process, at.thread, laneCategories(lane));
     const ProcessMeta &process = at.process;
     const ThreadMeta &thread = at.thread;
 

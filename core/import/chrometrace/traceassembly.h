@@ -122,6 +122,8 @@ private:
         ThreadMeta thread;
         model::TrackKind kind = model::TrackKind::HostThread;
     };
+    /// The distinct `cat` of the lane's events (Dialect::classifyByCategories).
+    std::vector<std::string_view> laneCategories(const Lane &lane) const;
     /// Finds or adds the lane's track and names it; `pending` counts, per track, the events
     /// of lanes given a track before this one and not built yet.
     LaneTrack laneTrack(

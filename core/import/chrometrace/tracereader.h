@@ -147,6 +147,19 @@ public:
     virtual model::TrackKind classifyTrack(
         const ProcessMeta &process, const ThreadMeta &thread) const = 0;
 
+    /// The kind of a track classifyTrack() found to be a host thread, from the `cat` values of
+    /// its events (distinct, in first-seen order, at most MaxLaneCategories; empty when it
+    /// has more): a device's lanes in a file whose metadata is missing (cut before it).
+    virtual model::TrackKind classifyByCategories(const ProcessMeta &process,
+        const ThreadMeta &thread, const std::vector<std::string_view> &categories) const
+    {
+        (void)process;
+        (void)thread;
+        (void)categories;
+        return model::TrackKind::HostThread;
+    }
+    static constexpr std::size_t MaxLaneCategories = 8;
+
     /// The category of an X/B/i/b event. Thread-safe, called from chunk workers.
     virtual EventClass classifyEvent(const EventFields &event) const = 0;
 

@@ -126,6 +126,30 @@ public:
         return model::TrackKind::HostThread;
     }
 
+    /// A lane of kernels and copies whose process names no device (`process_labels` and the
+    /// stream names come last in Kineto's file: a cut file has none) is still a GPU stream.
+    model::TrackKind classifyByCategories(const chrometrace::ProcessMeta &process,
+        const chrometrace::ThreadMeta &thread,
+        const std::vector<std::string_view> &categories) const override
+    {
+        (void)thread;
+        static constexpr std::array<std::string_view, 3> Work = {
+            "kernel", "gpu_memcpy", "gpu_memset"};
+        static constexpr std::array<std::string_view, 2> AlsoOnStreams = {
+            "gpu_user_annotation", "cuda_sync"};
+        const auto in = [](const auto &set, std::string_view c) {
+            return std::find(set.begin(), set.end(), c) != set.end();
+        };
+        if (!process.labels.empty()
+            || std::none_of(categories.begin(), categories.end(),
+                [&](std::string_view c) { return in(Work, c); })
+            || !std::all_of(categories.begin(), categories.end(),
+                [&](std::string_view c) { return in(Work, c) || in(AlsoOnStreams, c); }))
+            return model::TrackKind::HostThread;
+        ++unlabelledStreams;
+        return model::TrackKind::DeviceStream;
+    }
+
     EventClass classifyEvent(const EventFields &e) const override
     {
         EventClass c;
@@ -235,6 +259,8 @@ public:
     /// An event of a category only Kineto writes for device activity: a bare array of such
     /// events is a PyTorch trace (readChromeTrace).
     mutable bool sawDeviceActivity = false;
+    /// Lanes taken as GPU streams by their events alone (classifyByCategories).
+    mutable std::uint64_t unlabelledStreams = 0;
 
 private:
     /// A `[memory]` instant (docs/formats.md §5.7): a point of its device's curve and, with
@@ -410,6 +436,11 @@ bool readAny(const std::filesystem::path &path, const ImportContext &ctx, model:
                 "`baseTimeNanoseconds` " + dialect.badBaseTime
                     + " is not an integer within 2^61 ns (73 years): not used, times are the "
                       "file's own");
+        if (dialect.unlabelledStreams > 0)
+            ctx.report->add(model::Severity::Info, ctx.relative(path),
+                std::to_string(dialect.unlabelledStreams)
+                    + " lanes of kernels and copies in a process without `process_labels` "
+                      "(Kineto writes them last: a cut file lacks them): read as GPU streams");
         if (dialect.badMemoryEvents > 0)
             ctx.report->add(model::Severity::Warning, ctx.relative(path),
                 std::to_string(dialect.badMemoryEvents)

@@ -6,6 +6,7 @@
 #include "import/kineto/kinetotrace.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -309,4 +310,52 @@ TEST_F(KinetoMemoryArgs, StagedOrShownTheMemoryInstantsReadTheSame)
         << made1;
     EXPECT_NE(made1.find("2 [memory] events without an integer `Bytes` ignored"), std::string::npos)
         << made1;
+}
+
+namespace {
+
+std::string gunzip(const std::filesystem::path &path)
+{
+    gzFile f = gzopen(path.string().c_str(), "rb");
+    std::string out;
+    char buffer[1 << 16];
+    int n = 0;
+    while (f && (n = gzread(f, buffer, sizeof buffer)) > 0)
+        out.append(buffer, static_cast<std::size_t>(n));
+    if (f)
+        gzclose(f);
+    return out;
+}
+
+class KinetoCut : public testsupport::TempDirTest
+{
+};
+
+} // namespace
+
+/// Kineto writes its metadata (process_name, process_labels "GPU n", thread_name "stream n")
+/// after every event, so a file cut short has none: its kernel lanes are still GPU streams,
+/// with the same events as in the whole file, and the load says why.
+TEST_F(KinetoCut, AFileCutBeforeItsMetadataKeepsItsGpuStreams)
+{
+    for (const std::string rel : {"hta-ddp-a100-world2-nccl/nccl_data.json.gz",
+             "hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz"}) {
+        SCOPED_TRACE(rel);
+        const std::string text = gunzip(dataPath("kineto/" + rel));
+        const std::size_t meta = text.rfind('{', text.find("\"process_name\""));
+        ASSERT_NE(meta, std::string::npos);
+        ASSERT_EQ(text.find("\"process_labels\""), text.find("\"process_labels\"", meta));
+        const auto whole = loadKineto(rel);
+        const auto cut = load(import::kineto::readTrace, write("cut.json", text.substr(0, meta)));
+        ASSERT_TRUE(cut.ok) << cut.report.toText();
+        const auto device = [](const testsupport::Loaded &r) {
+            return byKind(r.trace)[static_cast<int>(TrackKind::DeviceStream)];
+        };
+        EXPECT_GT(device(whole).events, 0u);
+        EXPECT_EQ(device(cut).tracks, device(whole).tracks);
+        EXPECT_EQ(device(cut).events, device(whole).events);
+        EXPECT_TRUE(testsupport::said(cut.report, "without `process_labels`"))
+            << cut.report.toText();
+        EXPECT_FALSE(testsupport::said(whole.report, "without `process_labels`"));
+    }
 }
