@@ -127,10 +127,93 @@ std::string rankClash(const ImportContext &ctx, std::int32_t rank, const fs::pat
     return text;
 }
 
+std::set<std::int64_t> stepNumbers(const model::Trace &trace)
+{
+    std::set<std::int64_t> out;
+    for (const model::Step &s : trace.steps)
+        out.insert(s.number);
+    return out;
+}
+
+/// Captures of one worker name merge into one rank (a process profiled in several windows):
+/// its step numbers only grow. Captures that repeat each other's step numbers are two runs
+/// (two trainings profiled into one log folder): each becomes a rank of its own, said.
+void splitRepeatedCaptures(std::vector<RankJob> &jobs, model::LoadReport &report)
+{
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        if (!jobs[j].numberedInOrder || jobs[j].parts.size() < 2)
+            continue;
+        std::vector<std::vector<TracePart>> runs;
+        std::vector<std::set<std::int64_t>> runSteps;
+        for (TracePart &part : jobs[j].parts) {
+            const std::set<std::int64_t> steps = stepNumbers(part.trace);
+            std::size_t r = 0;
+            for (; r < runs.size(); ++r) {
+                if (std::none_of(steps.begin(), steps.end(),
+                        [&](std::int64_t n) { return runSteps[r].count(n) != 0; }))
+                    break;
+            }
+            if (r == runs.size()) {
+                runs.emplace_back();
+                runSteps.emplace_back();
+            }
+            runSteps[r].insert(steps.begin(), steps.end());
+            runs[r].push_back(std::move(part));
+        }
+        jobs[j].parts = std::move(runs.front());
+        const auto name = [](const std::vector<TracePart> &parts) {
+            const auto &files = parts.front().trace.metadata.sourceFiles;
+            return files.empty() ? std::string("?") : files.front();
+        };
+        for (std::size_t r = 1; r < runs.size(); ++r) {
+            report.add(model::Severity::Warning, name(runs[r]),
+                "repeats step numbers of " + name(jobs[j].parts)
+                    + ", a capture of the same worker name: two runs in one folder? Kept "
+                      "apart as a rank of its own; open each run on its own, or compare them");
+            RankJob split;
+            split.numberedInOrder = true;
+            split.parts = std::move(runs[r]);
+            jobs.insert(jobs.begin() + static_cast<std::ptrdiff_t>(j + r), std::move(split));
+        }
+    }
+}
+
+/// Detection reads a Kineto file's head for its rank; a `distributedInfo` after the events
+/// (a re-written or merged file) is read only with the file. Such a job takes the rank its
+/// file names, and the files that name none are numbered again around it, in the same order.
+void nameRanksFoundOnReading(std::vector<RankJob> &jobs)
+{
+    std::set<std::int32_t> taken;
+    for (RankJob &job : jobs) {
+        if (job.parts.empty())
+            continue;
+        const model::RunMetadata &meta = job.parts.front().trace.metadata;
+        if (job.numberedInOrder && meta.rankNamed && meta.rank >= 0) {
+            job.rank = meta.rank;
+            job.numberedInOrder = false;
+            if (!job.inputs.empty())
+                job.claimedBy = job.inputs.front().path;
+        }
+        if (!job.numberedInOrder && job.rank >= 0)
+            taken.insert(job.rank);
+    }
+    std::int32_t next = 0;
+    for (RankJob &job : jobs) {
+        if (!job.numberedInOrder || job.parts.empty())
+            continue;
+        while (taken.count(next) != 0)
+            ++next;
+        job.rank = next;
+        taken.insert(next);
+    }
+}
+
 /// Merges each job's parts into its rank's trace (in job order, so output is deterministic);
 /// a rank claimed twice is renumbered with a warning.
 void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::Session &session)
 {
+    splitRepeatedCaptures(jobs, session.report);
+    nameRanksFoundOnReading(jobs);
     std::set<std::int32_t> used;
     std::map<std::int32_t, fs::path> claims; // rank -> the file that claimed it first
     std::map<std::int32_t, fs::path> folders; // rank -> its Ascend rank folder

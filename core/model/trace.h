@@ -127,6 +127,9 @@ struct RunMetadata
 {
     std::string format; ///< importer name: "kineto", "ascend", "mindspore-legacy", "cann-prof"
     std::int32_t rank = 0;
+    /// The file itself names `rank` (Kineto's distributedInfo, read in full): the loader
+    /// keeps it over a number of its own.
+    bool rankNamed = false;
     std::int32_t worldSize = 0; ///< 0 = unknown
     std::string device; ///< device name as the profile gives it ("NVIDIA A100-SXM4-80GB")
     std::string deviceId;

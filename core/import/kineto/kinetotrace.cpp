@@ -354,6 +354,7 @@ void readTopLevel(const chrometrace::TopLevel &top, model::Trace &trace, std::ui
         if (dist->contains("rank") && (*dist)["rank"].is_number_integer()) {
             trace.rank = (*dist)["rank"].get<std::int32_t>();
             meta.rank = trace.rank;
+            meta.rankNamed = true;
             for (std::size_t t = tracksBefore; t < out.trackCount(); ++t)
                 out.track(model::TrackId(static_cast<std::uint32_t>(t))).info().rank = trace.rank;
         }

@@ -165,6 +165,66 @@ TEST(LoaderTest, KinetoRanksFromDistributedInfo)
     EXPECT_EQ(r.session->format, "kineto");
 }
 
+/// A `distributedInfo` written after the events (a re-written or merged trace) lies beyond the
+/// head detection reads: the file still gets the rank it names, alone or in a folder, and
+/// no "names no rank" line.
+TEST(LoaderTest, KinetoRankNamedAfterTheEventsIsTheFilesOwn)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_ranklast";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const auto write = [&](const std::string &name, int rank) {
+        std::ofstream out(dir / name);
+        out << "{\"traceEvents\": [";
+        for (int i = 0; i < 14000; ++i) // 1.3 MB of events: beyond the 1 MiB head read
+            out << (i ? ",\n" : "") << R"({"ph": "X", "cat": "cpu_op", "name": "aten::add", )"
+                << R"("pid": 1, "tid": 1, "ts": )" << 10 * i << R"(, "dur": 5})";
+        out << "],\n\"distributedInfo\": {\"backend\": \"nccl\", \"rank\": " << rank
+            << ", \"world_size\": 2}}";
+    };
+    write("a.json", 1);
+    write("b.json", 0);
+    const LoadResult both = load(dir);
+    const LoadResult alone = load(dir / "a.json");
+    fs::remove_all(dir);
+    ASSERT_TRUE(both.session);
+    ASSERT_EQ(both.session->traces.size(), 2u);
+    for (const auto &t : both.session->traces) {
+        ASSERT_FALSE(t->metadata.sourceFiles.empty());
+        EXPECT_EQ(t->rank, t->metadata.sourceFiles.front() == "a.json" ? 1 : 0)
+            << t->metadata.sourceFiles.front();
+    }
+    EXPECT_FALSE(hasMessage(*both.session, model::Severity::Info, "names no rank"))
+        << both.session->report.toText();
+    ASSERT_TRUE(alone.session);
+    ASSERT_EQ(alone.session->traces.size(), 1u);
+    EXPECT_EQ(alone.session->traces.front()->rank, 1);
+}
+
+/// Two trainings profiled into one log folder write captures of the same worker name whose
+/// step numbers repeat: two ranks, said, not one rank of twelve steps (six numbers twice).
+TEST(LoaderTest, KinetoCapturesThatRepeatStepNumbersAreTwoRuns)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_tworesnets";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path sample = Data / "kineto/kineto-resnet50-dataloader-workers0-vs-4";
+    fs::copy(sample / "resnet50_num_workers_0/worker0.1623143089861.pt.trace.json.gz", dir);
+    fs::copy(sample / "resnet50_num_workers_4/worker0.1623212756351.pt.trace.json.gz", dir);
+    const LoadResult r = load(dir);
+    fs::remove_all(dir);
+    ASSERT_TRUE(r.session);
+    ASSERT_EQ(r.session->traces.size(), 2u) << importSummaryText(*r.session);
+    for (const auto &t : r.session->traces) {
+        ASSERT_EQ(t->steps.size(), 6u);
+        EXPECT_EQ(t->steps.front().number, 5);
+    }
+    EXPECT_TRUE(hasMessage(*r.session, model::Severity::Warning,
+        "repeats step numbers of worker0.1623143089861.pt.trace.json.gz, a capture of the same "
+        "worker name: two runs in one folder?"))
+        << r.session->report.toText();
+}
+
 TEST(LoaderTest, TwoFoldersClaimingOneRankAreBothShown)
 {
     const fs::path dir = fs::temp_directory_path() / "stepscope_loader_duprank";
