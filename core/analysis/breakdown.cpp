@@ -5,6 +5,8 @@
 #include "breakdowntable.h"
 #include "intervalset.h"
 #include "steps.h"
+#include "units.h"
+#include "util/countof.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 namespace stepscope::analysis {
@@ -428,6 +431,42 @@ bool hasDeviceEvents(const model::Trace &trace)
     });
 }
 
+/// Says which steps lie wholly before the first or after the last device task of a trace
+/// that has some (MindInsight writes the timeline of the first steps only): with nothing
+/// on the device there, the whole step reads as preparing, which is not what the device did.
+void noteStepsBeyondTheTimeline(
+    const model::Trace &trace, const std::vector<model::Step> &steps, model::LoadReport &notes)
+{
+    std::int64_t first = std::numeric_limits<std::int64_t>::max();
+    std::int64_t last = std::numeric_limits<std::int64_t>::min();
+    for (const model::Track &t : trace.tracks) {
+        const model::TrackKind k = t.info().kind;
+        if (t.size() == 0
+            || (k != model::TrackKind::DeviceStream && k != model::TrackKind::CommunicationGroup))
+            continue;
+        const auto [start, end] = t.extent();
+        first = std::min(first, start);
+        last = std::max(last, end);
+    }
+    if (first > last)
+        return;
+    std::vector<std::int64_t> outside;
+    for (const model::Step &s : steps) {
+        if (s.startNs >= last || s.endNs <= first)
+            outside.push_back(s.number);
+    }
+    if (outside.empty())
+        return;
+    notes.add(model::Severity::Warning, "rank " + std::to_string(trace.rank),
+        util::countOf(static_cast<std::int64_t>(outside.size()), "step", "steps") + " of "
+            + std::to_string(steps.size()) + " (" + std::to_string(outside.front())
+            + (outside.size() > 1 ? " … " + std::to_string(outside.back()) : "")
+            + ") lie outside the device timeline, which the profile records from "
+            + formatDuration(first) + " to " + formatDuration(last)
+            + ": with no device task recorded there, their time reads as preparing, and "
+              "the shares and the host-bound finding count it");
+}
+
 /// computeBreakdowns and, with `wantSegments`, stepLaneSegments from the same pass.
 BreakdownPass runBreakdownPass(
     const model::Trace &trace, model::LoadReport *notes, bool wantSegments)
@@ -445,6 +484,8 @@ BreakdownPass runBreakdownPass(
             "no device activity recorded (a CPU-only capture?): every step is host time, so "
             "it reads as preparing, with no compute or communication, and the bottleneck as "
             "host bound");
+    if (notes && detection.rows.empty())
+        noteStepsBeyondTheTimeline(trace, steps, *notes);
     std::vector<TbBreakdown> tb;
     if (trace.metadata.format == "kineto")
         tb = computeTbBreakdowns(trace);

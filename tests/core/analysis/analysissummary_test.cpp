@@ -246,3 +246,34 @@ TEST(AnalysisSummary, AStepWithoutAnIdIsADash)
     EXPECT_NE(text.find("\n    1      –    1.70 s"), std::string::npos) << text;
     EXPECT_EQ(text.find("     -1 "), std::string::npos) << text;
 }
+
+/// MindInsight writes the timeline of a run's first steps only: later steps have no device
+/// task, so they read as all preparing. The notes say which steps, in summary --json.
+TEST(AnalysisSummary, StepsBeyondTheDeviceTimelineAreNamed)
+{
+    model::TraceBuilder b;
+    model::TrackInfo h;
+    const auto host = b.addTrack(h);
+    model::TrackInfo d;
+    d.kind = model::TrackKind::DeviceStream;
+    const auto stream = b.addTrack(d);
+    for (int step = 1; step <= 4; ++step)
+        b.track(host).add((step - 1) * 1'000'000, 1'000'000,
+            b.intern("ProfilerStep#" + std::to_string(step)), model::Category::Annotation);
+    b.track(stream).add(100'000, 1'500'000, b.intern("gemm"), model::Category::Compute);
+    b.trace().metadata.format = "kineto";
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    nlohmann::json summary = nlohmann::json::object();
+    analysis::addAnalysisToSummary(summary, s, analysis::RunConfig {});
+    std::string said;
+    for (const auto &n : summary["analysis_notes"])
+        said += n["message"].get<std::string>() + "\n";
+    // Steps 1 and 2 hold device work; 3 and 4 start after the last device task ends (1.6 ms).
+    EXPECT_NE(said.find("2 steps of 4 (3 … 4) lie outside the device timeline, which the "
+                        "profile records from 100 µs to 1.60 ms"),
+        std::string::npos)
+        << said;
+    ASSERT_EQ(summary["steps"].size(), 4u);
+    EXPECT_EQ(summary["steps"][3]["preparing_us"], 1000.0);
+}
