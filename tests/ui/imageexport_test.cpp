@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QPainter>
+#include <QStringList>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
@@ -60,16 +61,24 @@ TEST(ImageExport, SvgIsWellFormedXml)
     QXmlStreamReader xml(&f);
     bool sawSvg = false;
     bool sawText = false;
+    QStringList families; // a browser knows only CSS names: each ends with the generic one
     while (!xml.atEnd()) {
         xml.readNext();
         if (xml.isStartElement() && xml.name() == QLatin1String("svg"))
             sawSvg = true;
+        if (xml.isStartElement() && xml.attributes().hasAttribute(QStringLiteral("font-family")))
+            families << xml.attributes().value(QStringLiteral("font-family")).toString();
         if (xml.isCharacters() && xml.text().contains(QStringLiteral("148 ms")))
             sawText = true;
     }
     EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
     EXPECT_TRUE(sawSvg);
     EXPECT_TRUE(sawText);
+    ASSERT_FALSE(families.isEmpty());
+    for (const QString &family : families) {
+        EXPECT_TRUE(family.endsWith(QStringLiteral(", sans-serif"))) << family.toStdString();
+        EXPECT_FALSE(family.contains(QStringLiteral("Sans Serif"))) << family.toStdString();
+    }
 }
 
 TEST(ImageExport, UnwritablePathNamesTheFile)

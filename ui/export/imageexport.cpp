@@ -4,8 +4,10 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QFontInfo>
 #include <QFontMetrics>
 #include <QLayout>
 #include <QPainter>
@@ -49,6 +51,32 @@ QImage renderImage(const PaintFunction &paint, const QSize &size, qreal scale)
     return image;
 }
 
+/// QSvgGenerator writes Qt's family names ("Sans Serif", a fontconfig alias), which no
+/// browser knows: text fell back to a serif font. Each becomes the font it resolves to here,
+/// then the CSS generic family.
+bool useCssFontFamilies(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    QString svg = QString::fromUtf8(file.readAll());
+    file.close();
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QString out;
+    qsizetype at = 0;
+    for (auto it = family.globalMatch(svg); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const QString resolved = QFontInfo(QFont(m.captured(1))).family();
+        out += QStringView(svg).mid(at, m.capturedStart() - at);
+        out += QStringLiteral("font-family=\"'%1', sans-serif\"").arg(resolved.toHtmlEscaped());
+        at = m.capturedEnd();
+    }
+    out += QStringView(svg).mid(at);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    return file.write(out.toUtf8()) >= 0;
+}
+
 bool writeImage(const PaintFunction &paint, const ImageRequest &request, QString *error)
 {
     QString why;
@@ -77,6 +105,11 @@ bool writeImage(const PaintFunction &paint, const ImageRequest &request, QString
         painter.fillRect(QRect(QPoint(0, 0), request.size), Qt::white);
         paint(painter, request.size);
         painter.end();
+        if (!useCssFontFamilies(request.path)) {
+            if (error)
+                *error = QStringLiteral("%1: cannot write the SVG file").arg(request.path);
+            return false;
+        }
         return QFileInfo::exists(request.path);
     }
     const QImage image = renderImage(paint, request.size, request.scale);
