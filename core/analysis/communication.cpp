@@ -137,13 +137,22 @@ std::vector<CommRow> communicationRows(const model::Session &session)
 {
     std::vector<CommRow> rows;
     for (const auto &trace : session.traces) {
+        // HCCL's `Plane N` lanes hold the tasks (Notify_Wait, Memcpy, Reduce_Inline) of the
+        // ops on its group lanes ("Group 0 Communication", "Communication Kernel"): with an
+        // op lane beside them they are not ops of their own.
+        const auto isPlane = [](const model::Track &t) {
+            return t.info().threadName.rfind("Plane ", 0) == 0;
+        };
         bool groups = false;
-        for (const auto &t : trace->tracks)
-            groups =
-                groups || (t.info().kind == model::TrackKind::CommunicationGroup && !t.empty());
+        bool opLanes = false;
+        for (const auto &t : trace->tracks) {
+            const bool group = t.info().kind == model::TrackKind::CommunicationGroup && !t.empty();
+            groups = groups || group;
+            opLanes = opLanes || (group && !isPlane(t));
+        }
         for (const auto &t : trace->tracks) {
             const auto kind = t.info().kind;
-            if (groups ? kind != model::TrackKind::CommunicationGroup
+            if (groups ? kind != model::TrackKind::CommunicationGroup || (opLanes && isPlane(t))
                        : kind != model::TrackKind::DeviceStream)
                 continue;
             // The shallowest row holding communication: Kineto wraps NCCL kernels in a

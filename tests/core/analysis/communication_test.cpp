@@ -90,6 +90,41 @@ TEST(Communication, CollectiveTableFromTheTimelineWithoutSummaries)
     EXPECT_FALSE(rows[1].bytes.has_value());
 }
 
+/// HCCL's timeline (CANN msprof_*.json, torch_npu level 1-2): the ops on a group lane, their
+/// tasks on `Plane N` lanes. The table lists the ops once, not their tasks beside them
+/// (mindinsight-profiler-dir-with-PROF-2dev listed 2 800 Notify_Wait beside 20 AllReduce).
+TEST(Communication, TasksOnHcclPlaneLanesAreNotOps)
+{
+    model::TraceBuilder b;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::CommunicationGroup;
+    info.processName = "HCCL";
+    info.threadName = "Communication Kernel";
+    const auto ops = b.addTrack(info);
+    info.threadId = "0";
+    info.threadName = "Plane 0";
+    const auto plane = b.addTrack(info);
+    b.track(ops).add(
+        0, 9000, b.intern("Default/AllReduce-op534_0"), model::Category::Communication);
+    b.track(plane).add(100, 2000, b.intern("Notify_Wait"), model::Category::Communication);
+    b.track(plane).add(2500, 4000, b.intern("Memcpy"), model::Category::Communication);
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    const auto rows = analysis::collectiveTable(s);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].name, "AllReduce");
+    EXPECT_EQ(rows[0].count, 1);
+    EXPECT_DOUBLE_EQ(rows[0].totalUs, 9);
+
+    // Plane lanes alone (no op lane recorded): their tasks are all there is to list.
+    model::TraceBuilder p;
+    const auto only = p.addTrack(info);
+    p.track(only).add(100, 2000, p.intern("Notify_Wait"), model::Category::Communication);
+    model::Session planes;
+    planes.traces.push_back(std::make_shared<model::Trace>(p.finish().trace));
+    EXPECT_EQ(analysis::collectiveTable(planes).size(), 1u);
+}
+
 TEST(Communication, KernelsInsideAnAnnotationAreStillCounted)
 {
     // hta-ddp-a100-world2-nccl: stream 40 holds 21 gpu_user_annotation "nccl:all_reduce"
