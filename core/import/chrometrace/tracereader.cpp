@@ -6,6 +6,7 @@
 #include "chunk.h"
 #include "eventscanner.h"
 #include "gzipindex.h"
+#include "lenientjson.h"
 #include "rangescan.h"
 #include "recordargs.h"
 #include "traceassembly.h"
@@ -394,11 +395,21 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
             static_cast<std::int64_t>(scanner.offset()));
     for (const auto &[key, raw] : scanner.otherKeys()) {
         nlohmann::json value = nlohmann::json::parse(raw, nullptr, false);
-        if (value.is_discarded())
+        if (value.is_discarded()) {
+            // What profilers write, as inside the events: trailing commas and the like.
+            std::string strict;
+            const LenientFixes fixes = makeStrict(raw, strict);
+            if (fixes.any())
+                value = nlohmann::json::parse(strict, nullptr, false);
+            if (value.is_discarded()) {
+                ctx.report->add(model::Severity::Warning, rel,
+                    "top-level key \"" + key + "\" is not valid JSON; ignored");
+                continue;
+            }
             ctx.report->add(model::Severity::Warning, rel,
-                "top-level key \"" + key + "\" is not valid JSON; ignored");
-        else
-            top.keys[key] = std::move(value);
+                "top-level key \"" + key + "\": " + fixes.describe() + " read leniently");
+        }
+        top.keys[key] = std::move(value);
     }
     if (!scanner.sawEventArray()) {
         if (scanner.objectForm())

@@ -327,7 +327,7 @@ std::string gunzip(const std::filesystem::path &path)
     return out;
 }
 
-class KinetoCut : public testsupport::TempDirTest
+class KinetoWritten : public testsupport::TempDirTest
 {
 };
 
@@ -336,7 +336,7 @@ class KinetoCut : public testsupport::TempDirTest
 /// Kineto writes its metadata (process_name, process_labels "GPU n", thread_name "stream n")
 /// after every event, so a file cut short has none: its kernel lanes are still GPU streams,
 /// with the same events as in the whole file, and the load says why.
-TEST_F(KinetoCut, AFileCutBeforeItsMetadataKeepsItsGpuStreams)
+TEST_F(KinetoWritten, AFileCutBeforeItsMetadataKeepsItsGpuStreams)
 {
     for (const std::string rel : {"hta-ddp-a100-world2-nccl/nccl_data.json.gz",
              "hta-mi250-minitoy-rocm/mi250_minitoy_train_ROCm6_2_kineto.json.gz"}) {
@@ -358,4 +358,23 @@ TEST_F(KinetoCut, AFileCutBeforeItsMetadataKeepsItsGpuStreams)
             << cut.report.toText();
         EXPECT_FALSE(testsupport::said(whole.report, "without `process_labels`"));
     }
+}
+
+/// A trailing comma in a top-level value is read as inside the events (docs/formats.md §8a),
+/// not the whole key dropped: the device (for MFU) and the rank stay, with a warning.
+TEST_F(KinetoWritten, TrailingCommasInTheTopLevelKeysAreReadLeniently)
+{
+    const auto file = write("t.json",
+        R"({"schemaVersion": 1, "deviceProperties": [{"id": 0, "name": "NVIDIA A100-SXM4-80GB", )"
+        R"("totalGlobalMem": 85899345920,},], "distributedInfo": {"backend": "nccl", "rank": 1, )"
+        R"("world_size": 2,}, "traceEvents": [{"ph": "X", "cat": "kernel", "name": "gemm", )"
+        R"("pid": 0, "tid": 7, "ts": 10, "dur": 5}]})");
+    const auto r = load(import::kineto::readTrace, file);
+    ASSERT_TRUE(r.ok) << r.report.toText();
+    EXPECT_EQ(r.trace.metadata.device, "NVIDIA A100-SXM4-80GB");
+    EXPECT_EQ(r.trace.rank, 1);
+    EXPECT_EQ(r.trace.metadata.worldSize, 2);
+    EXPECT_TRUE(testsupport::said(r.report, "top-level key \"deviceProperties\": trailing comma"))
+        << r.report.toText();
+    EXPECT_FALSE(testsupport::said(r.report, "ignored")) << r.report.toText();
 }
