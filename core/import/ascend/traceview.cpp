@@ -45,9 +45,11 @@ public:
     model::TrackKind classifyTrack(const chrometrace::ProcessMeta &process,
         const chrometrace::ThreadMeta &thread) const override
     {
-        (void)thread;
+        // A CANN timeline (msprof_*.json) opened alone: its `Step Trace` lane of the device
+        // (Iteration, FP_BP Time, Reduce spans) marks steps, it is no work of the device.
         if (process.name == "Ascend Hardware")
-            return model::TrackKind::DeviceStream;
+            return startsWith(thread.name, "Step Trace") ? model::TrackKind::Synthetic
+                                                         : model::TrackKind::DeviceStream;
         if (process.name == "HCCL")
             return model::TrackKind::CommunicationGroup;
         if (process.name == "Overlap Analysis")

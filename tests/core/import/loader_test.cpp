@@ -302,6 +302,33 @@ TEST(LoaderTest, AscendTraceViewGzippedOrRenamedIsStillAscends)
     EXPECT_EQ(renamed.session->traces[0]->eventCount(), r.eventCount());
 }
 
+/// A CANN timeline file opened alone reads as Ascend's trace view: its device's `Step Trace`
+/// lane (Iteration, FP_BP Time, Reduce) marks steps, and is not a stream of device work (it
+/// made compute the whole step, 157 % of the Overlap Analysis lanes' Computing).
+TEST(LoaderTest, ACannTimelineAloneKeepsItsStepTraceLaneOffTheDevice)
+{
+    fs::path file;
+    for (const auto &e : fs::recursive_directory_iterator(Data / "mindspore_legacy"))
+        if (e.path().filename() == "msprof_0_2_3.json")
+            file = e.path();
+    ASSERT_FALSE(file.empty());
+    const LoadResult r = load(file);
+    ASSERT_TRUE(r.session);
+    ASSERT_EQ(r.session->traces.size(), 1u) << r.session->report.toText();
+    std::size_t stepLanes = 0;
+    std::size_t deviceStreams = 0;
+    for (const model::Track &t : r.session->traces[0]->tracks) {
+        const bool stepLane = t.info().threadName.rfind("Step Trace", 0) == 0;
+        stepLanes += stepLane ? 1 : 0;
+        deviceStreams += t.info().kind == model::TrackKind::DeviceStream ? 1 : 0;
+        if (stepLane) {
+            EXPECT_EQ(t.info().kind, model::TrackKind::Synthetic) << t.info().threadName;
+        }
+    }
+    EXPECT_EQ(stepLanes, 1u);
+    EXPECT_GT(deviceStreams, 0u);
+}
+
 /// Writes `files` raw memory exports of `rows` rows each: a load that takes a while.
 fs::path writeBigMemoryFolder(int files, int rows)
 {
