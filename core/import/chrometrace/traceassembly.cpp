@@ -209,24 +209,6 @@ ThreadMeta TraceAssembly::threadMeta(StringId pid, StringId tid) const
     return meta;
 }
 
-std::vector<std::string_view> TraceAssembly::laneCategories(const Lane &lane) const
-{
-    std::vector<model::StringId> ids;
-    model::StringId last;
-    for (const model::StringId cat : lane.cat) {
-        if (cat == last || std::find(ids.begin(), ids.end(), cat) != ids.end())
-            continue;
-        if (ids.size() == Dialect::MaxLaneCategories)
-            return {};
-        ids.push_back(last = cat);
-    }
-    std::vector<std::string_view> out;
-    out.reserve(ids.size());
-    for (const model::StringId cat : ids)
-        out.push_back(str(cat));
-    return out;
-}
-
 TraceAssembly::LaneTrack TraceAssembly::laneTrack(
     const Lane &lane, std::unordered_map<std::uint32_t, std::uint32_t> &pending)
 {
@@ -304,6 +286,11 @@ void TraceAssembly::bindLane(
     const auto nth = [&](std::size_t k) {
         return sorted ? static_cast<std::uint32_t>(k) : order[k];
     };
+    // A device stream runs one task at a time: two of one name, start and duration are the
+    // file holding it twice (a trace concatenated with itself). Kept, and said, as they count
+    // twice in every total.
+    if (at.kind == model::TrackKind::DeviceStream)
+        m_repeatedDeviceEvents += lane.exactRepeats(order);
     std::vector<std::int64_t> ends; // stack of open ends
     for (std::size_t k = 0; k < n; ++k) {
         const std::int64_t start = lane.ts[nth(k)];
@@ -572,6 +559,12 @@ void TraceAssembly::finish(TopLevel &top)
             trace.args.merge(m_args);
     }
     m_args = model::ArgsTable();
+    if (m_repeatedDeviceEvents > 0)
+        m_ctx.report->add(Severity::Warning, m_file,
+            util::countOf(m_repeatedDeviceEvents, "event of a device stream repeats",
+                "events of device streams repeat")
+                + " an earlier one exactly (name, start, duration): the file holds them twice? "
+                  "Kept, so they count twice in the totals");
     if (m_partialOverlaps > 0)
         m_ctx.report->add(Severity::Info, m_file,
             util::countOf(m_partialOverlaps, "event overlaps", "events overlap")

@@ -80,6 +80,9 @@ private:
         void push(std::int64_t t, std::int64_t d, model::StringId n, model::StringId c,
             model::ArgsId a, const EventArgIds &i, std::uint8_t cls, std::uint8_t f);
         void reserve(std::size_t n);
+        /// Events equal to an earlier one in name, start and duration, the lane taken in
+        /// `order` (start ascending, longer first; empty: the lane's own order is that).
+        std::uint64_t exactRepeats(const std::vector<std::uint32_t> &order) const;
         void push(const Mark &m, std::int64_t d, std::uint8_t f)
         {
             push(m.ts, d, m.name, m.cat, m.args, m.ids, m.category, f);
@@ -177,6 +180,7 @@ private:
     PhaseCounts m_counts;
     std::uint64_t m_eventsAdded = 0;
     std::uint64_t m_partialOverlaps = 0;
+    std::uint64_t m_repeatedDeviceEvents = 0; ///< bindLane: exact repeats on device streams
 };
 
 } // namespace stepscope::import::chrometrace

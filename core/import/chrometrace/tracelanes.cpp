@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace stepscope::import::chrometrace {
@@ -37,6 +38,44 @@ void TraceAssembly::Lane::reserve(std::size_t n)
     externalId.reserve(n);
     category.reserve(n);
     flags.reserve(n);
+}
+
+std::uint64_t TraceAssembly::Lane::exactRepeats(const std::vector<std::uint32_t> &order) const
+{
+    const auto nth = [&](std::size_t k) {
+        return order.empty() ? static_cast<std::uint32_t>(k) : order[k];
+    };
+    std::uint64_t repeats = 0;
+    for (std::size_t k = 0, run = 0; k < ts.size(); ++k) {
+        const std::uint32_t x = nth(k);
+        if (k > 0 && (ts[x] != ts[nth(k - 1)] || dur[x] != dur[nth(k - 1)]))
+            run = k; // the first event of this start and duration
+        for (std::size_t j = run; j < k; ++j) {
+            if (name[nth(j)] == name[x]) {
+                ++repeats;
+                break;
+            }
+        }
+    }
+    return repeats;
+}
+
+std::vector<std::string_view> TraceAssembly::laneCategories(const Lane &lane) const
+{
+    std::vector<model::StringId> ids;
+    model::StringId last;
+    for (const model::StringId cat : lane.cat) {
+        if (cat == last || std::find(ids.begin(), ids.end(), cat) != ids.end())
+            continue;
+        if (ids.size() == Dialect::MaxLaneCategories)
+            return {};
+        ids.push_back(last = cat);
+    }
+    std::vector<std::string_view> out;
+    out.reserve(ids.size());
+    for (const model::StringId cat : ids)
+        out.push_back(str(cat));
+    return out;
 }
 
 void TraceAssembly::growAhead(const ChunkResult &chunk, const std::vector<std::uint32_t> &lanes)

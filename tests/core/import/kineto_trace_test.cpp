@@ -378,3 +378,25 @@ TEST_F(KinetoWritten, TrailingCommasInTheTopLevelKeysAreReadLeniently)
         << r.report.toText();
     EXPECT_FALSE(testsupport::said(r.report, "ignored")) << r.report.toText();
 }
+
+/// A device stream runs one task at a time: a kernel written twice (a trace concatenated with
+/// itself) is kept, as Perfetto keeps it, but said, since it counts twice in every total.
+/// Two kernels of one start and duration but other names are not repeats.
+TEST_F(KinetoWritten, ARepeatedKernelIsSaid)
+{
+    const std::string gemm =
+        R"({"ph": "X", "cat": "kernel", "name": "gemm", "pid": 0, "tid": 7, "ts": 10, "dur": 5})";
+    const std::string other =
+        R"({"ph": "X", "cat": "kernel", "name": "relu", "pid": 0, "tid": 7, "ts": 10, "dur": 5})";
+    const auto repeated = load(import::kineto::readTrace,
+        write("twice.json", "{\"traceEvents\": [" + gemm + "," + other + "," + gemm + "]}"));
+    ASSERT_TRUE(repeated.ok) << repeated.report.toText();
+    EXPECT_EQ(repeated.trace.eventCount(), 3u);
+    EXPECT_TRUE(testsupport::said(repeated.report,
+        "1 event of a device stream repeats an earlier one exactly (name, start, duration)"))
+        << repeated.report.toText();
+    const auto once = load(import::kineto::readTrace,
+        write("once.json", "{\"traceEvents\": [" + gemm + "," + other + "]}"));
+    ASSERT_TRUE(once.ok);
+    EXPECT_FALSE(testsupport::said(once.report, "repeats")) << once.report.toText();
+}
