@@ -85,6 +85,29 @@ std::int32_t deviceNumber(const std::string &name)
     }
 }
 
+/// A CANN device folder by what it holds (docs/formats.md §3), whatever the PROF_* folder
+/// above it is called: device_<n>/timeline/ with msprof_*.json.
+bool isProfDeviceDir(const fs::path &dir)
+{
+    if (deviceNumber(dir.filename().string()) < 0 || !isDir(dir / "timeline"))
+        return false;
+    for (const fs::path &p : listDir(dir / "timeline")) {
+        const std::string name = p.filename().string();
+        if (name.rfind("msprof_", 0) == 0 && endsWith(name, ".json") && isFile(p))
+            return true;
+    }
+    return false;
+}
+
+/// A PROF_* folder by its name or by a device folder it holds (a renamed copy).
+bool isProfDir(const fs::path &dir)
+{
+    if (isProfDirName(dir.filename().string()))
+        return true;
+    const std::vector<fs::path> children = listDir(dir);
+    return std::any_of(children.begin(), children.end(), isProfDeviceDir);
+}
+
 void addProfDevices(const fs::path &profDir, std::vector<ProfDevice> &out)
 {
     for (const fs::path &p : listDir(profDir)) {
@@ -266,13 +289,18 @@ void detectDir(const fs::path &dir, Detection &d)
         }
     }
     // §3 CANN PROF_* dirs (alone, or inside the legacy folder).
-    if (deviceNumber(dirName) >= 0 && isProfDirName(dir.parent_path().filename().string())) {
+    // By name or by content: renamed copies, a device folder or its timeline/ opened alone.
+    const fs::path parent = dir.parent_path();
+    if (deviceNumber(dirName) >= 0
+        && (isProfDirName(parent.filename().string()) || isProfDeviceDir(dir))) {
         d.profDevices.push_back(ProfDevice {dir, deviceNumber(dirName)});
-    } else if (isProfDirName(dirName)) {
+    } else if (dirName == "timeline" && isProfDeviceDir(parent)) {
+        d.profDevices.push_back(ProfDevice {parent, deviceNumber(parent.filename().string())});
+    } else if (isProfDir(dir)) {
         addProfDevices(dir, d.profDevices);
     } else {
         for (const fs::path &p : sub) {
-            if (isProfDirName(p.filename().string()))
+            if (isProfDir(p))
                 addProfDevices(p, d.profDevices);
         }
     }

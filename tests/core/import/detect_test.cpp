@@ -177,6 +177,32 @@ TEST(DetectTest, ProfFoldersInsideALegacyFolder)
     EXPECT_EQ(alone.profDevices[0].dir, prof / "device_1");
 }
 
+/// A CANN PROF folder by what it holds, not its name: a renamed copy, its device folder and
+/// the device's timeline/ each open as the device, not as 31 generic traces (one per
+/// msprof_/hccl_/task_time_ file, each a "rank").
+TEST(DetectTest, ARenamedProfFolderIsStillOne)
+{
+    const fs::path copy = freshDir("stepscope_detect_prof") / "profile";
+    fs::copy(Data
+            / "mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev/"
+              "PROF_000001_20230818142704567_GQFAMHBKGODKJMLA",
+        copy, fs::copy_options::recursive);
+    for (const fs::path &open : {copy, copy / "device_1", copy / "device_1/timeline"}) {
+        SCOPED_TRACE(open.string());
+        const Detection d = detectPath(open);
+        EXPECT_EQ(d.format, Format::CannProf);
+        ASSERT_EQ(d.profDevices.size(), 1u);
+        EXPECT_EQ(d.profDevices[0].device, 1);
+        EXPECT_EQ(d.profDevices[0].dir, copy / "device_1");
+        EXPECT_TRUE(d.kinetoFiles.empty());
+    }
+    // The folder above the renamed copy finds it too.
+    const Detection above = detectPath(copy.parent_path());
+    EXPECT_EQ(above.format, Format::CannProf);
+    EXPECT_EQ(above.profDevices.size(), 1u);
+    fs::remove_all(copy.parent_path());
+}
+
 TEST(DetectTest, KinetoRanksFromDistributedInfo)
 {
     const Detection d = detectPath(Data / "kineto/hta-sampled-2of128-ranks");
