@@ -136,6 +136,8 @@ void placeDeviceRow(NsysDb &p, const DeviceRow &r, DeviceLane where, model::Stri
     const model::TrackId lane = where == DeviceLane::Stream
         ? p.streamLane(r.device, r.context, r.stream)
         : p.syncLane(r.device);
+    if (r.end < r.start)
+        ++p.endsBeforeStart;
     const std::uint32_t i = p.out.track(lane).add(r.start, r.duration(), name, category, args);
     p.linkLaunch(r.globalPid, r.correlation, {lane, i});
     p.seen(r.end);
@@ -161,8 +163,21 @@ void readKernels(NsysDb &p)
         const auto r = readRow(s, p);
         if (!r)
             continue;
-        const auto full = s.int64(Extra);
-        const auto shortId = s.int64(Extra + 1);
+        // A name id StringIds lacks (a damaged export) gives way to the kernel's other names.
+        // Without the table (said once) every kernel keeps its ids as names.
+        auto full = s.int64(Extra);
+        auto shortId = s.int64(Extra + 1);
+        const auto mangled = s.int64(Extra + 2);
+        const auto unknown = [&](const std::optional<std::int64_t> &id) {
+            return id && p.strings.size() > 0 && !p.strings.has(*id);
+        };
+        if (unknown(full) || (!full && unknown(shortId))) {
+            ++p.unknownNameIds;
+            if (unknown(full))
+                full = shortId && !unknown(shortId) ? shortId : mangled;
+            if (unknown(shortId))
+                shortId.reset();
+        }
         const model::StringId name = full ? p.strings.intern(*full, p.out)
             : shortId                     ? p.strings.intern(*shortId, p.out)
                                           : unnamed;
@@ -173,8 +188,8 @@ void readKernels(NsysDb &p)
         const model::ArgsId args = deviceArgs(p, *r, [&] {
             if (shortId)
                 p.args.text("short name", p.strings.text(*shortId));
-            if (const auto m = s.int64(Extra + 2))
-                p.args.text("mangled name", p.strings.text(*m));
+            if (mangled)
+                p.args.text("mangled name", p.strings.text(*mangled));
             auto triple = [&](std::size_t c) {
                 return std::to_string(s.int64(c).value_or(0)) + ","
                     + std::to_string(s.int64(c + 1).value_or(0)) + ","

@@ -116,6 +116,10 @@ struct NsysDb
     }
     static constexpr std::int64_t MaxTimeNs = std::int64_t {1} << 61; ///< ~73 years
     mutable std::uint64_t clampedTimes = 0;
+    /// Device rows whose `end` is before their `start` (kept with no duration).
+    std::uint64_t endsBeforeStart = 0;
+    /// Kernels whose name id StringIds lacks (named by another of their names).
+    std::uint64_t unknownNameIds = 0;
     /// Whether a row of `globalId` (globalPid or globalTid) belongs to this trace; rows
     /// without one belong to every trace.
     bool mine(std::optional<std::int64_t> globalId) const

@@ -6,6 +6,7 @@
 
 #include "import/sqlite/tablescan.h"
 #include "nsysdb.h"
+#include "util/countof.h"
 
 #include <algorithm>
 
@@ -387,6 +388,17 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
             std::to_string(p.clampedTimes)
                 + " timestamps lie more than 73 years from the session start (not times: a "
                   "damaged value); they were clamped to that range");
+    if (p.endsBeforeStart > 0)
+        ctx.warn(file,
+            util::countOf(static_cast<std::int64_t>(p.endsBeforeStart),
+                "device row ends before it starts", "device rows end before they start")
+                + " (a damaged `end`); kept with no duration");
+    if (p.unknownNameIds > 0)
+        ctx.warn(file,
+            util::countOf(
+                static_cast<std::int64_t>(p.unknownNameIds), "kernel names", "kernels name")
+                + " a string id missing from `StringIds`; named by another of their names, "
+                  "else by the number");
     if (ctx.progress != nullptr) {
         std::error_code ec;
         const auto size = fs::file_size(file, ec);

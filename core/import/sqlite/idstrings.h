@@ -30,6 +30,7 @@ public:
         TablePresence presence = TablePresence::Required);
 
     bool contains(std::int64_t id) const { return m_text.count(id) != 0; }
+    bool has(std::int64_t id) const { return m_text.count(id) != 0; }
     /// The text of id, or `fallback` when the id is unknown.
     std::string_view text(std::int64_t id, std::string_view fallback = {}) const;
     /// The interned text of id; an unknown id interns as its decimal number.

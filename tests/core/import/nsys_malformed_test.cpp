@@ -113,6 +113,25 @@ TEST_F(NsysMalformed, TimesAtTheInt64LimitsAreClampedAndSaid)
     EXPECT_EQ(r.trace.checkInvariants(), "");
 }
 
+/// A damaged row is kept and said: a kernel ending before it starts (no duration), kernels
+/// whose name id StringIds lacks (named by their short name, not "999999").
+TEST_F(NsysMalformed, DamagedKernelRowsAreKeptAndSaid)
+{
+    const fs::path file = copySample();
+    testsupport::writeDatabase(file,
+        "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET end = start - 1000 WHERE rowid = 5;"
+        "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET demangledName = 999999 WHERE rowid IN (6, 7);");
+    const auto r = read(file);
+    ASSERT_TRUE(r.ok) << m_text;
+    EXPECT_TRUE(said(r, "1 device row ends before it starts (a damaged `end`)")) << m_text;
+    EXPECT_TRUE(said(r, "2 kernels name a string id missing from `StringIds`")) << m_text;
+    EXPECT_EQ(r.counts.kernels, 1312u);
+    for (const model::Track &t : r.trace.tracks)
+        for (std::uint32_t i = 0; i < t.size(); ++i)
+            ASSERT_NE(r.trace.strings.view(t.name(i)), "999999");
+    EXPECT_EQ(r.trace.checkInvariants(), "");
+}
+
 TEST_F(NsysMalformed, TruncatedFileIsReportedWithoutACrash)
 {
     const fs::path file = copySample();
