@@ -133,6 +133,17 @@ TEST(ExportSelection, ARangeCountsFromTheRulersZero)
     EXPECT_EQ(all->second, model->extent().second);
 
     EXPECT_FALSE(checkSelection(*analysed, TimeSelection {99, {}}, &error));
-    EXPECT_TRUE(error.contains(QStringLiteral("step 99"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("step 99 is not in the profile (its step: 2)")))
+        << error.toStdString();
+    // A window wholly before or after the trace draws nothing: refused, and said.
+    const qint64 spanUs = (model->extent().second - zero + 999) / 1000;
+    for (const auto &outside : {std::make_pair<qint64, qint64>(-100, -50),
+             std::make_pair<qint64, qint64>(spanUs + 10, spanUs + 20)}) {
+        error.clear();
+        EXPECT_FALSE(resolveSelection(*model, *analysed, TimeSelection {{}, outside}, &error));
+        EXPECT_TRUE(error.contains(
+            QStringLiteral("lies outside the trace, which spans 0:%1 µs").arg(spanUs)))
+            << error.toStdString();
+    }
     EXPECT_FALSE(checkSelection(*analysed, TimeSelection {{}, std::make_pair(5, 5)}, &error));
 }

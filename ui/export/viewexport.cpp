@@ -181,8 +181,23 @@ bool checkSelection(
         const auto &rows = analysed.breakdowns;
         if (std::none_of(rows.begin(), rows.end(),
                 [&](const analysis::StepBreakdown &b) { return b.step == *selection.step; })) {
-            if (error)
-                *error = QStringLiteral("step %1 is not in the profile").arg(*selection.step);
+            if (error) {
+                const auto [lo, hi] = std::minmax_element(rows.begin(), rows.end(),
+                    [](const analysis::StepBreakdown &a, const analysis::StepBreakdown &b) {
+                        return a.step < b.step;
+                    });
+                *error = rows.empty()
+                    ? QStringLiteral("step %1 is not in the profile, which has no steps")
+                          .arg(*selection.step)
+                    : lo->step == hi->step
+                    ? QStringLiteral("step %1 is not in the profile (its step: %2)")
+                          .arg(*selection.step)
+                          .arg(lo->step)
+                    : QStringLiteral("step %1 is not in the profile (its steps: %2 … %3)")
+                          .arg(*selection.step)
+                          .arg(lo->step)
+                          .arg(hi->step);
+            }
             return false;
         }
     }
@@ -225,9 +240,21 @@ std::optional<std::pair<qint64, qint64>> resolveSelection(const timeline::Timeli
         return window;
     }
     const qint64 zero = model.extent().first;
-    if (selection.rangeUs)
-        return std::make_pair(
+    if (selection.rangeUs) {
+        const auto range = std::make_pair(
             zero + selection.rangeUs->first * 1000, zero + selection.rangeUs->second * 1000);
+        // A window beside the trace draws empty lanes: said, as an empty range is.
+        if (range.second <= model.extent().first || range.first >= model.extent().second) {
+            if (error)
+                *error = QStringLiteral("the range %1:%2 µs lies outside the trace, which spans "
+                                        "0:%3 µs")
+                             .arg(selection.rangeUs->first)
+                             .arg(selection.rangeUs->second)
+                             .arg((model.extent().second - zero + 999) / 1000);
+            return std::nullopt;
+        }
+        return range;
+    }
     return model.extent();
 }
 
