@@ -116,7 +116,10 @@ std::size_t readHcclRaw(const std::filesystem::path &path, const ImportContext &
                     reader.line());
                 continue;
             }
+            // hccl_parser: comm = the op's tasks other than Notify_Wait (the transfer), wait =
+            // its Notify_Wait tasks. The op's wall time is not written; comm stands for it.
             stat.elapseMs = v[1].get<double>();
+            stat.transitMs = stat.elapseMs;
             stat.waitMs = v[2].get<double>();
             trace.collectives.push_back(std::move(stat));
         }

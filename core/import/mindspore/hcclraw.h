@@ -15,7 +15,8 @@
 namespace stepscope::import::mindspore {
 
 /// Appends one CollectiveStat per (step, op) to trace.collectives (step "step<N>", name =
-/// the op key as written, elapse = comm ms, wait = wait ms, links with their transport; the
+/// the op key as written, elapse = transit = comm ms (MindSpore's sum of the op's tasks other
+/// than Notify_Wait), wait = wait ms (its Notify_Wait tasks), links with their transport; the
 /// link size, written in KB (10^3 bytes, unlabelled), in sizeMb) and one ReferenceStep
 /// per step with `communication_cost` and `wait_cost` in us. Bad rows/cells are skipped
 /// with their line. Returns the number of steps read. Never throws except util::Cancelled.

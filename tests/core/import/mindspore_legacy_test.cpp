@@ -76,6 +76,7 @@ TEST_F(MindSporeLegacyTest, HcclRawStepsAndOperators)
     EXPECT_EQ(first.step, "step1");
     EXPECT_EQ(first.name, "stream_41_0_AllReduce-op4582");
     EXPECT_DOUBLE_EQ(first.elapseMs, 0.00322);
+    EXPECT_DOUBLE_EQ(first.transitMs, 0.00322); // the tasks but Notify_Wait: the transfer
     EXPECT_DOUBLE_EQ(first.waitMs, 0.01035);
     ASSERT_EQ(first.links.size(), 2u);
     EXPECT_EQ(first.links[0].transport, "SDMA");
