@@ -226,12 +226,15 @@ std::vector<CollectiveRow> collectiveTable(
         stats.push_back(&s);
     if (!stats.empty())
         return fromStats(stats, "cluster_communication.json");
+    bool mindSporeOnly = true; // MindInsight's per-rank summaries are hccl_raw_<rank>.csv
     for (const auto &t : session.traces) {
         for (const auto &s : t->collectives)
             stats.push_back(&s);
+        if (!t->collectives.empty())
+            mindSporeOnly = mindSporeOnly && t->metadata.format == "mindspore-legacy";
     }
     if (!stats.empty())
-        return fromStats(stats, "communication.json");
+        return fromStats(stats, mindSporeOnly ? "hccl_raw.csv" : "communication.json");
     return fromTimeline(session, cancel);
 }
 

@@ -40,6 +40,25 @@ TEST(Communication, CollectiveTableFromTheProfilerSummaries)
     EXPECT_EQ(rows[1].name, "broadcast");
 }
 
+/// MindInsight's per-rank summaries are hccl_raw_<rank>.csv: the table names that file, and
+/// its transfer time gives the wait share (was "transit 0", wait share 100 %).
+TEST(Communication, MindSporeSummariesAreNamedAsTheirFile)
+{
+    auto t = std::make_shared<model::Trace>();
+    t->metadata.format = "mindspore-legacy";
+    model::CollectiveStat s;
+    s.name = "stream_13_4_AllReduce-op17796";
+    s.elapseMs = s.transitMs = 9.03085;
+    s.waitMs = 0.04359;
+    t->collectives.push_back(s);
+    model::Session session;
+    session.traces.push_back(t);
+    const auto rows = analysis::collectiveTable(session);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].source, "hccl_raw.csv");
+    EXPECT_DOUBLE_EQ(*rows[0].transitUs, 9030.85);
+}
+
 /// msprof's SDMA block is the sum of HCCS, PCIE and SIO (and of what no part names): with an
 /// SDMA block its parts are not added again; RDMA, and the parts of an op without SDMA, are.
 TEST(Communication, SdmaHoldsTheOnChipLinksWhichCountOnce)
