@@ -69,6 +69,8 @@ std::string_view bottleneckKindName(BottleneckKind k)
     return Names[static_cast<std::size_t>(k)];
 }
 
+constexpr double MinListedShare = 0.0005;
+
 std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakdowns,
     const std::vector<MemorySummary> *memory, const Kpis *kpis)
 {
@@ -147,8 +149,9 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakd
             out.push_back(b);
         }
     }
-    out.erase(
-        std::remove_if(out.begin(), out.end(), [](const Bottleneck &b) { return !(b.share > 0); }),
+    // A share that reads "0.0 %" (under 0.05 %) is no finding: "#1 Data loading 0.0 %".
+    out.erase(std::remove_if(out.begin(), out.end(),
+                  [](const Bottleneck &b) { return !(b.share >= MinListedShare); }),
         out.end());
     std::stable_sort(out.begin(), out.end(),
         [](const Bottleneck &a, const Bottleneck &b) { return a.share > b.share; });

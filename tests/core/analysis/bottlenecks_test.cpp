@@ -122,3 +122,16 @@ TEST(Bottlenecks, SumsBeyondInt64AreHeldAtTheLimit)
         EXPECT_LE(b.share, 1.0);
     }
 }
+
+/// A share under 0.05 % reads "0.0 %": no finding to list ("#1 Data loading 0.0 %"). One at
+/// 0.05 % and more is listed.
+TEST(Bottlenecks, SharesThatReadZeroAreNotListed)
+{
+    const std::vector<analysis::StepBreakdown> steps = {
+        step(0, 1, 100'000'000, 40'000, 50'000, 0), // data 0.04 %, comm 0.05 %
+    };
+    const auto list = analysis::rankBottlenecks(steps);
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0].kind, analysis::BottleneckKind::ExposedCommunication);
+    EXPECT_DOUBLE_EQ(list[0].share, 0.0005);
+}
