@@ -72,9 +72,10 @@ void addClusterRanks(model::Session &session, const ImportContext &ctx)
         if (rankless) {
             ctx.report->add(model::Severity::Info, source,
                 "the rows of rank " + std::to_string(rank)
-                    + " are not attached to the loose trace files, which carry no rank "
-                      "id (shown as rank "
-                    + std::to_string(rank) + "); they stay in the cluster summary");
+                    + " are not attached to the loose trace files: those carry no rank id "
+                      "and may be another rank or window. Rank "
+                    + std::to_string(rank)
+                    + " in every view is the loose trace's own steps, not these rows");
             continue;
         }
         model::Trace &trace = *it->second;
