@@ -422,13 +422,17 @@ namespace {
 
 std::atomic<std::uint64_t> g_breakdownPasses {0};
 
+/// A track holding what the device did: a stream's tasks or a communication group's ops.
+bool isDeviceTrack(const model::Track &t)
+{
+    const model::TrackKind k = t.info().kind;
+    return t.size() > 0
+        && (k == model::TrackKind::DeviceStream || k == model::TrackKind::CommunicationGroup);
+}
+
 bool hasDeviceEvents(const model::Trace &trace)
 {
-    return std::any_of(trace.tracks.begin(), trace.tracks.end(), [](const model::Track &t) {
-        const model::TrackKind k = t.info().kind;
-        return t.size() > 0
-            && (k == model::TrackKind::DeviceStream || k == model::TrackKind::CommunicationGroup);
-    });
+    return std::any_of(trace.tracks.begin(), trace.tracks.end(), isDeviceTrack);
 }
 
 /// Says which steps lie wholly before the first or after the last device task of a trace
@@ -440,9 +444,7 @@ void noteStepsBeyondTheTimeline(
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
     for (const model::Track &t : trace.tracks) {
-        const model::TrackKind k = t.info().kind;
-        if (t.size() == 0
-            || (k != model::TrackKind::DeviceStream && k != model::TrackKind::CommunicationGroup))
+        if (!isDeviceTrack(t))
             continue;
         const auto [start, end] = t.extent();
         first = std::min(first, start);

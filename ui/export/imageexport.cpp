@@ -51,6 +51,8 @@ QImage renderImage(const PaintFunction &paint, const QSize &size, qreal scale)
     return image;
 }
 
+namespace {
+
 /// QSvgGenerator writes Qt's family names ("Sans Serif", a fontconfig alias), which no
 /// browser knows: text fell back to a serif font. Each becomes the font it resolves to here,
 /// then the CSS generic family.
@@ -76,6 +78,8 @@ bool useCssFontFamilies(const QString &path)
         return false;
     return file.write(out.toUtf8()) >= 0;
 }
+
+} // namespace
 
 bool writeImage(const PaintFunction &paint, const ImageRequest &request, QString *error)
 {
