@@ -3,6 +3,7 @@
 #include "communication.h"
 
 #include "util/parallel.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <map>
@@ -141,7 +142,7 @@ std::vector<CommRow> communicationRows(const model::Session &session)
         // ops on its group lanes ("Group 0 Communication", "Communication Kernel"): with an
         // op lane beside them they are not ops of their own.
         const auto isPlane = [](const model::Track &t) {
-            return t.info().threadName.rfind("Plane ", 0) == 0;
+            return util::startsWith(t.info().threadName, "Plane ");
         };
         bool groups = false;
         bool opLanes = false;
@@ -216,6 +217,17 @@ std::vector<CollectiveRow> fromTimeline(
     return finish(acc);
 }
 
+/// The files the ranks' summaries came from, as one label: "communication.json" when every
+/// rank's file has that name, "hccl_raw_0.csv … hccl_raw_3.csv" when each has its own.
+std::string sourceOfRanks(const std::vector<std::string> &sources)
+{
+    if (sources.empty())
+        return {};
+    if (sources.size() == 1)
+        return sources.front();
+    return sources.front() + " … " + sources.back();
+}
+
 } // namespace
 
 std::vector<CollectiveRow> collectiveTable(
@@ -225,16 +237,17 @@ std::vector<CollectiveRow> collectiveTable(
     for (const auto &s : session.clusterCollectives)
         stats.push_back(&s);
     if (!stats.empty())
-        return fromStats(stats, "cluster_communication.json");
-    bool mindSporeOnly = true; // MindInsight's per-rank summaries are hccl_raw_<rank>.csv
+        return fromStats(stats, session.clusterCollectivesSource);
+    std::vector<std::string> sources; // in rank order, each once
     for (const auto &t : session.traces) {
         for (const auto &s : t->collectives)
             stats.push_back(&s);
-        if (!t->collectives.empty())
-            mindSporeOnly = mindSporeOnly && t->metadata.format == "mindspore-legacy";
+        if (!t->collectives.empty()
+            && std::find(sources.begin(), sources.end(), t->collectivesSource) == sources.end())
+            sources.push_back(t->collectivesSource);
     }
     if (!stats.empty())
-        return fromStats(stats, mindSporeOnly ? "hccl_raw.csv" : "communication.json");
+        return fromStats(stats, sourceOfRanks(sources));
     return fromTimeline(session, cancel);
 }
 
@@ -244,13 +257,17 @@ CommMatrix communicationMatrix(const model::Session &session)
     std::vector<const model::CommMatrixEntry *> entries;
     for (const auto &e : session.clusterMatrix)
         entries.push_back(&e);
-    m.source = "cluster_communication_matrix.json";
+    m.source = session.clusterMatrixSource;
     if (entries.empty()) {
+        std::vector<std::string> sources;
         for (const auto &t : session.traces) {
             for (const auto &e : t->commMatrix)
                 entries.push_back(&e);
+            if (!t->commMatrix.empty()
+                && std::find(sources.begin(), sources.end(), t->commMatrixSource) == sources.end())
+                sources.push_back(t->commMatrixSource);
         }
-        m.source = "communication_matrix.json";
+        m.source = sourceOfRanks(sources);
     }
     if (entries.empty()) {
         m.source.clear();

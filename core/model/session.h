@@ -28,6 +28,9 @@ struct Session
     std::vector<ReferenceStep> clusterSteps;
     std::vector<CollectiveStat> clusterCollectives;
     std::vector<CommMatrixEntry> clusterMatrix;
+    /// Where clusterCollectives and clusterMatrix were read from (file, and table of a DB).
+    std::string clusterCollectivesSource;
+    std::string clusterMatrixSource;
     std::vector<ParallelGroup> communicationGroups;
     /// Training logs opened alone or found beside the profile (import::detect), by path.
     std::vector<std::shared_ptr<const TrainingLog>> trainingLogs;

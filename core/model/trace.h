@@ -159,6 +159,10 @@ struct Trace
     std::vector<ReferenceStep> referenceSteps;
     std::vector<CollectiveStat> collectives;
     std::vector<CommMatrixEntry> commMatrix;
+    /// The files (and tables) `collectives` and `commMatrix` were read from, as the user
+    /// would look them up: "communication.json", "analysis.db CommAnalyzerTime", ...
+    std::string collectivesSource;
+    std::string commMatrixSource;
     std::vector<OpStatistic> opStatistics;
     std::vector<ParallelGroup> parallelGroups;
     RunMetadata metadata;

@@ -124,10 +124,14 @@ public:
         }
         if (const auto f = open("op_statistic.csv"))
             m_trace.opStatistics = readOpStatistic(*f, m_ctx);
-        if (const auto f = open("communication.json"))
+        if (const auto f = open("communication.json")) {
             m_trace.collectives = readCommunication(*f, m_ctx, m_trace.rank);
-        if (const auto f = open("communication_matrix.json"))
+            m_trace.collectivesSource = "communication.json";
+        }
+        if (const auto f = open("communication_matrix.json")) {
             m_trace.commMatrix = readCommunicationMatrix(*f, m_ctx);
+            m_trace.commMatrixSource = "communication_matrix.json";
+        }
     }
 
     /// Memory files with absolute times (shifted once the origin is known).
@@ -316,10 +320,14 @@ bool readAscendClusterFolder(
     };
     if (const auto f = present("cluster_step_trace_time.csv"))
         session.clusterSteps = readClusterStepTraceTime(*f, ctx);
-    if (const auto f = present("cluster_communication.json"))
+    if (const auto f = present("cluster_communication.json")) {
         session.clusterCollectives = readClusterCommunication(*f, ctx);
-    if (const auto f = present("cluster_communication_matrix.json"))
+        session.clusterCollectivesSource = "cluster_communication.json";
+    }
+    if (const auto f = present("cluster_communication_matrix.json")) {
         session.clusterMatrix = readClusterCommunicationMatrix(*f, ctx);
+        session.clusterMatrixSource = "cluster_communication_matrix.json";
+    }
     if (const auto f = present("communication_group.json"))
         session.communicationGroups = readCommunicationGroups(*f, ctx);
     return !session.clusterSteps.empty() || !session.clusterCollectives.empty()

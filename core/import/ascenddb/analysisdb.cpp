@@ -237,6 +237,11 @@ bool readAnalysisTables(
     const bool any = !steps.empty() || !collectives.empty() || !matrix.empty();
     for (auto &s : steps)
         trace.referenceSteps.push_back(std::move(s));
+    const std::string file = db.path().filename().string();
+    if (!collectives.empty())
+        trace.collectivesSource = file + " CommAnalyzerTime";
+    if (!matrix.empty())
+        trace.commMatrixSource = file + " CommAnalyzerMatrix";
     for (auto &c : collectives)
         trace.collectives.push_back(std::move(c));
     for (auto &m : matrix)
@@ -280,11 +285,16 @@ bool readClusterAnalysisDb(
         steps = readStepTable(*db, ctx, "ClusterTimeSummary", {"step", "rank"}, rankOrStage);
     for (auto &s : steps)
         session.clusterSteps.push_back(std::move(s));
+    const std::string dbName = db->path().filename().string();
     for (auto &c :
         readCollectives(*db, ctx, 0, "ClusterCommunicationTime", "ClusterCommunicationBandwidth"))
         session.clusterCollectives.push_back(std::move(c));
+    if (!session.clusterCollectives.empty())
+        session.clusterCollectivesSource = dbName + " ClusterCommunicationTime";
     for (auto &m : readMatrix(*db, ctx, "ClusterCommunicationMatrix"))
         session.clusterMatrix.push_back(std::move(m));
+    if (!session.clusterMatrix.empty())
+        session.clusterMatrixSource = dbName + " ClusterCommunicationMatrix";
     TableScan g(*db, ctx, "CommunicationGroupMapping",
         {{"rank_set"}, {"group_name"}, {"pg_name", false}, {"type", false}}, {},
         TablePresence::Optional);

@@ -126,6 +126,8 @@ std::size_t readHcclRaw(const std::filesystem::path &path, const ImportContext &
     }
     if (steps > 0)
         trace.metadata.sourceFiles.push_back(source);
+    if (!trace.collectives.empty())
+        trace.collectivesSource = path.filename().string();
     return steps;
 }
 

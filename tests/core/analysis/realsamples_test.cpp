@@ -340,6 +340,35 @@ TEST(RealSamples, ClusterCommunicationTableAndMatrix)
     EXPECT_NEAR(*rdma.bandwidthGBps, 20.97152 / 0.86381540625, 1e-9);
 }
 
+/// Each table names the file (and the DB table) its rows came from, whatever the format.
+TEST(RealSamples, CommunicationTablesNameTheFileTheyCameFrom)
+{
+    struct Case
+    {
+        const char *sample;
+        const char *collectives;
+        const char *matrix;
+    };
+    for (const Case &c : {
+             Case {"ascend_pt/msinsight-cnn-level2-2rank", "communication.json",
+                 "communication_matrix.json"},
+             Case {"ascend_db/msinsight-cnn-db-level2-2rank", "analysis.db CommAnalyzerTime",
+                 "analysis.db CommAnalyzerMatrix"},
+             // MindInsight writes one hccl_raw_<rank>.csv per rank and no matrix.
+             Case {"mindspore_legacy/mindinsight-cluster-pp-4rank",
+                 "hccl_raw_0.csv … hccl_raw_3.csv", ""},
+         }) {
+        SCOPED_TRACE(c.sample);
+        const auto session = load(c.sample);
+        ASSERT_TRUE(session);
+        const auto rows = analysis::collectiveTable(*session);
+        ASSERT_FALSE(rows.empty());
+        for (const auto &row : rows)
+            EXPECT_EQ(row.source, c.collectives);
+        EXPECT_EQ(analysis::communicationMatrix(*session).source, c.matrix);
+    }
+}
+
 TEST(RealSamples, AscendCollectiveBytesCountTheSdmaBlockOnce)
 {
     // Every op of both exports writes SDMA = HCCS + PCIE + SIO; summed by
