@@ -223,29 +223,32 @@ std::vector<const LogSeries *> ofKind(
     return out;
 }
 
-/// Pairs by name (lowest rank present on both sides per name), else the one series of
-/// the kind on each side.
+/// Pairs by name, every rank that both sides print (a rank's memory may grow while rank 0's
+/// holds), else the one series of the kind on each side.
 std::vector<std::pair<const LogSeries *, const LogSeries *>> pairSeries(
     const std::vector<const LogSeries *> &b, const std::vector<const LogSeries *> &a)
 {
     std::vector<std::pair<const LogSeries *, const LogSeries *>> out;
-    // Names in the order the before log first prints them; per name the lowest rank on both
-    // sides, whichever rank's line came first.
+    // Names in the order the before log first prints them; per name the ranks ascending,
+    // whichever rank's line came first.
     std::vector<std::string> names;
     for (const LogSeries *x : b)
         if (std::find(names.begin(), names.end(), x->name) == names.end())
             names.push_back(x->name);
     for (const std::string &name : names) {
-        std::pair<const LogSeries *, const LogSeries *> best {nullptr, nullptr};
+        std::vector<std::pair<const LogSeries *, const LogSeries *>> ofName;
         for (const LogSeries *x : b) {
-            if (x->name != name || (best.first && x->rank >= best.first->rank))
+            if (x->name != name)
                 continue;
             for (const LogSeries *y : a)
-                if (y->name == name && y->rank == x->rank)
-                    best = {x, y};
+                if (y->name == name && y->rank == x->rank) {
+                    ofName.emplace_back(x, y);
+                    break;
+                }
         }
-        if (best.first)
-            out.push_back(best);
+        std::stable_sort(ofName.begin(), ofName.end(),
+            [](const auto &l, const auto &r) { return l.first->rank < r.first->rank; });
+        out.insert(out.end(), ofName.begin(), ofName.end());
     }
     if (out.empty() && !b.empty() && !a.empty()) {
         std::map<std::string, int> nb;
@@ -282,10 +285,12 @@ std::vector<TrainingDelta> trainingDeltas(const model::TrainingLog &before, std:
             if (kind == LogSeriesKind::Skipped)
                 stat = skippedStat(*sb);
             TrainingDelta r;
-            r.key = "log." + kindKey(kind) + (&sb == &pairs.front().first ? "" : ":" + sb->name);
             r.label = sb->name == sa->name ? sb->name : sb->name + " / " + sa->name;
             if (sb->rank >= 0)
                 r.label += " (rank " + std::to_string(sb->rank) + ")";
+            r.key = "log." + kindKey(kind);
+            if (&sb != &pairs.front().first) // "log.memory:allocated@rank4"
+                r.key += ":" + sb->name + (sb->rank >= 0 ? "@rank" + std::to_string(sb->rank) : "");
             r.statistic = std::string(crossCheckStatisticName(stat));
             r.before = summarise(*sb, stat);
             r.after = summarise(*sa, kind == LogSeriesKind::Skipped ? skippedStat(*sa) : stat);
@@ -318,15 +323,15 @@ std::vector<TrainingDelta> trainingDeltas(const model::TrainingLog &before, std:
             } else if (kind == LogSeriesKind::Skipped) {
                 limit = 0;
             }
-            if (kind == LogSeriesKind::Skipped && r.delta)
-                r.verdict = *r.delta > 0 ? Verdict::Regressed
-                                         : (*r.delta < 0 ? Verdict::Improved : Verdict::Unchanged);
-            else if (r.percent) {
-                const double worse = sign * *r.percent / 100;
-                r.verdict = worse > limit
-                    ? Verdict::Regressed
-                    : (worse < -limit ? Verdict::Improved : Verdict::Unchanged);
-            }
+            // The verdict as every table gives it (makeDeltaRow's tolerance); the gate's limit
+            // decides `failed`, so a row can read "regressed" and not fail the gate.
+            r.verdict = makeDeltaRow(r.key, r.label, r.unit, r.before, r.after,
+                sign > 0 ? Better::Lower : Better::Higher)
+                            .verdict;
+            if (kind == LogSeriesKind::Skipped)
+                r.failed = r.delta && *r.delta > 0;
+            else if (r.percent)
+                r.failed = sign * *r.percent / 100 > limit;
             rows.push_back(std::move(r));
         }
     }
@@ -353,7 +358,7 @@ TrainingComparison compareTraining(
         out.regressions.push_back(
             "convergence " + std::string(convergenceVerdictName(c.verdict)) + ": " + c.reason);
     for (const TrainingDelta &r : out.rows) {
-        if (r.verdict != Verdict::Regressed || r.key.rfind("log.skipped", 0) == 0)
+        if (!r.failed || r.key.rfind("log.skipped", 0) == 0)
             continue;
         out.failedKeys.insert(r.key);
         out.regressions.push_back(r.key + " (" + r.label + ") " + formatShort(r.before.value_or(0))

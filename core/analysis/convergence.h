@@ -72,9 +72,10 @@ Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t r
     const model::TrainingLog &after, std::uint32_t runAfter, const TrainingThresholds &t = {});
 
 /// Step time, throughput, memory, MFU and skipped steps of two runs' logs. Series are
-/// paired by name, else by kind when each side has one series of that kind (another
-/// producer); step times are compared in seconds and memory in bytes whatever the printed
-/// units. Verdict by TrainingThresholds (skipped steps: any increase regresses).
+/// paired by name and rank (a row per rank both sides print), else by kind when each side
+/// has one series of that kind (another producer); step times are compared in seconds and
+/// memory in bytes whatever the printed units. The verdict is the tables' (makeDeltaRow's
+/// 0.5 %); `failed` is the gate's, by TrainingThresholds (skipped steps: any increase).
 struct TrainingDelta
 {
     std::string key; ///< "log.step_time", "log.throughput", "log.memory", ...
@@ -86,6 +87,7 @@ struct TrainingDelta
     std::optional<double> delta;
     std::optional<double> percent;
     Verdict verdict = Verdict::Unknown;
+    bool failed = false; ///< worse than the gate's limit allows
 };
 std::vector<TrainingDelta> trainingDeltas(const model::TrainingLog &before, std::uint32_t runBefore,
     const model::TrainingLog &after, std::uint32_t runAfter, const TrainingThresholds &t = {});

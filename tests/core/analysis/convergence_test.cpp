@@ -153,12 +153,14 @@ TEST(Convergence, GoldenValuesPairsHoldWithTheirStepTimeAndMemoryDeltas)
     const TrainingDelta *st = row(c, "iteration-time");
     ASSERT_NE(st, nullptr);
     EXPECT_NEAR(*st->percent, 13.15, 0.01);
-    EXPECT_EQ(st->verdict, Verdict::Regressed); // slower by more than 5 %
+    EXPECT_EQ(st->verdict, Verdict::Regressed);
+    EXPECT_TRUE(st->failed); // slower by more than 5 %
     const TrainingDelta *mem = row(c, "mem-max-allocated-bytes");
     ASSERT_NE(mem, nullptr);
     EXPECT_DOUBLE_EQ(*mem->before, 3377290752);
     EXPECT_DOUBLE_EQ(*mem->after, 3234076160);
-    EXPECT_EQ(mem->verdict, Verdict::Unchanged); // -4.24 %: inside the 5 % default
+    EXPECT_EQ(mem->verdict, Verdict::Improved); // -4.24 %, as the report's table says
+    EXPECT_FALSE(mem->failed);
     ASSERT_EQ(c.regressions.size(), 1u);
 
     const std::string moe =
@@ -173,11 +175,12 @@ TEST(Convergence, GoldenValuesPairsHoldWithTheirStepTimeAndMemoryDeltas)
     EXPECT_TRUE(m.regressions.empty());
 }
 
-/// Series of one name are paired on the lowest rank both sides print, not on the rank whose
-/// line came first: rank 1's memory line first, rank 0's memory grown by 20 %.
-TEST(Convergence, DeltasPairTheLowestRankOnBothSides)
+/// Series of one name are paired rank by rank, each rank both sides print, ranks ascending
+/// whichever rank's line came first: rank 1's memory line first, rank 0's memory grown by 20 %.
+/// A rank other than the lowest fails the gate as well (a 30 % rise on rank 4 passed).
+TEST(Convergence, DeltasPairEveryRankBothSidesPrint)
 {
-    const auto log = [](double rank0Mb) {
+    const auto log = [](double rank0Mb, double rank1Mb = 10000) {
         model::TrainingLog l;
         l.runs.push_back({1, 100, "run 1"});
         for (std::int32_t rank : {1, 0}) {
@@ -186,16 +189,32 @@ TEST(Convergence, DeltasPairTheLowestRankOnBothSides)
             s.kind = LogSeriesKind::Memory;
             s.unit = "MB";
             s.rank = rank;
-            s.add(1, rank == 0 ? rank0Mb : 10000, 1);
+            s.add(1, rank == 0 ? rank0Mb : rank1Mb, 1);
             l.series.push_back(s);
         }
         return l;
     };
     const std::vector<TrainingDelta> rows = trainingDeltas(log(10000), 0, log(12000), 0);
-    ASSERT_EQ(rows.size(), 1u);
+    ASSERT_EQ(rows.size(), 2u);
     EXPECT_EQ(rows[0].label, "allocated (rank 0)");
+    EXPECT_EQ(rows[0].key, "log.memory");
     EXPECT_NEAR(*rows[0].percent, 20, 1e-9);
     EXPECT_EQ(rows[0].verdict, Verdict::Regressed);
+    EXPECT_TRUE(rows[0].failed);
+    EXPECT_EQ(rows[1].label, "allocated (rank 1)");
+    EXPECT_EQ(rows[1].key, "log.memory:allocated@rank1");
+    EXPECT_EQ(rows[1].verdict, Verdict::Unchanged);
+    EXPECT_FALSE(rows[1].failed);
+
+    const std::vector<TrainingDelta> rank0Only = trainingDeltas(log(12000), 0, log(10000), 0);
+    ASSERT_EQ(rank0Only.size(), 2u);
+    EXPECT_FALSE(rank0Only[0].failed); // rank 0 shrank
+    // Rank 1 grows by 30 % while rank 0 holds: its own row fails the gate.
+    const std::vector<TrainingDelta> other = trainingDeltas(log(10000), 0, log(10000, 13000), 0);
+    ASSERT_EQ(other.size(), 2u);
+    EXPECT_FALSE(other[0].failed);
+    EXPECT_EQ(other[1].label, "allocated (rank 1)");
+    EXPECT_TRUE(other[1].failed);
 }
 
 TEST(Convergence, ToleranceDecidesHeldOrDrifted)
