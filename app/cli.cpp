@@ -330,7 +330,7 @@ int runCompare(int argc, char **argv, const std::vector<std::string> &args)
         return ExitUsage;
     }
     const auto data = ui::compare::CompareData::build(
-        profiles[0], profiles[1], true, {parsed.beforeRank, parsed.afterRank});
+        profiles[0], profiles[1], true, {parsed.beforeRank, parsed.afterRank}, thresholds);
     nlohmann::json compare;
     const bool bothProfiles =
         !profiles[0].session->traces.empty() && !profiles[1].session->traces.empty();

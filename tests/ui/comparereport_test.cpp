@@ -92,3 +92,27 @@ TEST(CompareReport, KpiAndStepRowsAreTheComparisonRows)
         }
     }
 }
+
+/// The report judges the loss curves with the band the gate used (compare --tolerance): the
+/// MoE pair's smoothed curves differ by 0.00475 % at most, held at 2 % and drifted at 0.001 %.
+TEST(CompareReport, LossVerdictUsesTheGatesTolerance)
+{
+    const std::string moe = std::string(STEPSCOPE_TEST_DATA)
+        + "/loss_logs/megatron-golden-values/moe/gpt3_moe_mcore_te_ep8_resume_torch_dist_dist_muon";
+    const auto verdictWith = [&](double tolerance) {
+        analysis::TrainingThresholds t;
+        t.tolerance = tolerance;
+        const auto data = ui::compare::CompareData::build(
+            testsupport::loadProfile(moe + "_param_layout/golden_values_dev_dgx_h100.json"),
+            testsupport::loadProfile(moe + "/golden_values_dev_dgx_h100.json"), true, {}, t);
+        const Report report = buildCompareReport(data, QSize(800, 400));
+        for (const ReportSection &s : report.sections)
+            if (s.title == QStringLiteral("Loss curves") && !s.paragraphs.isEmpty())
+                return s.paragraphs.front();
+        return QString();
+    };
+    EXPECT_TRUE(verdictWith(0.02).startsWith(QStringLiteral("Convergence of lm loss: held")))
+        << verdictWith(0.02).toStdString();
+    EXPECT_TRUE(verdictWith(1e-5).startsWith(QStringLiteral("Convergence of lm loss: drifted")))
+        << verdictWith(1e-5).toStdString();
+}

@@ -104,10 +104,11 @@ std::pair<std::int64_t, std::int64_t> CompareSide::stepWindow(std::size_t index)
     return {breakdowns[index].startNs + offset, breakdowns[index].endNs + offset};
 }
 
-std::shared_ptr<const CompareData> CompareData::build(
-    LoadedProfile before, LoadedProfile after, bool findLogs, CompareRanks choice)
+std::shared_ptr<const CompareData> CompareData::build(LoadedProfile before, LoadedProfile after,
+    bool findLogs, CompareRanks choice, const analysis::TrainingThresholds &thresholds)
 {
     auto data = std::make_shared<CompareData>();
+    data->thresholds = thresholds;
     fillSide(data->before, std::move(before), findLogs);
     fillSide(data->after, std::move(after), findLogs);
     data->ranks = choice;
@@ -205,7 +206,8 @@ LogRun mainLogRun(const std::vector<std::shared_ptr<const model::TrainingLog>> &
     return {logs.empty() ? nullptr : logs.front(), 0};
 }
 
-LossOverlay makeLossOverlay(const LogRun &before, const LogRun &after)
+LossOverlay makeLossOverlay(
+    const LogRun &before, const LogRun &after, const analysis::TrainingThresholds &thresholds)
 {
     LossOverlay o;
     o.beforeLog = before.log;
@@ -230,8 +232,8 @@ LossOverlay makeLossOverlay(const LogRun &before, const LogRun &after)
     o.comparison = std::move(logs.loss);
     o.crossCheck = std::move(logs.crossCheck);
     if (o.beforeLog && o.afterLog)
-        o.convergence =
-            analysis::compareConvergence(*o.beforeLog, before.run, *o.afterLog, after.run);
+        o.convergence = analysis::compareConvergence(
+            *o.beforeLog, before.run, *o.afterLog, after.run, thresholds);
     return o;
 }
 

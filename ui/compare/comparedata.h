@@ -72,12 +72,16 @@ struct CompareData
     CompareSide after;
     CompareRanks ranks; ///< as asked; comparison says which ranks were used
     analysis::RunComparison comparison; ///< automatic pairing, each side's mainLog
+    /// The convergence band and gate limits (compare's --tolerance and --max-*): the report
+    /// and the Loss tab judge the curves with the ones the gate used.
+    analysis::TrainingThresholds thresholds;
 
     /// Uses each profile's analysis (a profile without one is analysed here with a default
     /// run config), reads the training logs beside each profile when `findLogs`, then
     /// compareRuns on the ranks of `choice`. Never throws.
-    static std::shared_ptr<const CompareData> build(
-        LoadedProfile before, LoadedProfile after, bool findLogs = true, CompareRanks choice = {});
+    static std::shared_ptr<const CompareData> build(LoadedProfile before, LoadedProfile after,
+        bool findLogs = true, CompareRanks choice = {},
+        const analysis::TrainingThresholds &thresholds = {});
     /// The same runs and logs compared on other ranks (compareRuns again, nothing reloaded).
     std::shared_ptr<const CompareData> withRanks(CompareRanks choice) const;
 
@@ -149,7 +153,8 @@ struct LossOverlay
 
     bool hasAny() const { return beforeSeries || afterSeries; }
 };
-LossOverlay makeLossOverlay(const LogRun &before, const LogRun &after);
+LossOverlay makeLossOverlay(
+    const LogRun &before, const LogRun &after, const analysis::TrainingThresholds &thresholds = {});
 
 /// Keys of the process lanes of `model` that hold no device stream (host threads only):
 /// compare mode collapses them at first so the step lane and device streams of both runs

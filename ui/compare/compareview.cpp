@@ -381,7 +381,8 @@ const LossOverlay &CompareView::lossOverlay() const
 
 void CompareView::updateLoss()
 {
-    *m_loss = makeLossOverlay(m_beforeLog, m_afterLog);
+    *m_loss = makeLossOverlay(
+        m_beforeLog, m_afterLog, m_data ? m_data->thresholds : analysis::TrainingThresholds {});
     m_lossPlot->setOverlay(*m_loss);
     auto src = [](const QString &s) { return s.isEmpty() ? QStringLiteral("—") : s; };
     QString text =

@@ -249,7 +249,7 @@ void addLossSection(
     if (c.loss) {
         const analysis::LossComparison &l = *c.loss;
         const compare::LossOverlay overlay =
-            compare::makeLossOverlay(before.mainLog, after.mainLog);
+            compare::makeLossOverlay(before.mainLog, after.mainLog, data->thresholds);
         // The verdict (smoothed curves), as the window's Loss tab and `stepscope compare` give
         // it, then the printed values' own figures.
         if (overlay.convergence)
