@@ -11,7 +11,8 @@
 //   ***** Evaluating perplexity, Epoch 9/16 *****  then  ppl: 1.83
 //
 // Step axis: DeepSpeed's optimizer step (`step=`, `global_step=`). The old timer form `E/N`
-// counts micro-steps; it is mapped to optimizer steps with the ratio seen when a timer line
+// and the example's `Step at N` count micro-steps; they are mapped to optimizer steps with
+// the config dump's `gradient_accumulation_steps`, else the ratio seen when a timer line
 // directly follows a `step=` line. Overflow markers (value 1) sit at the step DeepSpeed 0.7's
 // `Grad overflow on iteration: N` line before them names: iteration N is optimizer step
 // N + 1 (after iterations 0 and 1, both skipped, it prints `step=2, skipped=2`). Newer
@@ -21,6 +22,7 @@
 
 #include <cmath>
 #include <optional>
+#include <utility>
 
 namespace stepscope::import::losslog {
 
@@ -49,6 +51,15 @@ public:
         }
         if (findAnchored(line, "with Perplexity:") != std::string_view::npos)
             return feedPerplexity(line, rank, lineNo, b);
+        if (std::size_t at = line.find("gradient_accumulation_steps ..");
+            at != std::string_view::npos) { // the config dump: "gradient_accumulation_steps .. 2"
+            std::string_view s = line.substr(at + 27);
+            while (!s.empty() && (s.front() == '.' || s.front() == ' '))
+                s.remove_prefix(1);
+            if (auto n = takeInt(s); n && *n > 0)
+                m_microPerStep = *n;
+            return false;
+        }
         std::string_view t = trim(line);
         if (consume(t, "***** Evaluating perplexity, Epoch ")) {
             if (auto e = takeInt(t))
@@ -213,12 +224,17 @@ private:
                 b.log().addIssue(lineNo, "perplexity line not readable");
                 return true;
             }
-            std::int64_t global = m_perplexitySteps.observe(*n);
-            b.add("perplexity", LogSeriesKind::Perplexity, "", m_runs.run(), global, *value, lineNo,
-                rank);
+            // `Step at N` counts micro-steps (per epoch); N of them make N / m optimizer
+            // steps, the axis of every other series. The micro-steps of one optimizer step
+            // print the same weights' figure: a repeat is a duplicate, not a new sample.
+            const std::int64_t step = m_perplexitySteps.observe(*n) / m_microPerStep;
+            const bool repeat = step == m_lastPerplexity.first && *value == m_lastPerplexity.second;
+            m_lastPerplexity = {step, *value};
+            b.add("perplexity", LogSeriesKind::Perplexity, "", m_runs.run(), step, *value, lineNo,
+                rank, repeat);
         } else {
             b.add("epoch perplexity", LogSeriesKind::Perplexity, "", m_runs.run(),
-                m_perplexitySteps.last(), *value, lineNo, rank);
+                m_perplexitySteps.last() / m_microPerStep, *value, lineNo, rank);
         }
         return true;
     }
@@ -235,7 +251,10 @@ private:
     /// The step a `Grad overflow on iteration: N` line names for the OVERFLOW line after it.
     std::optional<std::int64_t> m_overflowStep;
     std::int64_t m_stepLine = -1;
+    /// Micro-steps per optimizer step: the config dump's gradient_accumulation_steps, else
+    /// the ratio of a timer line to the `step=` line before it.
     std::int64_t m_microPerStep = 1;
+    std::pair<std::int64_t, double> m_lastPerplexity {-1, 0};
     std::int64_t m_evalEpoch = -1;
 };
 
