@@ -397,7 +397,9 @@ void MainWindow::onRangeSelected(qint64 t0, qint64 t1)
 {
     if (!m_profile.timeline)
         return;
-    m_rangeStats->setStats(t0, t1,
+    // The title reads as the ruler does, from its origin (never epoch time).
+    const std::int64_t origin = m_timeline->viewState().rulerOriginNs;
+    m_rangeStats->setStats(t0 - origin, t1 - origin,
         timeline::computeRangeStats(*m_profile.timeline, t0, t1, m_timeline->viewState().hidden));
     m_rangeDock->show();
     m_rangeDock->raise();
@@ -421,8 +423,14 @@ void MainWindow::showRankTime(int rank, qint64 startNs, qint64 endNs)
     if (!m_profile.timeline || i < 0)
         return;
     const std::int64_t offset = m_profile.timeline->offsetNs(i);
-    const std::int64_t t0 = startNs + offset;
-    const std::int64_t t1 = std::max<std::int64_t>(endNs + offset, t0 + 1000);
+    std::int64_t t0 = startNs + offset;
+    std::int64_t t1 = endNs + offset;
+    // A rank without trace events (a step table only): the span its step lane is drawn over.
+    if (const auto &lane = m_profile.timeline->stepSegments(i); endNs <= startNs && !lane.empty()) {
+        t0 = lane.front().startNs;
+        t1 = lane.back().endNs;
+    }
+    t1 = std::max<std::int64_t>(t1, t0 + 1000);
     m_timeline->fitRange(t0, t1);
     m_timeline->setRange(std::make_pair(t0, t1));
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "import/loader.h"
 #include "timeline_testsupport.h"
 #include "ui/export/imageexport.h"
 #include "ui/export/viewexport.h"
@@ -29,6 +30,7 @@
 #include <QTimer>
 #include <QToolBar>
 
+#include <filesystem>
 #include <thread>
 
 using namespace stepscope;
@@ -234,6 +236,33 @@ TEST_F(WindowFixture, AnalysisPanelsAreDockedAndLinkToTheTimeline)
     EXPECT_LE(view.axis.startNs(), 10'000);
     EXPECT_GE(view.axis.endNs(), 20'000);
     EXPECT_LT(view.axis.spanNs(), 12'000);
+}
+
+/// A rank of the cluster table with no trace events (rank 5 of the trimmed GPT-3 sample) is
+/// shown over the span its step lane is drawn on, not a 1 µs window at the origin; the range
+/// title reads as the ruler does, never in epoch seconds (the Ascend times are 1.7e9 s).
+TEST_F(WindowFixture, ARankWithoutEventsShowsItsStepLaneSpan)
+{
+    window.resize(1400, 900);
+    window.loader()->setLoadFunction(
+        [](const QString &path, util::Progress &progress, const import::LoadOptions &options) {
+            return import::loadPath(std::filesystem::u8path(path.toStdString()), progress, options);
+        });
+    Finished finished(window);
+    window.openPath(QString::fromUtf8(STEPSCOPE_TEST_DATA)
+        + QStringLiteral("/ascend_pt/msinsight-gpt3-pp2-16rank-trimmed"));
+    ASSERT_TRUE(waitForSignal(finished));
+    ASSERT_TRUE(window.session());
+    const model::Trace *rank5 = window.session()->traceForRank(5);
+    ASSERT_NE(rank5, nullptr);
+    ASSERT_EQ(rank5->extent(), (std::pair<std::int64_t, std::int64_t> {0, 0}));
+    window.showRankTime(5, 0, 0);
+    const auto &view = window.timelineView()->viewState();
+    ASSERT_TRUE(view.range.has_value());
+    EXPECT_GT(view.range->second - view.range->first, 100'000'000); // its ~300 ms step
+    const QString title = window.rangeStatsPanel()->title();
+    EXPECT_TRUE(title.startsWith(QStringLiteral("Range "))) << title.toStdString();
+    EXPECT_FALSE(title.contains(QStringLiteral("1695"))) << title.toStdString();
 }
 
 // DESIGN.md's tool bar: Open · Compare · Export · Run config · the search box. Run config

@@ -84,6 +84,11 @@ void RangeStatsPanel::clear()
     m_title->setText(tr("No range selected."));
 }
 
+QString RangeStatsPanel::title() const
+{
+    return m_title->text();
+}
+
 void RangeStatsPanel::setStats(std::int64_t t0, std::int64_t t1, std::vector<RangeStat> stats)
 {
     const auto fmt = [](std::int64_t ns) {

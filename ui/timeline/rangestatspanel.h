@@ -22,9 +22,11 @@ class RangeStatsPanel : public QWidget
 public:
     explicit RangeStatsPanel(QWidget *parent = nullptr);
 
+    /// `t0` and `t1` as the ruler reads them (from its origin), for the title.
     void setStats(std::int64_t t0, std::int64_t t1, std::vector<RangeStat> stats);
     void clear();
     QTableWidget *table() const { return m_table; }
+    QString title() const;
     /// The table as tab-separated text with a header line (what Copy puts on the clipboard).
     QString toTsv() const;
 
