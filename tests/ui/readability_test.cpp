@@ -192,9 +192,11 @@ TEST(Readability, StepStartsTellTheStepsApart)
     // Six steps 470 s into the trace, 150 ms apart: not six times "470 s".
     EXPECT_EQ(ui::formatStartOffset(0, 750 * Ms, 150 * Ms), QStringLiteral("0 ms"));
     EXPECT_EQ(ui::formatStartOffset(300 * Ms, 750 * Ms, 150 * Ms), QStringLiteral("300 ms"));
-    EXPECT_EQ(ui::formatStartOffset(1500 * Ms, 2 * 1000 * Ms, 500 * Ms), QStringLiteral("1.5 s"));
-    EXPECT_EQ(ui::formatStartOffset(1234, 5000, 1234), QStringLiteral("1 µs"));
-    EXPECT_EQ(ui::formatStartOffset(1500, 5000, 500), QStringLiteral("1.5 µs"));
+    EXPECT_EQ(ui::formatStartOffset(1500 * Ms, 2 * 1000 * Ms, 500 * Ms), QStringLiteral("1.50 s"));
+    EXPECT_EQ(ui::formatStartOffset(1234, 5000, 1234), QStringLiteral("1.23 µs"));
+    EXPECT_EQ(ui::formatStartOffset(1500, 5000, 500), QStringLiteral("1.50 µs"));
+    // Three significant digits of the latest start: 4.504 s was "5 s" with steps 2.2 s apart.
+    EXPECT_EQ(ui::formatStartOffset(4504 * Ms, 4504 * Ms, 2216 * Ms), QStringLiteral("4.50 s"));
 
     model::TraceBuilder tb;
     for (int k = 0; k < 6; ++k)

@@ -305,12 +305,16 @@ QString formatStartOffset(std::int64_t offsetNs, std::int64_t spanNs, std::int64
     std::size_t u = 0;
     while (u + 1 < std::size(Units) && static_cast<double>(spanNs) >= Units[u + 1].ns)
         ++u;
-    // Enough decimals that the closest two starts differ in the last digit, at most 6.
-    int decimals = 0;
-    if (minGapNs > 0)
-        while (decimals < 6
-            && static_cast<double>(minGapNs) / Units[u].ns * std::pow(10.0, decimals) < 1.0)
-            ++decimals;
+    // Three significant digits of the latest start (DESIGN.md), and two of the closest two
+    // starts' gap, so that neighbours differ by more than the rounding: at most 6 decimals.
+    const auto digits = [&](std::int64_t ns, double atLeast) {
+        int d = 0;
+        while (
+            ns > 0 && d < 6 && static_cast<double>(ns) / Units[u].ns * std::pow(10.0, d) < atLeast)
+            ++d;
+        return d;
+    };
+    const int decimals = std::max(digits(spanNs, 100.0), digits(minGapNs, 10.0));
     return QStringLiteral("%1 %2")
         .arg(static_cast<double>(offsetNs) / Units[u].ns, 0, 'f', decimals)
         .arg(QString::fromUtf8(Units[u].name));
