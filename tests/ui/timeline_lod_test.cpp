@@ -127,6 +127,34 @@ TEST(TimelineLod, SummaryPyramidMatchesTheEvents)
     EXPECT_TRUE(RowSummary::build(deviceTrack(*small->traces[0]), 0).isEmpty());
 }
 
+/// A zoomed-out bucket takes the category that covers most of it, not that of its single
+/// widest event: four 100 ns kernels and one 250 ns copy, over and over, read as compute (as
+/// the ResNet sample's GPU stream, which read as all memcpy at fit-all).
+TEST(TimelineLod, SummaryBucketsTakeTheCategoryCoveringMostOfThem)
+{
+    constexpr std::uint8_t Compute = 1;
+    constexpr std::uint8_t Copy = 2;
+    std::vector<std::int64_t> starts;
+    std::vector<std::int64_t> ends;
+    std::vector<std::uint8_t> codes;
+    std::int64_t t = 0;
+    for (int group = 0; group < 1000; ++group) {
+        for (int k = 0; k < 5; ++k) {
+            const std::int64_t d = k < 4 ? 100 : 250;
+            starts.push_back(t);
+            ends.push_back(t + d);
+            codes.push_back(k < 4 ? Compute : Copy);
+            t += d + 10;
+        }
+    }
+    const RowSummary s = RowSummary::build(starts.size(), starts.data(), ends.data(), codes.data());
+    ASSERT_FALSE(s.isEmpty());
+    for (int level = 4; level < s.levelCount(); ++level) {
+        for (std::size_t b = 0; b + 1 < s.bucketCount(level); ++b)
+            EXPECT_EQ(s.categoryCode(level, b), Compute) << "level " << level << " bucket " << b;
+    }
+}
+
 TEST(TimelineLod, PaintedRunsAreBoundedByTheWidthForAMillionEvents)
 {
     // 1 M kernels of random-ish widths: 50..500 ns, gaps 0..300 ns.

@@ -3,6 +3,7 @@
 #include "rowsummary.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace stepscope::ui::timeline {
@@ -31,10 +32,13 @@ std::uint16_t pack(std::uint8_t categoryCode, std::int64_t covered, std::int64_t
 
 /*
  * Level 0: every event adds its overlap with each bucket it touches to that bucket's covered
- * total, and becomes the bucket's representative when its overlap is the largest so far. A
+ * total and to its category's share of the bucket; the bucket's category is the one that
+ * covers most of it (hundreds of short kernels, not the one longer copy among them). A
  * zero-length event counts as 1 ns so that instants stay visible. Because events of one row
- * never overlap, the buckets touched by all events number at most events + buckets.
- * Level k + 1: covered totals add up; the representative is the one with the larger overlap.
+ * never overlap and come in time order, the buckets they touch come in order: only the last
+ * bucket touched is still collecting shares. They number at most events + buckets.
+ * Level k + 1: covered totals add up; the category is the pair's common one (its shares
+ * added), else the one with the larger share.
  */
 RowSummary RowSummary::build(const model::Track &track, std::uint32_t row)
 {
@@ -68,8 +72,22 @@ RowSummary RowSummary::build(
     const auto count0 = static_cast<std::size_t>((span + bucket0 - 1) / bucket0);
 
     std::vector<std::int64_t> covered(count0, 0);
-    std::vector<std::int64_t> best(count0, 0);
+    std::vector<std::int64_t> best(count0, 0); ///< the share of the bucket's category
     std::vector<std::uint8_t> code(count0, 0);
+    // Shares of the bucket still collecting them, per code, and the codes present.
+    std::array<std::int64_t, 256> shares {};
+    std::vector<std::uint8_t> present;
+    std::size_t open = count0;
+    const auto close = [&] {
+        for (std::uint8_t c : present) {
+            if (shares[c] > best[open]) {
+                best[open] = shares[c];
+                code[open] = c;
+            }
+            shares[c] = 0;
+        }
+        present.clear();
+    };
     for (std::size_t i = 0; i < n; ++i) {
         const std::int64_t s0 = starts[i] - origin;
         const std::int64_t e0 = std::max(ends[i] - origin, s0 + 1);
@@ -83,12 +101,18 @@ RowSummary RowSummary::build(
                 break;
             const std::int64_t overlap = std::min(e0, be) - std::max(s0, bs);
             covered[b] += overlap;
-            if (overlap > best[b]) {
-                best[b] = overlap;
-                code[b] = cat;
+            if (b != open) {
+                if (open < count0)
+                    close();
+                open = b;
             }
+            if (shares[cat] == 0)
+                present.push_back(cat);
+            shares[cat] += overlap;
         }
     }
+    if (open < count0)
+        close();
     s.m_originNs = origin;
     s.m_bucket0Ns = bucket0;
     std::int64_t bucketNs = bucket0;
@@ -108,7 +132,9 @@ RowSummary RowSummary::build(
             std::uint8_t cd = code[a];
             if (c < covered.size()) {
                 cov += covered[c];
-                if (best[c] > bst) {
+                if (code[c] == cd) {
+                    bst += best[c];
+                } else if (best[c] > bst) {
                     bst = best[c];
                     cd = code[c];
                 }

@@ -14,8 +14,7 @@ namespace stepscope::ui::timeline {
 ///
 /// Level 0 cuts [originNs, originNs + bucketCount0 * bucket0Ns) into equal buckets; level
 /// k + 1 merges pairs of level-k buckets, up to a single bucket. Each bucket stores:
-/// - the category of its widest member (the event with the largest overlap with the bucket),
-///   plus one (0 = nothing in the bucket);
+/// - the category that covers most of it, plus one (0 = nothing in the bucket);
 /// - how much of the bucket is covered, quantised to 0..255.
 /// Times are the track's own (relative to its Trace's origin).
 ///
@@ -43,7 +42,7 @@ public:
     {
         return m_levels[static_cast<std::size_t>(level)].size();
     }
-    /// Category + 1 of the widest member of bucket b at `level`, 0 when empty.
+    /// Category + 1 of what covers most of bucket b at `level`, 0 when empty.
     std::uint8_t categoryCode(int level, std::size_t b) const
     {
         return static_cast<std::uint8_t>(m_levels[static_cast<std::size_t>(level)][b] & 0xff);
