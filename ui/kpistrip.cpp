@@ -31,7 +31,8 @@ constexpr KpiInfo Shown[] = {
         "Mean wall time of a training step (slowest rank per step number)."},
     {"tokens_per_s", "",
         "Tokens processed per second by the whole job: global batch × sequence length / step "
-        "time. Needs the run config."},
+        "time. Without a sequence length, samples per second: global batch / step time. "
+        "Needs the run config."},
     {"mfu", "MFU",
         "Model FLOPs utilisation: model FLOPs per second (6 × parameters per token for "
         "training) / (peak FLOP/s per device × devices)."},
@@ -46,11 +47,26 @@ constexpr KpiInfo Shown[] = {
 QString labelled(const KpiInfo &info, const QString &value)
 {
     const QString label = QString::fromUtf8(info.label);
-    // tokens/s: the unit is the label ("27.5 k tok/s", "tok/s —"; in compare mode
-    // "tok/s — → —", which read "— → —" with nothing to say what it was).
+    // Throughput: the unit is the label ("27.5 k tok/s", "195 samples/s", "tok/s —"; in
+    // compare mode "tok/s — → —", which read "— → —" with nothing to say what it was).
     if (label.isEmpty())
-        return value.contains(QStringLiteral("tok/s")) ? value : QStringLiteral("tok/s ") + value;
+        return value.contains(QStringLiteral("/s")) ? value : QStringLiteral("tok/s ") + value;
     return label + QLatin1Char(' ') + value;
+}
+
+/// The KPI a slot shows: the throughput slot falls back to samples/s when the run config
+/// gives a batch but no sequence length (a CNN), on both sides in compare mode.
+const char *slotKey(const KpiInfo &info, const analysis::Kpis &a, const analysis::Kpis *b = nullptr)
+{
+    const auto has = [](const analysis::Kpis &k, const char *key) {
+        const analysis::Kpi *kpi = k.find(key);
+        return kpi && kpi->value;
+    };
+    if (std::string(info.key) != "tokens_per_s" || (has(a, info.key) && (!b || has(*b, info.key))))
+        return info.key;
+    if (has(a, "samples_per_s") && (!b || has(*b, "samples_per_s")))
+        return "samples_per_s";
+    return info.key;
 }
 
 } // namespace
@@ -145,7 +161,7 @@ void KpiStrip::setKpis(const analysis::Kpis &kpis)
 {
     for (std::size_t i = 0; i < m_buttons.size(); ++i) {
         const KpiInfo &info = Shown[i];
-        const analysis::Kpi *kpi = kpis.find(info.key);
+        const analysis::Kpi *kpi = kpis.find(slotKey(info, kpis));
         QString tip = QString::fromUtf8(info.definition);
         QFont f = font();
         if (kpi && kpi->value) {
@@ -176,15 +192,16 @@ void KpiStrip::setComparison(const analysis::Kpis &before, const analysis::Kpis 
     const Theme theme = currentTheme();
     for (std::size_t i = 0; i < m_buttons.size(); ++i) {
         const KpiInfo &info = Shown[i];
-        const analysis::Kpi *a = before.find(info.key);
-        const analysis::Kpi *b = after.find(info.key);
+        const std::string key = slotKey(info, before, &after);
+        const analysis::Kpi *a = before.find(key);
+        const analysis::Kpi *b = after.find(key);
         const bool have = a && a->value && b && b->value;
         QString text = labelled(info,
             QStringLiteral("%1 → %2").arg(a ? formatKpiValue(*a) : QStringLiteral("—"),
                 b ? formatKpiValue(*b) : QStringLiteral("—")));
         QString style;
-        const auto row = std::find_if(rows.begin(), rows.end(),
-            [&info](const analysis::DeltaRow &r) { return r.key == info.key; });
+        const auto row = std::find_if(
+            rows.begin(), rows.end(), [&key](const analysis::DeltaRow &r) { return r.key == key; });
         if (have && row != rows.end() && row->percent) {
             text += QStringLiteral(" (%1)").arg(
                 QString::fromStdString(analysis::formatRowPercent(*row->percent)));

@@ -118,6 +118,28 @@ TEST(PanelsSteps, KpisWithoutRunConfigSayWhatIsMissing)
     EXPECT_EQ(asked, 1);
 }
 
+/// A run config with a batch and no sequence length (a CNN) gives samples/s: the throughput
+/// slot shows it rather than "tok/s —" asking again for the config (alone and in compare).
+TEST(PanelsSteps, TheThroughputSlotShowsSamplesWithoutASequenceLength)
+{
+    analysis::Kpis kpis;
+    kpis.items.push_back({"samples_per_s", 195.0, "samples/s", ""});
+    kpis.items.push_back({"tokens_per_s", std::nullopt, "tokens/s", "no sequence length"});
+    ui::KpiStrip strip;
+    strip.setKpis(kpis);
+    EXPECT_EQ(strip.text("tokens_per_s"), QStringLiteral("195 samples/s"));
+    EXPECT_FALSE(strip.isMissing("tokens_per_s"));
+    analysis::Kpis after = kpis;
+    after.items[0].value = 210.0;
+    strip.setComparison(kpis, after, {});
+    EXPECT_EQ(strip.text("tokens_per_s"), QStringLiteral("195 samples/s → 210 samples/s"));
+    analysis::Kpis none;
+    none.items.push_back({"tokens_per_s", std::nullopt, "tokens/s", "no run config"});
+    strip.setKpis(none);
+    EXPECT_EQ(strip.text("tokens_per_s"), QStringLiteral("tok/s —"));
+    EXPECT_TRUE(strip.isMissing("tokens_per_s"));
+}
+
 TEST(PanelsSteps, EmptySessionExplains)
 {
     ui::StepsPanel panel;
