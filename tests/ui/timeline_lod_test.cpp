@@ -85,6 +85,37 @@ TEST(TimelineLod, SubPixelEventsMergeIntoRuns)
     EXPECT_GE(runs[0].x1, 2000.0);
 }
 
+/// A merged run of sub-pixel events takes the category its members cover most of: four
+/// 100 ns kernels and one 250 ns copy, over and over, read as compute (the widest member,
+/// the copy, coloured the ResNet sample's whole GPU stream as memcpy).
+TEST(TimelineLod, MergedRunsTakeTheCategoryCoveringMost)
+{
+    model::TraceBuilder b;
+    model::TrackInfo dev;
+    dev.kind = model::TrackKind::DeviceStream;
+    dev.threadId = "7";
+    const model::TrackId d = b.addTrack(dev);
+    const model::StringId kernel = b.intern("kernel");
+    const model::StringId copy = b.intern("Memcpy HtoD");
+    std::int64_t t = 0;
+    for (int group = 0; group < 200; ++group) {
+        for (int k = 0; k < 5; ++k) {
+            const std::int64_t ns = k < 4 ? 100 : 250;
+            b.track(d).add(t, ns, k < 4 ? kernel : copy,
+                k < 4 ? model::Category::Compute : model::Category::Memcpy);
+            t += ns + 10;
+        }
+    }
+    const model::Trace trace = std::move(b.finish().trace);
+    const model::Track &track = trace.tracks[0];
+    TimeAxis axis(0, 10'000.0, 100); // 10 us per pixel: the whole row in 14 pixels
+    std::vector<RowRun> runs;
+    collectRowRuns(track, 0, RowSummary {}, 0, axis, runs);
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_TRUE(runs[0].merged);
+    EXPECT_EQ(runs[0].categoryCode, static_cast<std::uint8_t>(model::Category::Compute) + 1);
+}
+
 TEST(TimelineLod, RunsStopAtGapsOfAPixelOrMore)
 {
     // 10 ns kernels every 5 µs, 1 µs per pixel: each kernel is a tenth of a pixel with 5 px gaps.

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace stepscope::ui::timeline {
 
@@ -130,6 +132,7 @@ void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSumma
     const double width = axis.widthPx();
     const auto [first, last] =
         track.visibleRange(row, axis.startNs() - offsetNs, axis.endNs() - offsetNs);
+    std::vector<std::pair<std::uint8_t, std::int64_t>> shares; // per category, of one run
     std::uint32_t i = first;
     while (i < last) {
         const double x0 = axis.toPx(track.start(i) + offsetNs);
@@ -148,15 +151,28 @@ void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSumma
         RowRun run;
         run.x0 = std::floor(x0);
         run.x1 = std::max(run.x0 + 1, std::floor(x1) + 1);
-        run.categoryCode = codeOf(track, i);
         run.hasEvent = true;
         run.event = i;
         std::int64_t widest = track.duration(i);
+        // The run's colour is the category its members cover most of (not its widest
+        // member's: one copy among hundreds of kernels). A row without a summary is short
+        // enough to visit every member; a summarised one, zoomed in this far, has a few
+        // events per pixel, and those ending inside the run's pixels are skipped unseen.
+        shares.clear();
+        const auto share = [&shares](std::uint8_t code, std::int64_t ns) {
+            for (auto &[c, total] : shares)
+                if (c == code) {
+                    total += ns;
+                    return;
+                }
+            shares.emplace_back(code, ns);
+        };
+        share(codeOf(track, i), std::max<std::int64_t>(1, track.duration(i)));
         int members = 1;
         ++i;
         while (i < last) {
-            // Everything ending inside the run's pixels adds nothing visible: skip it.
-            i = gallopEndAfter(track, i, last, axis.toNs(run.x1) - offsetNs);
+            if (!summary.isEmpty())
+                i = gallopEndAfter(track, i, last, axis.toNs(run.x1) - offsetNs);
             if (i >= last)
                 break;
             const double nx0 = axis.toPx(track.start(i) + offsetNs);
@@ -165,13 +181,17 @@ void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSumma
                 break; // a gap of a whole pixel, or a wide event: the run ends
             run.x1 = std::max(run.x1, std::floor(nx1) + 1);
             ++members;
+            share(codeOf(track, i), std::max<std::int64_t>(1, track.duration(i)));
             if (track.duration(i) > widest) {
                 widest = track.duration(i);
-                run.categoryCode = codeOf(track, i);
                 run.event = i;
             }
             ++i;
         }
+        run.categoryCode =
+            std::max_element(shares.begin(), shares.end(), [](const auto &a, const auto &b) {
+                return a.second < b.second;
+            })->first;
         run.merged = members > 1;
         run.hasEvent = !run.merged;
         out.push_back(run);
