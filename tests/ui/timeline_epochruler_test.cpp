@@ -110,3 +110,28 @@ TEST(TimelineEpochRuler, DetailsStartIsExactLateInALongTrace)
     EXPECT_TRUE(html.contains(QStringLiteral(">77.000123456 s<"))) << html.toStdString();
     EXPECT_TRUE(html.contains(QStringLiteral(">30.5 µs<"))) << html.toStdString(); // duration
 }
+
+/// Integer arguments read whole: an "external id" and a 16-digit epoch timestamp were printed
+/// in scientific notation ("1.62314262363178e+15"), losing the last digit.
+TEST(TimelineEpochRuler, DetailsArgumentsKeepIntegersWhole)
+{
+    model::TraceBuilder tb;
+    model::TrackInfo dev;
+    dev.kind = model::TrackKind::DeviceStream;
+    dev.threadId = "7";
+    const model::TrackId d = tb.addTrack(dev);
+    const model::ArgsId args = tb.trace().args.add(
+        R"({"external ts": 1623142623631780, "correlation": 31234, "occupancy": 0.25})");
+    tb.track(d).add(0, 5'000, tb.intern("gemm"), model::Category::Compute, args);
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
+    auto model = TimelineModel::build(session);
+    EventKey e;
+    e.traceIndex = 0;
+    e.trackIndex = 0;
+    e.index = 0;
+    const QString html = DetailsPane::describe(*model, e);
+    EXPECT_TRUE(html.contains(QStringLiteral("1623142623631780"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral(">31234<"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral(">0.25<"))) << html.toStdString();
+}

@@ -10,6 +10,8 @@
 #include <QJsonObject>
 #include <QUrl>
 
+#include <cmath>
+
 namespace stepscope::ui::timeline {
 
 namespace {
@@ -30,6 +32,16 @@ QString link(const TimelineModel &model, const EventKey &e)
         + timeText(model.startOf(e) - model.extent().first) + QStringLiteral(")");
 }
 
+/// An argument's number as written: integers whole (a 16-digit "External id" or epoch
+/// timestamp read "1.62314262363178e+15", its last digit lost), others to 15 digits.
+QString numberText(double v)
+{
+    constexpr double Exact = 9007199254740992.0; // 2^53: every integer below is a double
+    if (std::isfinite(v) && std::trunc(v) == v && std::fabs(v) < Exact)
+        return QString::number(static_cast<qint64>(v));
+    return QString::number(v, 'g', 15);
+}
+
 QString argsTable(std::string_view json)
 {
     if (json.empty())
@@ -46,7 +58,7 @@ QString argsTable(std::string_view json)
         if (v.isString())
             text = v.toString();
         else if (v.isDouble())
-            text = QString::number(v.toDouble(), 'g', 15);
+            text = numberText(v.toDouble());
         else if (v.isBool())
             text = v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
         else
