@@ -236,9 +236,12 @@ std::string gateMarkdown(const std::vector<std::string> &paths,
 {
     std::ostringstream md;
     md << "## StepScope compare\n\n`" << paths[0] << "` → `" << paths[1] << "`\n\n";
-    if (profiles)
+    if (profiles) {
         md << "Before: " << analysis::rankCaption(*profiles, false)
            << "; after: " << analysis::rankCaption(*profiles, true) << ".\n\n";
+        for (const std::string &note : profiles->stepNotes)
+            md << "> " << note << ".\n\n";
+    }
     md << (regressions.empty() ? "**No regression.**\n\n" : "**Regression:**\n\n");
     for (const std::string &r : regressions)
         md << "- " << r << '\n';

@@ -537,6 +537,10 @@ BreakdownPass runBreakdownPass(
     if (notes)
         for (auto &[source, message] : detail::disagreementNotes(trace.rank, disagreements))
             notes->add(model::Severity::Warning, source, message);
+    if (detection.source == StepSource::Optimizer || detection.source == StepSource::WholeTrace)
+        for (StepBreakdown &b : out)
+            b.origin = detection.source == StepSource::Optimizer ? StepOrigin::Inferred
+                                                                 : StepOrigin::WholeTrace;
     return pass;
 }
 

@@ -108,6 +108,13 @@ struct TimelineFigures
     std::int64_t preparingNs = 0;
 };
 
+/// Whose step a StepBreakdown is: the profiler's (its number is the profiler's id), or ours.
+enum class StepOrigin : std::uint8_t {
+    Profiler, ///< ProfilerStep#N, Step/Iteration ranges, a step table, the importer's steps
+    Inferred, ///< from repeated Optimizer.step# ranges, numbered 1… by us
+    WholeTrace, ///< no steps found: the whole capture as one step
+};
+
 /// Where one step's wall time went, on one rank.
 ///
 /// Identity (asserted by tests): preparingNs + computeNs + commExposedNs + bubbleNs + freeNs
@@ -144,6 +151,7 @@ struct StepBreakdown
     std::optional<StepReference> reference;
     std::optional<TbBreakdown> tbBreakdown;
     BreakdownBasis basis = BreakdownBasis::Timeline;
+    StepOrigin origin = StepOrigin::Profiler;
     /// The profiler's Stage (device span minus bubble) when the table gives it, else -1.
     std::int64_t stageNs = -1;
     /// Basis ProfilerTable and the step is on the timeline: our own figures.

@@ -81,7 +81,7 @@ std::optional<std::size_t> indexOf(const std::vector<std::int64_t> &v, std::int6
 // increases, so such out-of-order pairs are skipped (steps are sorted by start, and step
 // numbers grow with time in every format we read, so this does not happen in practice).
 StepPairing pairStepNumbers(const std::vector<std::int64_t> &before,
-    const std::vector<std::int64_t> &after, std::optional<ManualAnchor> anchor)
+    const std::vector<std::int64_t> &after, std::optional<ManualAnchor> anchor, bool byNumber)
 {
     StepPairing result;
     if (anchor) {
@@ -97,7 +97,7 @@ StepPairing pairStepNumbers(const std::vector<std::int64_t> &before,
         }
         result.anchorNotFound = true;
     }
-    if (uniqueNumbers(before) && uniqueNumbers(after)) {
+    if (byNumber && uniqueNumbers(before) && uniqueNumbers(after)) {
         std::unordered_map<std::int64_t, std::size_t> afterIndex;
         for (std::size_t j = 0; j < after.size(); ++j)
             afterIndex.emplace(after[j], j);
@@ -141,7 +141,11 @@ StepPairing pairSteps(const std::vector<StepBreakdown> &before,
         b.push_back(s.step);
     for (const StepBreakdown &s : after)
         a.push_back(s.step);
-    return pairStepNumbers(b, a, anchor);
+    const auto profilers = [](const std::vector<StepBreakdown> &steps) {
+        return std::all_of(steps.begin(), steps.end(),
+            [](const StepBreakdown &s) { return s.origin == StepOrigin::Profiler; });
+    };
+    return pairStepNumbers(b, a, anchor, profilers(before) && profilers(after));
 }
 
 DeltaRow makeDeltaRow(std::string key, std::string label, std::string unit,

@@ -65,13 +65,16 @@ struct StepPairing
 };
 
 /// Pairs two lists of step numbers (in profile order). Automatic: ByNumber when both lists
-/// have unique numbers and share at least one (only shared numbers are paired), else
-/// ByOrder over min(n, m) steps. With `anchor`: the anchored steps are paired and the
-/// others by the same index offset (before[i + k] with after[j + k]).
+/// have unique numbers and share at least one (only shared numbers are paired) and
+/// `byNumber`, else ByOrder over min(n, m) steps. With `anchor`: the anchored steps are
+/// paired and the others by the same index offset (before[i + k] with after[j + k]).
 StepPairing pairStepNumbers(const std::vector<std::int64_t> &before,
-    const std::vector<std::int64_t> &after, std::optional<ManualAnchor> anchor = std::nullopt);
+    const std::vector<std::int64_t> &after, std::optional<ManualAnchor> anchor = std::nullopt,
+    bool byNumber = true);
 StepPairing pairSteps(const std::vector<model::Step> &before, const std::vector<model::Step> &after,
     std::optional<ManualAnchor> anchor = std::nullopt);
+/// Steps numbered by us on either side (StepOrigin other than Profiler) name no profiler
+/// step: they are paired by order, never by number.
 StepPairing pairSteps(const std::vector<StepBreakdown> &before,
     const std::vector<StepBreakdown> &after, std::optional<ManualAnchor> anchor = std::nullopt);
 
@@ -222,6 +225,12 @@ struct RunComparison
     /// kernel, op or memory-over-time rows for that side.
     bool beforeHasTrace = false;
     bool afterHasTrace = false;
+    /// A side whose steps are ours (StepOrigin Inferred or WholeTrace): what that means for
+    /// the rows ("after: no step markers, so the whole capture (840 ms) is one step; …").
+    std::vector<std::string> stepNotes;
+    /// False when a side's one step is its whole capture: its step time is the capture's,
+    /// not a step's, and the gate does not judge step time or throughput.
+    bool stepTimesComparable = true;
     std::vector<StepBreakdown> beforeSteps;
     std::vector<StepBreakdown> afterSteps;
     StepPairing pairing;

@@ -136,6 +136,8 @@ nlohmann::json compareJson(
         {"rank_missing", optionalRank(c.afterRankMissing)}, {"ranks", c.afterRanks},
         {"rank_has_trace", c.afterHasTrace}, {"log", c.afterLogSource}};
     j["pairing"] = std::string(pairingModeName(c.pairing.mode));
+    j["step_notes"] = c.stepNotes;
+    j["step_times_comparable"] = c.stepTimesComparable;
     j["kpis"] = rowsJson(c.kpiRows);
     j["mean_step"] = rowsJson(c.meanStepRows);
     nlohmann::json steps = nlohmann::json::array();

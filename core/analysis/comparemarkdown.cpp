@@ -173,6 +173,8 @@ std::string compareMarkdown(
         << "Rank " << c.beforeRank << " of before against rank " << c.afterRank << " of after; "
         << util::countOf(c.pairing.pairs.size(), "step pair", "step pairs") << ", paired "
         << pairingModeName(c.pairing.mode) << ".\n";
+    for (const std::string &note : c.stepNotes)
+        out << "\n> " << note << ".\n";
     if (!c.rankDeltas.empty()) {
         out << "\n## Per-rank step time\n\n"
             << util::countOf(c.rankDeltas.size(), "rank", "ranks")

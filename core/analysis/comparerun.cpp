@@ -3,6 +3,8 @@
 // compareRuns: the rows of a whole comparison, from two analysed sessions (compare.h).
 #include "analysissummary.h"
 #include "compare.h"
+#include "units.h"
+#include "util/countof.h"
 
 #include <algorithm>
 #include <limits>
@@ -89,6 +91,22 @@ RunComparison compareRuns(
     r.afterHasTrace = ta != nullptr;
     r.beforeSteps = breakdownsOfRank(ab, r.beforeRank);
     r.afterSteps = breakdownsOfRank(aa, r.afterRank);
+    for (const auto &[steps, side] :
+        {std::pair(&r.beforeSteps, "before"), std::pair(&r.afterSteps, "after")}) {
+        if (steps->empty() || steps->front().origin == StepOrigin::Profiler)
+            continue;
+        if (steps->front().origin == StepOrigin::WholeTrace) {
+            r.stepTimesComparable = false;
+            r.stepNotes.push_back(std::string(side) + ": no step markers, so the whole capture ("
+                + formatDuration(steps->front().durationNs())
+                + ") is one step; step time and throughput are not judged");
+        } else {
+            r.stepNotes.push_back(std::string(side) + ": no step markers; "
+                + util::countOf(static_cast<std::int64_t>(steps->size()), "step", "steps")
+                + " inferred from repeated Optimizer.step# ranges and numbered by StepScope, "
+                  "so steps are paired by order");
+        }
+    }
     r.pairing = pairSteps(r.beforeSteps, r.afterSteps, options.anchor);
     r.meanStepRows = meanStepDeltaRows(r.beforeSteps, r.afterSteps, r.pairing);
     for (const StepPair &p : r.pairing.pairs)

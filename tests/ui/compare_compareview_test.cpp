@@ -16,6 +16,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QImage>
+#include <QLabel>
 #include <QPainter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -205,4 +206,31 @@ TEST(CompareView, Screenshot)
         ui::compare::alignedTimelinesPainter(testsupport::demoPair()), QSize(1600, 900), 1.0);
     ASSERT_TRUE(pic.save(QDir(QString::fromLocal8Bit(dir))
                              .filePath(QStringLiteral("compare_timelines_export.png"))));
+}
+
+/// A side whose one step is its whole capture (no step markers): the pairing bar says the
+/// steps are not the profiler's and its tooltip says what they are, as compare --json does.
+TEST(CompareView, APairingOfStepsNotTheProfilersIsSaid)
+{
+    const std::string data = STEPSCOPE_TEST_DATA;
+    CompareView view;
+    view.setData(ui::compare::CompareData::build(
+        testsupport::loadProfile(
+            data + "/kineto/kineto-resnet50-dataloader-workers0-vs-4/resnet50_num_workers_0"),
+        testsupport::loadProfile(data + "/nsys_sqlite/pipit-cloverleaf-cuda"), false));
+    const auto *label = view.findChild<QLabel *>(QStringLiteral("pairingLabel"));
+    ASSERT_NE(label, nullptr);
+    EXPECT_TRUE(label->text().startsWith(QStringLiteral("1 pair, by order")))
+        << label->text().toStdString();
+    EXPECT_TRUE(label->text().contains(QStringLiteral("not the profiler's")));
+    EXPECT_TRUE(label->toolTip().startsWith(
+        QStringLiteral("after: no step markers, so the whole capture (")))
+        << label->toolTip().toStdString();
+
+    CompareView demo;
+    demo.setData(testsupport::demoPair());
+    const auto *plain = demo.findChild<QLabel *>(QStringLiteral("pairingLabel"));
+    ASSERT_NE(plain, nullptr);
+    EXPECT_FALSE(plain->text().contains(QStringLiteral("not the profiler's")));
+    EXPECT_TRUE(plain->toolTip().isEmpty());
 }

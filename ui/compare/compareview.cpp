@@ -8,6 +8,7 @@
 #include "rankdeltas.h"
 #include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
+#include "ui/panels/tableitems.h"
 #include "ui/text.h"
 #include "ui/timeline/timelineview.h"
 
@@ -235,13 +236,21 @@ void CompareView::rebuildPairing()
     const std::size_t index =
         m_selection.pairIndex.value_or(defaultPairIndex(m_pairing, m_selection.anchor));
     QString text =
-        tr("%1 pairs, %2")
-            .arg(m_pairing.pairs.size())
+        tr("%1, %2")
+            .arg(countText(static_cast<long long>(m_pairing.pairs.size()), tr("pair"), tr("pairs")))
             .arg(QString::fromUtf8(analysis::pairingModeName(m_pairing.mode).data(),
                 static_cast<qsizetype>(analysis::pairingModeName(m_pairing.mode).size())));
     if (m_pairing.anchorNotFound)
         text += tr(" (picked step not found: automatic pairing)");
+    // A side whose steps are ours (no step markers): said beside the pairing, in full in the
+    // tooltip, as the report and compare --json say it.
+    QStringList notes;
+    for (const std::string &note : m_comparison.stepNotes)
+        notes << QString::fromStdString(note);
+    if (!notes.isEmpty())
+        text += tr(" · ⚠ steps not the profiler's");
     m_pairingLabel->setText(text);
+    m_pairingLabel->setToolTip(notes.join(QLatin1Char('\n')));
     updateStepBars();
     setPairIndex(index);
 }

@@ -90,6 +90,7 @@ void CompareView::buildUi()
     m_autoButton->setText(tr("Auto pairing"));
     m_autoButton->setToolTip(tr("Pair equal step numbers when both runs have them, else by order"));
     m_pairingLabel = new QLabel;
+    m_pairingLabel->setObjectName(QStringLiteral("pairingLabel"));
     m_lockButton = makeToggle(tr("Lock zoom"), tr("Zoom and pan both timelines together"), true);
     m_lockButton->setObjectName(QStringLiteral("lockButton"));
     m_overlayButton = makeToggle(tr("Overlay"), tr("Draw both step lanes on one axis"), false);

@@ -329,7 +329,7 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
     // Two training logs and no profile: the profile's sections would be empty tables and
     // "neither profile records memory"; only the logs' sections are written.
     const bool profiles = !data->logsOnly();
-    if (profiles)
+    if (profiles) {
         header.paragraphs << QStringLiteral("Rank %1 of before against rank %2 of after; %3, "
                                             "paired %4.")
                                  .arg(c.beforeRank)
@@ -337,9 +337,16 @@ Report buildCompareReport(std::shared_ptr<const compare::CompareData> data, QSiz
                                  .arg(countText(static_cast<long long>(c.pairing.pairs.size()),
                                      QStringLiteral("step pair"), QStringLiteral("step pairs")))
                                  .arg(qs(std::string(analysis::pairingModeName(c.pairing.mode))));
-    else
+        // A side whose steps are ours (none in the profile): what its rows are.
+        for (const std::string &note : c.stepNotes) {
+            QString text = qs(note) + QLatin1Char('.');
+            text[0] = text[0].toUpper();
+            header.paragraphs << text;
+        }
+    } else {
         header.paragraphs << QStringLiteral("Training logs only, no profile: the loss curves "
                                             "and the logs' own figures are compared.");
+    }
     report.sections.push_back(header);
     if (profiles)
         addProfileSections(report, data, logical);

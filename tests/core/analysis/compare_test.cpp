@@ -81,6 +81,29 @@ TEST(ComparePairing, FromModelSteps)
     EXPECT_EQ(indexPairs(p), (Pairs {{1, 0}}));
 }
 
+/// Steps numbered by us (inferred from Optimizer.step#, 1…N) name no profiler step: paired
+/// with another run's ProfilerStep#5 and #6 by number, two of six pairs were made, and not of
+/// the same iterations. They pair by order.
+TEST(ComparePairing, StepsNumberedByUsPairByOrder)
+{
+    const auto steps = [](std::vector<std::int64_t> numbers, StepOrigin origin) {
+        std::vector<StepBreakdown> out;
+        for (std::int64_t n : numbers) {
+            StepBreakdown b;
+            b.step = n;
+            b.origin = origin;
+            out.push_back(b);
+        }
+        return out;
+    };
+    const auto before = steps({5, 6, 7, 8, 9, 10}, StepOrigin::Profiler);
+    EXPECT_EQ(pairSteps(before, steps({1, 2, 3, 4, 5, 6}, StepOrigin::Profiler)).mode,
+        PairingMode::ByNumber);
+    const StepPairing p = pairSteps(before, steps({1, 2, 3, 4, 5, 6}, StepOrigin::Inferred));
+    EXPECT_EQ(p.mode, PairingMode::ByOrder);
+    EXPECT_EQ(p.pairs.size(), 6u);
+}
+
 TEST(CompareDeltaRow, SignsPercentAndDirection)
 {
     DeltaRow faster =

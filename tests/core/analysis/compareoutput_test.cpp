@@ -5,6 +5,7 @@
 #include "analysis/analysissummary.h"
 #include "analysis/compare.h"
 #include "analysis/compareoutput.h"
+#include "analysis/convergence.h"
 #include "analysis/units.h"
 #include "import/loader.h"
 
@@ -184,4 +185,35 @@ TEST(CompareOutput, RowValuesUseTheUnitsOfTheTables)
     EXPECT_EQ(rowTitle(kpi), "Step time (mean)");
     kpi.label = "own label";
     EXPECT_EQ(rowTitle(kpi), "own label");
+}
+
+/// A side with no step markers (the Nsight sample: CloverLeaf, not a training job) is one
+/// whole-capture step of 840 ms: compared with ResNet's 162 ms steps, the gate exited 3 on
+/// "+419 %" and no output said what the after side's step was. The outputs now say it, and
+/// the gate leaves step time and throughput alone (memory is still judged).
+TEST(CompareOutput, AWholeCaptureStepIsSaidAndNotGatedAsAStep)
+{
+    const auto w0 = loadSample(DemoDir + "resnet50_num_workers_0");
+    const auto nsys = loadSample("nsys_sqlite/pipit-cloverleaf-cuda");
+    ASSERT_TRUE(w0 && nsys);
+    const SessionAnalysis a0 = analyzeSession(*w0, {});
+    const SessionAnalysis an = analyzeSession(*nsys, {});
+    const RunComparison c = compareRuns({w0.get(), &a0, nullptr}, {nsys.get(), &an, nullptr});
+    ASSERT_EQ(c.afterSteps.size(), 1u);
+    EXPECT_EQ(c.afterSteps[0].origin, StepOrigin::WholeTrace);
+    EXPECT_FALSE(c.stepTimesComparable);
+    ASSERT_EQ(c.stepNotes.size(), 1u);
+    EXPECT_EQ(c.stepNotes[0].rfind("after: no step markers, so the whole capture (", 0), 0u)
+        << c.stepNotes[0];
+    EXPECT_EQ(c.pairing.mode, PairingMode::ByOrder);
+    const nlohmann::json j = compareJson(c, {"w0", "w0", "kineto"}, {"nsys", "n", "nsys"});
+    EXPECT_EQ(j.at("step_notes"), nlohmann::json(c.stepNotes));
+    EXPECT_EQ(j.at("step_times_comparable"), false);
+    EXPECT_NE(compareMarkdown(c, {"w0", "w0", "kineto"}, {"nsys", "n", "nsys"})
+                  .find("> " + c.stepNotes[0]),
+        std::string::npos);
+    std::vector<std::string> regressions;
+    profileRegressions(j, TrainingThresholds {}, regressions);
+    for (const std::string &r : regressions)
+        EXPECT_EQ(r.find("step_time"), std::string::npos) << r;
 }
