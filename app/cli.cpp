@@ -73,6 +73,20 @@ analysis::RunConfig runConfigFor(const LoadArgs &args, model::LoadReport *report
     return {};
 }
 
+/// A --config the user named that gives nothing (missing, not JSON, not an object) stops the
+/// command with its message first, rather than a summary whose KPIs say "not set" and exit 0.
+/// A stepscope.json found beside the profile stays a diagnostic of the output.
+bool namedConfigFailed(const LoadArgs &args, const model::LoadReport &report, const char *command)
+{
+    if (args.config.empty() || report.count(model::Severity::Error) == 0)
+        return false;
+    for (const model::Diagnostic &d : report.diagnostics())
+        if (d.severity == model::Severity::Error)
+            std::cerr << "stepscope " << command << ": --config " << args.config << ": "
+                      << d.message << '\n';
+    return true;
+}
+
 int runSummary(const std::vector<std::string> &args)
 {
     LoadArgs parsedArgs;
@@ -89,6 +103,8 @@ int runSummary(const std::vector<std::string> &args)
     }
     model::LoadReport configReport;
     const analysis::RunConfig config = runConfigFor(*parsed, &configReport);
+    if (namedConfigFailed(*parsed, configReport, "summary"))
+        return ExitUsage;
     // The same analysis the GUI's loader builds (no timeline: nothing is drawn).
     const ui::LoadedProfile profile =
         ui::prepareProfile(QString::fromStdString(parsed->path), session, config, false);
@@ -198,6 +214,8 @@ int runExport(int argc, char **argv, const std::vector<std::string> &args)
     loadArgs.path = path;
     loadArgs.config = config;
     const analysis::RunConfig runConfig = runConfigFor(loadArgs, &configReport);
+    if (namedConfigFailed(loadArgs, configReport, "export"))
+        return ExitUsage;
     // The step is one of the Steps panel's rows: the analysis the pictures show says which.
     std::shared_ptr<const analysis::SessionAnalysis> analysed;
     if (selection.step || parsed.view != "training") {

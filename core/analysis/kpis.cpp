@@ -87,15 +87,21 @@ RunConfig parseRunConfig(
         if (report)
             report->add(model::Severity::Warning, sourceName, message);
     };
+    // A file that gives nothing at all is an error (compare/summary --config stop on it); a
+    // key it cannot use is a warning.
+    auto fail = [&](const std::string &message) {
+        if (report)
+            report->add(model::Severity::Error, sourceName, message);
+    };
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(jsonText.begin(), jsonText.end());
     } catch (const nlohmann::json::exception &e) {
-        warn(std::string("run config is not valid JSON: ") + e.what());
+        fail(std::string("run config is not valid JSON: ") + e.what());
         return c;
     }
     if (!j.is_object()) {
-        warn("run config must be a JSON object");
+        fail("run config must be a JSON object");
         return c;
     }
     auto number = [&](const std::string &key, const nlohmann::json &v) -> std::optional<double> {
@@ -161,7 +167,7 @@ RunConfig loadRunConfig(const std::filesystem::path &file, model::LoadReport *re
     std::ifstream in;
     if (!util::openRegular(in, file)) {
         if (report)
-            report->add(model::Severity::Warning, file.filename().string(),
+            report->add(model::Severity::Error, file.filename().string(),
                 "cannot open the run config; KPIs that need it stay empty");
         RunConfig c;
         c.source = file.filename().string();

@@ -198,6 +198,7 @@ TEST(RunConfig, ParsesTheDocumentedSchemaAndReportsBadValues)
     EXPECT_FALSE(d.parameters.has_value());
     ASSERT_EQ(bad.diagnostics().size(), 1u);
     EXPECT_NE(bad.diagnostics()[0].message.find("not valid JSON"), std::string::npos);
+    EXPECT_EQ(bad.diagnostics()[0].severity, model::Severity::Error); // --config stops on it
 }
 
 TEST(Kpis, SixNTokensOnlyForTransformerLanguageModels)
