@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -233,22 +235,37 @@ std::string sourceOfRanks(const std::vector<std::string> &sources)
 std::vector<CollectiveRow> collectiveTable(
     const model::Session &session, const util::CancelToken *cancel)
 {
-    std::vector<const model::CollectiveStat *> stats;
-    for (const auto &s : session.clusterCollectives)
-        stats.push_back(&s);
-    if (!stats.empty())
-        return fromStats(stats, session.clusterCollectivesSource);
+    std::vector<const model::CollectiveStat *> cluster;
+    std::set<std::tuple<std::int32_t, std::string_view, std::string_view>> inCluster;
+    for (const auto &s : session.clusterCollectives) {
+        cluster.push_back(&s);
+        inCluster.emplace(s.rank, s.step, s.name);
+    }
+    // The ranks' own summaries, but for the ops the cluster file holds (of the same rank and
+    // step): a full cluster_analysis_output lists every op of every rank, a trimmed or
+    // partial one fewer (the GPT-3 sample: its broadcasts, not the ranks' allReduce).
+    std::vector<const model::CollectiveStat *> own;
     std::vector<std::string> sources; // in rank order, each once
     for (const auto &t : session.traces) {
-        for (const auto &s : t->collectives)
-            stats.push_back(&s);
-        if (!t->collectives.empty()
+        bool added = false;
+        for (const auto &s : t->collectives) {
+            if (inCluster.count({s.rank, s.step, s.name}) == 0 && s.name != "Total Op Info") {
+                own.push_back(&s);
+                added = true;
+            }
+        }
+        if (added
             && std::find(sources.begin(), sources.end(), t->collectivesSource) == sources.end())
             sources.push_back(t->collectivesSource);
     }
-    if (!stats.empty())
-        return fromStats(stats, sourceOfRanks(sources));
-    return fromTimeline(session, cancel);
+    if (cluster.empty() && own.empty())
+        return fromTimeline(session, cancel);
+    std::vector<CollectiveRow> rows = fromStats(cluster, session.clusterCollectivesSource);
+    std::vector<CollectiveRow> ranks = fromStats(own, sourceOfRanks(sources));
+    rows.insert(rows.end(), ranks.begin(), ranks.end());
+    std::stable_sort(rows.begin(), rows.end(),
+        [](const CollectiveRow &a, const CollectiveRow &b) { return a.totalUs > b.totalUs; });
+    return rows;
 }
 
 CommMatrix communicationMatrix(const model::Session &session)

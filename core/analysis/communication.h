@@ -29,9 +29,10 @@ struct CollectiveRow
     std::string source; ///< "communication.json", "timeline"
 };
 
-/// Per-collective table: from the profiler's communication summaries (Ascend
-/// communication.json via trace.collectives, cluster_communication.json) when present,
-/// else from the communication events of the timeline (NCCL kernels, HCCL top-level ops).
+/// Per-collective table: from the profiler's communication summaries when present (the
+/// cluster file's ops, then the ops of the ranks' own files the cluster file does not hold:
+/// each row names its file), else from the communication events of the timeline (NCCL
+/// kernels, HCCL top-level ops).
 /// Sorted by total time, largest first. Throws util::Cancelled when `cancel` is set while the
 /// timeline's args are read back.
 std::vector<CollectiveRow> collectiveTable(
