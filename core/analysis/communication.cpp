@@ -243,13 +243,20 @@ std::vector<CollectiveRow> collectiveTable(
     }
     // The ranks' own summaries, but for the ops the cluster file holds (of the same rank and
     // step): a full cluster_analysis_output lists every op of every rank, a trimmed or
-    // partial one fewer (the GPT-3 sample: its broadcasts, not the ranks' allReduce).
+    // partial one fewer (the GPT-3 sample: its broadcasts, not the ranks' allReduce). A rank
+    // none of whose ops the cluster file names as its file does (another step or rank
+    // naming, a DB table without rank_id) adds nothing: its ops may be there under other keys.
     std::vector<const model::CollectiveStat *> own;
     std::vector<std::string> sources; // in rank order, each once
     for (const auto &t : session.traces) {
+        const auto held = [&inCluster](const model::CollectiveStat &s) {
+            return inCluster.count({s.rank, s.step, s.name}) > 0;
+        };
+        if (!cluster.empty() && std::none_of(t->collectives.begin(), t->collectives.end(), held))
+            continue;
         bool added = false;
         for (const auto &s : t->collectives) {
-            if (inCluster.count({s.rank, s.step, s.name}) == 0 && s.name != "Total Op Info") {
+            if (!held(s) && s.name != "Total Op Info") {
                 own.push_back(&s);
                 added = true;
             }

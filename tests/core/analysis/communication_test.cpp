@@ -191,3 +191,44 @@ TEST(Communication, MatrixPrefersAggregateEntries)
     EXPECT_DOUBLE_EQ(c.cells[1].sizeMb, 20.97152); // counted once
     EXPECT_EQ(c.cells[1].ops, 1);
 }
+
+/// A rank's own ops join the cluster file's only when the cluster file names some of that
+/// rank's ops as its own file does (rank, step, name): else they may be there under other
+/// keys (a cluster table without rank_id, another step naming) and would count twice.
+TEST(Communication, RankOpsJoinTheClusterFilesOnlyWhereTheKeysAgree)
+{
+    const auto stat = [](std::int32_t rank, const char *step, const char *name, double ms) {
+        model::CollectiveStat s;
+        s.rank = rank;
+        s.step = step;
+        s.name = name;
+        s.elapseMs = s.transitMs = ms;
+        return s;
+    };
+    auto t = std::make_shared<model::Trace>();
+    t->rank = 1;
+    t->collectives = {stat(1, "step2", "hcom_broadcast__483_0", 2),
+        stat(1, "step2", "hcom_allReduce__483_2", 20)};
+    t->collectivesSource = "communication.json";
+    model::Session s;
+    s.traces.push_back(t);
+    s.clusterCollectivesSource = "cluster_communication.json";
+    // Keys agree on the broadcast: the allReduce the cluster file lacks is added.
+    s.clusterCollectives = {stat(1, "step2", "hcom_broadcast__483_0", 2)};
+    auto rows = analysis::collectiveTable(s);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].name, "allReduce");
+    EXPECT_EQ(rows[0].source, "communication.json");
+    EXPECT_EQ(rows[1].source, "cluster_communication.json");
+    EXPECT_EQ(rows[1].count, 1); // the broadcast once
+    // No key agrees (the cluster table gave no rank_id: rank 0): nothing is added.
+    s.clusterCollectives = {stat(0, "step2", "hcom_broadcast__483_0", 2),
+        stat(0, "step2", "hcom_allReduce__483_2", 20)};
+    rows = analysis::collectiveTable(s);
+    double total = 0;
+    for (const auto &r : rows) {
+        EXPECT_EQ(r.source, "cluster_communication.json");
+        total += r.totalUs;
+    }
+    EXPECT_DOUBLE_EQ(total, 22000);
+}
