@@ -3,6 +3,7 @@
 // JSON and Markdown of the training-log comparison (compare --json, --markdown).
 #include "compareoutput.h"
 #include "convergence.h"
+#include "units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +29,12 @@ std::string cell(const std::optional<double> &v, const char *format = "%.4g")
     char buf[48];
     std::snprintf(buf, sizeof buf, format, *v);
     return buf;
+}
+
+/// A row's value as the report's tables write it ("16618", not "1.662e+04").
+std::string value(const std::optional<double> &v)
+{
+    return v ? formatShort(*v) : "—";
 }
 
 } // namespace
@@ -153,7 +160,7 @@ std::string trainingMarkdown(const TrainingComparison &c)
                     && r.label.compare(r.label.size() - unitTag.size(), unitTag.size(), unitTag)
                         == 0);
             md << "| " << r.label << (named ? std::string() : unitTag) << " | " << r.statistic
-               << " | " << cell(r.before) << " | " << cell(r.after) << " | "
+               << " | " << value(r.before) << " | " << value(r.after) << " | "
                << cell(r.percent, "%+.1f") << " | " << verdictName(r.verdict) << " |\n";
         }
         md << '\n';

@@ -210,6 +210,13 @@ TEST(Convergence, DeltasPairEveryRankBothSidesPrint)
     ASSERT_EQ(rank0Only.size(), 2u);
     EXPECT_FALSE(rank0Only[0].failed); // rank 0 shrank
     // Rank 1 grows by 30 % while rank 0 holds: its own row fails the gate.
+    // The Markdown comment writes the values as the report does: "13000", not "1.3e+04".
+    TrainingComparison md;
+    md.hasLogs = true;
+    md.rows = trainingDeltas(log(10000), 0, log(10000, 13000), 0);
+    EXPECT_NE(trainingMarkdown(md).find("| 10000 | 13000 |"), std::string::npos)
+        << trainingMarkdown(md);
+    EXPECT_EQ(trainingMarkdown(md).find("e+04"), std::string::npos);
     const std::vector<TrainingDelta> other = trainingDeltas(log(10000), 0, log(10000, 13000), 0);
     ASSERT_EQ(other.size(), 2u);
     EXPECT_FALSE(other[0].failed);
