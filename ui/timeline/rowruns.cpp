@@ -132,7 +132,7 @@ void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSumma
     const double width = axis.widthPx();
     const auto [first, last] =
         track.visibleRange(row, axis.startNs() - offsetNs, axis.endNs() - offsetNs);
-    std::vector<std::pair<std::uint8_t, std::int64_t>> shares; // per category, of one run
+    CategoryShares shares; // of one run
     std::uint32_t i = first;
     while (i < last) {
         const double x0 = axis.toPx(track.start(i) + offsetNs);
@@ -159,15 +159,7 @@ void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSumma
         // enough to visit every member; a summarised one, zoomed in this far, has a few
         // events per pixel, and those ending inside the run's pixels are skipped unseen.
         shares.clear();
-        const auto share = [&shares](std::uint8_t code, std::int64_t ns) {
-            for (auto &[c, total] : shares)
-                if (c == code) {
-                    total += ns;
-                    return;
-                }
-            shares.emplace_back(code, ns);
-        };
-        share(codeOf(track, i), std::max<std::int64_t>(1, track.duration(i)));
+        shares.add(codeOf(track, i), std::max<std::int64_t>(1, track.duration(i)));
         int members = 1;
         ++i;
         while (i < last) {
@@ -181,17 +173,14 @@ void collectRowRuns(const model::Track &track, std::uint32_t row, const RowSumma
                 break; // a gap of a whole pixel, or a wide event: the run ends
             run.x1 = std::max(run.x1, std::floor(nx1) + 1);
             ++members;
-            share(codeOf(track, i), std::max<std::int64_t>(1, track.duration(i)));
+            shares.add(codeOf(track, i), std::max<std::int64_t>(1, track.duration(i)));
             if (track.duration(i) > widest) {
                 widest = track.duration(i);
                 run.event = i;
             }
             ++i;
         }
-        run.categoryCode =
-            std::max_element(shares.begin(), shares.end(), [](const auto &a, const auto &b) {
-                return a.second < b.second;
-            })->first;
+        run.categoryCode = shares.dominant().first;
         run.merged = members > 1;
         run.hasEvent = !run.merged;
         out.push_back(run);

@@ -3,8 +3,8 @@
 #include "rowsummary.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
+#include <tuple>
 
 namespace stepscope::ui::timeline {
 
@@ -74,19 +74,11 @@ RowSummary RowSummary::build(
     std::vector<std::int64_t> covered(count0, 0);
     std::vector<std::int64_t> best(count0, 0); ///< the share of the bucket's category
     std::vector<std::uint8_t> code(count0, 0);
-    // Shares of the bucket still collecting them, per code, and the codes present.
-    std::array<std::int64_t, 256> shares {};
-    std::vector<std::uint8_t> present;
+    CategoryShares shares; // of the bucket still collecting them
     std::size_t open = count0;
     const auto close = [&] {
-        for (std::uint8_t c : present) {
-            if (shares[c] > best[open]) {
-                best[open] = shares[c];
-                code[open] = c;
-            }
-            shares[c] = 0;
-        }
-        present.clear();
+        std::tie(code[open], best[open]) = shares.dominant();
+        shares.clear();
     };
     for (std::size_t i = 0; i < n; ++i) {
         const std::int64_t s0 = starts[i] - origin;
@@ -106,9 +98,7 @@ RowSummary RowSummary::build(
                     close();
                 open = b;
             }
-            if (shares[cat] == 0)
-                present.push_back(cat);
-            shares[cat] += overlap;
+            shares.add(cat, overlap);
         }
     }
     if (open < count0)

@@ -4,10 +4,47 @@
 
 #include "model/track.h"
 
+#include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace stepscope::ui::timeline {
+
+/// Time per category code of one bucket or merged run: the category covering most of it
+/// colours it (hundreds of short kernels, not the one longer copy among them). Codes are
+/// category + 1; a tie goes to the code added first. clear() costs the codes present.
+class CategoryShares
+{
+public:
+    void add(std::uint8_t code, std::int64_t ns)
+    {
+        if (ns <= 0)
+            return;
+        if (m_ns[code] == 0)
+            m_present.push_back(code);
+        m_ns[code] += ns;
+    }
+    /// The code covering most and its time; {0, 0} when nothing was added.
+    std::pair<std::uint8_t, std::int64_t> dominant() const
+    {
+        std::pair<std::uint8_t, std::int64_t> best {0, 0};
+        for (std::uint8_t c : m_present)
+            if (m_ns[c] > best.second)
+                best = {c, m_ns[c]};
+        return best;
+    }
+    void clear()
+    {
+        for (std::uint8_t c : m_present)
+            m_ns[c] = 0;
+        m_present.clear();
+    }
+
+private:
+    std::array<std::int64_t, 256> m_ns {};
+    std::vector<std::uint8_t> m_present;
+};
 
 /// A coverage pyramid of one row of a track, precomputed at load so that drawing a zoomed-out
 /// row costs one lookup per pixel instead of a walk over (or a search among) its events.
