@@ -228,11 +228,12 @@ struct RunComparison
     /// A side whose steps are ours (StepOrigin Inferred or WholeTrace): what that means for
     /// the rows ("after: no step markers, so the whole capture (840 ms) is one step; …").
     std::vector<std::string> stepNotes;
-    /// False when a side's one step is its whole capture: its step time is the capture's,
-    /// not a step's, and the gate does not judge step time or throughput.
-    bool stepTimesComparable = true;
     std::vector<StepBreakdown> beforeSteps;
     std::vector<StepBreakdown> afterSteps;
+    /// False when a side's one step is its whole capture (StepOrigin::WholeTrace): its step
+    /// time is the capture's, not a step's, and the gate does not judge step time or
+    /// throughput.
+    bool stepTimesComparable() const;
     StepPairing pairing;
     std::vector<DeltaRow> kpiRows; ///< whole sessions (all ranks), see kpiDeltaRows
     std::vector<DeltaRow> meanStepRows; ///< mean over the paired steps

@@ -137,7 +137,7 @@ nlohmann::json compareJson(
         {"rank_has_trace", c.afterHasTrace}, {"log", c.afterLogSource}};
     j["pairing"] = std::string(pairingModeName(c.pairing.mode));
     j["step_notes"] = c.stepNotes;
-    j["step_times_comparable"] = c.stepTimesComparable;
+    j["step_times_comparable"] = c.stepTimesComparable();
     j["kpis"] = rowsJson(c.kpiRows);
     j["mean_step"] = rowsJson(c.meanStepRows);
     nlohmann::json steps = nlohmann::json::array();

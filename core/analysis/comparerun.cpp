@@ -45,6 +45,14 @@ std::pair<std::int64_t, std::int64_t> pairedWindow(
 
 } // namespace
 
+bool RunComparison::stepTimesComparable() const
+{
+    const auto wholeCapture = [](const std::vector<StepBreakdown> &steps) {
+        return !steps.empty() && steps.front().origin == StepOrigin::WholeTrace;
+    };
+    return !wholeCapture(beforeSteps) && !wholeCapture(afterSteps);
+}
+
 void compareTrainingLogs(RunComparison &r, const model::TrainingLog *before,
     std::uint32_t beforeRun, const model::TrainingLog *after, std::uint32_t afterRun)
 {
@@ -96,7 +104,6 @@ RunComparison compareRuns(
         if (steps->empty() || steps->front().origin == StepOrigin::Profiler)
             continue;
         if (steps->front().origin == StepOrigin::WholeTrace) {
-            r.stepTimesComparable = false;
             r.stepNotes.push_back(std::string(side) + ": no step markers, so the whole capture ("
                 + formatDuration(steps->front().durationNs())
                 + ") is one step; step time and throughput are not judged");

@@ -201,7 +201,7 @@ TEST(CompareOutput, AWholeCaptureStepIsSaidAndNotGatedAsAStep)
     const RunComparison c = compareRuns({w0.get(), &a0, nullptr}, {nsys.get(), &an, nullptr});
     ASSERT_EQ(c.afterSteps.size(), 1u);
     EXPECT_EQ(c.afterSteps[0].origin, StepOrigin::WholeTrace);
-    EXPECT_FALSE(c.stepTimesComparable);
+    EXPECT_FALSE(c.stepTimesComparable());
     ASSERT_EQ(c.stepNotes.size(), 1u);
     EXPECT_EQ(c.stepNotes[0].rfind("after: no step markers, so the whole capture (", 0), 0u)
         << c.stepNotes[0];
