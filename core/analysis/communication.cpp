@@ -219,16 +219,29 @@ std::vector<CollectiveRow> fromTimeline(
     return finish(acc);
 }
 
-/// The files the ranks' summaries came from, as one label: "communication.json" when every
-/// rank's file has that name, "hccl_raw_0.csv … hccl_raw_3.csv" when each has its own.
-std::string sourceOfRanks(const std::vector<std::string> &sources)
+/// The files the ranks' summaries came from, each once in rank order, as one label:
+/// "communication.json" when every rank's file has that name, "hccl_raw_0.csv …
+/// hccl_raw_3.csv" when each has its own.
+class RankSources
 {
-    if (sources.empty())
-        return {};
-    if (sources.size() == 1)
-        return sources.front();
-    return sources.front() + " … " + sources.back();
-}
+public:
+    void add(const std::string &source)
+    {
+        if (std::find(m_sources.begin(), m_sources.end(), source) == m_sources.end())
+            m_sources.push_back(source);
+    }
+    std::string label() const
+    {
+        if (m_sources.empty())
+            return {};
+        if (m_sources.size() == 1)
+            return m_sources.front();
+        return m_sources.front() + " … " + m_sources.back();
+    }
+
+private:
+    std::vector<std::string> m_sources;
+};
 
 } // namespace
 
@@ -247,7 +260,7 @@ std::vector<CollectiveRow> collectiveTable(
     // none of whose ops the cluster file names as its file does (another step or rank
     // naming, a DB table without rank_id) adds nothing: its ops may be there under other keys.
     std::vector<const model::CollectiveStat *> own;
-    std::vector<std::string> sources; // in rank order, each once
+    RankSources sources;
     for (const auto &t : session.traces) {
         const auto held = [&inCluster](const model::CollectiveStat &s) {
             return inCluster.count({s.rank, s.step, s.name}) > 0;
@@ -261,14 +274,13 @@ std::vector<CollectiveRow> collectiveTable(
                 added = true;
             }
         }
-        if (added
-            && std::find(sources.begin(), sources.end(), t->collectivesSource) == sources.end())
-            sources.push_back(t->collectivesSource);
+        if (added)
+            sources.add(t->collectivesSource);
     }
     if (cluster.empty() && own.empty())
         return fromTimeline(session, cancel);
     std::vector<CollectiveRow> rows = fromStats(cluster, session.clusterCollectivesSource);
-    std::vector<CollectiveRow> ranks = fromStats(own, sourceOfRanks(sources));
+    std::vector<CollectiveRow> ranks = fromStats(own, sources.label());
     rows.insert(rows.end(), ranks.begin(), ranks.end());
     std::stable_sort(rows.begin(), rows.end(),
         [](const CollectiveRow &a, const CollectiveRow &b) { return a.totalUs > b.totalUs; });
@@ -283,15 +295,14 @@ CommMatrix communicationMatrix(const model::Session &session)
         entries.push_back(&e);
     m.source = session.clusterMatrixSource;
     if (entries.empty()) {
-        std::vector<std::string> sources;
+        RankSources sources;
         for (const auto &t : session.traces) {
             for (const auto &e : t->commMatrix)
                 entries.push_back(&e);
-            if (!t->commMatrix.empty()
-                && std::find(sources.begin(), sources.end(), t->commMatrixSource) == sources.end())
-                sources.push_back(t->commMatrixSource);
+            if (!t->commMatrix.empty())
+                sources.add(t->commMatrixSource);
         }
-        m.source = sourceOfRanks(sources);
+        m.source = sources.label();
     }
     if (entries.empty()) {
         m.source.clear();
