@@ -54,18 +54,12 @@ QString labelled(const KpiInfo &info, const QString &value)
     return label + QLatin1Char(' ') + value;
 }
 
-/// The KPI a slot shows: the throughput slot falls back to samples/s when the run config
-/// gives a batch but no sequence length (a CNN), on both sides in compare mode.
-const char *slotKey(const KpiInfo &info, const analysis::Kpis &a, const analysis::Kpis *b = nullptr)
+/// The KPI a slot shows: the throughput slot shows the headline throughput (samples/s for a
+/// CNN), the same on both sides in compare mode.
+std::string slotKey(const KpiInfo &info, const analysis::Kpis &a, const analysis::Kpis *b = nullptr)
 {
-    const auto has = [](const analysis::Kpis &k, const char *key) {
-        const analysis::Kpi *kpi = k.find(key);
-        return kpi && kpi->value;
-    };
-    if (std::string(info.key) != "tokens_per_s" || (has(a, info.key) && (!b || has(*b, info.key))))
-        return info.key;
-    if (has(a, "samples_per_s") && (!b || has(*b, "samples_per_s")))
-        return "samples_per_s";
+    if (std::string_view(info.key) == "tokens_per_s")
+        return std::string(analysis::headlineThroughputKey(a, b));
     return info.key;
 }
 

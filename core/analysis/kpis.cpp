@@ -198,6 +198,21 @@ const Kpi *Kpis::find(std::string_view key) const
     return nullptr;
 }
 
+std::string_view headlineThroughputKey(const Kpis &kpis, const Kpis *other)
+{
+    const auto hasValue = [&](std::string_view key) {
+        for (const Kpis *k : {&kpis, other}) {
+            const Kpi *kpi = k ? k->find(key) : nullptr;
+            if (k && (!kpi || !kpi->value))
+                return false;
+        }
+        return true;
+    };
+    if (!hasValue("tokens_per_s") && hasValue("samples_per_s"))
+        return "samples_per_s";
+    return "tokens_per_s";
+}
+
 namespace {
 
 const std::string NoSteps = "the profile has no steps with a duration";

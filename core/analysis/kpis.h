@@ -97,6 +97,11 @@ struct Kpis
     const Kpi *find(std::string_view key) const;
 };
 
+/// The throughput a one-line view heads with: "tokens_per_s", else "samples_per_s" when the
+/// run config gives a batch but no sequence length (a CNN). With `other` (compare), the one
+/// both sessions have a value for, so the two sides show the same KPI.
+std::string_view headlineThroughputKey(const Kpis &kpis, const Kpis *other = nullptr);
+
 /// KPIs of a session. Step times are per step (the slowest rank's step when several ranks
 /// have the same step number: the job waits for it). Never invents a number: a KPI whose
 /// input is missing has no value and says why. These are analyzeSession(session,

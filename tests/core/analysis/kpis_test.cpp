@@ -293,3 +293,22 @@ TEST(RunConfig, DeviceCountBeyondInt64IsIgnored)
     EXPECT_NE(
         report.diagnostics()[0].message.find("`device_count` is beyond int64"), std::string::npos);
 }
+
+/// The throughput a one-line view heads with: tokens/s when the config gives a sequence
+/// length, samples/s for a CNN (batch only), and in compare the one both sides have.
+TEST(Kpis, HeadlineThroughputIsTokensElseSamples)
+{
+    analysis::RunConfig cnn;
+    cnn.globalBatchSize = 64;
+    analysis::RunConfig lm = cnn;
+    lm.sequenceLength = 1000;
+    const auto none = analysis::computeKpis(session(), analysis::RunConfig {});
+    const auto samples = analysis::computeKpis(session(), cnn);
+    const auto tokens = analysis::computeKpis(session(), lm);
+    EXPECT_EQ(analysis::headlineThroughputKey(tokens), "tokens_per_s");
+    EXPECT_EQ(analysis::headlineThroughputKey(samples), "samples_per_s");
+    EXPECT_EQ(analysis::headlineThroughputKey(none), "tokens_per_s"); // "tok/s —", with why
+    EXPECT_EQ(analysis::headlineThroughputKey(tokens, &tokens), "tokens_per_s");
+    EXPECT_EQ(analysis::headlineThroughputKey(tokens, &samples), "samples_per_s");
+    EXPECT_EQ(analysis::headlineThroughputKey(samples, &none), "tokens_per_s");
+}
