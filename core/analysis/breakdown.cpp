@@ -493,6 +493,10 @@ BreakdownPass runBreakdownPass(
         tb = computeTbBreakdowns(trace);
     out.reserve(steps.size());
     std::vector<detail::Disagreement> disagreements; // noted once per table and column
+    const auto nextStart = [&steps](std::size_t i) {
+        return i + 1 < steps.size() ? steps[i + 1].startNs
+                                    : std::numeric_limits<std::int64_t>::max();
+    };
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const model::Step &step = steps[i];
         const model::ReferenceStep *row = detection.rows.empty() ? nullptr : detection.rows[i];
@@ -508,9 +512,12 @@ BreakdownPass runBreakdownPass(
                 b.reference = compare(row->valuesUs, row->source, r);
                 if (auto d = detail::tableDisagreement(b))
                     disagreements.push_back(std::move(*d));
-                pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
+                if (detail::timelineHoldsStep(b))
+                    pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
+                else if (wantSegments)
+                    detail::appendTableSegments(b, pass.segments, nextStart(i));
             } else if (wantSegments) {
-                detail::appendTableSegments(b, pass.segments);
+                detail::appendTableSegments(b, pass.segments, nextStart(i));
             }
             out.push_back(std::move(b));
             continue;

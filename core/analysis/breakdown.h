@@ -169,10 +169,11 @@ struct StepBreakdown
 
 /// One interval of the step lane. Invariant: segments are sorted by start, do not overlap,
 /// and per step the durations of each kind equal StepBreakdown::segmentNs(kind), taken from
-/// StepBreakdown::timeline when the step has one (the lane shows where things happened). A
-/// step with no timeline (trace-less rank) is drawn from its table: one block per category
-/// in the profiler's column order (Computing, Communication(Not Overlapped) then its bubble,
-/// Overlapped, Free in its parts, Preparing).
+/// StepBreakdown::timeline when the step has one that holds it (the lane shows where things
+/// happened; detail::timelineHoldsStep). A step with no timeline (trace-less rank), or one
+/// whose timeline holds under half its device time (trimmed), is drawn from its table: one block
+/// per category in the profiler's column order (Computing, Communication(Not Overlapped) then its
+/// bubble, Overlapped, Free in its parts, Preparing).
 struct LaneSegment
 {
     std::int64_t startNs = 0; ///< relative to the trace origin

@@ -102,7 +102,8 @@ StepBreakdown tableBreakdown(const model::ReferenceStep &row, const model::Step 
     return b;
 }
 
-void appendTableSegments(const StepBreakdown &b, std::vector<LaneSegment> &out)
+void appendTableSegments(
+    const StepBreakdown &b, std::vector<LaneSegment> &out, std::int64_t limitNs)
 {
     // Preparing first: it is the wait from the step's start to its first device task
     // (deviceStartNs), as on a traced rank's lane; then the profiler's columns in their order.
@@ -110,12 +111,22 @@ void appendTableSegments(const StepBreakdown &b, std::vector<LaneSegment> &out)
     for (SegmentKind kind : {SegmentKind::Preparing, SegmentKind::Compute, SegmentKind::CommExposed,
              SegmentKind::Bubble, SegmentKind::CommOverlapped, SegmentKind::HostWait,
              SegmentKind::DataLoading, SegmentKind::LaunchGap, SegmentKind::OtherIdle}) {
-        const std::int64_t ns = b.segmentNs(kind);
+        const std::int64_t ns = std::min(b.segmentNs(kind), limitNs - t);
         if (ns <= 0)
             continue;
         out.push_back(LaneSegment {t, t + ns, kind, b.step});
         t += ns;
     }
+}
+
+bool timelineHoldsStep(const StepBreakdown &b)
+{
+    if (!b.timeline)
+        return false;
+    const std::int64_t table = b.computeNs + b.commExposedNs + b.commOverlappedNs;
+    const TimelineFigures &t = *b.timeline;
+    const std::int64_t ours = t.computeNs + t.commExposedNs + t.commOverlappedNs;
+    return 2 * ours >= table;
 }
 
 std::optional<Disagreement> tableDisagreement(const StepBreakdown &b)
@@ -131,7 +142,7 @@ std::optional<Disagreement> tableDisagreement(const StepBreakdown &b)
     if (!worst || stepUs <= 0 || std::abs(worst->differenceUs) <= 0.01 * stepUs)
         return std::nullopt;
     return Disagreement {b.step, b.reference->source, worst->column, stepUs, worst->oursUs,
-        worst->referenceUs, worst->differenceUs};
+        worst->referenceUs, worst->differenceUs, !timelineHoldsStep(b)};
 }
 
 std::vector<std::pair<std::string, std::string>> disagreementNotes(
@@ -154,8 +165,13 @@ std::vector<std::pair<std::string, std::string>> disagreementNotes(
         const Disagreement &first = *group.front();
         const std::string tail =
             "our timeline differs from " + first.source + " in `" + first.column + "` by ";
+        const bool lane = std::any_of(
+            group.begin(), group.end(), [](const Disagreement *d) { return d->laneFromTable; });
         const std::string figures = "timeline " + ns(first.oursUs) + ", table "
-            + ns(first.referenceUs) + "); the table's numbers are shown";
+            + ns(first.referenceUs) + "); the table's numbers are shown"
+            + (lane ? ", on the step lane too: the timeline holds under half of the step's "
+                      "device time (a trimmed trace?)"
+                    : "");
         if (group.size() == 1) {
             out.emplace_back(first.source,
                 "rank " + std::to_string(rank) + " step " + std::to_string(first.step) + ": " + tail

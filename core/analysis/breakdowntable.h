@@ -8,6 +8,7 @@
 #include "breakdown.h"
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -30,8 +31,16 @@ struct IdleParts
 StepBreakdown tableBreakdown(const model::ReferenceStep &row, const model::Step &step,
     std::int32_t rank, const StepBreakdown *measured, const IdleParts &idle);
 
-/// One block per category from the step's start, in the profiler's column order.
-void appendTableSegments(const StepBreakdown &b, std::vector<LaneSegment> &out);
+/// One block per category from the step's start, in the profiler's column order, cut at
+/// `limitNs` (the next step's start: lane segments never overlap).
+void appendTableSegments(const StepBreakdown &b, std::vector<LaneSegment> &out,
+    std::int64_t limitNs = std::numeric_limits<std::int64_t>::max());
+
+/// Whether the step's timeline holds the step: at least half the device time (compute and
+/// communication) its table row lists. A trimmed trace does not (the msinsight GPT-3 ranks:
+/// 20 kernel_details rows, 37 ms of a step the table gives 229 ms of), and a lane drawn from
+/// it would read as idle where the Steps tab says compute: its lane is drawn from the table.
+bool timelineHoldsStep(const StepBreakdown &b);
 
 /// Where our timeline and the table disagree by more than 1 % of a step: the column that
 /// differs most.
@@ -44,6 +53,7 @@ struct Disagreement
     double oursUs = 0;
     double referenceUs = 0;
     double differenceUs = 0; ///< ours - reference
+    bool laneFromTable = false; ///< !timelineHoldsStep: the lane draws the table's figures
 };
 
 /// The step's disagreement (b must carry a reference); nullopt when they agree within 1 %.

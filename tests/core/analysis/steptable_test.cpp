@@ -4,6 +4,7 @@
 // The profiler's step table is the truth (docs/metrics.md): synthetic traces with a
 // step_trace_time-like row, numbers chosen by hand.
 #include "analysis/breakdown.h"
+#include "analysis/breakdowntable.h"
 #include "analysis/steps.h"
 #include "model/tracebuilder.h"
 
@@ -166,6 +167,69 @@ TEST(StepTable, TracelessRankGetsTheTableStepsAndLane)
             EXPECT_EQ(sum, s.segmentNs(static_cast<analysis::SegmentKind>(k))) << k;
         }
     }
+}
+
+/// A trimmed timeline (the msinsight GPT-3 ranks: 20 kernel_details rows of a 292 ms step)
+/// drew the lane from its few kernels, idle where the Steps tab said 75 ms of compute. Under
+/// half the table's device time on the timeline: the lane is the table's, and the note says so.
+TEST(StepTable, ATrimmedTimelineDrawsItsLaneFromTheTable)
+{
+    model::Trace trace = tracedRank(); // device time on the timeline: 500 + 100 + 100 us
+    trace.referenceSteps.push_back(row(7, 1400, 100, 100, 300, 0, 100)); // the table: 1 600 us
+    model::LoadReport notes;
+    const auto pass = analysis::computeBreakdownPass(trace, &notes);
+    ASSERT_EQ(pass.steps.size(), 1u);
+    const auto &s = pass.steps[0];
+    ASSERT_TRUE(s.timeline.has_value()); // our figures stay beside the table's
+    EXPECT_EQ(s.timeline->computeNs, 500 * Us);
+    EXPECT_FALSE(analysis::detail::timelineHoldsStep(s));
+    using K = analysis::SegmentKind;
+    std::vector<K> kinds;
+    for (const auto &seg : pass.segments)
+        kinds.push_back(seg.kind);
+    EXPECT_EQ(kinds,
+        (std::vector<K> {K::Preparing, K::Compute, K::CommExposed, K::CommOverlapped, K::HostWait,
+            K::OtherIdle})); // Free as our idle split: host wait 200, other 100
+    for (int k = 0; k < analysis::SegmentKindCount; ++k) {
+        std::int64_t sum = 0;
+        for (const auto &seg : pass.segments)
+            if (static_cast<int>(seg.kind) == k)
+                sum += seg.endNs - seg.startNs;
+        EXPECT_EQ(sum, s.segmentNs(static_cast<K>(k))) << k;
+    }
+    ASSERT_EQ(notes.diagnostics().size(), 1u);
+    EXPECT_NE(notes.diagnostics()[0].message.find("on the step lane too"), std::string::npos)
+        << notes.diagnostics()[0].message;
+
+    // A timeline holding half the table's device time keeps its own lane (where things ran).
+    model::Trace held = tracedRank();
+    held.referenceSteps.push_back(row(7, 1100, 100, 100, 300, 0, 100)); // 700 of 1 300 us
+    const auto own = analysis::computeBreakdownPass(held);
+    EXPECT_TRUE(analysis::detail::timelineHoldsStep(own.steps[0]));
+    EXPECT_EQ(own.segments.size(), analysis::stepLaneSegments(tracedRank()).size());
+}
+
+/// A table step laid on the timeline is cut at the next step's start: lane segments never
+/// overlap (the lane's summary and hit tests need them disjoint).
+TEST(StepTable, TableLanesStopAtTheNextStep)
+{
+    analysis::StepBreakdown b;
+    b.step = 4;
+    b.startNs = 1000;
+    b.computeNs = 300;
+    b.commExposedNs = 200;
+    b.freeNs = 100;
+    b.otherIdleNs = 100;
+    std::vector<analysis::LaneSegment> lane;
+    analysis::detail::appendTableSegments(b, lane, 1400); // the next step starts at 1 400
+    ASSERT_EQ(lane.size(), 2u);
+    EXPECT_EQ(lane[0].endNs, 1300);
+    EXPECT_EQ(lane[1].startNs, 1300);
+    EXPECT_EQ(lane[1].endNs, 1400);
+    lane.clear();
+    analysis::detail::appendTableSegments(b, lane); // no next step: the whole 600 ns
+    ASSERT_EQ(lane.size(), 3u);
+    EXPECT_EQ(lane.back().endNs, 1600);
 }
 
 TEST(StepTable, StepOnARankWithoutDeviceEventsIsKept)
