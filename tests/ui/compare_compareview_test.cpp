@@ -20,6 +20,7 @@
 #include <QPainter>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTest>
 
 #include <cmath>
 #include <cstdlib>
@@ -114,6 +115,30 @@ TEST(CompareView, OverrideChangesThePairing)
     view->setAnchor(std::nullopt);
     EXPECT_EQ(view->pairing().mode, analysis::PairingMode::ByNumber);
     EXPECT_EQ(view->aligned().pair.afterStep, 6);
+}
+
+/// ] moved the focused timeline to its next step and the other side by the same time, so
+/// the two sides showed different pairs (the hunt of session 28). It now aligns the next pair.
+TEST(CompareView, StepKeysMoveBothSidesToTheNextPair)
+{
+    auto view = makeView();
+    ASSERT_EQ(view->aligned().pair.beforeStep, 6);
+    view->afterView()->setFocus();
+    QTest::keyClick(view->afterView(), Qt::Key_BracketRight);
+    const auto &al = view->aligned();
+    EXPECT_EQ(al.pair.beforeStep, 7);
+    EXPECT_EQ(al.pair.afterStep, 7);
+    // Each side sits on its own step 7, the same time before it.
+    EXPECT_EQ(relativeStart(view->beforeView(), al.beforeStartNs),
+        relativeStart(view->afterView(), al.afterStartNs));
+    EXPECT_LT(view->afterView()->viewState().axis.startNs(), al.afterStartNs);
+    EXPECT_GT(view->afterView()->viewState().axis.endNs(), al.afterEndNs);
+    QTest::keyClick(view->beforeView(), Qt::Key_BracketLeft);
+    QTest::keyClick(view->beforeView(), Qt::Key_BracketLeft);
+    EXPECT_EQ(view->aligned().pair.beforeStep, 5);
+    QTest::keyClick(view->beforeView(), Qt::Key_BracketLeft); // the first pair: stays
+    EXPECT_EQ(view->aligned().pair.beforeStep, 5);
+    EXPECT_EQ(view->aligned().pair.afterStep, 5);
 }
 
 TEST(CompareView, OverlayDrawsBothStepLanesOnOneAxis)

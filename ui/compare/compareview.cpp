@@ -224,6 +224,17 @@ void CompareView::setPairIndex(std::size_t index)
     emit pairingChanged();
 }
 
+void CompareView::stepPair(int direction)
+{
+    if (m_pairing.pairs.empty())
+        return;
+    const std::size_t index =
+        m_selection.pairIndex.value_or(defaultPairIndex(m_pairing, m_selection.anchor));
+    if ((direction < 0 && index == 0) || (direction > 0 && index + 1 >= m_pairing.pairs.size()))
+        return;
+    setPairIndex(direction < 0 ? index - 1 : index + 1);
+}
+
 void CompareView::rebuildPairing()
 {
     if (!m_data)

@@ -69,6 +69,9 @@ public:
     void setRanks(CompareRanks ranks);
     /// Aligns pair `index` of the current pairing (clamped) and fits both timelines to it.
     void setPairIndex(std::size_t index);
+    /// Aligns the previous (-1) or next (+1) pair: [ and ] in either timeline. Each side moves
+    /// to its own step of the pair, not by the other side's step length.
+    void stepPair(int direction);
     const analysis::StepPairing &pairing() const { return m_pairing; }
     /// The comparison shown: CompareData's, or compareRuns around the picked anchor.
     const analysis::RunComparison &comparison() const { return m_comparison; }

@@ -145,8 +145,11 @@ void CompareView::buildUi()
     m_afterView = new timeline::TimelineView;
     m_afterView->setObjectName(QStringLiteral("afterTimeline"));
     m_strip = new CompareStrip;
-    for (auto *view : {m_beforeView, m_afterView})
+    for (auto *view : {m_beforeView, m_afterView}) {
         view->setMinimumHeight(120);
+        view->setStepKeysForwarded(true);
+        connect(view, &timeline::TimelineView::stepKeyPressed, this, &CompareView::stepPair);
+    }
     cl->addWidget(m_beforeCaption);
     cl->addWidget(m_beforeView, 1);
     cl->addWidget(m_strip);

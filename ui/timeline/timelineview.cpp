@@ -354,11 +354,14 @@ void TimelineView::triggerAction(TimelineAction action)
         undoZoom();
         return;
     case TimelineAction::PreviousStep:
-        goToStep(-1);
+    case TimelineAction::NextStep: {
+        const int direction = action == TimelineAction::NextStep ? +1 : -1;
+        if (m_stepKeysForwarded)
+            emit stepKeyPressed(direction);
+        else
+            goToStep(direction);
         return;
-    case TimelineAction::NextStep:
-        goToStep(+1);
-        return;
+    }
     case TimelineAction::RangeFromSelection:
         if (m_view.selected)
             setRange(std::make_pair(

@@ -58,6 +58,9 @@ public:
     bool undoZoom();
     /// Goes to the previous (-1) or next (+1) step of the focused rank; false at the end.
     bool goToStep(int direction);
+    /// With `on`, [ and ] emit stepKeyPressed and do not move the view: compare mode moves
+    /// both sides to the previous or next pair of steps.
+    void setStepKeysForwarded(bool on) { m_stepKeysForwarded = on; }
     void triggerAction(TimelineAction action);
     /// Lane-area x of the mouse when over the lanes, else the centre.
     double zoomAnchorPx() const;
@@ -98,6 +101,7 @@ signals:
     void searchChanged(int count, int current);
     void shortcutsRequested();
     void viewChanged();
+    void stepKeyPressed(int direction); ///< see setStepKeysForwarded
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -147,6 +151,7 @@ private:
     double m_lastPaintMs = 0;
     bool m_fitPending = false;
     bool m_gapBreaks = true;
+    bool m_stepKeysForwarded = false;
 };
 
 } // namespace stepscope::ui::timeline
