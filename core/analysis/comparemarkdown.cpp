@@ -212,10 +212,10 @@ std::string compareMarkdown(
     }
     if (c.loss) {
         const LossComparison &l = *c.loss;
-        out << "\n## Loss curves\n\nPrinted values: " << l.points.size()
-            << " common steps; max relative divergence "
-            << (l.maxRelative ? formatShare(*l.maxRelative) : Dash) << ", final "
-            << (l.finalRelative ? formatShare(*l.finalRelative) : Dash) << ".\n";
+        out << "\n## Loss curves\n\nPrinted values: "
+            << commonStepsText(l.points.size(), l.finiteCount()) << "; max relative divergence "
+            << (l.maxRelative ? formatRelative(*l.maxRelative) : Dash) << ", final "
+            << (l.finalRelative ? formatRelative(*l.finalRelative) : Dash) << ".\n";
     }
     if (!c.crossCheck.empty()) {
         std::vector<DeltaRow> rows;

@@ -373,7 +373,7 @@ std::string convergenceText(const Convergence &c)
     if (c.verdict == ConvergenceVerdict::NoData)
         return "Convergence: no verdict (" + c.reason + ").";
     return "Convergence of " + c.metric + ": " + std::string(convergenceVerdictName(c.verdict))
-        + " — " + c.reason + " (" + std::to_string(c.commonSteps) + " common steps).";
+        + " — " + c.reason + " (" + commonStepsText(c.commonSteps, c.finiteCommonSteps) + ").";
 }
 
 } // namespace stepscope::analysis

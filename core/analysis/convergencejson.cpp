@@ -141,7 +141,7 @@ std::string trainingMarkdown(const TrainingComparison &c)
     std::ostringstream md;
     md << "### Training logs\n\n";
     md << "**Convergence: " << convergenceVerdictName(v.verdict) << "** — " << v.metric << ", "
-       << v.commonSteps << " common steps, max relative difference "
+       << commonStepsText(v.commonSteps, v.finiteCommonSteps) << ", max relative difference "
        << cell(
               v.maxRelDelta ? std::optional<double>(*v.maxRelDelta * 100) : std::nullopt, "%.3g %%")
        << " (tolerance " << cell(v.tolerance * 100, "%.3g %%") << ")";

@@ -28,6 +28,20 @@ std::map<std::int64_t, double> distinctPoints(const model::LogSeries &s, std::si
 
 } // namespace
 
+std::size_t LossComparison::finiteCount() const
+{
+    return static_cast<std::size_t>(std::count_if(points.begin(), points.end(),
+        [](const LossPoint &p) { return std::isfinite(p.before) && std::isfinite(p.after); }));
+}
+
+std::string commonStepsText(std::size_t common, std::size_t finite)
+{
+    std::string text = std::to_string(common) + (common == 1 ? " common step" : " common steps");
+    if (finite < common)
+        text += ", " + std::to_string(finite) + " finite in both";
+    return text;
+}
+
 LossComparison compareLoss(const model::LogSeries &before, const model::LogSeries &after)
 {
     LossComparison c;

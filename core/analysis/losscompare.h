@@ -48,7 +48,13 @@ struct LossComparison
     std::optional<double> finalRelative;
     std::optional<double> finalAbsDelta;
     std::int64_t finalStep = 0;
+
+    /// Common steps where both values are finite (a resumed run prints "nan" before it).
+    std::size_t finiteCount() const;
 };
+
+/// "100 common steps", or "100 common steps, 50 finite in both" when some are NaN/inf.
+std::string commonStepsText(std::size_t common, std::size_t finite);
 
 LossComparison compareLoss(const model::LogSeries &before, const model::LogSeries &after);
 

@@ -96,6 +96,15 @@ std::string formatShare(double fraction)
     return buf.data();
 }
 
+std::string formatRelative(double fraction)
+{
+    if (!std::isfinite(fraction))
+        return "–";
+    std::array<char, 32> buf {};
+    std::snprintf(buf.data(), buf.size(), "%.3g %%", fraction * 100.0);
+    return buf.data();
+}
+
 std::string formatBytes(std::int64_t bytes)
 {
     static constexpr std::array<const char *, 5> Units = {"B", "KiB", "MiB", "GiB", "TiB"};

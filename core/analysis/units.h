@@ -17,6 +17,9 @@ std::string formatDuration(std::int64_t ns);
 /// 300 µs window late in a long trace.
 std::string formatTimePoint(std::int64_t ns);
 std::string formatShare(double fraction);
+/// A relative difference, three significant digits: "0.0015 %", "12.3 %" (a share's one
+/// decimal would read a tiny divergence as "0.0 %").
+std::string formatRelative(double fraction);
 std::string formatBytes(std::int64_t bytes);
 /// A size the profiler wrote in MB: Ascend's "Transit Size(MB)" is bytes / 10^6 (its sizes
 /// times 10^6 are whole bytes, as the collective table counts them), shown in binary units as

@@ -225,7 +225,8 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
         // Under the verdict (smoothed curves), the printed values' own figures.
         if (overlay.convergence)
             figures = QStringLiteral("printed values: ");
-        figures += QStringLiteral("%1 common steps").arg(c.points.size());
+        figures +=
+            QString::fromStdString(analysis::commonStepsText(c.points.size(), c.finiteCount()));
         if (c.maxRelative)
             figures += QStringLiteral(" · max relative divergence %1 % at step %2")
                            .arg(*c.maxRelative * 100.0, 0, 'g', 3)

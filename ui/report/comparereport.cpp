@@ -255,11 +255,11 @@ void addLossSection(
         if (overlay.convergence)
             loss.paragraphs << qs(analysis::convergenceText(*overlay.convergence));
         loss.paragraphs << QStringLiteral(
-            "Printed values: %1 common steps; max relative divergence %2, final %3.")
-                               .arg(l.points.size())
-                               .arg(l.maxRelative ? qs(analysis::formatShare(*l.maxRelative))
+            "Printed values: %1; max relative divergence %2, final %3.")
+                               .arg(qs(analysis::commonStepsText(l.points.size(), l.finiteCount())))
+                               .arg(l.maxRelative ? qs(analysis::formatRelative(*l.maxRelative))
                                                   : QStringLiteral("—"))
-                               .arg(l.finalRelative ? qs(analysis::formatShare(*l.finalRelative))
+                               .arg(l.finalRelative ? qs(analysis::formatRelative(*l.finalRelative))
                                                     : QStringLiteral("—"));
         loss.images.push_back({QStringLiteral("Loss, before and after"), QStringLiteral("loss.png"),
             renderImage(compare::lossOverlayPainter(overlay), QSize(logical.width(), 300), Dpr)});

@@ -123,6 +123,11 @@ TEST(LossCompare, ResumedRunOverlapsOnSteps51To100)
     EXPECT_LE(*c.maxAbsDelta, 1e-4 + 1e-12);
     EXPECT_NEAR(*c.maxAbsDelta, 9.999999999976694e-05, 1e-12);
     EXPECT_EQ(c.finalStep, 100);
+    // The texts said "100 common steps" with 50 of them "nan" on the resumed side.
+    EXPECT_EQ(c.finiteCount(), 50u);
+    EXPECT_EQ(
+        commonStepsText(c.points.size(), c.finiteCount()), "100 common steps, 50 finite in both");
+    EXPECT_EQ(commonStepsText(1, 1), "1 common step");
 }
 
 TEST(LossCompare, DeepSpeedRandomLtdKernelVsPython)

@@ -34,6 +34,15 @@ TEST(Units, TimePointsAreExactToTheNanosecond)
 // summary` both show them: 4e-05 MB read "4e-05 MB" in the summary and "40 B" in the panel.
 // The evidence texts' numbers: four significant digits, and the MB of a log's memory line
 // as written rather than "1.248e+04".
+/// A loss divergence of 0.0015 % read "0.0 %" in the compare Markdown and report.
+TEST(Units, RelativeDifferencesKeepThreeSignificantDigits)
+{
+    EXPECT_EQ(analysis::formatRelative(0.000015), "0.0015 %");
+    EXPECT_EQ(analysis::formatRelative(0.123456), "12.3 %");
+    EXPECT_EQ(analysis::formatRelative(0), "0 %");
+    EXPECT_EQ(analysis::formatShare(0.000015), "0.0 %"); // shares of time keep one decimal
+}
+
 TEST(Units, ShortNumbersOfTheEvidenceTexts)
 {
     using analysis::formatShort;
