@@ -267,6 +267,7 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
         return;
     }
     m_profile = profile;
+    restoreDocksAfterCompare();
     if (m_rawClocks && m_rawClocks->isChecked())
         m_profile.timeline = timeline::TimelineModel::withClocks(m_profile.timeline, false);
     rememberRecent(profile.path);
@@ -479,6 +480,14 @@ void MainWindow::openCompare(const QString &beforePath, const QString &afterPath
     m_compare = compare::openComparePair(beforePath, afterPath, m_centre, {beforeRank, afterRank});
     m_centre->addWidget(m_compare);
     m_centre->setCurrentWidget(m_compare);
+    // The compare view has its own tables; the docks hold the single run's panels (View
+    // shows any of them again).
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        if (!dock->toggleViewAction()->isChecked()) // shown, its tab raised or not
+            continue;
+        dock->hide();
+        m_docksHiddenForCompare.append(dock);
+    }
     setWindowTitle(tr("%1 → %2 — StepScope")
                        .arg(QFileInfo(beforePath).fileName(), QFileInfo(afterPath).fileName()));
     statusBar()->showMessage(tr("Comparing %1 with %2").arg(beforePath, afterPath));
@@ -516,9 +525,18 @@ void MainWindow::dropEvent(QDropEvent *event)
     }
 }
 
+void MainWindow::restoreDocksAfterCompare()
+{
+    for (const QPointer<QDockWidget> &dock : std::as_const(m_docksHiddenForCompare))
+        if (dock)
+            dock->show();
+    m_docksHiddenForCompare.clear();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_loader->cancel();
+    restoreDocksAfterCompare(); // the kept layout is the single-run one
     settings::saveWindowLayout(*this, m_centre->currentWidget() != m_welcome);
     QMainWindow::closeEvent(event);
 }

@@ -7,7 +7,10 @@
 #include "loading/profileloader.h"
 #include "model/ids.h"
 
+#include <QDockWidget>
+#include <QList>
 #include <QMainWindow>
+#include <QPointer>
 #include <QStringList>
 
 #include <cstdint>
@@ -113,6 +116,8 @@ private:
     /// Per rank, the trace time the timeline's ruler calls 0 (empty when no timeline shows):
     /// the panels that print times count from it.
     std::map<int, std::int64_t> rulerZeros() const;
+    /// Shows the docks compare mode hid (a profile is shown again, or the layout is saved).
+    void restoreDocksAfterCompare();
     /// The index in the session of the first trace of `rank`; -1 when none.
     int traceIndexOfRank(int rank) const;
     // mainwindowmenus.cpp: menus, tool bar, search, file choosers, recent files.
@@ -164,6 +169,9 @@ private:
     LoadedProfile m_profile;
     QString m_loadingPath;
     QWidget *m_compare = nullptr; ///< the compare view while one is shown
+    /// The docks compare mode hid: they show one run's panels and their minimum heights
+    /// pushed the window past a 1080p screen; shown again with the next profile.
+    QList<QPointer<QDockWidget>> m_docksHiddenForCompare;
     KpiStrip *m_kpis = nullptr;
     StepsPanel *m_steps = nullptr; ///< reads m_profile.analysis (onLoaded, run config)
     MemoryPanel *m_memory = nullptr;

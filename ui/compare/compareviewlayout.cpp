@@ -146,7 +146,7 @@ void CompareView::buildUi()
     m_afterView->setObjectName(QStringLiteral("afterTimeline"));
     m_strip = new CompareStrip;
     for (auto *view : {m_beforeView, m_afterView}) {
-        view->setMinimumHeight(120);
+        view->setMinimumHeight(80);
         view->setStepKeysForwarded(true);
         connect(view, &timeline::TimelineView::stepKeyPressed, this, &CompareView::stepPair);
     }

@@ -257,7 +257,7 @@ LossPlot::LossPlot(QWidget *parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("lossPlot"));
-    setMinimumHeight(180);
+    setMinimumHeight(120);
 }
 
 void LossPlot::setOverlay(LossOverlay overlay)
