@@ -14,6 +14,8 @@
 #include <QFontMetricsF>
 #include <QGuiApplication>
 
+#include <set>
+
 using namespace stepscope;
 using namespace stepscope::ui;
 using namespace stepscope::ui::timeline;
@@ -116,6 +118,49 @@ TEST(TimelineLabels, LegendCountsWhatDoesNotFit)
     };
     EXPECT_EQ(n, swatches(wide, wide.size()) - swatches(narrow, narrow.size() - 1));
     EXPECT_GT(n, 0);
+}
+
+/// Exported pictures ended their legend in "+3 more": a picture cannot be hovered. An export
+/// (paintTimeline) wraps the legend onto up to three lines; two lines hold what one does not.
+TEST(TimelineLabels, ExportedLegendsWrapInsteadOfCounting)
+{
+    auto session = load("kineto/hta-ddp-a100-world2-nccl");
+    ASSERT_TRUE(session);
+    auto m = TimelineModel::build(session);
+    ViewState view;
+    const int width = 900;
+    const int lines = legendLinesNeeded(*m, view, width, QGuiApplication::font());
+    ASSERT_EQ(lines, 2); // at 900 px, one line ends in "+N more" (LegendCountsWhatDoesNotFit)
+    EXPECT_EQ(legendLinesNeeded(*m, view, 4000, QGuiApplication::font()), 1);
+    TimelineMetrics metrics;
+    metrics.legendHeight = lines * LegendLineHeight;
+    const QSize size(width, 500);
+    view.axis.setWidth(width - metrics.headerWidth);
+    view.axis.fit(m->extent().first, m->extent().second);
+    const Geometry g = buildGeometry(*m, view, size, metrics, QGuiApplication::font());
+    std::set<double> rows;
+    int entries = 0;
+    for (const TextItem &t : g.texts) {
+        if (t.rect.top() < size.height() - metrics.legendHeight - 0.5)
+            continue;
+        EXPECT_FALSE(t.text.endsWith(QStringLiteral(" more"))) << t.text.toStdString();
+        EXPECT_LE(t.rect.right(), width) << t.text.toStdString();
+        rows.insert(t.rect.top());
+        ++entries;
+    }
+    EXPECT_EQ(rows.size(), 2u);
+    metrics.legendHeight = LegendLineHeight; // the window's one line still counts the rest
+    const Geometry one = buildGeometry(*m, view, size, metrics, QGuiApplication::font());
+    int oneLine = 0;
+    bool more = false;
+    for (const TextItem &t : one.texts) {
+        if (t.rect.top() >= size.height() - LegendLineHeight - 0.5) {
+            ++oneLine;
+            more |= t.text.endsWith(QStringLiteral(" more"));
+        }
+    }
+    EXPECT_TRUE(more);
+    EXPECT_LT(oneLine, entries + 1);
 }
 
 TEST(TimelineLabels, LightTintsStayDarkOnADarkBackground)

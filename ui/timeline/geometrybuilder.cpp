@@ -375,7 +375,12 @@ void paintGeometry(QPainter &painter, const Geometry &g, const QFont &font)
 void paintTimeline(QPainter &painter, const TimelineModel &model, const ViewState &view, QSize size,
     const TimelineMetrics &metrics, const QFont &font)
 {
-    paintGeometry(painter, buildGeometry(model, view, size, metrics, font), font);
+    // A picture cannot be hovered: its legend shows every entry, on up to three lines.
+    TimelineMetrics m = metrics;
+    if (view.showLegend && m.legendHeight == LegendLineHeight)
+        m.legendHeight =
+            LegendLineHeight * std::min(3, legendLinesNeeded(model, view, size.width(), font));
+    paintGeometry(painter, buildGeometry(model, view, size, m, font), font);
 }
 
 } // namespace stepscope::ui::timeline

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// The timeline's overlays: search marks, selection and flows, the ruler, the legend.
+// The timeline's overlays: search marks, selection and flows, the ruler (the legend is in
+// geometrylegend.cpp).
 #include "analysis/units.h"
 #include "geometrybuilder_p.h"
 
@@ -254,78 +255,6 @@ void Builder::buildBreak(const AxisBreak &b)
     for (const double e : {x0 + 3, x1 - 3}) {
         m_g.lines.push_back({QLineF(e - 3, h - 2, e + 3, 2), edge, 1.5});
         m_g.lines.push_back({QLineF(e, h, e, m_g.layout.scrollBottom), m_view.colors.grid, 1});
-    }
-}
-
-void Builder::buildLegend()
-{
-    if (!m_view.showLegend || m_metrics.legendHeight <= 0)
-        return;
-    const double top = m_size.height() - m_metrics.legendHeight;
-    m_bg.add(
-        m_view.colors.headerBackground, QRectF(0, top, m_size.width(), m_metrics.legendHeight));
-    m_g.lines.push_back({QLineF(0, top + 0.5, m_size.width(), top + 0.5), m_view.colors.grid, 1});
-    // Every entry in order; what does not fit is counted in a "+N more" at the end, never
-    // cut or dropped without a word.
-    struct Entry
-    {
-        std::optional<QColor> swatch; // none: a heading
-        QString label;
-        double gapBefore = 0;
-        double textW = 0; // measured once, below
-    };
-    std::vector<Entry> entries;
-    if (m_model.segmentMask() != 0)
-        entries.push_back({std::nullopt, QStringLiteral("step lane:"), 0});
-    for (const analysis::SegmentKind kind : segmentKinds()) {
-        if (m_model.segmentMask() & (1u << static_cast<unsigned>(kind)))
-            entries.push_back({segmentColor(kind, m_view.theme), segmentName(kind), 0});
-    }
-    if (m_model.categoryMask() != 0)
-        entries.push_back(
-            {std::nullopt, QStringLiteral("events:"), m_model.segmentMask() != 0 ? 12.0 : 0.0});
-    for (int c = 0; c < model::CategoryCount; ++c) {
-        if (m_model.categoryMask() & (1u << c))
-            entries.push_back({categoryColor(static_cast<model::Category>(c), m_view.theme),
-                qs(model::categoryName(static_cast<model::Category>(c))), 0});
-    }
-    for (Entry &e : entries)
-        e.textW = m_fm.horizontalAdvance(e.label);
-    auto widthOf = [](const Entry &e) {
-        return e.gapBefore + (e.swatch ? 13 + e.textW + 12 : e.textW + 8);
-    };
-    double total = 6;
-    for (const Entry &e : entries)
-        total += widthOf(e);
-    const double right = m_size.width() - 6;
-    const double reserve =
-        total > right ? m_fm.horizontalAdvance(QStringLiteral("+99 more")) + 8 : 0;
-    double px = 6;
-    std::size_t shown = 0;
-    for (const Entry &e : entries) {
-        const double w = widthOf(e);
-        if (px + w - 12 > right - reserve) // the last item needs no trailing gap
-            break;
-        px += e.gapBefore;
-        const double textW = e.textW;
-        if (e.swatch) {
-            m_content.add(*e.swatch, QRectF(px, top + 5, 10, 10));
-            text(QRectF(px + 13, top, textW + 4, m_metrics.legendHeight), e.label,
-                m_view.colors.text, Qt::AlignLeft | Qt::AlignVCenter);
-        } else {
-            text(QRectF(px, top, textW + 4, m_metrics.legendHeight), e.label,
-                m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
-        }
-        px += w - e.gapBefore;
-        ++shown;
-    }
-    std::size_t hidden = 0;
-    for (std::size_t k = shown; k < entries.size(); ++k)
-        hidden += entries[k].swatch ? 1 : 0;
-    if (hidden > 0) {
-        const QString more = QStringLiteral("+%1 more").arg(hidden);
-        text(QRectF(px, top, m_fm.horizontalAdvance(more) + 4, m_metrics.legendHeight), more,
-            m_view.colors.mutedText, Qt::AlignLeft | Qt::AlignVCenter);
     }
 }
 

@@ -28,8 +28,12 @@ struct TimelineMetrics
     int groupHeight = 20; ///< process header lane
     int stepLaneHeight = 22;
     int counterHeight = 40;
-    int legendHeight = 20; ///< legend strip at the bottom (0 = none)
+    int legendHeight = 20; ///< legend strip at the bottom (0 = none); whole LegendLineHeights
 };
+
+/// One line of the legend: a legendHeight of two lines wraps it (image export makes room for
+/// every entry rather than "+N more").
+constexpr int LegendLineHeight = 20;
 
 /// Colours that come from the system palette (text, grid, backgrounds), not from palette.h.
 struct TimelineColors
