@@ -183,6 +183,30 @@ TEST(PanelsMemory, AShortWideDockPutsTheChartsSideBySide)
     EXPECT_FALSE(panel.sideBySide());
 }
 
+// A rank with an allocator curve and no categories (the ResNet demo): stacked, the note
+// saying so took half the column and the curve kept a plot of a few dozen pixels, its ticks
+// "…" (an exported memory picture at 1400×700). The note takes its text's height.
+TEST(PanelsMemory, ANoteWithoutCategoriesLeavesTheCurveTheRoom)
+{
+    model::TraceBuilder tb;
+    tb.trace().memory.curves = memorySession()->traces[0]->memory.curves;
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    ui::MemoryPanel panel;
+    uitest::setAnalysed(panel, session);
+    uitest::showAndSettle(panel, 1400, 700);
+    ASSERT_FALSE(panel.sideBySide());
+    ASSERT_FALSE(panel.categoryNote().isEmpty());
+    ui::TimeChart *curves = panel.curveChart();
+    ASSERT_TRUE(curves->isVisible());
+    EXPECT_GE(curves->height(), 400);
+    // With categories, the two charts share the column as before.
+    ui::MemoryPanel both;
+    uitest::setAnalysed(both, memorySession());
+    uitest::showAndSettle(both, 1400, 700);
+    EXPECT_NEAR(both.curveChart()->height(), both.categoryChart()->height(), 20);
+}
+
 // Side by side in a 1900 px window, the real trace's table shows its op chains (capped at
 // 40 characters) and the allocation and release times without scrolling.
 TEST(PanelsMemory, SideBySideTheTableShowsTheTimes)

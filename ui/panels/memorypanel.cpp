@@ -10,6 +10,7 @@
 #include "ui/palette.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSet>
@@ -88,6 +89,7 @@ MemoryPanel::MemoryPanel(QWidget *parent)
     m_groupChart->setValueAxisTitle(tr("Memory"));
     m_groupStack->addWidget(m_groupNote);
     m_groupStack->addWidget(m_groupChart);
+    m_groupStack->installEventFilter(this); // fitCategoryNote at its new width
     connect(m_groupChart, &TimeChart::timeClicked, this, [this](qint64 t) {
         const auto &ts = groupTimeline().timestampsNs;
         auto it = std::upper_bound(ts.begin(), ts.end(), static_cast<std::int64_t>(t));
@@ -152,6 +154,26 @@ void MemoryPanel::resizeEvent(QResizeEvent *event)
     arrange();
 }
 
+bool MemoryPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_groupStack && event->type() == QEvent::Resize)
+        fitCategoryNote();
+    return QWidget::eventFilter(watched, event);
+}
+
+void MemoryPanel::fitCategoryNote()
+{
+    // Stacked under the device curve, a note saying the profile has no categories takes the
+    // height its text needs and the curve the rest: half the height each left the curve a
+    // plot of a few dozen pixels, its ticks and axis title cut to "…".
+    int most = QWIDGETSIZE_MAX;
+    if (!m_sideBySide && m_groupStack->currentIndex() == 0)
+        most = std::max(m_groupNote->heightForWidth(m_groupStack->width()),
+            m_groupNote->minimumSizeHint().height());
+    if (m_groupStack->maximumHeight() != most)
+        m_groupStack->setMaximumHeight(most);
+}
+
 void MemoryPanel::arrange()
 {
     // In a dock too short for two charts above each other (each would keep a plot of a few
@@ -160,8 +182,10 @@ void MemoryPanel::arrange()
     constexpr int StackedFromHeight = 460;
     constexpr int MinColumnWidth = 250;
     const bool sideBySide = height() < StackedFromHeight && width() >= 4 * MinColumnWidth;
-    if (sideBySide == m_sideBySide)
+    if (sideBySide == m_sideBySide) {
+        fitCategoryNote();
         return;
+    }
     m_sideBySide = sideBySide;
     const Qt::Orientation inColumn = sideBySide ? Qt::Horizontal : Qt::Vertical;
     m_left->setOrientation(inColumn);
@@ -174,6 +198,7 @@ void MemoryPanel::arrange()
     m_right->setSizes(sideBySide ? QList<int> {2300, 3100} : QList<int> {1000, 1000});
     m_columns->setSizes(sideBySide ? QList<int> {4600, 5400} : QList<int> {3000, 2000});
     m_groupChart->setLegendAlignment(sideBySide ? Qt::AlignRight : Qt::AlignBottom);
+    fitCategoryNote();
 }
 
 MemoryPanel::~MemoryPanel() = default;
@@ -483,9 +508,11 @@ void MemoryPanel::rebuildGroups()
                "there are no per-allocation records to infer it from.</p>")
             + HowToCollect);
         m_groupStack->setCurrentIndex(0);
+        fitCategoryNote();
         return;
     }
     m_groupStack->setCurrentIndex(1);
+    fitCategoryNote();
     QStringList names;
     QList<QColor> colors;
     std::vector<std::vector<std::int64_t>> rows;

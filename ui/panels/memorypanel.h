@@ -86,6 +86,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 signals:
     void timeRequested(int rank, qint64 startNs, qint64 endNs);
@@ -101,6 +102,7 @@ private:
     void rebuildPeak();
     void rebuildAllocations();
     void arrange();
+    void fitCategoryNote();
 
     std::shared_ptr<const model::Session> m_session;
     std::shared_ptr<const analysis::SessionAnalysis> m_analysis;
