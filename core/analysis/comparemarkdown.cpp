@@ -169,10 +169,17 @@ std::string compareMarkdown(
         << "| before: " << cell(before.name) << " | " << cell(before.path) << " | " << before.format
         << " | " << cell(rankCaption(c, false)) << " |\n"
         << "| after: " << cell(after.name) << " | " << cell(after.path) << " | " << after.format
-        << " | " << cell(rankCaption(c, true)) << " |\n\n"
-        << "Rank " << c.beforeRank << " of before against rank " << c.afterRank << " of after; "
-        << util::countOf(c.pairing.pairs.size(), "step pair", "step pairs") << ", paired "
-        << pairingModeName(c.pairing.mode) << ".\n";
+        << " | " << cell(rankCaption(c, true)) << " |\n\n";
+    // Two training logs: no rank, step or KPI of a profile to speak of (the report says the
+    // same; a "Rank 0 against rank 0; 0 step pairs" line and a table of dashes said nothing).
+    const bool profiles = !c.beforeRanks.empty() || !c.afterRanks.empty();
+    if (!profiles)
+        out << "Training logs only, no profile: the loss curves and the logs' own figures are "
+               "compared.\n";
+    else
+        out << "Rank " << c.beforeRank << " of before against rank " << c.afterRank << " of after; "
+            << util::countOf(c.pairing.pairs.size(), "step pair", "step pairs") << ", paired "
+            << pairingModeName(c.pairing.mode) << ".\n";
     for (const std::string &note : c.stepNotes)
         out << "\n> " << note << ".\n";
     if (!c.rankDeltas.empty()) {
@@ -189,7 +196,8 @@ std::string compareMarkdown(
         }
     }
     const std::string scope = kpiScope(c);
-    rowsTable(out, scope.empty() ? "KPIs" : "KPIs (whole runs, all ranks)", c.kpiRows, scope);
+    if (profiles)
+        rowsTable(out, scope.empty() ? "KPIs" : "KPIs (whole runs, all ranks)", c.kpiRows, scope);
     rowsTable(out, "Step breakdown, mean over paired steps", c.meanStepRows);
     rowsTable(out, "Bottlenecks (share of step time)", c.bottleneckRows);
     rowsTable(out, "Memory", c.memoryRows);

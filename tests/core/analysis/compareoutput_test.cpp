@@ -217,3 +217,27 @@ TEST(CompareOutput, AWholeCaptureStepIsSaidAndNotGatedAsAStep)
     for (const std::string &r : regressions)
         EXPECT_EQ(r.find("step_time"), std::string::npos) << r;
 }
+
+/// Two training logs (the resumed Megatron pair): summary.md said "Rank 0 of before against
+/// rank 0 of after; 0 step pairs" above a KPI table of dashes. It says, as the report does,
+/// that only the logs are compared.
+TEST(CompareOutput, TwoLogsSayNoProfileInsteadOfARankLine)
+{
+    const std::string dir =
+        "loss_logs/megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/";
+    const auto b = loadSample(dir + "golden_values_dev_dgx_h100.json");
+    const auto a = loadSample(dir + "golden_values_dev_dgx_h100_2nd.json");
+    ASSERT_TRUE(b && a);
+    ASSERT_EQ(b->trainingLogs.size(), 1u);
+    ASSERT_EQ(a->trainingLogs.size(), 1u);
+    const SessionAnalysis ab = analyzeSession(*b, {});
+    const SessionAnalysis aa = analyzeSession(*a, {});
+    const RunComparison c = compareRuns(
+        {b.get(), &ab, b->trainingLogs[0].get()}, {a.get(), &aa, a->trainingLogs[0].get()});
+    const std::string md =
+        compareMarkdown(c, {"b", "b", "training-log"}, {"a", "a", "training-log"});
+    EXPECT_NE(md.find("Training logs only, no profile"), std::string::npos) << md;
+    EXPECT_EQ(md.find("Rank 0 of before"), std::string::npos) << md;
+    EXPECT_EQ(md.find("## KPIs"), std::string::npos) << md;
+    EXPECT_NE(md.find("100 common steps, 50 finite in both"), std::string::npos) << md;
+}
