@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "ui/mainwindow.h"
+#include "ui/welcomepage.h"
 #include "util/allocator.h"
 #include "util/hugepages.h"
 #include "windowargs.h"
@@ -12,6 +13,7 @@
 #include <QDir>
 #include <QIcon>
 #include <QPixmap>
+#include <QStandardPaths>
 #include <QStringList>
 #include <QTimer>
 
@@ -23,6 +25,22 @@
 #include <vector>
 
 namespace {
+
+/// The bundled demo: installed under the data folders (<prefix>/share/stepscope/demo, also
+/// beside a program not installed in a standard prefix), else the source tree's when the
+/// program runs from its build folder.
+QString demoDir()
+{
+    QString installed = QStandardPaths::locate(QStandardPaths::GenericDataLocation,
+        QStringLiteral("stepscope/demo"), QStandardPaths::LocateDirectory);
+    if (!installed.isEmpty())
+        return installed;
+    const QDir beside(
+        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/stepscope/demo"));
+    if (beside.exists())
+        return beside.canonicalPath();
+    return QStringLiteral(STEPSCOPE_DEMO_DIR);
+}
 
 int runGui(int argc, char **argv)
 {
@@ -54,6 +72,7 @@ int runGui(int argc, char **argv)
     }
 
     stepscope::ui::MainWindow window;
+    window.welcomePage()->setDemoDir(demoDir());
     const QStringList &paths = args.paths;
     const QString screenshot = args.screenshot;
     const bool compare = paths.size() == 2;

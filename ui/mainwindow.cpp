@@ -84,6 +84,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_welcome, &WelcomePage::openFolderClicked, this, &MainWindow::chooseFolder);
     connect(m_welcome, &WelcomePage::openFileClicked, this, &MainWindow::chooseFile);
     connect(m_welcome, &WelcomePage::openRecentClicked, this, &MainWindow::openPath);
+    connect(m_welcome, &WelcomePage::openCompareClicked, this,
+        [this](const QString &before, const QString &after) { openCompare(before, after); });
 
     m_loader = new ProfileLoader(this);
     m_progress = new LoadProgressDialog(this);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "welcomepage.h"
 
+#include <QDir>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -36,12 +37,22 @@ WelcomePage::WelcomePage(QWidget *parent)
     auto *openFile = new QPushButton(tr("Open File…"), this);
     connect(openFolder, &QPushButton::clicked, this, &WelcomePage::openFolderClicked);
     connect(openFile, &QPushButton::clicked, this, &WelcomePage::openFileClicked);
+    m_demo = new QPushButton(tr("Open the Demo Comparison"), this);
+    m_demo->setObjectName(QStringLiteral("demoButton"));
+    m_demo->setToolTip(tr("Two ResNet-50 runs, before and after moving data loading to "
+                          "worker processes"));
+    m_demo->hide();
+    connect(m_demo, &QPushButton::clicked, this, [this] {
+        emit openCompareClicked(QDir(m_demoDir).filePath(QStringLiteral("resnet50_num_workers_0")),
+            QDir(m_demoDir).filePath(QStringLiteral("resnet50_num_workers_4")));
+    });
     layout->addWidget(title);
     layout->addWidget(hint);
     auto *buttons = new QHBoxLayout;
     buttons->addStretch();
     buttons->addWidget(openFolder);
     buttons->addWidget(openFile);
+    buttons->addWidget(m_demo);
     buttons->addStretch();
     layout->addLayout(buttons);
     m_message = new QLabel(this);
@@ -103,6 +114,15 @@ void WelcomePage::setRecent(const QStringList &paths)
     }
     m_recent->setVisible(!paths.isEmpty());
     m_recentTitle->setVisible(!paths.isEmpty());
+}
+
+void WelcomePage::setDemoDir(const QString &dir)
+{
+    const QDir demo(dir);
+    const bool usable = !dir.isEmpty() && demo.exists(QStringLiteral("resnet50_num_workers_0"))
+        && demo.exists(QStringLiteral("resnet50_num_workers_4"));
+    m_demoDir = usable ? dir : QString();
+    m_demo->setVisible(usable);
 }
 
 void WelcomePage::setMessage(const QString &message)

@@ -28,6 +28,7 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QPushButton>
 #include <QStandardItemModel>
 #include <QTableView>
 
@@ -242,6 +243,29 @@ TEST(Readability, WelcomePageListsEveryFormatRead)
     auto *hint = page.findChild<QLabel *>(QStringLiteral("welcomeHint"));
     ASSERT_TRUE(hint);
     EXPECT_TRUE(hint->text().contains(QStringLiteral("Nsight Systems SQLite")));
+}
+
+/// A first launch had nothing to click but Open: the bundled demo comparison is a button
+/// when its folder holds both runs, and the button opens that pair.
+TEST(Readability, WelcomePageOpensTheDemoComparison)
+{
+    ui::WelcomePage page;
+    auto *demo = page.findChild<QPushButton *>(QStringLiteral("demoButton"));
+    ASSERT_TRUE(demo);
+    page.show();
+    EXPECT_FALSE(demo->isVisible());
+    page.setDemoDir(QStringLiteral("/nonexistent"));
+    EXPECT_FALSE(demo->isVisible());
+    const QString dir = QString::fromUtf8(STEPSCOPE_SOURCE_DIR) + QStringLiteral("/resources/demo");
+    page.setDemoDir(dir);
+    EXPECT_TRUE(demo->isVisible());
+    QStringList opened;
+    QObject::connect(&page, &ui::WelcomePage::openCompareClicked,
+        [&opened](const QString &b, const QString &a) { opened << b << a; });
+    demo->click();
+    EXPECT_EQ(opened,
+        (QStringList {dir + QStringLiteral("/resnet50_num_workers_0"),
+            dir + QStringLiteral("/resnet50_num_workers_4")}));
 }
 
 TEST(Readability, MemoryChartsShareOneTimeBaseAndLegendNamesAreDistinct)
