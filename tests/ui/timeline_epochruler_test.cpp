@@ -121,7 +121,8 @@ TEST(TimelineEpochRuler, DetailsArgumentsKeepIntegersWhole)
     dev.threadId = "7";
     const model::TrackId d = tb.addTrack(dev);
     const model::ArgsId args = tb.trace().args.add(
-        R"({"external ts": 1623142623631780, "correlation": 31234, "occupancy": 0.25})");
+        R"({"external ts": 1623142623631780, "correlation": 31234, "occupancy": 0.25,)"
+        R"( "Bytes": -16777216, "Total Allocated": 2791728742, "bytes": 512})");
     tb.track(d).add(0, 5'000, tb.intern("gemm"), model::Category::Compute, args);
     auto session = std::make_shared<model::Session>();
     session->traces.push_back(std::make_shared<const model::Trace>(tb.finish().trace));
@@ -134,4 +135,8 @@ TEST(TimelineEpochRuler, DetailsArgumentsKeepIntegersWhole)
     EXPECT_TRUE(html.contains(QStringLiteral("1623142623631780"))) << html.toStdString();
     EXPECT_TRUE(html.contains(QStringLiteral(">31234<"))) << html.toStdString();
     EXPECT_TRUE(html.contains(QStringLiteral(">0.25<"))) << html.toStdString();
+    // Byte counts ([memory] events) also read in binary units; small ones stay as they are.
+    EXPECT_TRUE(html.contains(QStringLiteral(">-16777216 (-16.0 MiB)<"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral(">2791728742 (2.60 GiB)<"))) << html.toStdString();
+    EXPECT_TRUE(html.contains(QStringLiteral(">512<"))) << html.toStdString();
 }

@@ -42,6 +42,15 @@ QString numberText(double v)
     return QString::number(v, 'g', 15);
 }
 
+/// An argument that counts bytes: Kineto's `[memory]` "Bytes", "Total Allocated" and "Total
+/// Reserved", a copy's "bytes". Its value also reads in binary units ("16777216 (16.0 MiB)").
+bool countsBytes(const QString &key)
+{
+    const QString k = key.toLower();
+    return k.contains(QLatin1String("bytes")) || k == QLatin1String("total allocated")
+        || k == QLatin1String("total reserved");
+}
+
 QString argsTable(std::string_view json)
 {
     if (json.empty())
@@ -57,6 +66,10 @@ QString argsTable(std::string_view json)
         QString text;
         if (v.isString())
             text = v.toString();
+        else if (v.isDouble() && countsBytes(it.key()) && std::fabs(v.toDouble()) >= 1024)
+            text = numberText(v.toDouble()) + QStringLiteral(" (")
+                + qs(analysis::formatBytes(static_cast<std::int64_t>(v.toDouble())))
+                + QStringLiteral(")");
         else if (v.isDouble())
             text = numberText(v.toDouble());
         else if (v.isBool())
