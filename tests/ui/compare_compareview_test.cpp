@@ -200,6 +200,13 @@ TEST(CompareView, KpiStripAndKernelTabAreFilled)
         EXPECT_EQ(table->item(1, column)->text().toStdString(),
             analysis::formatDuration(std::llround(side->medianNs)));
     }
+    // What the counts cover, as --markdown says it (the tab said "per profiled step" even
+    // when the totals were the whole traces', and "Δ total" for a Δ per paired step).
+    ASSERT_TRUE(data->comparison.perPairedStep);
+    EXPECT_TRUE(table->item(0, 0)->text().contains(
+        QStringLiteral("counts and totals over the paired steps, Δ per paired step")))
+        << table->item(0, 0)->text().toStdString();
+    EXPECT_EQ(table->horizontalHeaderItem(5)->text(), QStringLiteral("Δ per step"));
 }
 
 TEST(CompareView, Screenshot)

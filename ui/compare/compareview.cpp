@@ -242,8 +242,8 @@ void CompareView::rebuildPairing()
     m_comparison = m_selection.anchor ? m_data->compare(m_selection.anchor, m_beforeLog, m_afterLog)
                                       : m_data->comparison;
     m_pairing = m_comparison.pairing;
-    fillNameDeltaTable(m_kernelTable, m_comparison.kernels);
-    fillNameDeltaTable(m_hostOpTable, m_comparison.ops);
+    fillNameDeltaTable(m_kernelTable, m_comparison.kernels, m_comparison.perPairedStep);
+    fillNameDeltaTable(m_hostOpTable, m_comparison.ops, m_comparison.perPairedStep);
     const std::size_t index =
         m_selection.pairIndex.value_or(defaultPairIndex(m_pairing, m_selection.anchor));
     QString text =

@@ -135,15 +135,17 @@ void fillDeltaTable(QTableWidget *table, const std::vector<DeltaSection> &sectio
     table->verticalHeader()->setVisible(false);
 }
 
-void fillNameDeltaTable(QTableWidget *table, const analysis::NameDeltaTable &deltas)
+void fillNameDeltaTable(
+    QTableWidget *table, const analysis::NameDeltaTable &deltas, bool perPairedStep)
 {
     table->clear();
     const QStringList headers = {QStringLiteral("Name"), QStringLiteral("Count before"),
         QStringLiteral("Count after"), QStringLiteral("Total before"),
-        QStringLiteral("Total after"), QStringLiteral("Δ total"), QStringLiteral("Mean before"),
-        QStringLiteral("Mean after"), QStringLiteral("Median before"),
-        QStringLiteral("Median after"), QStringLiteral("Share before"),
-        QStringLiteral("Share after")};
+        QStringLiteral("Total after"),
+        perPairedStep ? QStringLiteral("Δ per step") : QStringLiteral("Δ total"),
+        QStringLiteral("Mean before"), QStringLiteral("Mean after"),
+        QStringLiteral("Median before"), QStringLiteral("Median after"),
+        QStringLiteral("Share before"), QStringLiteral("Share after")};
     table->setColumnCount(static_cast<int>(headers.size()));
     table->setHorizontalHeaderLabels(headers);
     const int rows = 3
@@ -200,10 +202,13 @@ void fillNameDeltaTable(QTableWidget *table, const analysis::NameDeltaTable &del
         }
         ++r;
     };
-    title(QStringLiteral("Top %1 by |Δ total| per profiled step (of %2 / %3 names)")
+    // As `stepscope compare --markdown` says it: what the counts and totals cover.
+    title(QStringLiteral("Top %1 by |Δ| (of %2 / %3 names): counts and totals %4")
               .arg(deltas.top.size())
               .arg(deltas.nameCountBefore)
-              .arg(deltas.nameCountAfter));
+              .arg(deltas.nameCountAfter)
+              .arg(perPairedStep ? QStringLiteral("over the paired steps, Δ per paired step")
+                                 : QStringLiteral("over the whole traces")));
     for (const auto &n : deltas.top)
         row(n);
     title(QStringLiteral("Only in before (%1)").arg(deltas.onlyBefore.size()));

@@ -44,7 +44,10 @@ inline constexpr int DeltaColumnCount = 5;
 void fillDeltaTable(QTableWidget *table, const std::vector<DeltaSection> &sections);
 
 /// Fills the kernel table: top names by |Δ total| then the names of one side only.
-/// Columns: Name, Count b/a, Total b/a, Δ total, Mean b/a, Share b/a (per profiled step).
-void fillNameDeltaTable(QTableWidget *table, const analysis::NameDeltaTable &deltas);
+/// Columns: Name, Count b/a, Total b/a, Δ, Mean b/a, Median b/a, Share b/a. With
+/// `perPairedStep` (RunComparison::perPairedStep) counts and totals are over the paired steps
+/// and Δ is per paired step, else over the whole traces; the title row and header say which.
+void fillNameDeltaTable(
+    QTableWidget *table, const analysis::NameDeltaTable &deltas, bool perPairedStep);
 
 } // namespace stepscope::ui::compare
