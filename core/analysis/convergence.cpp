@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <map>
 
 namespace stepscope::analysis {
@@ -29,13 +28,6 @@ std::string_view convergenceVerdictName(ConvergenceVerdict v)
 }
 
 namespace {
-
-std::string share(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g %%", v * 100);
-    return buf;
-}
 
 /// Centred moving average of `v` over finite values, `window` wide (shrinking at the ends).
 std::vector<double> smooth(const std::vector<double> &v, std::size_t window)
@@ -124,7 +116,7 @@ Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t r
         }
         c.points.push_back(p);
     }
-    const std::string band = "tolerance " + share(t.tolerance) + " of the smoothed "
+    const std::string band = "tolerance " + formatRelative(t.tolerance) + " of the smoothed "
         + std::to_string(t.smoothing) + "-point curves";
     const std::vector<HealthFinding> hb = trainingHealth(before);
     const std::vector<HealthFinding> ha = trainingHealth(after);
@@ -138,8 +130,8 @@ Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t r
         if (db)
             c.reason += "; before: " + db->evidence;
         if (c.maxRelDelta)
-            c.reason += "; the curves differ by at most " + share(*c.maxRelDelta) + " over "
-                + std::to_string(c.finiteCommonSteps) + " common finite steps";
+            c.reason += "; the curves differ by at most " + formatRelative(*c.maxRelDelta)
+                + " over " + std::to_string(c.finiteCommonSteps) + " common finite steps";
         return c;
     }
     std::string shared;
@@ -159,13 +151,13 @@ Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t r
     if (c.firstStepOutside) {
         c.verdict = ConvergenceVerdict::Drifted;
         c.reason = shared + "first outside the " + band + " at step "
-            + std::to_string(*c.firstStepOutside) + "; largest difference " + share(*c.maxRelDelta)
-            + " at step " + std::to_string(c.maxRelDeltaStep);
+            + std::to_string(*c.firstStepOutside) + "; largest difference "
+            + formatRelative(*c.maxRelDelta) + " at step " + std::to_string(c.maxRelDeltaStep);
     } else {
         c.verdict = ConvergenceVerdict::Held;
         c.reason = shared + "within the " + band + " over " + std::to_string(c.finiteCommonSteps)
-            + " common steps; largest difference " + share(c.maxRelDelta.value_or(0)) + " at step "
-            + std::to_string(c.maxRelDeltaStep);
+            + " common steps; largest difference " + formatRelative(c.maxRelDelta.value_or(0))
+            + " at step " + std::to_string(c.maxRelDeltaStep);
     }
     return c;
 }
