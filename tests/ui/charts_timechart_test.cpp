@@ -153,3 +153,47 @@ TEST(ChartsTimeChart, ANarrowChartKeepsTwoTimeTicksInside)
     chart.refresh();
     EXPECT_GE(chart.timeTickCount(), 2);
 }
+
+// Two captures 470 s apart (the ResNet demo's memory): the stretch between them is drawn
+// 24 px wide, as the timeline draws it, and each capture takes nearly half the plot; times,
+// clicks and the peak stay exact. Zoomed into one capture, the axis is the plain one again.
+TEST(ChartsTimeChart, AGapBetweenCapturesIsDrawnShort)
+{
+    constexpr std::int64_t S = 1'000'000'000;
+    TimeChart chart;
+    std::vector<std::int64_t> ts;
+    std::vector<double> values;
+    for (std::int64_t base : {std::int64_t {0}, 470 * S})
+        for (std::int64_t t = 0; t <= S; t += 10'000'000) {
+            ts.push_back(base + t);
+            values.push_back(static_cast<double>(t % 300'000'000));
+        }
+    const std::int64_t peakAt = 470 * S + 290'000'000;
+    values[static_cast<std::size_t>(std::find(ts.begin(), ts.end(), peakAt) - ts.begin())] = 1e9;
+    const int s = chart.addLine(QStringLiteral("allocated"), Qt::blue, ts, values);
+    chart.setBreaks({{S + 20'000'000, 470 * S - 20'000'000}});
+    uitest::showAndSettle(chart, 1000, 400);
+    chart.refresh();
+    ASSERT_EQ(chart.cutCount(), 1);
+    const auto x = [&](std::int64_t t) { return chart.widgetPosition(t, 0).x(); };
+    EXPECT_GE(x(S) - x(0), 350);
+    EXPECT_GE(x(471 * S) - x(470 * S), 350);
+    EXPECT_LE(x(470 * S - 20'000'000) - x(S + 20'000'000), 25);
+    for (std::int64_t t : {S / 2, 470 * S + S / 2})
+        EXPECT_NEAR(static_cast<double>(chart.timeAt(chart.widgetPosition(t, 0))),
+            static_cast<double>(t), 5e6);
+    const QList<QPointF> drawn = chart.drawnPoints(s);
+    EXPECT_TRUE(std::any_of(drawn.begin(), drawn.end(),
+        [&](QPointF p) { return p.x() == static_cast<double>(peakAt) && p.y() == 1e9; }));
+    const QStringList labels = chart.timeTickLabels();
+    EXPECT_TRUE(labels.contains(QStringLiteral("0.4")))
+        << labels.join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(std::any_of(labels.begin(), labels.end(), [](const QString &l) {
+        return l.startsWith(QStringLiteral("470."));
+    })) << labels.join(QLatin1Char(' ')).toStdString();
+
+    chart.setTimeWindow(470 * S, 471 * S);
+    EXPECT_EQ(chart.cutCount(), 0);
+    EXPECT_TRUE(chart.timeTickLabels().isEmpty());
+    EXPECT_GE(chart.timeTickCount(), 2);
+}

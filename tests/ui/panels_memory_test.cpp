@@ -437,3 +437,40 @@ TEST(PanelsMemory, AnExportedPanelIsLaidOutAtThePicturesSize)
     EXPECT_GE(painted.plot.width(), 300) << painted.plot.width();
     EXPECT_GE(painted.plot.height(), 200) << painted.plot.height();
 }
+
+// The ResNet demo's shape: two captures of the allocator 470 s apart. Painted as the export
+// paints it (no event loop), the curve chart cuts the gap short, each capture takes about
+// half the plot, and the category chart shares the cut.
+TEST(PanelsMemory, TwoCapturesShareThePlotInsteadOfTheGap)
+{
+    constexpr std::int64_t S = 1'000'000'000;
+    model::TraceBuilder tb;
+    model::Trace &t = tb.trace();
+    for (std::int64_t base : {std::int64_t {0}, 470 * S}) {
+        model::MemoryCurve curve;
+        curve.component = "PyTorch";
+        curve.device = "cuda:0";
+        for (std::int64_t k = 0; k <= 100; ++k) {
+            curve.timestampsNs.push_back(base + k * 10 * Ms);
+            curve.allocatedBytes.push_back((k % 30) * 64 * MiB);
+        }
+        t.memory.curves.push_back(curve);
+    }
+    auto session = std::make_shared<model::Session>();
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    ui::MemoryPanel panel;
+    uitest::setAnalysed(panel, session);
+    panel.setAttribute(Qt::WA_DontShowOnScreen);
+    panel.show();
+    QImage image(1400, 700, QImage::Format_ARGB32);
+    QPainter painter(&image);
+    ui::widgetPainter (&panel)(painter, image.size());
+    painter.end();
+    ui::TimeChart *curves = panel.curveChart();
+    ASSERT_EQ(curves->seriesCount(), 2);
+    EXPECT_EQ(curves->cutCount(), 1);
+    const auto x = [&](std::int64_t at) { return curves->widgetPosition(at, 0).x(); };
+    const double plot = x(471 * S) - x(0);
+    EXPECT_GE(x(S) - x(0), 0.4 * plot);
+    EXPECT_GE(x(471 * S) - x(470 * S), 0.4 * plot);
+}

@@ -6,9 +6,11 @@
 #include "analysis/units.h"
 #include "chartstyle.h"
 #include "timechartview.h"
+#include "timecuts.h"
 #include "ui/palette.h"
 
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QLegend>
@@ -84,6 +86,13 @@ struct TimeChart::Impl
     QChart *chart = nullptr;
     TimeChartView *view = nullptr;
     QValueAxis *axisX = nullptr;
+    /// The time axis' labels while a break is cut short (axisX then runs in pixels).
+    QCategoryAxis *axisCut = nullptr;
+    timeline::AxisBreaks breaks; ///< empty stretches drawn short when long at the scale
+    std::optional<TimeCuts> cuts; ///< of the window shown, as of the last refresh
+    std::vector<QAreaSeries *> cutBands; ///< the shaded cuts, not series of ours
+    QColor cutShade;
+    double refreshedWidth = -1; ///< the plot width of the last refresh
     QValueAxis *axisY = nullptr;
     ValueUnit unit = ValueUnit::Plain;
     QString valueTitle;
@@ -98,6 +107,20 @@ struct TimeChart::Impl
     double xScale = 1e6;
     double yScale = 1.0;
     int xTickCount = 0; ///< ticks inside the window at the last refresh
+
+    /// Chart x of time t: its time from the origin in the tick unit, or with cuts its pixel.
+    double toX(std::int64_t t) const
+    {
+        return cuts ? cuts->axis.toPx(t) : static_cast<double>(t - origin) / xScale;
+    }
+    std::int64_t fromX(double x) const
+    {
+        return cuts ? cuts->axis.toNs(x) : std::llround(x * xScale) + origin;
+    }
+    void makeCutBands()
+    {
+        cutBands = addCutBands(chart, axisX, axisY, breaks ? breaks->size() : 0, cutShade);
+    }
 
     void attach(QAbstractSeries *s)
     {
@@ -127,7 +150,19 @@ TimeChart::TimeChart(QWidget *parent)
     applyAxisStyle(d->axisY, palette());
     d->chart->addAxis(d->axisX, Qt::AlignBottom);
     d->chart->addAxis(d->axisY, Qt::AlignLeft);
+    d->axisCut = new QCategoryAxis(d->chart);
+    d->axisCut->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    applyAxisStyle(d->axisCut, palette());
+    d->axisCut->setVisible(false);
+    d->cutShade = palette().color(QPalette::Window).darker(112);
+    d->chart->addAxis(d->axisCut, Qt::AlignBottom);
     d->view = new TimeChartView(d->chart, this);
+    // Laid out at another width (an export lays charts out with no event loop, where the
+    // view's deferred refresh never runs): decimated and cut again for the new width.
+    connect(d->chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
+        if (std::abs(plot.width() - d->refreshedWidth) >= 1)
+            refresh();
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
@@ -163,6 +198,7 @@ void TimeChart::setValueAxisTitle(const QString &title)
 void TimeChart::clear()
 {
     d->chart->removeAllSeries();
+    d->makeCutBands(); // the old ones went with every series
     // The edges of the stacked areas are not chart series: they belong to us.
     for (StackData &st : d->stacks) {
         delete st.baseline;
@@ -248,6 +284,27 @@ void TimeChart::addMarker(const QString &label, const QColor &color, std::int64_
     d->attach(m.series);
     d->markers.push_back(std::move(m));
     refresh();
+}
+
+void TimeChart::setBreaks(std::vector<std::pair<std::int64_t, std::int64_t>> breaksNs)
+{
+    for (QAreaSeries *band : d->cutBands) {
+        d->chart->removeSeries(band);
+        delete band;
+    }
+    d->breaks = axisBreaks(std::move(breaksNs));
+    d->makeCutBands();
+    refresh();
+}
+
+int TimeChart::cutCount() const
+{
+    return d->cuts ? static_cast<int>(d->cuts->cuts.size()) : 0;
+}
+
+QStringList TimeChart::timeTickLabels() const
+{
+    return d->axisCut->isVisible() ? d->axisCut->categoriesLabels() : QStringList();
 }
 
 void TimeChart::setTimeWindow(std::int64_t startNs, std::int64_t endNs)
@@ -368,7 +425,7 @@ QPoint TimeChart::widgetPosition(std::int64_t tNs, double value) const
     const double x1 = d->axisX->max();
     const double y0 = d->axisY->min();
     const double y1 = d->axisY->max();
-    const double xv = static_cast<double>(tNs - d->origin) / d->xScale;
+    const double xv = d->toX(tNs);
     const double yv = value / d->yScale;
     const double px = plot.left() + (xv - x0) / std::max(1e-300, x1 - x0) * plot.width();
     const double py = plot.bottom() - (yv - y0) / std::max(1e-300, y1 - y0) * plot.height();
@@ -384,7 +441,7 @@ std::int64_t TimeChart::timeAt(const QPoint &widgetPos) const
     const QRectF plot = d->chart->plotArea();
     const double f = (chartPos.x() - plot.left()) / std::max(1.0, plot.width());
     const double xv = d->axisX->min() + f * (d->axisX->max() - d->axisX->min());
-    return std::llround(xv * d->xScale) + d->origin;
+    return d->fromX(xv);
 }
 
 std::pair<std::int64_t, std::int64_t> TimeChart::dataExtent() const
@@ -414,13 +471,14 @@ namespace {
 
 /// Points of a step function: each value holds until the next point, so a horizontal
 /// segment is drawn before every rise or fall.
+template <typename ToX>
 QList<QPointF> stepPoints(const std::vector<std::int64_t> &ts, const std::vector<double> &values,
-    std::int64_t origin, double xScale, double yScale)
+    const ToX &toX, double yScale)
 {
     QList<QPointF> points;
     points.reserve(static_cast<qsizetype>(ts.size() * 2));
     for (std::size_t i = 0; i < ts.size(); ++i) {
-        const double x = static_cast<double>(ts[i] - origin) / xScale;
+        const double x = toX(ts[i]);
         if (i > 0)
             points.append(QPointF(x, values[i - 1] / yScale));
         points.append(QPointF(x, values[i] / yScale));
@@ -455,30 +513,29 @@ void TimeChart::refresh()
     }
     d->xTickCount = static_cast<int>(inside(xTicks));
     d->xScale = xTicks.scale;
-    analysis::DecimateOptions options;
-    options.buckets = std::max(50, static_cast<int>(d->chart->plotArea().width()));
-    options.startNs = w0;
-    options.endNs = w1;
+    const double widthPx = d->chart->plotArea().width();
+    d->refreshedWidth = widthPx;
+    d->cuts = cutWindow(w0, w1, d->breaks, widthPx);
+    const std::vector<WindowPart> parts =
+        windowParts(d->cuts, w0, w1, std::max(50, static_cast<int>(widthPx)));
 
     double maxValue = 0;
     for (SeriesData &s : d->series) {
         if (s.stack >= 0)
             continue;
-        options.skipNegative = s.skipNegative;
-        analysis::DecimatedSeries dec = analysis::decimate(s.ts, s.values, options);
+        analysis::DecimatedSeries dec = decimateParts(s.ts, s.values, parts, s.skipNegative);
         s.drawnTs = std::move(dec.timestampsNs);
         s.drawnValues = std::move(dec.values);
         for (double v : s.drawnValues)
             if (!std::isnan(v))
                 maxValue = std::max(maxValue, v);
     }
-    options.skipNegative = false;
     std::vector<analysis::StackedSeries> stacked;
     for (StackData &st : d->stacks) {
         std::vector<const std::vector<std::int64_t> *> rows;
         for (const auto &row : st.rows)
             rows.push_back(&row);
-        stacked.push_back(analysis::stackSeries(st.ts, rows, options));
+        stacked.push_back(stackParts(st.ts, rows, parts));
         const auto &tops = stacked.back().tops;
         if (!tops.empty())
             for (std::int64_t v : tops.back())
@@ -497,32 +554,46 @@ void TimeChart::refresh()
     if (!yTicks.unit.isEmpty())
         yTitle += QStringLiteral(" (%1)").arg(yTicks.unit);
 
+    const auto toX = [this](std::int64_t t) { return d->toX(t); };
     for (SeriesData &s : d->series)
         if (s.stack < 0)
-            s.line->replace(stepPoints(s.drawnTs, s.drawnValues, d->origin, d->xScale, d->yScale));
+            s.line->replace(stepPoints(s.drawnTs, s.drawnValues, toX, d->yScale));
     for (std::size_t k = 0; k < d->stacks.size(); ++k) {
         StackData &st = d->stacks[k];
         const analysis::StackedSeries &ss = stacked[k];
         std::vector<double> zeros(ss.timestampsNs.size(), 0.0);
-        st.baseline->replace(stepPoints(ss.timestampsNs, zeros, d->origin, d->xScale, d->yScale));
+        st.baseline->replace(stepPoints(ss.timestampsNs, zeros, toX, d->yScale));
         for (std::size_t r = 0; r < st.rows.size(); ++r) {
             SeriesData &s = d->series[static_cast<std::size_t>(st.series[r])];
             std::vector<double> top(ss.tops[r].begin(), ss.tops[r].end());
-            s.line->replace(stepPoints(ss.timestampsNs, top, d->origin, d->xScale, d->yScale));
+            s.line->replace(stepPoints(ss.timestampsNs, top, toX, d->yScale));
             s.drawnTs = ss.timestampsNs;
             s.drawnValues = std::move(top);
         }
     }
     for (MarkerData &m : d->markers)
-        m.series->replace(QList<QPointF> {
-            QPointF(static_cast<double>(m.tNs - d->origin) / d->xScale, m.value / d->yScale)});
+        m.series->replace(QList<QPointF> {QPointF(d->toX(m.tNs), m.value / d->yScale)});
 
-    applyTicks(d->axisX, xTicks,
-        {std::make_pair(static_cast<double>(w0 - d->origin) / d->xScale,
-            static_cast<double>(w1 - d->origin) / d->xScale)});
-    d->axisX->setTitleText(QStringLiteral("Time (%1)").arg(xTicks.unit));
+    applyTicks(d->axisX, xTicks, {std::make_pair(d->toX(w0), d->toX(w1))});
+    const QString xTitle = QStringLiteral("Time (%1)").arg(xTicks.unit);
+    d->axisX->setTitleText(xTitle);
+    d->axisX->setVisible(!d->cuts);
+    d->axisCut->setVisible(d->cuts.has_value());
+    if (d->cuts) {
+        // The cut axis: labels at round times of each segment, in the unit of the title.
+        for (const QString &label : d->axisCut->categoriesLabels())
+            d->axisCut->remove(label);
+        d->axisCut->setRange(d->toX(w0), d->toX(w1));
+        d->axisCut->setStartValue(d->toX(w0));
+        const auto ticks = cutTicks(*d->cuts, d->origin, xTicks);
+        for (const auto &[px, label] : ticks)
+            d->axisCut->append(label, px);
+        d->axisCut->setTitleText(xTitle);
+        d->xTickCount = static_cast<int>(ticks.size());
+    }
     applyTicks(d->axisY, yTicks);
     d->axisY->setTitleText(yTitle);
+    placeCutBands(d->cutBands, d->cuts, d->axisY->max());
 }
 
 } // namespace stepscope::ui

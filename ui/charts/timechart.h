@@ -62,6 +62,14 @@ public:
         std::vector<std::int64_t> timestampsNs, std::vector<std::vector<std::int64_t>> rows);
     /// A marked point (e.g. the peak), drawn on top with its label in the legend.
     void addMarker(const QString &label, const QColor &color, std::int64_t tNs, double value);
+    /// Empty stretches of time ([start, end) ns, e.g. between two captures) drawn short, as
+    /// the timeline draws its breaks, whenever one is longer than a few pixels at the scale
+    /// shown. clear() keeps them.
+    void setBreaks(std::vector<std::pair<std::int64_t, std::int64_t>> breaksNs);
+    /// Breaks drawn short in the window shown, as of the last refresh.
+    int cutCount() const;
+    /// The time axis' labels while breaks are cut short (empty otherwise).
+    QStringList timeTickLabels() const;
     /// Shows [startNs, endNs]; the default after adding series is their whole extent.
     void setTimeWindow(std::int64_t startNs, std::int64_t endNs);
     void resetTimeWindow();

@@ -8,6 +8,7 @@
 #include "ui/charts/barchart.h"
 #include "ui/charts/timechart.h"
 #include "ui/palette.h"
+#include "ui/timeline/axisbreaks.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -404,10 +405,36 @@ void MemoryPanel::alignTimeBase()
     }
     if (lo > hi)
         return;
+    const auto breaks = captureGaps(hi - lo);
     for (TimeChart *c : {m_curveChart, m_groupChart}) {
+        c->setBreaks(breaks);
         c->setHomeWindow(lo, hi);
         c->resetTimeWindow();
     }
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> MemoryPanel::captureGaps(
+    std::int64_t extentNs) const
+{
+    // The timeline's rule (axisbreaks.h): an empty stretch of five median steps or more (two
+    // captures 470 s apart) is drawn short; here over the points of the curves shown and of
+    // the categories.
+    std::vector<std::int64_t> durations;
+    if (m_analysis)
+        for (const analysis::StepBreakdown &b : analysis::breakdownsOfRank(*m_analysis, m_rank))
+            durations.push_back(b.endNs - b.startNs);
+    const std::int64_t minGap = timeline::breakThresholdNs(std::move(durations), extentNs);
+    std::vector<timeline::Island> islands =
+        timeline::pointIslands(groupTimeline().timestampsNs, minGap);
+    if (const model::Trace *t = trace())
+        for (std::size_t i : m_curveIndices) {
+            const auto runs = timeline::pointIslands(t->memory.curves[i].timestampsNs, minGap);
+            islands.insert(islands.end(), runs.begin(), runs.end());
+        }
+    std::vector<std::pair<std::int64_t, std::int64_t>> gaps;
+    for (const timeline::AxisBreak &b : timeline::findBreaks(std::move(islands), minGap))
+        gaps.emplace_back(b.startNs, b.endNs);
+    return gaps;
 }
 
 void MemoryPanel::rebuildCurves()

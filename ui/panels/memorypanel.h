@@ -11,6 +11,7 @@
 
 #include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QComboBox;
@@ -97,6 +98,8 @@ private:
     void rebuildRank();
     void rebuildCurves();
     std::int64_t memoryStartNs() const;
+    /// The empty stretches the charts draw short, for data spanning `extentNs`.
+    std::vector<std::pair<std::int64_t, std::int64_t>> captureGaps(std::int64_t extentNs) const;
     void alignTimeBase();
     void rebuildGroups();
     void rebuildPeak();

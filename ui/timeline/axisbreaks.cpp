@@ -54,11 +54,18 @@ std::vector<Island> traceIslands(const model::Trace &trace, std::int64_t minGapN
             [&](std::size_t i) { return track.end(static_cast<std::uint32_t>(i)); }, minGapNs, out);
     }
     for (const model::CounterSeries &c : trace.counters) {
-        const std::vector<std::int64_t> &ts = c.timestampsNs;
-        appendRuns(
-            ts.size(), [&](std::size_t i) { return ts[i]; }, [&](std::size_t i) { return ts[i]; },
-            minGapNs, out);
+        const std::vector<Island> runs = pointIslands(c.timestampsNs, minGapNs);
+        out.insert(out.end(), runs.begin(), runs.end());
     }
+    return out;
+}
+
+std::vector<Island> pointIslands(const std::vector<std::int64_t> &sortedNs, std::int64_t minGapNs)
+{
+    std::vector<Island> out;
+    appendRuns(
+        sortedNs.size(), [&](std::size_t i) { return sortedNs[i]; },
+        [&](std::size_t i) { return sortedNs[i]; }, minGapNs, out);
     return out;
 }
 

@@ -24,6 +24,10 @@ std::int64_t breakThresholdNs(std::vector<std::int64_t> stepDurationsNs, std::in
 /// per load.
 std::vector<Island> traceIslands(const model::Trace &trace, std::int64_t minGapNs);
 
+/// The islands of one sorted series of times (a memory curve's points): runs with no empty
+/// stretch of `minGapNs` or more inside.
+std::vector<Island> pointIslands(const std::vector<std::int64_t> &sortedNs, std::int64_t minGapNs);
+
 /// The breaks between islands (session-relative: each trace's islands moved by its offset):
 /// every empty stretch of at least `minGapNs`, less a margin on each side so that the events
 /// next to it stay clear of the break mark. The 32 longest, in time order.
