@@ -241,6 +241,11 @@ QColor anomalyMarkerColor(Theme theme)
     return adjust(rgb(0xD62728), theme);
 }
 
+QColor untracedColor(Theme theme)
+{
+    return adjust(rgb(0xC5D0DE), theme);
+}
+
 QColor skippedStepColor(Theme theme)
 {
     return adjust(rgb(0xFF7F0E), theme);

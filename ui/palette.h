@@ -41,6 +41,9 @@ QColor flowColor(Theme theme = Theme::Light);
 
 /// Step-lane / breakdown segments (analysis::SegmentKind), by DESIGN.md's table.
 QColor segmentColor(analysis::SegmentKind kind, Theme theme = Theme::Light);
+/// Steps outside the device timeline (StepBreakdown::untraced): time nothing measured, a pale
+/// slate apart from the idle greys and Preparing's yellow.
+QColor untracedColor(Theme theme = Theme::Light);
 /// The name of the kind's segment in drawings: lanes, legends, stacked charts, delta strips
 /// (analysis::segmentKindName: "Compute (not overlapped)").
 QString segmentName(analysis::SegmentKind kind);

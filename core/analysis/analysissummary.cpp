@@ -42,6 +42,8 @@ nlohmann::json stepJson(const StepBreakdown &b)
     j["bubble_us"] = toUs(b.bubbleNs);
     j["preparing_us"] = toUs(b.preparingNs);
     j["basis"] = b.basis == BreakdownBasis::ProfilerTable ? "profiler_table" : "timeline";
+    if (b.untraced)
+        j["untraced"] = true;
     if (b.stageNs >= 0)
         j["stage_us"] = toUs(b.stageNs);
     if (b.reference) {

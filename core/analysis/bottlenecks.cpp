@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <iterator>
 
 namespace stepscope::analysis {
 
@@ -71,9 +72,17 @@ std::string_view bottleneckKindName(BottleneckKind k)
 
 constexpr double MinListedShare = 0.0005;
 
-std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakdowns,
+std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &all,
     const std::vector<MemorySummary> *memory, const Kpis *kpis)
 {
+    // An untraced step measured nothing of the device: its "preparing" is no finding.
+    std::vector<StepBreakdown> traced;
+    const bool anyUntraced =
+        std::any_of(all.begin(), all.end(), [](const StepBreakdown &b) { return b.untraced; });
+    if (anyUntraced)
+        std::copy_if(all.begin(), all.end(), std::back_inserter(traced),
+            [](const StepBreakdown &b) { return !b.untraced; });
+    const std::vector<StepBreakdown> &breakdowns = anyUntraced ? traced : all;
     std::vector<Bottleneck> out;
     out.push_back(timeShare(
         BottleneckKind::DataLoading, breakdowns,

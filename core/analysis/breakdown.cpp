@@ -430,16 +430,8 @@ bool isDeviceTrack(const model::Track &t)
         && (k == model::TrackKind::DeviceStream || k == model::TrackKind::CommunicationGroup);
 }
 
-bool hasDeviceEvents(const model::Trace &trace)
-{
-    return std::any_of(trace.tracks.begin(), trace.tracks.end(), isDeviceTrack);
-}
-
-/// Says which steps lie wholly before the first or after the last device task of a trace
-/// that has some (MindInsight writes the timeline of the first steps only): with nothing
-/// on the device there, the whole step reads as preparing, which is not what the device did.
-void noteStepsBeyondTheTimeline(
-    const model::Trace &trace, const std::vector<model::Step> &steps, model::LoadReport &notes)
+/// The first start and last end of the trace's device tasks; nullopt without any.
+std::optional<std::pair<std::int64_t, std::int64_t>> deviceSpan(const model::Trace &trace)
 {
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
@@ -451,22 +443,30 @@ void noteStepsBeyondTheTimeline(
         last = std::max(last, end);
     }
     if (first > last)
-        return;
-    std::vector<std::int64_t> outside;
-    for (const model::Step &s : steps) {
-        if (s.startNs >= last || s.endNs <= first)
-            outside.push_back(s.number);
-    }
-    if (outside.empty())
+        return std::nullopt;
+    return std::make_pair(first, last);
+}
+
+/// Says which steps are untraced (MindInsight writes the timeline of the first steps only):
+/// with nothing on the device there, the whole step reads as preparing, which is not what
+/// the device did.
+void noteUntracedSteps(const model::Trace &trace, const std::vector<StepBreakdown> &steps,
+    const std::pair<std::int64_t, std::int64_t> &span, model::LoadReport &notes)
+{
+    std::vector<std::int64_t> untraced;
+    for (const StepBreakdown &b : steps)
+        if (b.untraced)
+            untraced.push_back(b.step);
+    if (untraced.empty())
         return;
     notes.add(model::Severity::Warning, "rank " + std::to_string(trace.rank),
-        util::countOf(static_cast<std::int64_t>(outside.size()), "step", "steps") + " of "
-            + std::to_string(steps.size()) + " (" + std::to_string(outside.front())
-            + (outside.size() > 1 ? " … " + std::to_string(outside.back()) : "")
+        util::countOf(static_cast<std::int64_t>(untraced.size()), "step", "steps") + " of "
+            + std::to_string(steps.size()) + " (" + std::to_string(untraced.front())
+            + (untraced.size() > 1 ? " … " + std::to_string(untraced.back()) : "")
             + ") lie outside the device timeline, which the profile records from "
-            + formatDuration(first) + " to " + formatDuration(last)
-            + ": with no device task recorded there, their time reads as preparing, and "
-              "the shares and the host-bound finding count it");
+            + formatDuration(span.first) + " to " + formatDuration(span.second)
+            + ": with no device task recorded there, the chart and the table show their time "
+              "as preparing; the shares and the findings leave them out");
 }
 
 /// computeBreakdowns and, with `wantSegments`, stepLaneSegments from the same pass.
@@ -481,13 +481,12 @@ BreakdownPass runBreakdownPass(
     if (steps.empty())
         return pass;
     const TraceSets sets = collectSets(trace);
-    if (notes && detection.rows.empty() && !hasDeviceEvents(trace))
+    const auto span = deviceSpan(trace);
+    if (notes && detection.rows.empty() && !span)
         notes->add(model::Severity::Info, "rank " + std::to_string(trace.rank),
             "no device activity recorded (a CPU-only capture?): every step is host time, so "
             "it reads as preparing, with no compute or communication, and the bottleneck as "
             "host bound");
-    if (notes && detection.rows.empty())
-        noteStepsBeyondTheTimeline(trace, steps, *notes);
     std::vector<TbBreakdown> tb;
     if (trace.metadata.format == "kineto")
         tb = computeTbBreakdowns(trace);
@@ -523,6 +522,7 @@ BreakdownPass runBreakdownPass(
             continue;
         }
         StepResult r = analyseStep(sets, step, trace.rank, wantSegments);
+        r.b.untraced = span && (step.startNs >= span->second || step.endNs <= span->first);
         // The most detailed reference wins: a step_trace_time.csv row (every category), else
         // the Overlap Analysis lanes of this very timeline, else a file giving only the step
         // total (legacy step_trace_raw, which in mixed fixtures may even be another run).
@@ -541,6 +541,8 @@ BreakdownPass runBreakdownPass(
         pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
         out.push_back(std::move(r.b));
     }
+    if (notes && span)
+        noteUntracedSteps(trace, out, *span, *notes);
     if (notes)
         for (auto &[source, message] : detail::disagreementNotes(trace.rank, disagreements))
             notes->add(model::Severity::Warning, source, message);

@@ -156,6 +156,11 @@ struct StepBreakdown
     std::int64_t stageNs = -1;
     /// Basis ProfilerTable and the step is on the timeline: our own figures.
     std::optional<TimelineFigures> timeline;
+    /// Basis Timeline, and the step lies wholly before the trace's first or after its last
+    /// device task (MindInsight records the timeline of the first steps only): its time
+    /// reads as preparing, which is no measurement of the device. Findings and shares
+    /// (rankBottlenecks, the KPIs' comm and data-wait shares) leave such steps out.
+    bool untraced = false;
 
     /// The length, held at the int64 limits (the times come from files).
     std::int64_t durationNs() const { return util::satSub(endNs, startNs); }

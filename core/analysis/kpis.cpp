@@ -221,6 +221,7 @@ const std::string NoSteps = "the profile has no steps with a duration";
 struct StepTotals
 {
     std::int64_t totalNs = 0;
+    std::int64_t tracedNs = 0; ///< of the steps the device timeline covers
     std::int64_t commNs = 0;
     std::int64_t dataNs = 0;
     std::optional<double> meanUs; ///< none without steps with a duration
@@ -236,6 +237,9 @@ StepTotals addStepTimes(Kpis &k, const std::vector<StepBreakdown> &breakdowns)
         auto &v = stepNs[b.step];
         v = std::max(v, b.durationNs());
         t.totalNs = util::satAdd(t.totalNs, b.durationNs()); // damaged times: held at the limit
+        if (b.untraced) // no measurement of the device: out of the shares
+            continue;
+        t.tracedNs = util::satAdd(t.tracedNs, b.durationNs());
         t.commNs = util::satAdd(t.commNs, b.commExposedNs);
         t.dataNs = util::satAdd(t.dataNs, b.dataLoadingNs);
     }
@@ -388,17 +392,18 @@ void addMfu(Kpis &k, const RunConfig &config, const std::optional<double> &meanU
                 / (*meanUs / 1e6 * *k.peakFlopsPerDevice * static_cast<double>(*k.deviceCount))));
 }
 
-/// Shares of step time over all ranks and steps.
+/// Shares of step time over all ranks and the steps the device timeline covers.
 void addShares(Kpis &k, const StepTotals &t)
 {
-    if (t.totalNs > 0) {
+    if (t.tracedNs > 0) {
         k.items.push_back(value("comm_share", "fraction",
-            static_cast<double>(t.commNs) / static_cast<double>(t.totalNs)));
+            static_cast<double>(t.commNs) / static_cast<double>(t.tracedNs)));
         k.items.push_back(value("data_wait_share", "fraction",
-            static_cast<double>(t.dataNs) / static_cast<double>(t.totalNs)));
+            static_cast<double>(t.dataNs) / static_cast<double>(t.tracedNs)));
     } else {
-        k.items.push_back(missing("comm_share", "fraction", NoSteps));
-        k.items.push_back(missing("data_wait_share", "fraction", NoSteps));
+        const std::string why = t.totalNs > 0 ? "no step lies on the device timeline" : NoSteps;
+        k.items.push_back(missing("comm_share", "fraction", why));
+        k.items.push_back(missing("data_wait_share", "fraction", why));
     }
 }
 

@@ -171,3 +171,45 @@ TEST(PanelsSteps, TheStepCountIsGroupedAsTheLocaleGroupsDigits)
     EXPECT_EQ(panel.summaryText().toStdString(), "1,200 steps, mean 1.00 ms");
     QLocale::setDefault(kept);
 }
+
+// Steps after the last device task (MindInsight records the first steps' timeline only) are
+// untraced: their bars are "Outside the device timeline", not Preparing's yellow, and their
+// table cell says why; a traced step keeps its own categories.
+TEST(PanelsSteps, UntracedStepsAreNotDrawnAsPreparing)
+{
+    model::TraceBuilder tb;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    info.threadId = "7";
+    const model::TrackId stream = tb.addTrack(info);
+    tb.track(stream).add(10 * Ms, 60 * Ms, tb.intern("gemm"), model::Category::Compute);
+    tb.trace().steps = {{1, 0, 100 * Ms}, {2, 100 * Ms, 200 * Ms}, {3, 200 * Ms, 300 * Ms}};
+    auto session = std::make_shared<model::Session>();
+    session->format = "test";
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    ui::StepsPanel panel;
+    panel.setSession(session);
+    ui::BarChart *chart = panel.chart();
+    const int untraced = chart->setCount() - 1;
+    ASSERT_GE(untraced, 1);
+    EXPECT_NE(
+        chart->toolTipFor(untraced, 1).indexOf(QStringLiteral("Outside the device timeline")), -1)
+        << chart->toolTipFor(untraced, 1).toStdString();
+    for (int step : {1, 2}) {
+        EXPECT_DOUBLE_EQ(chart->value(untraced, step), 100.0 * Ms);
+        EXPECT_DOUBLE_EQ(chart->stackTotal(step), 100.0 * Ms);
+    }
+    EXPECT_DOUBLE_EQ(chart->value(untraced, 0), 0.0);
+    EXPECT_DOUBLE_EQ(chart->value(0, 0), 60.0 * Ms); // step 1's compute
+    auto *model = qobject_cast<QStandardItemModel *>(panel.table()->model());
+    ASSERT_NE(model, nullptr);
+    int preparing = -1;
+    for (int c = 0; c < model->columnCount(); ++c)
+        if (model->horizontalHeaderItem(c)->text() == QStringLiteral("Preparing"))
+            preparing = c;
+    ASSERT_GE(preparing, 0);
+    EXPECT_NE(
+        model->item(2, preparing)->toolTip().indexOf(QStringLiteral("Outside the device")), -1);
+    EXPECT_EQ(
+        model->item(0, preparing)->toolTip().indexOf(QStringLiteral("Outside the device")), -1);
+}

@@ -249,6 +249,11 @@ void StepsPanel::rebuildRank()
     QList<BarSetData> sets;
     for (SegmentKind kind : m_kinds)
         sets.append({segmentName(kind), segmentColor(kind), {}});
+    // An untraced step's time is no measurement: its own bar, not Preparing's yellow.
+    const bool anyUntraced = std::any_of(
+        m_rankSteps.begin(), m_rankSteps.end(), [](const auto *b) { return b->untraced; });
+    if (anyUntraced)
+        sets.append({tr("Outside the device timeline"), untracedColor(currentTheme()), {}});
     QList<double> markers;
     bool anyMarker = false;
     std::int64_t total = 0;
@@ -256,7 +261,9 @@ void StepsPanel::rebuildRank()
         categories.append(stepLabel(b->step));
         for (std::size_t k = 0; k < m_kinds.size(); ++k)
             sets[static_cast<qsizetype>(k)].values.append(
-                static_cast<double>(b->segmentNs(m_kinds[k])));
+                b->untraced ? 0.0 : static_cast<double>(b->segmentNs(m_kinds[k])));
+        if (anyUntraced)
+            sets.back().values.append(b->untraced ? static_cast<double>(b->durationNs()) : 0.0);
         const auto ref = referenceStepUs(*b);
         markers.append(ref ? *ref * 1000.0 : std::numeric_limits<double>::quiet_NaN());
         anyMarker = anyMarker || ref.has_value();
@@ -396,6 +403,12 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
                         .arg(ns)
                         .arg(QString::fromStdString(analysis::formatShare(
                             static_cast<double>(ns) / static_cast<double>(b->durationNs())))));
+            if (b->untraced && kind == SegmentKind::Preparing) {
+                item->setBackground(untracedColor(currentTheme()));
+                item->setToolTip(tr("Outside the device timeline: the profile recorded no "
+                                    "device task in this step, so this is its whole time, not "
+                                    "a measured wait. Findings and shares leave the step out."));
+            }
             items.append(item);
         }
         items.append(numberItem(duration(b->freeNs), static_cast<double>(b->freeNs)));

@@ -276,4 +276,38 @@ TEST(AnalysisSummary, StepsBeyondTheDeviceTimelineAreNamed)
         << said;
     ASSERT_EQ(summary["steps"].size(), 4u);
     EXPECT_EQ(summary["steps"][3]["preparing_us"], 1000.0);
+    // They are untraced: the JSON says so, and the findings and shares leave them out. Over
+    // all four steps, preparing (100 us + 2 ms of 4 ms) read as 52.5 % host bound.
+    EXPECT_FALSE(summary["steps"][1].contains("untraced"));
+    EXPECT_EQ(summary["steps"][2]["untraced"], true);
+    EXPECT_EQ(summary["steps"][3]["untraced"], true);
+    ASSERT_EQ(summary["bottlenecks"].size(), 1u) << summary["bottlenecks"].dump();
+    EXPECT_EQ(summary["bottlenecks"][0]["kind"], "host_bound");
+    EXPECT_DOUBLE_EQ(summary["bottlenecks"][0]["share"].get<double>(), 0.1 / 2.0);
+    EXPECT_EQ(summary["kpis"]["data_wait_share"], 0.0);
+    EXPECT_DOUBLE_EQ(summary["kpis"]["step_time_mean_us"].get<double>(), 1000.0);
+}
+
+// Every step untraced (a device task only before the first step): no finding, and the
+// shares say why they are missing.
+TEST(AnalysisSummary, WithEveryStepUntracedNothingIsConcluded)
+{
+    model::TraceBuilder b;
+    model::TrackInfo h;
+    const auto host = b.addTrack(h);
+    model::TrackInfo d;
+    d.kind = model::TrackKind::DeviceStream;
+    const auto stream = b.addTrack(d);
+    b.track(stream).add(0, 100'000, b.intern("gemm"), model::Category::Compute);
+    for (int step = 1; step <= 2; ++step)
+        b.track(host).add(step * 1'000'000, 1'000'000,
+            b.intern("ProfilerStep#" + std::to_string(step)), model::Category::Annotation);
+    b.trace().metadata.format = "kineto";
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    nlohmann::json summary = nlohmann::json::object();
+    analysis::addAnalysisToSummary(summary, s, analysis::RunConfig {});
+    EXPECT_TRUE(summary["bottlenecks"].empty()) << summary["bottlenecks"].dump();
+    EXPECT_TRUE(summary["kpis"]["comm_share"].is_null());
+    EXPECT_EQ(summary["kpis"]["missing"]["comm_share"], "no step lies on the device timeline");
 }
