@@ -108,6 +108,12 @@ QColor searchMatchColor(Theme theme)
     return rgb(0xF0E442); // Okabe–Ito yellow, visible on every other hue
 }
 
+QColor searchHaloColor(Theme theme)
+{
+    Q_UNUSED(theme);
+    return rgb(0x202020);
+}
+
 QColor rangeSelectionColor(Theme theme)
 {
     QColor c = theme == Theme::Light ? rgb(0x56B4E9) : rgb(0x8ACCF0);

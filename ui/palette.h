@@ -36,6 +36,8 @@ QColor denseColor(Theme theme = Theme::Light);
 /// Highlight colours (selection outline, search match, range selection fill).
 QColor selectionColor(Theme theme = Theme::Light);
 QColor searchMatchColor(Theme theme = Theme::Light);
+/// Drawn wider under searchMatchColor's outline, so that a match shows on yellow fills too.
+QColor searchHaloColor(Theme theme = Theme::Light);
 QColor rangeSelectionColor(Theme theme = Theme::Light);
 QColor flowColor(Theme theme = Theme::Light);
 

@@ -53,6 +53,22 @@ TEST(TimelineSearch, SubstringCaseInsensitiveWithNextAndPrevious)
         if (o.color == searchMatchColor())
             highlighted += o.rects.size();
     EXPECT_GT(highlighted, 0u);
+    // Each highlight has a dark halo under it, wider, with the same rectangles: the yellow
+    // alone was lost on Preparing's yellow and on Python events' pale yellow.
+    for (std::size_t i = 0; i < g.outlines.size(); ++i) {
+        if (g.outlines[i].color != searchMatchColor())
+            continue;
+        ASSERT_GE(i, 1u);
+        const OutlineBatch &halo = g.outlines[i - 1];
+        EXPECT_EQ(halo.color, searchHaloColor());
+        EXPECT_GT(halo.width, g.outlines[i].width);
+        EXPECT_EQ(halo.rects, g.outlines[i].rects);
+        // The pale fills the yellow is lost on: the halo stands out by lightness.
+        for (model::Category c :
+            {model::Category::Python, model::Category::Runtime, model::Category::Annotation})
+            EXPECT_GT(categoryColor(c).lightness() - halo.color.lightness(), 150)
+                << static_cast<int>(c);
+    }
     EXPECT_EQ(view.setSearchText(QString()), 0);
 }
 

@@ -62,8 +62,12 @@ void Builder::buildSearch()
         if (r.top() >= top && r.bottom() <= bottom)
             batch.rects.push_back(r);
     }
-    if (!batch.rects.empty())
+    // A dark halo under the yellow: a yellow line alone vanishes on Preparing's yellow and on
+    // the pale yellow of Python events.
+    if (!batch.rects.empty()) {
+        m_g.outlines.push_back({searchHaloColor(m_view.theme), 4, batch.rects});
         m_g.outlines.push_back(std::move(batch));
+    }
     if (m_view.currentMatch >= 0
         && static_cast<std::size_t>(m_view.currentMatch) < matches->size()) {
         const EventKey &e = (*matches)[static_cast<std::size_t>(m_view.currentMatch)];
