@@ -74,6 +74,7 @@ def kineto(w, rng, base_ts, rank=0, world_size=8):
     corr = 1
     step = 1
     mem = 1 << 30
+    live = []  # (addr, bytes) of the step's blocks not yet freed
     while not w.full():
         step_start = t
         device = []
@@ -99,16 +100,30 @@ def kineto(w, rng, base_ts, rank=0, world_size=8):
                           % (kname, stream, us(gpu_t), us(k_dur), stream, corr))
             device.append('{"ph": "f", "id": %d, "pid": 0, "tid": %d, "ts": %s, "cat": "ac2g", "name": "ac2g", "bp": "e"}' % (corr, stream, us(gpu_t)))
             gpu_t += k_dur + 1_000
-            delta = rng.choice((1 << 20, 4 << 20, -(1 << 20)))
+            # The caching allocator as a step uses it: blocks allocated, and freed at the
+            # addresses they were given (the last one first), so every free matches.
+            if live and rng.random() < 1 / 3:
+                addr, size = live.pop()
+                delta = -size
+            else:
+                size = rng.choice((1 << 20, 4 << 20))
+                addr, delta = 139926520725504 + corr * 512, size
+                live.append((addr, size))
             mem += delta
             w.ev('{"ph": "i", "cat": "cpu_instant_event", "s": "t", "name": "[memory]", "pid": %d, "tid": %d, "ts": %s, "args": {"Total Reserved": %d, "Total Allocated": %d, "Bytes": %d, "Addr": %d, "Device Id": 0, "Device Type": 1}}'
-                 % (pid, pid, us(t + 1_000), mem + (1 << 30), mem, delta, 139926520725504 + corr * 512))
+                 % (pid, pid, us(t + 1_000), mem + (1 << 30), mem, delta, addr))
             corr += 1
             t += op_dur + 1_000
             if w.full():
                 break
         for d in device:
             w.ev(d)
+        # What the step allocated is freed by its end (activations, workspaces).
+        while live:
+            addr, size = live.pop()
+            mem -= size
+            w.ev('{"ph": "i", "cat": "cpu_instant_event", "s": "t", "name": "[memory]", "pid": %d, "tid": %d, "ts": %s, "args": {"Total Reserved": %d, "Total Allocated": %d, "Bytes": %d, "Addr": %d, "Device Id": 0, "Device Type": 1}}'
+                 % (pid, pid, us(t), mem + (1 << 30), mem, -size, addr))
         step += 1
         t = max(t, step_start + 2_000_000) + 10_000
     w.raw('\n],\n "traceName": "bench", "displayTimeUnit": "ms", "baseTimeNanoseconds": 1711964646000000000}\n')
