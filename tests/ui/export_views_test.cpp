@@ -90,8 +90,11 @@ TEST_P(ExportViews, EveryViewIsWrittenAtTheRequestedSizeAndNotBlank)
     QString error;
     const QStringList files = exportViews(
         session, AllViews, {}, {}, request, dir.path(), QStringLiteral("sample"), &error);
-    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
-    ASSERT_EQ(files.size(), 4);
+    // A memory timeline alone gets no timeline picture (an empty ruler), and says why.
+    const bool memoryOnly = session->eventCount() == 0;
+    EXPECT_EQ(error.contains(QStringLiteral("no timeline picture")), memoryOnly)
+        << error.toStdString();
+    ASSERT_EQ(files.size(), memoryOnly ? 3 : 4);
     for (const QString &f : files) {
         const QImage img(f);
         EXPECT_EQ(img.size(), QSize(1800, 1000)) << f.toStdString();
@@ -266,4 +269,29 @@ TEST(ExportViews, TheClusterPictureLeavesOutHowToClickARank)
     const QString text = svgTexts(file).join(QLatin1Char(' '));
     EXPECT_TRUE(text.contains(QStringLiteral("1 communication group."))) << text.toStdString();
     EXPECT_FALSE(text.contains(QStringLiteral("Double-click"))) << text.toStdString();
+}
+
+// A memory timeline alone has nothing on a time axis: the timeline picture was an empty
+// "0 ns … 7 ns" ruler. It is not written, the error says why and which view to ask for, and
+// the other views are written as before.
+TEST(ExportViews, AMemoryTimelineAloneGetsNoEmptyTimelinePicture)
+{
+    auto session = loadSample("torch_memory/hta-memory-timeline-raw");
+    ASSERT_TRUE(session);
+    ASSERT_EQ(session->eventCount(), 0u);
+    QTemporaryDir dir;
+    ImageRequest request;
+    request.size = QSize(600, 400);
+    QString error;
+    const QStringList alone = exportViews(
+        session, {ExportView::Timeline}, {}, {}, request, dir.path(), QStringLiteral("m"), &error);
+    EXPECT_TRUE(alone.isEmpty()) << alone.join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("no timeline picture"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("--view memory"))) << error.toStdString();
+    error.clear();
+    const QStringList both = exportViews(session, {ExportView::Timeline, ExportView::Memory}, {},
+        {}, request, dir.path(), QStringLiteral("m"), &error);
+    ASSERT_EQ(both.size(), 1);
+    EXPECT_TRUE(both[0].endsWith(QStringLiteral("m_memory.png"))) << both[0].toStdString();
+    EXPECT_FALSE(error.isEmpty());
 }

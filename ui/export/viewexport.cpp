@@ -343,7 +343,19 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
         std::find(views.begin(), views.end(), ExportView::Timeline) != views.end();
     if (drawsTimeline && !resolveSelection(*timelineModel, *analysed, selection, error))
         return written;
+    QStringList skipped;
     for (ExportView view : views) {
+        // Nothing on a time axis (a memory timeline alone): no empty ruler, the reason instead.
+        if (view == ExportView::Timeline && !timelineModel->hasTimeline()) {
+            skipped << QStringLiteral("%1 holds no trace events and no steps, so it has no "
+                                      "timeline picture%2")
+                           .arg(profileName,
+                               std::any_of(session->traces.begin(), session->traces.end(),
+                                   [](const auto &t) { return !t->memory.empty(); })
+                                   ? QStringLiteral(" (memory records only: --view memory)")
+                                   : QString());
+            continue;
+        }
         // The timeline adds the step or range, a panel the rank and step it shows.
         const QString title = profileName + QStringLiteral(" — ") + exportViewName(view);
         ImageRequest request = base;
@@ -355,6 +367,8 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
             return written;
         written << request.path;
     }
+    if (error && !skipped.isEmpty())
+        *error = skipped.join(QStringLiteral("; "));
     return written;
 }
 

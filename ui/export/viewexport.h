@@ -71,7 +71,9 @@ PaintFunction viewPainter(std::shared_ptr<const model::Session> session,
 
 /// Writes each view into `outDir` with default names, from one analysis of the session
 /// (`analysed`, or one made here with `config`). Returns the written paths; on error returns
-/// what was written so far and sets `error`.
+/// what was written so far and sets `error`. A session with nothing on a time axis (no trace
+/// events, no steps) gets no timeline picture: the other views are written and `error` says
+/// why the timeline is not.
 QStringList exportViews(std::shared_ptr<const model::Session> session,
     const std::vector<ExportView> &views, const TimeSelection &selection,
     const analysis::RunConfig &config, const ImageRequest &base, const QString &outDir,
