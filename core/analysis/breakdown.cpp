@@ -465,8 +465,9 @@ void noteUntracedSteps(const model::Trace &trace, const std::vector<StepBreakdow
             + (untraced.size() > 1 ? " … " + std::to_string(untraced.back()) : "")
             + ") lie outside the device timeline, which the profile records from "
             + formatDuration(span.first) + " to " + formatDuration(span.second)
-            + ": with no device task recorded there, the chart and the table show their time "
-              "as preparing; the shares and the findings leave them out");
+            + ": with no device task recorded there, the table counts their time as "
+              "preparing; the chart marks them, the step lane leaves them empty, and the "
+              "shares and the findings leave them out");
 }
 
 /// computeBreakdowns and, with `wantSegments`, stepLaneSegments from the same pass.
@@ -538,7 +539,8 @@ BreakdownPass runBreakdownPass(
             if (t.step == step.number)
                 r.b.tbBreakdown = t;
         }
-        pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
+        if (!r.b.untraced) // nothing measured there: the lane stays empty, not yellow
+            pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
         out.push_back(std::move(r.b));
     }
     if (notes && span)

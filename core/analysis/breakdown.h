@@ -178,7 +178,7 @@ struct StepBreakdown
 /// happened; detail::timelineHoldsStep). A step with no timeline (trace-less rank), or one
 /// whose timeline holds under half its device time (trimmed), is drawn from its table: one block
 /// per category in the profiler's column order (Computing, Communication(Not Overlapped) then its
-/// bubble, Overlapped, Free in its parts, Preparing).
+/// bubble, Overlapped, Free in its parts, Preparing). An untraced step draws no segment.
 struct LaneSegment
 {
     std::int64_t startNs = 0; ///< relative to the trace origin

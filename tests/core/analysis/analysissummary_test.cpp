@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/analysissummary.h"
+#include "analysis/breakdown.h"
 #include "import/loader.h"
 #include "model/tracebuilder.h"
 
@@ -286,6 +287,11 @@ TEST(AnalysisSummary, StepsBeyondTheDeviceTimelineAreNamed)
     EXPECT_DOUBLE_EQ(summary["bottlenecks"][0]["share"].get<double>(), 0.1 / 2.0);
     EXPECT_EQ(summary["kpis"]["data_wait_share"], 0.0);
     EXPECT_DOUBLE_EQ(summary["kpis"]["step_time_mean_us"].get<double>(), 1000.0);
+    // Nor does the step lane draw them: it stays empty there instead of Preparing's yellow.
+    const auto segments = analysis::stepLaneSegments(*s.traces[0]);
+    ASSERT_FALSE(segments.empty());
+    for (const analysis::LaneSegment &seg : segments)
+        EXPECT_LE(seg.step, 2) << seg.startNs;
 }
 
 // Every step untraced (a device task only before the first step): no finding, and the
