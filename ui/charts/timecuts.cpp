@@ -19,6 +19,15 @@ namespace {
 constexpr double LabelPx = 70; // room one time label takes
 constexpr double EdgePx = 28; // no label this close to a cut: it would cover the cut's mark
 
+analysis::DecimateOptions optionsOf(const WindowPart &part)
+{
+    analysis::DecimateOptions options;
+    options.buckets = part.buckets;
+    options.startNs = part.startNs;
+    options.endNs = part.endNs;
+    return options;
+}
+
 } // namespace
 
 timeline::AxisBreaks axisBreaks(std::vector<TimeSpan> spans)
@@ -76,10 +85,7 @@ analysis::DecimatedSeries decimateParts(const std::vector<std::int64_t> &ts,
 {
     analysis::DecimatedSeries out;
     for (const WindowPart &part : parts) {
-        analysis::DecimateOptions options;
-        options.buckets = part.buckets;
-        options.startNs = part.startNs;
-        options.endNs = part.endNs;
+        analysis::DecimateOptions options = optionsOf(part);
         options.skipNegative = skipNegative;
         const analysis::DecimatedSeries dec = analysis::decimate(ts, values, options);
         for (std::size_t i = 0; i < dec.sourceIndex.size(); ++i) {
@@ -100,11 +106,7 @@ analysis::StackedSeries stackParts(const std::vector<std::int64_t> &ts,
     analysis::StackedSeries out;
     out.tops.resize(rows.size());
     for (const WindowPart &part : parts) {
-        analysis::DecimateOptions options;
-        options.buckets = part.buckets;
-        options.startNs = part.startNs;
-        options.endNs = part.endNs;
-        const analysis::StackedSeries st = analysis::stackSeries(ts, rows, options);
+        const analysis::StackedSeries st = analysis::stackSeries(ts, rows, optionsOf(part));
         for (std::size_t i = 0; i < st.sourceIndex.size(); ++i) {
             if (!out.sourceIndex.empty() && st.sourceIndex[i] <= out.sourceIndex.back())
                 continue;

@@ -248,23 +248,34 @@ TEST(AnalysisSummary, AStepWithoutAnIdIsADash)
     EXPECT_EQ(text.find("     -1 "), std::string::npos) << text;
 }
 
+namespace {
+
+/// A Kineto trace of `steps` 1 ms ProfilerStep#N ranges from `firstStepNs` on a host thread,
+/// and one kernel [kernelNs, kernelNs + kernelDurNs) on a device stream.
+std::shared_ptr<model::Trace> oneKernelTrace(
+    std::int64_t firstStepNs, int steps, std::int64_t kernelNs, std::int64_t kernelDurNs)
+{
+    model::TraceBuilder b;
+    const auto host = b.addTrack(model::TrackInfo {});
+    model::TrackInfo d;
+    d.kind = model::TrackKind::DeviceStream;
+    const auto stream = b.addTrack(d);
+    for (int step = 1; step <= steps; ++step)
+        b.track(host).add(firstStepNs + (step - 1) * 1'000'000, 1'000'000,
+            b.intern("ProfilerStep#" + std::to_string(step)), model::Category::Annotation);
+    b.track(stream).add(kernelNs, kernelDurNs, b.intern("gemm"), model::Category::Compute);
+    b.trace().metadata.format = "kineto";
+    return std::make_shared<model::Trace>(b.finish().trace);
+}
+
+} // namespace
+
 /// MindInsight writes the timeline of a run's first steps only: later steps have no device
 /// task, so they read as all preparing. The notes say which steps, in summary --json.
 TEST(AnalysisSummary, StepsBeyondTheDeviceTimelineAreNamed)
 {
-    model::TraceBuilder b;
-    model::TrackInfo h;
-    const auto host = b.addTrack(h);
-    model::TrackInfo d;
-    d.kind = model::TrackKind::DeviceStream;
-    const auto stream = b.addTrack(d);
-    for (int step = 1; step <= 4; ++step)
-        b.track(host).add((step - 1) * 1'000'000, 1'000'000,
-            b.intern("ProfilerStep#" + std::to_string(step)), model::Category::Annotation);
-    b.track(stream).add(100'000, 1'500'000, b.intern("gemm"), model::Category::Compute);
-    b.trace().metadata.format = "kineto";
     model::Session s;
-    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    s.traces.push_back(oneKernelTrace(0, 4, 100'000, 1'500'000));
     nlohmann::json summary = nlohmann::json::object();
     analysis::addAnalysisToSummary(summary, s, analysis::RunConfig {});
     std::string said;
@@ -298,19 +309,8 @@ TEST(AnalysisSummary, StepsBeyondTheDeviceTimelineAreNamed)
 // shares say why they are missing.
 TEST(AnalysisSummary, WithEveryStepUntracedNothingIsConcluded)
 {
-    model::TraceBuilder b;
-    model::TrackInfo h;
-    const auto host = b.addTrack(h);
-    model::TrackInfo d;
-    d.kind = model::TrackKind::DeviceStream;
-    const auto stream = b.addTrack(d);
-    b.track(stream).add(0, 100'000, b.intern("gemm"), model::Category::Compute);
-    for (int step = 1; step <= 2; ++step)
-        b.track(host).add(step * 1'000'000, 1'000'000,
-            b.intern("ProfilerStep#" + std::to_string(step)), model::Category::Annotation);
-    b.trace().metadata.format = "kineto";
     model::Session s;
-    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    s.traces.push_back(oneKernelTrace(1'000'000, 2, 0, 100'000));
     nlohmann::json summary = nlohmann::json::object();
     analysis::addAnalysisToSummary(summary, s, analysis::RunConfig {});
     EXPECT_TRUE(summary["bottlenecks"].empty()) << summary["bottlenecks"].dump();
