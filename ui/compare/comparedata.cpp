@@ -170,14 +170,20 @@ AlignedPair alignedPair(const CompareData &data, const analysis::StepPairing &pa
     AlignedPair out;
     if (pairing.pairs.empty())
         return out;
-    const std::size_t index =
-        std::min(selection.pairIndex.value_or(defaultPairIndex(pairing, selection.anchor)),
-            pairing.pairs.size() - 1);
     out.valid = true;
-    out.pair = pairing.pairs[index];
+    out.pair = pairing.pairs[selectedPairIndex(pairing, selection)];
     std::tie(out.beforeStartNs, out.beforeEndNs) = data.before.stepWindow(out.pair.beforeIndex);
     std::tie(out.afterStartNs, out.afterEndNs) = data.after.stepWindow(out.pair.afterIndex);
     return out;
+}
+
+std::size_t selectedPairIndex(
+    const analysis::StepPairing &pairing, const CompareSelection &selection)
+{
+    if (pairing.pairs.empty())
+        return 0;
+    return std::min(selection.pairIndex.value_or(defaultPairIndex(pairing, selection.anchor)),
+        pairing.pairs.size() - 1);
 }
 
 std::size_t defaultPairIndex(

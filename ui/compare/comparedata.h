@@ -129,7 +129,12 @@ struct AlignedPair
 std::size_t defaultPairIndex(
     const analysis::StepPairing &pairing, std::optional<analysis::ManualAnchor> anchor);
 
-/// The aligned pair: pairing.pairs[pairIndex or the default] (clamped). Invalid when the
+/// The selection's pair: its pairIndex or defaultPairIndex(), clamped to the pairs (0 when
+/// there are none).
+std::size_t selectedPairIndex(
+    const analysis::StepPairing &pairing, const CompareSelection &selection);
+
+/// The aligned pair: pairing.pairs[selectedPairIndex()]. Invalid when the
 /// pairing is empty.
 AlignedPair alignedPair(const CompareData &data, const analysis::StepPairing &pairing,
     const CompareSelection &selection);

@@ -228,8 +228,7 @@ void CompareView::stepPair(int direction)
 {
     if (m_pairing.pairs.empty())
         return;
-    const std::size_t index =
-        m_selection.pairIndex.value_or(defaultPairIndex(m_pairing, m_selection.anchor));
+    const std::size_t index = selectedPairIndex(m_pairing, m_selection);
     if ((direction < 0 && index == 0) || (direction > 0 && index + 1 >= m_pairing.pairs.size()))
         return;
     setPairIndex(direction < 0 ? index - 1 : index + 1);
@@ -244,8 +243,7 @@ void CompareView::rebuildPairing()
     m_pairing = m_comparison.pairing;
     fillNameDeltaTable(m_kernelTable, m_comparison.kernels, m_comparison.perPairedStep);
     fillNameDeltaTable(m_hostOpTable, m_comparison.ops, m_comparison.perPairedStep);
-    const std::size_t index =
-        m_selection.pairIndex.value_or(defaultPairIndex(m_pairing, m_selection.anchor));
+    const std::size_t index = selectedPairIndex(m_pairing, m_selection);
     QString text =
         tr("%1, %2")
             .arg(countText(static_cast<long long>(m_pairing.pairs.size()), tr("pair"), tr("pairs")))

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "lossplot.h"
 
+#include "analysis/units.h"
+
 #include <QPainter>
 #include <QPainterPath>
 #include <QPalette>
@@ -228,12 +230,12 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
         figures +=
             QString::fromStdString(analysis::commonStepsText(c.points.size(), c.finiteCount()));
         if (c.maxRelative)
-            figures += QStringLiteral(" · max relative divergence %1 % at step %2")
-                           .arg(*c.maxRelative * 100.0, 0, 'g', 3)
+            figures += QStringLiteral(" · max relative divergence %1 at step %2")
+                           .arg(QString::fromStdString(analysis::formatRelative(*c.maxRelative)))
                            .arg(c.maxRelativeStep);
         if (c.finalRelative)
-            figures += QStringLiteral(" · final %1 % at step %2")
-                           .arg(*c.finalRelative * 100.0, 0, 'g', 3)
+            figures += QStringLiteral(" · final %1 at step %2")
+                           .arg(QString::fromStdString(analysis::formatRelative(*c.finalRelative)))
                            .arg(c.finalStep);
     } else {
         figures = QStringLiteral("only one run has a loss curve");
