@@ -493,6 +493,7 @@ void MainWindow::openCompare(const QString &beforePath, const QString &afterPath
     setWindowTitle(tr("%1 → %2 — StepScope")
                        .arg(QFileInfo(beforePath).fileName(), QFileInfo(afterPath).fileName()));
     statusBar()->showMessage(tr("Comparing %1 with %2").arg(beforePath, afterPath));
+    rememberRecentCompare(beforePath, afterPath);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -69,6 +69,8 @@ public:
     QDockWidget *addPanelDock(const QString &title, QWidget *panel, const QString &objectName);
 
     static QStringList recentPaths();
+    /// Comparisons opened, newest first: (before, after) absolute paths.
+    static QList<QPair<QString, QString>> recentCompares();
 
     /// What File › Export View and Copy View Image paint for `what`: "timeline", "compare",
     /// a dock's object name or "window"; all but the window under exportTitle(what).
@@ -127,6 +129,7 @@ private:
     void chooseFolder();
     void chooseFile();
     void rememberRecent(const QString &path);
+    void rememberRecentCompare(const QString &beforePath, const QString &afterPath);
     void updateRecentMenu();
     void showShortcuts();
     // mainwindowexport.cpp: File › Export View, Copy View Image.

@@ -20,8 +20,10 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPair>
 #include <QSettings>
 #include <QTimer>
 #include <QToolBar>
@@ -34,6 +36,7 @@ namespace {
 
 constexpr int MaxRecent = 10;
 const QString RecentKey = QStringLiteral("recentPaths");
+const QString RecentComparesKey = QStringLiteral("recentCompares"); // [before, after] lists
 
 /// Enter / Shift+Enter in the search box: next / previous match.
 class SearchKeys : public QObject
@@ -221,13 +224,45 @@ void MainWindow::rememberRecent(const QString &path)
     updateRecentMenu();
 }
 
+QList<QPair<QString, QString>> MainWindow::recentCompares()
+{
+    QList<QPair<QString, QString>> out;
+    for (const QVariant &v : QSettings().value(RecentComparesKey).toList()) {
+        const QStringList pair = v.toStringList();
+        if (pair.size() == 2)
+            out.append({pair[0], pair[1]});
+    }
+    return out;
+}
+
+void MainWindow::rememberRecentCompare(const QString &beforePath, const QString &afterPath)
+{
+    const QPair<QString, QString> pair {
+        QFileInfo(beforePath).absoluteFilePath(), QFileInfo(afterPath).absoluteFilePath()};
+    QList<QPair<QString, QString>> list = recentCompares();
+    list.removeAll(pair);
+    list.prepend(pair);
+    QVariantList stored;
+    for (const auto &[before, after] : list.mid(0, MaxRecent))
+        stored.append(QStringList {before, after});
+    QSettings().setValue(RecentComparesKey, stored);
+    updateRecentMenu();
+}
+
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
     const QStringList list = recentPaths();
     for (const QString &p : list)
         m_recentMenu->addAction(p, this, [this, p] { openPath(p); });
-    m_recentMenu->setEnabled(!list.isEmpty());
+    // Comparisons below the profiles, each reopened as the pair it was.
+    const QList<QPair<QString, QString>> compares = recentCompares();
+    if (!compares.isEmpty())
+        m_recentMenu->addSection(tr("Comparisons"));
+    for (const auto &[before, after] : compares)
+        m_recentMenu->addAction(tr("%1 → %2").arg(before, after), this,
+            [this, before = before, after = after] { openCompare(before, after); });
+    m_recentMenu->setEnabled(!list.isEmpty() || !compares.isEmpty());
 }
 
 void MainWindow::showShortcuts()

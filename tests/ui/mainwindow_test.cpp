@@ -21,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPainter>
 #include <QSettings>
 #include <QStackedWidget>
@@ -64,6 +65,7 @@ struct WindowFixture : ::testing::Test
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("StepScopeTests"));
         QSettings().remove(QStringLiteral("recentPaths"));
+        QSettings().remove(QStringLiteral("recentCompares"));
         window.loader()->setLoadFunction(
             [](const QString &path, util::Progress &, const import::LoadOptions &) {
                 import::LoadResult r;
@@ -291,6 +293,18 @@ TEST_F(WindowFixture, CompareModeFitsAScreenAndGivesTheDocksBack)
         demo + QStringLiteral("resnet50_num_workers_4"));
     QCoreApplication::processEvents();
     EXPECT_EQ(shown(), 0);
+    // The comparison is in File › Open Recent, reopened as the pair it was.
+    ASSERT_EQ(MainWindow::recentCompares().size(), 1);
+    EXPECT_TRUE(MainWindow::recentCompares()[0].first.endsWith(
+        QStringLiteral("demo/resnet50_num_workers_0")));
+    EXPECT_TRUE(MainWindow::recentCompares()[0].second.endsWith(
+        QStringLiteral("demo/resnet50_num_workers_4")));
+    QStringList items;
+    for (QMenu *menu : window.findChildren<QMenu *>())
+        for (QAction *a : menu->actions())
+            if (a->text().contains(QStringLiteral("num_workers_0 → ")))
+                items << a->text();
+    EXPECT_EQ(items.size(), 1) << items.join(QLatin1Char('\n')).toStdString();
     EXPECT_LE(window.minimumSizeHint().height(), 900);
     Finished again(window);
     window.openPath(QStringLiteral("/tmp/run2"));
