@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <array>
 #include <functional>
-#include <iterator>
 
 namespace stepscope::analysis {
 
@@ -21,7 +20,8 @@ constexpr std::array<std::string_view, BottleneckKindCount> Names = {"Data loadi
     "Exposed communication", "Host / launch bound", "Pipeline bubble", "Memory pressure",
     "Compute efficiency", "Device idle"};
 
-/// A time-based bottleneck: its share over all steps and the step where it was worst.
+/// A time-based bottleneck: its share over the traced steps (an untraced step measured
+/// nothing of the device: its "preparing" is no finding) and the step where it was worst.
 Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &steps,
     const std::function<std::int64_t(const StepBreakdown &)> &ns, std::string_view what)
 {
@@ -32,6 +32,8 @@ Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &step
     const StepBreakdown *worst = nullptr;
     double worstShare = -1;
     for (const auto &s : steps) {
+        if (s.untraced)
+            continue;
         total = util::satAdd(total, s.durationNs()); // damaged times: held at the limit
         part = util::satAdd(part, ns(s));
         if (s.durationNs() <= 0)
@@ -72,17 +74,9 @@ std::string_view bottleneckKindName(BottleneckKind k)
 
 constexpr double MinListedShare = 0.0005;
 
-std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &all,
+std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakdowns,
     const std::vector<MemorySummary> *memory, const Kpis *kpis)
 {
-    // An untraced step measured nothing of the device: its "preparing" is no finding.
-    std::vector<StepBreakdown> traced;
-    const bool anyUntraced =
-        std::any_of(all.begin(), all.end(), [](const StepBreakdown &b) { return b.untraced; });
-    if (anyUntraced)
-        std::copy_if(all.begin(), all.end(), std::back_inserter(traced),
-            [](const StepBreakdown &b) { return !b.untraced; });
-    const std::vector<StepBreakdown> &breakdowns = anyUntraced ? traced : all;
     std::vector<Bottleneck> out;
     out.push_back(timeShare(
         BottleneckKind::DataLoading, breakdowns,
@@ -108,6 +102,8 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &all,
         std::int64_t free = 0;
         std::int64_t unexplained = 0;
         for (const auto &s : breakdowns) {
+            if (s.untraced)
+                continue;
             free = util::satAdd(free, s.freeNs);
             unexplained = util::satAdd(unexplained, s.otherIdleNs);
         }

@@ -52,7 +52,7 @@ struct Bottleneck
 /// Ordered by share, largest first; kinds with no time at all are left out. `memory` and
 /// `kpis` are optional inputs (nullptr: that kind is judged without them or left out).
 /// Untraced steps (StepBreakdown::untraced) are left out of every share.
-std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &all,
+std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakdowns,
     const std::vector<MemorySummary> *memory = nullptr, const Kpis *kpis = nullptr);
 
 } // namespace stepscope::analysis
