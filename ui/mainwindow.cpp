@@ -277,10 +277,7 @@ void MainWindow::onLoaded(quint64, const LoadedProfile &profile)
     m_timeline->setModel(m_profile.timeline);
     m_details->setModel(m_profile.timeline);
     m_rangeStats->clear();
-    const auto &traces = profile.session->traces;
-    const bool memoryOnly = profile.session->eventCount() == 0
-        && std::any_of(
-            traces.begin(), traces.end(), [](const auto &t) { return !t->memory.empty(); });
+    const bool memoryOnly = profile.session->memoryOnly();
     if (!m_profile.timeline->hasTimeline()) {
         // Nothing to draw on a time axis: say so instead of an empty "-4 ns … 6 ns" ruler.
         m_noTimeline->setText(memoryOnly

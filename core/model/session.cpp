@@ -44,4 +44,11 @@ bool Session::hasContent() const
     return !clusterSteps.empty() || !clusterCollectives.empty() || !trainingLogs.empty();
 }
 
+bool Session::memoryOnly() const
+{
+    return eventCount() == 0 && std::any_of(traces.begin(), traces.end(), [](const auto &t) {
+        return !t->memory.empty();
+    });
+}
+
 } // namespace stepscope::model

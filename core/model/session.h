@@ -41,6 +41,9 @@ struct Session
     const Trace *traceForRank(std::int32_t rank) const;
     /// True when something was loaded that can be shown.
     bool hasContent() const;
+    /// No trace events, but memory records (a PyTorch memory timeline alone): nothing to draw
+    /// on a time axis, everything in the memory view.
+    bool memoryOnly() const;
 };
 
 } // namespace stepscope::model

@@ -350,8 +350,7 @@ QStringList exportViews(std::shared_ptr<const model::Session> session,
             skipped << QStringLiteral("%1 holds no trace events and no steps, so it has no "
                                       "timeline picture%2")
                            .arg(profileName,
-                               std::any_of(session->traces.begin(), session->traces.end(),
-                                   [](const auto &t) { return !t->memory.empty(); })
+                               session->memoryOnly()
                                    ? QStringLiteral(" (memory records only: --view memory)")
                                    : QString());
             continue;
