@@ -92,7 +92,7 @@ struct TimeChart::Impl
     std::optional<TimeCuts> cuts; ///< of the window shown, as of the last refresh
     std::vector<QAreaSeries *> cutBands; ///< the shaded cuts, not series of ours
     QColor cutShade;
-    double refreshedWidth = -1; ///< the plot width of the last refresh
+    QSizeF refreshedPlot; ///< the plot size of the last refresh
     QValueAxis *axisY = nullptr;
     ValueUnit unit = ValueUnit::Plain;
     QString valueTitle;
@@ -157,10 +157,11 @@ TimeChart::TimeChart(QWidget *parent)
     d->cutShade = palette().color(QPalette::Window).darker(112);
     d->chart->addAxis(d->axisCut, Qt::AlignBottom);
     d->view = new TimeChartView(d->chart, this);
-    // Laid out at another width (an export lays charts out with no event loop, where the
-    // view's deferred refresh never runs): decimated and cut again for the new width.
+    // Laid out at another size (a resize, or an export, which lays charts out with no event
+    // loop): decimated, cut and ticked again for the plot as it is now.
     connect(d->chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
-        if (std::abs(plot.width() - d->refreshedWidth) >= 1)
+        if (std::abs(plot.width() - d->refreshedPlot.width()) >= 1
+            || std::abs(plot.height() - d->refreshedPlot.height()) >= 1)
             refresh();
     });
     auto *layout = new QVBoxLayout(this);
@@ -514,7 +515,7 @@ void TimeChart::refresh()
     d->xTickCount = static_cast<int>(inside(xTicks));
     d->xScale = xTicks.scale;
     const double widthPx = d->chart->plotArea().width();
-    d->refreshedWidth = widthPx;
+    d->refreshedPlot = d->chart->plotArea().size();
     d->cuts = cutWindow(w0, w1, d->breaks, widthPx);
     const std::vector<WindowPart> parts =
         windowParts(d->cuts, w0, w1, std::max(50, static_cast<int>(widthPx)));

@@ -6,7 +6,6 @@
 
 #include <QMouseEvent>
 #include <QRubberBand>
-#include <QTimer>
 #include <QToolTip>
 
 #include <algorithm>
@@ -80,12 +79,6 @@ void TimeChartView::mouseDoubleClickEvent(QMouseEvent *event)
 {
     m_owner->resetTimeWindow();
     event->accept();
-}
-
-void TimeChartView::resizeEvent(QResizeEvent *event)
-{
-    QChartView::resizeEvent(event);
-    QTimer::singleShot(0, m_owner, [o = m_owner] { o->refresh(); });
 }
 
 } // namespace stepscope::ui
