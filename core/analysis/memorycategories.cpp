@@ -168,6 +168,23 @@ std::string enclosingChain(const model::Trace &trace, const model::Track &track,
     return chain;
 }
 
+/// The allocator's total just before the first allocator event (at `ts`, of `bytes`): the
+/// device curve's first point at `ts`, minus the event's bytes. The curve is the first
+/// device (not "cpu") curve with a point at that time; 0 when none has one.
+std::int64_t totalBeforeFirstEvent(const model::Trace &trace, std::int64_t ts, std::int64_t bytes)
+{
+    for (const model::MemoryCurve &c : trace.memory.curves) {
+        if (c.device == "cpu")
+            continue;
+        const auto it = std::lower_bound(c.timestampsNs.begin(), c.timestampsNs.end(), ts);
+        if (it != c.timestampsNs.end() && *it == ts) {
+            const auto i = static_cast<std::size_t>(it - c.timestampsNs.begin());
+            return util::satSub(c.allocatedBytes[i], bytes);
+        }
+    }
+    return 0;
+}
+
 } // namespace
 
 std::vector<model::Allocation> allocationsFromMemoryEvents(
@@ -180,17 +197,13 @@ std::vector<model::Allocation> allocationsFromMemoryEvents(
         std::int64_t ts;
         std::int64_t addr;
         std::int64_t bytes;
-        std::int64_t totalAllocated; // -1 when absent
         const model::Track *track;
     };
     std::vector<Event> events;
     // The importer's allocator events (Kineto `[memory]` instants), in track order.
     for (const model::AllocatorEvent &a : trace.memory.allocatorEvents) {
-        if (!a.deviceMemory)
-            continue;
         const model::Track &track = trace.track(a.event.track);
-        events.push_back(
-            Event {track.start(a.event.index), a.addr, a.bytes, a.totalAllocated, &track});
+        events.push_back(Event {track.start(a.event.index), a.addr, a.bytes, &track});
     }
     std::stable_sort(
         events.begin(), events.end(), [](const Event &a, const Event &b) { return a.ts < b.ts; });
@@ -198,9 +211,7 @@ std::vector<model::Allocation> allocationsFromMemoryEvents(
     if (events.empty())
         return out;
     const std::int64_t start = events.front().ts;
-    std::int64_t before = events.front().totalAllocated >= 0
-        ? events.front().totalAllocated - events.front().bytes
-        : 0;
+    std::int64_t before = totalBeforeFirstEvent(trace, start, events.front().bytes);
     std::map<std::int64_t, std::size_t> open; // addr -> index in out
     const std::string beforeName = "(allocated before the capture)";
     for (const auto &e : events) {

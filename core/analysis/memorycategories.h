@@ -63,7 +63,8 @@ MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captur
 /// bytes) is paired with the next free (negative bytes) of the same address. `op` is the chain
 /// of host ranges enclosing the allocation on its thread, outermost first, joined by " / " (so
 /// the inference rules see `Optimizer.step#…` and `nccl:…` ancestors). Memory allocated before
-/// the capture (the first event's total allocated minus its bytes) becomes allocations at the
+/// the capture (the first event's total allocated minus its bytes, the total read from the
+/// device curve's point at that event's time) becomes allocations at the
 /// capture start named "(allocated before the capture)": those freed during the capture at
 /// their free, the rest alive to the end. Empty when the trace has no allocator events.
 /// `unmatchedFrees`, when given, counts the frees that matched no allocation of the capture.

@@ -60,16 +60,16 @@ struct Allocation
     bool categoryInferred = false; ///< category came from a heuristic, not from the profiler
 };
 
-/// One allocator event as the profiler recorded it (Kineto `[memory]` instants): `bytes` at
-/// `addr` allocated (> 0) or freed (< 0). The analysis pairs them into Allocations. Its
-/// time is the instant's start (not kept twice: there is one per `[memory]` instant).
+/// One device-memory allocator event as the profiler recorded it (Kineto `[memory]` instants
+/// of Device Type 1): `bytes` at `addr` allocated (> 0) or freed (< 0). The analysis pairs
+/// them into Allocations. Nothing here is kept twice, so each costs 24 bytes: its time is the
+/// instant's start, and the allocator's total after it is the device curve's point at that
+/// time. Host-memory instants are points of the "cpu" curve only.
 struct AllocatorEvent
 {
     EventRef event; ///< the instant on its host thread
     std::int64_t addr = 0;
     std::int64_t bytes = 0;
-    std::int64_t totalAllocated = -1; ///< the allocator's total after the event; -1 if absent
-    bool deviceMemory = false; ///< device (CUDA/HIP) memory, not host memory
 };
 
 /// Reserved memory per module over time (Ascend npu_module_mem: HCCL, RUNTIME, APP...).

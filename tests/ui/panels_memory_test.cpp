@@ -312,7 +312,8 @@ TEST(PanelsMemory, AllocatorEventsArePairedIntoTheTable)
     EXPECT_TRUE(panel.allocationNote().isEmpty()) << panel.allocationNote().toStdString();
     EXPECT_TRUE(panel.allocationSource().contains(QStringLiteral("2 allocations paired")))
         << panel.allocationSource().toStdString();
-    EXPECT_TRUE(panel.allocationSource().contains(QStringLiteral("4 <code>[memory]</code>")))
+    EXPECT_TRUE(
+        panel.allocationSource().contains(QStringLiteral("4 device-memory <code>[memory]</code>")))
         << panel.allocationSource().toStdString();
     QAbstractItemModel *m = panel.allocationTable()->model();
     ASSERT_EQ(m->rowCount(), 2);

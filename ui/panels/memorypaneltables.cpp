@@ -162,8 +162,9 @@ void MemoryPanel::rebuildAllocations()
     const bool any = !list.empty();
     QString source;
     if (grouped && grouped->fromEvents)
-        source = tr("%L1 allocations paired by address from this rank's %L2 <code>[memory]</code> "
-                    "events; an op is the chain of host ranges around the allocation.")
+        source = tr("%L1 allocations paired by address from this rank's %L2 device-memory "
+                    "<code>[memory]</code> events; an op is the chain of host ranges around the "
+                    "allocation.")
                      .arg(static_cast<qulonglong>(grouped->count))
                      .arg(static_cast<qulonglong>(t->memory.allocatorEvents.size()));
     else if (grouped)

@@ -264,7 +264,8 @@ public:
 
 private:
     /// A `[memory]` instant (docs/formats.md §5.7): a point of its device's curve and, with
-    /// an `Addr` on a host thread, an allocator event the analysis pairs into allocations.
+    /// an `Addr` on a host thread and of device memory, an allocator event the analysis pairs
+    /// into allocations.
     void memoryEvent(const EventInfo &e, model::TraceBuilder &out) const
     {
         const MemoryArgs m = MemoryArgs::read(e.args);
@@ -280,16 +281,10 @@ private:
         s.bytes = *m.bytes;
         s.totalAllocated = m.totalAllocated.value_or(-1);
         s.totalReserved = m.totalReserved.value_or(-1);
-        if (e.trackInfo->kind == model::TrackKind::HostThread) {
-            if (const auto addr = m.addr) {
-                model::AllocatorEvent a;
-                a.event = model::EventRef {e.track, e.index};
-                a.addr = *addr;
-                a.bytes = *m.bytes;
-                a.totalAllocated = s.totalAllocated;
-                a.deviceMemory = type == 1; // Device Type 1 = CUDA / HIP
-                out.addAllocatorEvent(a);
-            }
+        // Device Type 1 = CUDA / HIP: only device memory is paired into allocations.
+        if (e.trackInfo->kind == model::TrackKind::HostThread && type == 1) {
+            if (const auto addr = m.addr)
+                out.addAllocatorEvent(model::AllocatorEvent {{e.track, e.index}, *addr, *m.bytes});
         }
         memory.push_back(s);
     }

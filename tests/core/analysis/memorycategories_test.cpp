@@ -260,6 +260,36 @@ TEST(MemoryCategories, SaysWhenUnmatchedFreesPartTheCategoriesFromTheAllocator)
     EXPECT_EQ(*g2.peakAllocatedBytes, 12 * MiB);
 }
 
+TEST(MemoryCategories, MemoryBeforeTheCaptureIsReadFromTheDeviceCurve)
+{
+    using testsupport::MemoryEvent;
+    // The first event allocates 100 B where the allocator then holds 1000: 900 B were there
+    // before. An earlier point of the device curve and a host curve's point at the same time
+    // are not the event's.
+    model::Trace t = testsupport::memoryEventTrace(
+        {MemoryEvent {50, 0x10, 100, 1000}, MemoryEvent {60, 0x10, -100, 900}});
+    model::MemoryCurve &device = t.memory.curves.at(0);
+    device.timestampsNs.insert(device.timestampsNs.begin(), 40);
+    device.allocatedBytes.insert(device.allocatedBytes.begin(), 7);
+    model::MemoryCurve host;
+    host.device = "cpu";
+    host.timestampsNs = {50};
+    host.allocatedBytes = {5000};
+    t.memory.curves.insert(t.memory.curves.begin(), host);
+    const auto before = [](const model::Trace &trace) {
+        std::int64_t sum = 0;
+        for (const model::Allocation &a : analysis::allocationsFromMemoryEvents(trace)) {
+            if (a.op == "(allocated before the capture)")
+                sum += a.sizeBytes;
+        }
+        return sum;
+    };
+    EXPECT_EQ(before(t), 900);
+    // With no device point at the first event's time nothing is assumed.
+    t.memory.curves.erase(t.memory.curves.begin() + 1);
+    EXPECT_EQ(before(t), 0);
+}
+
 // Allocator memory outside the records on every rank of a cluster (a capture begun after the
 // model was set up) is one note, an info: the ranks, the range of the amounts and the first
 // rank's figures. One rank keeps its own sentence.

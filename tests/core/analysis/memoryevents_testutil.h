@@ -47,13 +47,7 @@ inline model::Trace memoryEventTrace(
     for (const MemoryEvent &e : events) {
         const std::uint32_t index = tb.track(host).add(
             e.ts, 0, tb.intern("[memory]"), model::Category::Other, model::ArgsId(), false);
-        model::AllocatorEvent a;
-        a.event = model::EventRef {host, index};
-        a.addr = e.addr;
-        a.bytes = e.bytes;
-        a.totalAllocated = e.total;
-        a.deviceMemory = true;
-        tb.addAllocatorEvent(a);
+        tb.addAllocatorEvent(model::AllocatorEvent {{host, index}, e.addr, e.bytes});
         curve.timestampsNs.push_back(e.ts);
         curve.allocatedBytes.push_back(e.total);
     }

@@ -149,15 +149,13 @@ TEST(KinetoIds, ArgIdsAndMemoryInstantsBecomeModelFields)
 {
     // tests/tools/check_kineto_ids.py: 123378 events carry an integer correlation or External
     // id; 28010 [memory] instants on host threads have Bytes and Addr, 26770 of them device
-    // memory (Device Type 1). The analysis reads these fields, never the args text.
+    // memory (Device Type 1), which alone become allocator events. The analysis reads these
+    // fields, never the args text.
     auto r = loadKineto("hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz");
     EXPECT_EQ(r.trace.eventIds.size(), 123378u);
     EXPECT_EQ(r.trace.checkInvariants(), "");
     const auto &alloc = r.trace.memory.allocatorEvents;
-    EXPECT_EQ(alloc.size(), 28010u);
-    EXPECT_EQ(std::count_if(alloc.begin(), alloc.end(),
-                  [](const model::AllocatorEvent &a) { return a.deviceMemory; }),
-        26770);
+    EXPECT_EQ(alloc.size(), 26770u);
     // Every id points at its own event: a kernel's correlation is in its args.
     std::uint64_t checked = 0;
     const std::vector<std::string> allArgs = r.trace.args.readAll(); // in file order, once
@@ -179,7 +177,7 @@ TEST(KinetoIds, ArgIdsAndMemoryInstantsBecomeModelFields)
     auto bare = load(import::kineto::readTrace,
         dataPath("kineto/hta-ddp-2rank-rank1-memory/df_index_resolver.json.gz"), 0, false);
     EXPECT_TRUE(bare.trace.eventIds.empty());
-    EXPECT_EQ(bare.trace.memory.allocatorEvents.size(), 28010u);
+    EXPECT_EQ(bare.trace.memory.allocatorEvents.size(), 26770u);
 }
 
 TEST(KinetoTrace, MemoryTotalsRebuiltWhenTheFileHasNone)
@@ -256,7 +254,7 @@ std::string memoryOf(const std::filesystem::path &file, bool keepArgs, bool onDe
     for (const model::AllocatorEvent &a : trace.memory.allocatorEvents)
         out << "alloc " << a.event.track.value() << ':' << a.event.index << ' '
             << trace.track(a.event.track).start(a.event.index) << ' ' << a.addr << ' ' << a.bytes
-            << ' ' << a.totalAllocated << ' ' << a.deviceMemory << '\n';
+            << '\n';
     for (const model::Diagnostic &d : report.diagnostics())
         out << "diagnostic " << d.offset << ' ' << d.count << ' ' << d.message << '\n';
     return out.str();
@@ -302,8 +300,9 @@ TEST_F(KinetoMemoryArgs, StagedOrShownTheMemoryInstantsReadTheSame)
     // By hand: the op sorts first (index 0); "12" is read as 12 and 1e3 as no total, so the
     // cuda:0 curve adds 12 to 512; INT64_MAX bytes and a missing `Bytes` are both refused.
     const std::string made1 = memoryOf(made, true, true);
-    EXPECT_NE(made1.find("alloc 0:1 0 140737488355328 512 1024 1\n"), std::string::npos) << made1;
-    EXPECT_NE(made1.find("alloc 0:3 2000 7 64 -1 0\n"), std::string::npos) << made1;
+    // Device memory alone becomes allocator events: not the CPU block at 7.
+    EXPECT_NE(made1.find("alloc 0:1 0 140737488355328 512\n"), std::string::npos) << made1;
+    EXPECT_EQ(made1.find("alloc 0:3 "), std::string::npos) << made1;
     EXPECT_NE(
         made1.find("curve PyTorch cuda:0 4 4\n0 1024 2097152\n1000 512 2097152\n6000 524 -1\n"),
         std::string::npos)
