@@ -6,6 +6,7 @@
 #include "breakdown.h"
 #include "deltarow.h"
 #include "kpis.h"
+#include "logdeltas.h"
 #include "losscompare.h"
 #include "memorycategories.h"
 #include "model/session.h"
@@ -247,7 +248,7 @@ struct RunComparison
     std::vector<Bottleneck> afterBottlenecks;
     /// Primary loss curves of both training logs (when both sides have one with a loss).
     std::optional<LossComparison> loss;
-    std::vector<CrossCheckRow> crossCheck; ///< both logs present
+    std::vector<TrainingDelta> crossCheck; ///< both logs present (trainingDeltas)
     std::string beforeLogSource; ///< the logs' sources ("" = no log)
     std::string afterLogSource;
     /// Both runs clusters (two comparable ranks or more each): compareRanks.

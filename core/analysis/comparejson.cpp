@@ -156,10 +156,9 @@ nlohmann::json compareJson(
     j["host_ops"] = namesJson(c.ops);
     j["loss"] = lossJson(c);
     nlohmann::json cross = nlohmann::json::array();
-    for (const CrossCheckRow &r : c.crossCheck)
-        cross.push_back({{"name", r.name}, {"rank", r.rank},
-            {"statistic", std::string(crossCheckStatisticName(r.statistic))},
-            {"row", rowsJson({r.row}).front()}});
+    for (const TrainingDelta &r : c.crossCheck)
+        cross.push_back({{"name", r.label}, {"rank", r.rank}, {"statistic", r.statistic},
+            {"row", rowsJson({deltaRowOf(r)}).front()}});
     j["cross_check"] = std::move(cross);
     addRankDeltas(j, c);
     return j;

@@ -227,8 +227,8 @@ std::string compareMarkdown(
     }
     if (!c.crossCheck.empty()) {
         std::vector<DeltaRow> rows;
-        for (const CrossCheckRow &r : c.crossCheck)
-            rows.push_back(r.row);
+        for (const TrainingDelta &r : c.crossCheck)
+            rows.push_back(deltaRowOf(r));
         rowsTable(out, "Training-log cross-check", rows);
     }
     return out.str();

@@ -70,7 +70,7 @@ void compareTrainingLogs(RunComparison &r, const model::TrainingLog *before,
     const model::LogSeries *sa = after->primaryLoss(afterRun);
     if (sb && sa)
         r.loss = compareLoss(*sb, *sa);
-    r.crossCheck = crossCheck(*before, beforeRun, *after, afterRun);
+    r.crossCheck = trainingDeltas(*before, beforeRun, *after, afterRun);
 }
 
 RunComparison compareRuns(

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// Convergence compare of two runs' training logs and the log-side deltas of the gate.
+// Convergence compare of two runs' training logs, and the gate over it and the logs' own
+// figures (logdeltas.cpp).
 #include "convergence.h"
 
-#include "skippedsteps.h"
 #include "traininghealth.h"
 #include "trainingsummary.h"
 #include "units.h"
@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
 
 namespace stepscope::analysis {
 
@@ -160,174 +159,6 @@ Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t r
             + " at step " + std::to_string(c.maxRelDeltaStep);
     }
     return c;
-}
-
-namespace {
-
-std::string kindKey(LogSeriesKind k)
-{
-    switch (k) {
-    case LogSeriesKind::StepTime:
-        return "step_time";
-    case LogSeriesKind::Throughput:
-        return "throughput";
-    case LogSeriesKind::Memory:
-        return "memory";
-    case LogSeriesKind::Mfu:
-        return "mfu";
-    case LogSeriesKind::Skipped:
-        return "skipped";
-    default:
-        return "other";
-    }
-}
-
-/// Factor from the printed unit to the kind's base unit (seconds, bytes); NaN if unknown.
-double toBase(LogSeriesKind kind, const std::string &unit)
-{
-    if (kind == LogSeriesKind::StepTime)
-        return stepTimeSeconds(1, unit);
-    if (kind == LogSeriesKind::Memory) {
-        static const std::map<std::string, double> f = {{"bytes", 1}, {"B", 1}, {"KB", 1024.0},
-            {"KiB", 1024.0}, {"MB", 1048576.0}, {"MiB", 1048576.0}, {"GB", 1073741824.0},
-            {"GiB", 1073741824.0}};
-        auto it = f.find(unit);
-        return it == f.end() ? std::nan("") : it->second;
-    }
-    return std::nan("");
-}
-
-std::vector<const LogSeries *> ofKind(
-    const model::TrainingLog &log, std::uint32_t run, LogSeriesKind kind)
-{
-    if (kind == LogSeriesKind::Skipped) { // one account of the skipped steps, as health's
-        std::vector<const LogSeries *> sources = skippedSources(log, run);
-        sources.erase(std::remove_if(sources.begin(), sources.end(),
-                          [](const LogSeries *s) { return s->empty(); }),
-            sources.end());
-        return sources;
-    }
-    std::vector<const LogSeries *> out;
-    for (const LogSeries &s : log.series) {
-        if (s.run == run && s.kind == kind && !s.empty())
-            out.push_back(&s);
-    }
-    return out;
-}
-
-/// Pairs by name, every rank that both sides print (a rank's memory may grow while rank 0's
-/// holds), else the one series of the kind on each side.
-std::vector<std::pair<const LogSeries *, const LogSeries *>> pairSeries(
-    const std::vector<const LogSeries *> &b, const std::vector<const LogSeries *> &a)
-{
-    std::vector<std::pair<const LogSeries *, const LogSeries *>> out;
-    // Names in the order the before log first prints them; per name the ranks ascending,
-    // whichever rank's line came first.
-    std::vector<std::string> names;
-    for (const LogSeries *x : b)
-        if (std::find(names.begin(), names.end(), x->name) == names.end())
-            names.push_back(x->name);
-    for (const std::string &name : names) {
-        std::vector<std::pair<const LogSeries *, const LogSeries *>> ofName;
-        for (const LogSeries *x : b) {
-            if (x->name != name)
-                continue;
-            for (const LogSeries *y : a)
-                if (y->name == name && y->rank == x->rank) {
-                    ofName.emplace_back(x, y);
-                    break;
-                }
-        }
-        std::stable_sort(ofName.begin(), ofName.end(),
-            [](const auto &l, const auto &r) { return l.first->rank < r.first->rank; });
-        out.insert(out.end(), ofName.begin(), ofName.end());
-    }
-    if (out.empty() && !b.empty() && !a.empty()) {
-        std::map<std::string, int> nb;
-        std::map<std::string, int> na;
-        for (const LogSeries *x : b)
-            ++nb[x->name];
-        for (const LogSeries *y : a)
-            ++na[y->name];
-        if (nb.size() == 1 && na.size() == 1)
-            out.emplace_back(b.front(), a.front());
-    }
-    return out;
-}
-
-} // namespace
-
-std::vector<TrainingDelta> trainingDeltas(const model::TrainingLog &before, std::uint32_t runBefore,
-    const model::TrainingLog &after, std::uint32_t runAfter, const TrainingThresholds &t)
-{
-    std::vector<TrainingDelta> rows;
-    for (LogSeriesKind kind : {LogSeriesKind::StepTime, LogSeriesKind::Throughput,
-             LogSeriesKind::Memory, LogSeriesKind::Mfu, LogSeriesKind::Skipped}) {
-        const auto pairs =
-            pairSeries(ofKind(before, runBefore, kind), ofKind(after, runAfter, kind));
-        for (const auto &[sb, sa] : pairs) {
-            CrossCheckStatistic stat = CrossCheckStatistic::Median;
-            if (kind == LogSeriesKind::Memory)
-                stat = CrossCheckStatistic::Peak;
-            // Skipped steps: each side by its own kind of series (a running total's last
-            // value, or the sum of per-step flags), as two producers may differ.
-            const auto skippedStat = [](const LogSeries &s) {
-                return s.cumulative ? CrossCheckStatistic::Last : CrossCheckStatistic::Total;
-            };
-            if (kind == LogSeriesKind::Skipped)
-                stat = skippedStat(*sb);
-            TrainingDelta r;
-            r.label = sb->name == sa->name ? sb->name : sb->name + " / " + sa->name;
-            if (sb->rank >= 0)
-                r.label += " (rank " + std::to_string(sb->rank) + ")";
-            r.key = "log." + kindKey(kind);
-            if (&sb != &pairs.front().first) // "log.memory:allocated@rank4"
-                r.key += ":" + sb->name + (sb->rank >= 0 ? "@rank" + std::to_string(sb->rank) : "");
-            r.statistic = std::string(crossCheckStatisticName(stat));
-            r.before = summarise(*sb, stat);
-            r.after = summarise(*sa, kind == LogSeriesKind::Skipped ? skippedStat(*sa) : stat);
-            r.unit = sb->unit;
-            if (sb->unit != sa->unit) {
-                const double fb = toBase(kind, sb->unit);
-                const double fa = toBase(kind, sa->unit);
-                if (std::isfinite(fb) && std::isfinite(fa) && r.before && r.after) {
-                    *r.before *= fb;
-                    *r.after *= fa;
-                    r.unit = kind == LogSeriesKind::StepTime ? "s" : "bytes";
-                } else {
-                    r.unit = sb->unit + " / " + sa->unit;
-                    rows.push_back(std::move(r)); // not comparable: no delta
-                    continue;
-                }
-            }
-            if (r.before && r.after) {
-                r.delta = *r.after - *r.before;
-                if (*r.before != 0)
-                    r.percent = 100 * *r.delta / std::fabs(*r.before);
-            }
-            double limit = t.stepTime;
-            double sign = 1; // +1: higher is worse
-            if (kind == LogSeriesKind::Throughput || kind == LogSeriesKind::Mfu) {
-                limit = t.throughput;
-                sign = -1;
-            } else if (kind == LogSeriesKind::Memory) {
-                limit = t.memory;
-            } else if (kind == LogSeriesKind::Skipped) {
-                limit = 0;
-            }
-            // The verdict as every table gives it (makeDeltaRow's tolerance); the gate's limit
-            // decides `failed`, so a row can read "regressed" and not fail the gate.
-            r.verdict = makeDeltaRow(r.key, r.label, r.unit, r.before, r.after,
-                sign > 0 ? Better::Lower : Better::Higher)
-                            .verdict;
-            if (kind == LogSeriesKind::Skipped)
-                r.failed = r.delta && *r.delta > 0;
-            else if (r.percent)
-                r.failed = sign * *r.percent / 100 > limit;
-            rows.push_back(std::move(r));
-        }
-    }
-    return rows;
 }
 
 TrainingComparison compareTraining(

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "compare.h"
+#include "logdeltas.h"
 #include "losscompare.h"
 #include "model/session.h"
 #include "model/traininglog.h"
@@ -18,17 +19,6 @@
 #include <vector>
 
 namespace stepscope::analysis {
-
-/// Thresholds of the convergence verdict and of the regression gate (docs/metrics.md
-/// "Convergence compare" and README "Regression gate"); shares, not percent.
-struct TrainingThresholds
-{
-    double tolerance = 0.02; ///< smoothed loss curves within this relative band: "held"
-    std::size_t smoothing = 5; ///< centred moving average over this many common points
-    double stepTime = 0.05; ///< step time slower by more than this: regressed
-    double throughput = 0.05; ///< throughput / MFU lower by more than this: regressed
-    double memory = 0.05; ///< memory higher by more than this: regressed
-};
 
 enum class ConvergenceVerdict : std::uint8_t {
     Held, ///< smoothed curves within the band over every common step
@@ -69,27 +59,6 @@ struct Convergence
 };
 
 Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t runBefore,
-    const model::TrainingLog &after, std::uint32_t runAfter, const TrainingThresholds &t = {});
-
-/// Step time, throughput, memory, MFU and skipped steps of two runs' logs. Series are
-/// paired by name and rank (a row per rank both sides print), else by kind when each side
-/// has one series of that kind (another producer); step times are compared in seconds and
-/// memory in bytes whatever the printed units. The verdict is the tables' (makeDeltaRow's
-/// 0.5 %); `failed` is the gate's, by TrainingThresholds (skipped steps: any increase).
-struct TrainingDelta
-{
-    std::string key; ///< "log.step_time", "log.throughput", "log.memory", ...
-    std::string label; ///< the series names
-    std::string unit; ///< of before/after
-    std::string statistic; ///< "median (after warm-up)", "peak", "total", "last"
-    std::optional<double> before;
-    std::optional<double> after;
-    std::optional<double> delta;
-    std::optional<double> percent;
-    Verdict verdict = Verdict::Unknown;
-    bool failed = false; ///< worse than the gate's limit allows
-};
-std::vector<TrainingDelta> trainingDeltas(const model::TrainingLog &before, std::uint32_t runBefore,
     const model::TrainingLog &after, std::uint32_t runAfter, const TrainingThresholds &t = {});
 
 /// Everything the two sessions' training logs say, for compare --json / --markdown and the

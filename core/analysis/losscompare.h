@@ -67,27 +67,6 @@ enum class CrossCheckStatistic : std::uint8_t {
 };
 std::string_view crossCheckStatisticName(CrossCheckStatistic s);
 
-/// Step time, throughput, memory, MFU and skipped steps as the two logs printed them, for
-/// display beside the profile's KPIs. Nothing is derived: a row exists only for a series the
-/// logs print, and values stay in the printed unit (a unit that differs between the two
-/// sides leaves the row without a delta).
-struct CrossCheckRow
-{
-    model::LogSeriesKind kind = model::LogSeriesKind::Other;
-    std::string name;
-    std::int32_t rank = -1;
-    CrossCheckStatistic statistic = CrossCheckStatistic::Median;
-    std::size_t countBefore = 0; ///< points summarised per side
-    std::size_t countAfter = 0;
-    DeltaRow row; ///< key "log.<name>", unit as printed, better by kind
-};
-
-/// Rows for every StepTime, Throughput, Memory, Mfu and Skipped series of `runBefore` in
-/// `before` and `runAfter` in `after` (matched by name and rank; series of one side only
-/// get a row with the other side empty). Order: before's series order, then after's extras.
-std::vector<CrossCheckRow> crossCheck(const model::TrainingLog &before, std::uint32_t runBefore,
-    const model::TrainingLog &after, std::uint32_t runAfter);
-
 /// One series summarised with `statistic` (see CrossCheckStatistic); empty when no point
 /// qualifies. `count` receives the number of points used.
 std::optional<double> summarise(

@@ -154,7 +154,7 @@ struct LossOverlay
     std::optional<analysis::LossComparison> comparison; ///< both series present
     /// The verdict `stepscope compare` gives (smoothed curves, default tolerance): both logs.
     std::optional<analysis::Convergence> convergence;
-    std::vector<analysis::CrossCheckRow> crossCheck;
+    std::vector<analysis::TrainingDelta> crossCheck;
 
     bool hasAny() const { return beforeSeries || afterSeries; }
 };

@@ -414,9 +414,8 @@ void CompareView::updateLoss()
     m_lossSources->setText(text);
     std::vector<analysis::DeltaRow> rows;
     for (const auto &c : m_loss->crossCheck) {
-        analysis::DeltaRow r = c.row;
-        r.label +=
-            " (" + std::string(analysis::crossCheckStatisticName(c.statistic)) + ", as printed)";
+        analysis::DeltaRow r = analysis::deltaRowOf(c);
+        r.label += " (" + c.statistic + ")";
         rows.push_back(std::move(r));
     }
     fillDeltaTable(

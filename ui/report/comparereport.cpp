@@ -273,8 +273,8 @@ void addLossSection(
     }
     if (!c.crossCheck.empty()) {
         std::vector<analysis::DeltaRow> rows;
-        for (const analysis::CrossCheckRow &r : c.crossCheck)
-            rows.push_back(r.row);
+        for (const analysis::TrainingDelta &r : c.crossCheck)
+            rows.push_back(analysis::deltaRowOf(r));
         loss.tables.push_back(deltaTable(QStringLiteral("Logs' own figures (cross-check)"), rows));
     }
     report.sections.push_back(loss);

@@ -2,11 +2,13 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 // Loss-curve comparison on the real before/after pairs of docs/formats.md §10.12; every figure was
 // computed with python3 from the sample files.
+#include "analysis/logdeltas.h"
 #include "analysis/losscompare.h"
 #include "import/losslog/losslog.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -24,13 +26,20 @@ model::TrainingLog read(const std::string &rel)
     return import::losslog::readTrainingLog(Data + rel, report);
 }
 
-const CrossCheckRow *findRow(
-    const std::vector<CrossCheckRow> &rows, const std::string &name, std::int32_t rank = -1)
+/// The row of the series `name` (both sides print it) on `rank`.
+const TrainingDelta *findRow(
+    const std::vector<TrainingDelta> &rows, const std::string &name, std::int32_t rank = -1)
 {
-    for (const CrossCheckRow &r : rows)
-        if (r.name == name && r.rank == rank)
+    const std::string label = rank >= 0 ? name + " (rank " + std::to_string(rank) + ")" : name;
+    for (const TrainingDelta &r : rows)
+        if (r.label == label && r.rank == rank)
             return &r;
     return nullptr;
+}
+
+std::string statisticName(CrossCheckStatistic s)
+{
+    return std::string(crossCheckStatisticName(s));
 }
 
 } // namespace
@@ -52,29 +61,29 @@ TEST(LossCompare, QwenSftDeterministicVsNot)
     EXPECT_LT(c.points[4].delta, 0); // step 5: non-det lower by 1.45e-4
     EXPECT_TRUE(c.nonFiniteBefore.empty());
 
-    std::vector<CrossCheckRow> rows = crossCheck(det, 0, non, 0);
-    const CrossCheckRow *time = findRow(rows, "elapsed time per iteration (ms)");
+    std::vector<TrainingDelta> rows = trainingDeltas(det, 0, non, 0);
+    const TrainingDelta *time = findRow(rows, "elapsed time per iteration (ms)");
     ASSERT_NE(time, nullptr);
-    EXPECT_EQ(time->statistic, CrossCheckStatistic::Median);
+    EXPECT_EQ(time->statistic, statisticName(CrossCheckStatistic::Median));
     EXPECT_EQ(time->countBefore, 9u); // iteration 1 (warm-up) left out
-    EXPECT_DOUBLE_EQ(*time->row.before, 9006.6);
-    EXPECT_DOUBLE_EQ(*time->row.after, 4511.3);
-    EXPECT_EQ(time->row.unit, "ms");
-    EXPECT_EQ(time->row.verdict, Verdict::Improved);
-    const CrossCheckRow *tflops = findRow(rows, "throughput per GPU (TFLOP/s/GPU)");
+    EXPECT_DOUBLE_EQ(*time->before, 9006.6);
+    EXPECT_DOUBLE_EQ(*time->after, 4511.3);
+    EXPECT_EQ(time->unit, "ms");
+    EXPECT_EQ(time->verdict, Verdict::Improved);
+    const TrainingDelta *tflops = findRow(rows, "throughput per GPU (TFLOP/s/GPU)");
     ASSERT_NE(tflops, nullptr);
-    EXPECT_DOUBLE_EQ(*tflops->row.before, 760.9); // as printed, implausible or not
-    EXPECT_DOUBLE_EQ(*tflops->row.after, 1519.1);
-    EXPECT_EQ(tflops->row.verdict, Verdict::Improved);
-    const CrossCheckRow *mem = findRow(rows, "max allocated", 4);
+    EXPECT_DOUBLE_EQ(*tflops->before, 760.9); // as printed, implausible or not
+    EXPECT_DOUBLE_EQ(*tflops->after, 1519.1);
+    EXPECT_EQ(tflops->verdict, Verdict::Improved);
+    const TrainingDelta *mem = findRow(rows, "max allocated", 4);
     ASSERT_NE(mem, nullptr);
-    EXPECT_EQ(mem->statistic, CrossCheckStatistic::Peak);
-    EXPECT_EQ(mem->row.unit, "MB");
-    const CrossCheckRow *skipped = findRow(rows, "number of skipped iterations");
+    EXPECT_EQ(mem->statistic, statisticName(CrossCheckStatistic::Peak));
+    EXPECT_EQ(mem->unit, "MB");
+    const TrainingDelta *skipped = findRow(rows, "number of skipped iterations");
     ASSERT_NE(skipped, nullptr);
-    EXPECT_EQ(skipped->statistic, CrossCheckStatistic::Total);
-    EXPECT_DOUBLE_EQ(*skipped->row.before, 0);
-    EXPECT_EQ(skipped->row.verdict, Verdict::Unchanged);
+    EXPECT_EQ(skipped->statistic, statisticName(CrossCheckStatistic::Total));
+    EXPECT_DOUBLE_EQ(*skipped->before, 0);
+    EXPECT_EQ(skipped->verdict, Verdict::Unchanged);
     // No loss or lr rows: only the cross-check kinds.
     EXPECT_EQ(findRow(rows, "lm loss"), nullptr);
 }
@@ -91,18 +100,18 @@ TEST(LossCompare, GoldenValuesSequenceParallel)
     EXPECT_NEAR(*c.maxAbsDelta, 0.00888, 1e-9); // §10.12: ≤ 0.0089
     EXPECT_NEAR(*c.maxRelative, 0.0011605145820547617, 1e-12);
     EXPECT_NEAR(*c.finalRelative, 0.0007035841403857441, 1e-12);
-    std::vector<CrossCheckRow> rows = crossCheck(base, 0, sp, 0);
-    const CrossCheckRow *time = findRow(rows, "iteration-time");
+    std::vector<TrainingDelta> rows = trainingDeltas(base, 0, sp, 0);
+    const TrainingDelta *time = findRow(rows, "iteration-time");
     ASSERT_NE(time, nullptr);
-    EXPECT_EQ(time->row.unit, "s");
-    EXPECT_NEAR(*time->row.before, 0.33313, 1e-12);
-    EXPECT_NEAR(*time->row.after, 0.37695, 1e-12);
-    EXPECT_EQ(time->row.verdict, Verdict::Regressed); // sequence parallel is slower here
-    const CrossCheckRow *peak = findRow(rows, "mem-max-allocated-bytes");
+    EXPECT_EQ(time->unit, "s");
+    EXPECT_NEAR(*time->before, 0.33313, 1e-12);
+    EXPECT_NEAR(*time->after, 0.37695, 1e-12);
+    EXPECT_EQ(time->verdict, Verdict::Regressed); // sequence parallel is slower here
+    const TrainingDelta *peak = findRow(rows, "mem-max-allocated-bytes");
     ASSERT_NE(peak, nullptr);
-    EXPECT_DOUBLE_EQ(*peak->row.before, 3377290752.0);
-    EXPECT_DOUBLE_EQ(*peak->row.after, 3234076160.0);
-    EXPECT_EQ(peak->row.verdict, Verdict::Improved);
+    EXPECT_DOUBLE_EQ(*peak->before, 3377290752.0);
+    EXPECT_DOUBLE_EQ(*peak->after, 3234076160.0);
+    EXPECT_EQ(peak->verdict, Verdict::Improved);
 }
 
 TEST(LossCompare, ResumedRunOverlapsOnSteps51To100)
@@ -142,29 +151,73 @@ TEST(LossCompare, DeepSpeedRandomLtdKernelVsPython)
     EXPECT_EQ(c.finalStep, 262);
     EXPECT_DOUBLE_EQ(c.points.back().before, 47.6621811180508); // §10.12: final 47.66 vs 48.70
     EXPECT_DOUBLE_EQ(c.points.back().after, 48.69661806473314);
-    std::vector<CrossCheckRow> rows = crossCheck(python, 0, kernel, 0);
-    const CrossCheckRow *curr = findRow(rows, "CurrSamplesPerSec");
+    std::vector<TrainingDelta> rows = trainingDeltas(python, 0, kernel, 0);
+    const TrainingDelta *curr = findRow(rows, "CurrSamplesPerSec");
     ASSERT_NE(curr, nullptr);
-    EXPECT_NEAR(*curr->row.before, 42.29052096762472, 1e-9);
-    EXPECT_NEAR(*curr->row.after, 46.2107872902601, 1e-9);
-    EXPECT_EQ(curr->row.verdict, Verdict::Improved);
-    const CrossCheckRow *skipped = findRow(rows, "skipped steps", 0);
+    EXPECT_NEAR(*curr->before, 42.29052096762472, 1e-9);
+    EXPECT_NEAR(*curr->after, 46.2107872902601, 1e-9);
+    EXPECT_EQ(curr->verdict, Verdict::Improved);
+    const TrainingDelta *skipped = findRow(rows, "skipped steps", 0);
     ASSERT_NE(skipped, nullptr);
-    EXPECT_EQ(skipped->statistic, CrossCheckStatistic::Last);
+    EXPECT_EQ(skipped->statistic, statisticName(CrossCheckStatistic::Last));
 
     model::TrainingLog fp16 = read(
         "deepspeed-random-ltd-kernel-vs-python/output1/check/train_my_implementation_fp16.log");
-    std::vector<CrossCheckRow> rows16 = crossCheck(python, 0, fp16, 0);
-    const CrossCheckRow *maxMem = findRow(rows16, "MaxMemAllocated");
+    std::vector<TrainingDelta> rows16 = trainingDeltas(python, 0, fp16, 0);
+    const TrainingDelta *maxMem = findRow(rows16, "MaxMemAllocated");
     ASSERT_NE(maxMem, nullptr);
-    EXPECT_DOUBLE_EQ(*maxMem->row.before, 10.77); // §10.12: 10.77 -> 6.33 GB
-    EXPECT_DOUBLE_EQ(*maxMem->row.after, 6.33);
-    // fp16 skipped 4 steps; the fp32 run has no overflow series: a one-sided row.
-    const CrossCheckRow *overflow = findRow(rows16, "overflow (skipped step)");
-    ASSERT_NE(overflow, nullptr);
-    EXPECT_FALSE(overflow->row.before.has_value());
-    EXPECT_DOUBLE_EQ(*overflow->row.after, 4);
-    EXPECT_DOUBLE_EQ(*findRow(rows16, "skipped steps", 0)->row.after, 4);
+    EXPECT_DOUBLE_EQ(*maxMem->before, 10.77); // §10.12: 10.77 -> 6.33 GB
+    EXPECT_DOUBLE_EQ(*maxMem->after, 6.33);
+    // fp16 skipped 4 steps, which its log writes twice (an overflow line each time and the
+    // running total): one account per side, the gate's (skippedSources), so one row, the
+    // fp32 run's running total against fp16's overflow lines.
+    ASSERT_EQ(rows16.back().key, "log.skipped");
+    const TrainingDelta *skipped16 = &rows16.back();
+    EXPECT_EQ(skipped16->label, "skipped steps / overflow (skipped step) (rank 0)");
+    EXPECT_EQ(skipped16->statistic, "last / total"); // a running total, flags summed
+    EXPECT_DOUBLE_EQ(*skipped16->before, 0);
+    EXPECT_DOUBLE_EQ(*skipped16->after, 4);
+    EXPECT_TRUE(skipped16->failed);
+    EXPECT_EQ(std::count_if(rows16.begin(), rows16.end(),
+                  [](const TrainingDelta &r) { return r.kind == LogSeriesKind::Skipped; }),
+        1);
+}
+
+TEST(LossCompare, ASeriesOneLogAlonePrintsIsShownNotCompared)
+{
+    const auto series = [](std::string name, LogSeriesKind kind, std::string unit,
+                            std::vector<double> values) {
+        model::LogSeries s;
+        s.name = std::move(name);
+        s.kind = kind;
+        s.unit = std::move(unit);
+        for (std::size_t i = 0; i < values.size(); ++i)
+            s.steps.push_back(static_cast<std::int64_t>(i + 1));
+        s.values = std::move(values);
+        return s;
+    };
+    model::TrainingLog before;
+    before.series = {series("iteration time", LogSeriesKind::StepTime, "ms", {900, 100, 110, 120}),
+        series("max allocated", LogSeriesKind::Memory, "MB", {10, 30, 20})};
+    model::TrainingLog after;
+    after.series = {series("iteration time", LogSeriesKind::StepTime, "s", {0.9, 0.2, 0.22, 0.24})};
+    const std::vector<TrainingDelta> rows = trainingDeltas(before, 0, after, 0);
+    ASSERT_EQ(rows.size(), 2u);
+    // Different units: compared in seconds, medians after warm-up 0.110 s -> 0.220 s.
+    EXPECT_EQ(rows[0].key, "log.step_time");
+    EXPECT_EQ(rows[0].unit, "s");
+    EXPECT_DOUBLE_EQ(*rows[0].before, 0.11);
+    EXPECT_DOUBLE_EQ(*rows[0].after, 0.22);
+    EXPECT_EQ(rows[0].countBefore, 3u);
+    EXPECT_TRUE(rows[0].failed);
+    EXPECT_EQ(deltaRowOf(rows[0]).verdict, Verdict::Regressed);
+    // Memory only before: its peak, no delta, no verdict, never a gate failure.
+    EXPECT_EQ(rows[1].key, "log.memory:max allocated");
+    EXPECT_DOUBLE_EQ(*rows[1].before, 30);
+    EXPECT_FALSE(rows[1].after.has_value());
+    EXPECT_FALSE(rows[1].delta.has_value());
+    EXPECT_FALSE(rows[1].failed);
+    EXPECT_EQ(rows[1].verdict, Verdict::Unknown);
 }
 
 TEST(LossCompare, DuplicatesAreNotCountedTwice)
