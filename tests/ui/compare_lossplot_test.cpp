@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
+#include "chartsupport.h"
 #include "compare_testsupport.h"
 #include "ui/compare/compareview.h"
 #include "ui/compare/lossplot.h"
@@ -8,8 +9,10 @@
 
 #include <QImage>
 #include <QPainter>
+#include <QTabWidget>
 #include <QTableWidget>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -59,7 +62,22 @@ TEST(CompareLossPlot, LossTabShowsBothSeries)
     EXPECT_EQ(o.comparison->finalStep, 10);
     EXPECT_NEAR(*o.comparison->finalRelative, 3.0138725e-5, 1e-10);
     // The log's iteration time is a cross-check row (as printed, in ms).
-    EXPECT_GT(view.crossCheckTable()->rowCount(), 1);
+    QTableWidget *table = view.crossCheckTable();
+    EXPECT_GT(table->rowCount(), 1);
+    // On the Loss tab the figures sit under the plot, every column in sight (beside the plot,
+    // the numbers had been scrolled out of the pane), and every row too up to 300 px (this
+    // pair prints 11 rows: 9 in sight).
+    for (int t = 0; t < view.tabs()->count(); ++t)
+        if (view.tabs()->tabText(t) == QStringLiteral("Loss"))
+            view.tabs()->setCurrentIndex(t);
+    uitest::showAndSettle(view, 1200, 900);
+    const QRect viewport = table->viewport()->rect();
+    int rowsInSight = 0;
+    for (int r = 0; r < table->rowCount(); ++r)
+        rowsInSight += viewport.contains(table->visualRect(table->model()->index(r, 0))) ? 1 : 0;
+    EXPECT_EQ(rowsInSight, std::min(table->rowCount(), 9));
+    for (int c = 0; c < table->columnCount(); ++c)
+        EXPECT_TRUE(viewport.contains(table->visualRect(table->model()->index(1, c)))) << c;
 
     // Both curves are drawn: each colour appears in the picture.
     QImage img(900, 400, QImage::Format_ARGB32);

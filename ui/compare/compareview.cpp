@@ -420,8 +420,14 @@ void CompareView::updateLoss()
     }
     fillDeltaTable(
         m_crossCheckTable, {DeltaSection {tr("Logs' own figures (cross-check)"), std::move(rows)}});
-    // A narrow pane: the metric names need their width more than the numbers do.
+    // The metric names (series, rank, statistic) are long: they get their width first.
     m_crossCheckTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // Every row in sight below the plot, up to a third of a 900 px tab.
+    int height = m_crossCheckTable->horizontalHeader()->sizeHint().height()
+        + 2 * m_crossCheckTable->frameWidth();
+    for (int r = 0; r < m_crossCheckTable->rowCount(); ++r)
+        height += m_crossCheckTable->verticalHeader()->sectionSize(r);
+    m_crossCheckTable->setMinimumHeight(std::min(height, 300));
 }
 
 void CompareView::addLogClicked(bool afterSide)

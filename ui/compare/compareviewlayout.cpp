@@ -179,12 +179,14 @@ void CompareView::buildUi()
     lossBar->addWidget(addAfter);
     lossBar->addWidget(m_lossSources, 1);
     ll->addLayout(lossBar);
-    auto *lossSplit = new QSplitter(Qt::Horizontal);
+    // The plot above its figures: the table's six columns need the tab's whole width (beside
+    // the plot they were scrolled out of sight).
+    auto *lossSplit = new QSplitter(Qt::Vertical);
     m_lossPlot = new LossPlot;
     m_crossCheckTable = makeTable(QStringLiteral("crossCheckTable"));
     lossSplit->addWidget(m_lossPlot);
     lossSplit->addWidget(m_crossCheckTable);
-    lossSplit->setStretchFactor(0, 1);
+    lossSplit->setStretchFactor(0, 3);
     lossSplit->setStretchFactor(1, 1);
     ll->addWidget(lossSplit, 1);
     m_tabs->addTab(m_deltaTable, tr("Δ table"));
