@@ -229,13 +229,14 @@ std::vector<TrainingDelta> trainingDeltas(const model::TrainingLog &before, std:
 
 DeltaRow deltaRowOf(const TrainingDelta &r)
 {
+    const std::string label = r.label + " (" + r.statistic + ")";
     if (r.before && r.after && !r.delta) { // units that cannot be compared
         DeltaRow row =
-            makeDeltaRow(r.key, r.label, r.unit, r.before, std::nullopt, betterFor(r.kind));
+            makeDeltaRow(r.key, label, r.unit, r.before, std::nullopt, betterFor(r.kind));
         row.after = r.after;
         return row;
     }
-    return makeDeltaRow(r.key, r.label, r.unit, r.before, r.after, betterFor(r.kind));
+    return makeDeltaRow(r.key, label, r.unit, r.before, r.after, betterFor(r.kind));
 }
 
 } // namespace stepscope::analysis

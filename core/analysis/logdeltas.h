@@ -42,7 +42,7 @@ struct TrainingDelta
     std::string key;
     std::string label; ///< the series names, and the rank when the log names one
     std::string unit; ///< of before/after
-    /// "median (after warm-up)", "peak", "total", "last"; "last / total" when the two sides
+    /// "median after warm-up", "peak", "total", "last"; "last / total" when the two sides
     /// summarise differently (skipped steps: a running total against per-step flags)
     std::string statistic;
     model::LogSeriesKind kind = model::LogSeriesKind::Other;
@@ -59,8 +59,9 @@ struct TrainingDelta
 std::vector<TrainingDelta> trainingDeltas(const model::TrainingLog &before, std::uint32_t runBefore,
     const model::TrainingLog &after, std::uint32_t runAfter, const TrainingThresholds &t = {});
 
-/// The row as the delta tables show it (the same verdict as `row.verdict`); both values and
-/// no delta when the units cannot be compared.
+/// The row as the delta tables show it (the window's and report's cross-check table, the
+/// Markdown, `cross_check` in compare --json): labelled "name (statistic)", the same verdict
+/// as `row.verdict`; both values and no delta when the units cannot be compared.
 DeltaRow deltaRowOf(const TrainingDelta &row);
 
 } // namespace stepscope::analysis

@@ -93,7 +93,7 @@ std::string_view crossCheckStatisticName(CrossCheckStatistic s)
 {
     switch (s) {
     case CrossCheckStatistic::Median:
-        return "median (after warm-up)";
+        return "median after warm-up";
     case CrossCheckStatistic::Peak:
         return "peak";
     case CrossCheckStatistic::Total:

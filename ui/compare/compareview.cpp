@@ -413,11 +413,8 @@ void CompareView::updateLoss()
                         .arg(log->issues.empty() ? 0 : log->issues.front().line);
     m_lossSources->setText(text);
     std::vector<analysis::DeltaRow> rows;
-    for (const auto &c : m_loss->crossCheck) {
-        analysis::DeltaRow r = analysis::deltaRowOf(c);
-        r.label += " (" + c.statistic + ")";
-        rows.push_back(std::move(r));
-    }
+    for (const auto &c : m_loss->crossCheck)
+        rows.push_back(analysis::deltaRowOf(c));
     fillDeltaTable(
         m_crossCheckTable, {DeltaSection {tr("Logs' own figures (cross-check)"), std::move(rows)}});
     // The metric names (series, rank, statistic) are long: they get their width first.

@@ -269,7 +269,7 @@ TEST(Convergence, CompareJsonAndMarkdownCarryTheVerdictAndRows)
         EXPECT_TRUE(out["training"][0].contains(key)) << key;
     const std::string md = trainingMarkdown(c);
     EXPECT_NE(md.find("**Convergence: held**"), std::string::npos);
-    EXPECT_NE(md.find("| elapsed time per iteration (ms) | median (after warm-up) | 9007 | "
+    EXPECT_NE(md.find("| elapsed time per iteration (ms) | median after warm-up | 9007 | "
                       "4511 | -49.9 | improved |"),
         std::string::npos)
         << md;

@@ -211,6 +211,7 @@ TEST(LossCompare, ASeriesOneLogAlonePrintsIsShownNotCompared)
     EXPECT_EQ(rows[0].countBefore, 3u);
     EXPECT_TRUE(rows[0].failed);
     EXPECT_EQ(deltaRowOf(rows[0]).verdict, Verdict::Regressed);
+    EXPECT_EQ(deltaRowOf(rows[0]).label, "iteration time (median after warm-up)");
     // Memory only before: its peak, no delta, no verdict, never a gate failure.
     EXPECT_EQ(rows[1].key, "log.memory:max allocated");
     EXPECT_DOUBLE_EQ(*rows[1].before, 30);
