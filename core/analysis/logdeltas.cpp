@@ -176,12 +176,11 @@ TrainingDelta pairRow(LogSeriesKind kind, const LogSeries *sb, const LogSeries *
     return r;
 }
 
-/// Whether the row is worse than the gate allows (skipped steps: any increase).
+/// Whether the row is worse than the gate allows. Skipped steps are no rule of the gate (the
+/// tables mark an increase regressed; health's `overflow_skipped` names the steps).
 bool failsGate(const TrainingDelta &r, const TrainingThresholds &t)
 {
-    if (r.kind == LogSeriesKind::Skipped)
-        return r.delta && *r.delta > 0;
-    if (!r.percent)
+    if (r.kind == LogSeriesKind::Skipped || !r.percent)
         return false;
     if (r.kind == LogSeriesKind::Throughput || r.kind == LogSeriesKind::Mfu)
         return -*r.percent / 100 > t.throughput;

@@ -34,7 +34,7 @@ struct TrainingThresholds
 /// printed unit; where the two sides print different units, step times are compared in
 /// seconds and memory in bytes (other units: both values shown, no delta). The verdict is
 /// the tables' (makeDeltaRow's 0.5 %); `failed` is the gate's, by TrainingThresholds
-/// (skipped steps: any increase).
+/// (never for skipped steps, which are no rule of the gate).
 struct TrainingDelta
 {
     /// "log.step_time", "log.throughput", "log.memory", ...; a kind's further rows add the
