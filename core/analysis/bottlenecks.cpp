@@ -81,7 +81,8 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakd
     out.push_back(timeShare(
         BottleneckKind::DataLoading, breakdowns,
         [](const StepBreakdown &s) { return s.dataLoadingNs; },
-        "with the device idle while the host was in the DataLoader"));
+        "with the device idle waiting for input data (a DataLoader on the host, or a step "
+        "trace's iteration interval)"));
     out.push_back(timeShare(
         BottleneckKind::ExposedCommunication, breakdowns,
         [](const StepBreakdown &s) { return s.commExposedNs; },

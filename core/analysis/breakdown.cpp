@@ -5,6 +5,7 @@
 #include "breakdowntable.h"
 #include "intervalset.h"
 #include "steps.h"
+#include "steptracephases.h"
 #include "units.h"
 #include "util/countof.h"
 #include "util/text.h"
@@ -24,13 +25,6 @@ namespace {
 using model::Category;
 using model::TrackKind;
 using util::startsWith;
-
-constexpr std::array<std::string_view, SegmentKindCount> Keys = {"compute", "comm_exposed",
-    "comm_overlapped", "host_wait", "data_loading", "launch_gap", "other_idle", "bubble",
-    "preparing"};
-constexpr std::array<std::string_view, SegmentKindCount> Names = {"Compute (not overlapped)",
-    "Communication (exposed)", "Communication (overlapped)", "Host wait", "Data loading",
-    "Launch gaps", "Other idle", "Pipeline bubble", "Preparing"};
 
 std::string lower(std::string_view s)
 {
@@ -254,7 +248,7 @@ struct ColumnMap
     std::string_view column;
     std::string_view key;
 };
-constexpr std::array<ColumnMap, 10> Columns = {{
+constexpr std::array<ColumnMap, 12> Columns = {{
     {"Computing", "compute"},
     {"Communication(Not Overlapped)", "comm_exposed"},
     {"Overlapped", "comm_overlapped"},
@@ -265,6 +259,8 @@ constexpr std::array<ColumnMap, 10> Columns = {{
     {"Stage", "stage"},
     {"Communication(Not Overlapped and Exclude Receive)", "comm_exposed_excl_receive"},
     {"total", "step"},
+    {"fp_and_bp", "fp_and_bp"},
+    {"iteration_interval", "data_loading"},
 }};
 
 double oursFor(std::string_view key, const StepResult &r)
@@ -289,6 +285,10 @@ double oursFor(std::string_view key, const StepResult &r)
         return b.deviceStartNs < 0 ? 0.0 : us(b.deviceEndNs - b.deviceStartNs - b.bubbleNs);
     if (key == "comm_exposed_excl_receive")
         return us(b.commExposedNs);
+    if (key == "fp_and_bp") // the forward/backward span: compute and the receives in it
+        return us(b.computeNs + b.bubbleNs);
+    if (key == "data_loading")
+        return us(b.dataLoadingNs);
     return us(b.durationNs()); // "step"
 }
 
@@ -356,70 +356,6 @@ const model::ReferenceStep *findReference(
     return nullptr;
 }
 
-} // namespace
-
-std::string_view segmentKindKey(SegmentKind kind)
-{
-    return Keys[static_cast<std::size_t>(kind)];
-}
-
-std::string_view segmentKindName(SegmentKind kind)
-{
-    return Names[static_cast<std::size_t>(kind)];
-}
-
-std::string_view figureKindName(SegmentKind kind)
-{
-    return kind == SegmentKind::Compute ? std::string_view("Compute") : segmentKindName(kind);
-}
-
-std::optional<SegmentKind> segmentKindFromKey(std::string_view key)
-{
-    for (std::size_t i = 0; i < Keys.size(); ++i) {
-        if (Keys[i] == key)
-            return static_cast<SegmentKind>(i);
-    }
-    return std::nullopt;
-}
-
-std::int64_t TbBreakdown::totalNs() const
-{
-    return kernelNs + memcpyNs + memsetNs + communicationNs + runtimeNs + dataLoaderNs + cpuExecNs
-        + otherNs;
-}
-
-std::int64_t StepBreakdown::segmentNs(SegmentKind kind) const
-{
-    switch (kind) {
-    case SegmentKind::Compute:
-        return computeNs - commOverlappedNs;
-    case SegmentKind::CommExposed:
-        return commExposedNs;
-    case SegmentKind::CommOverlapped:
-        return commOverlappedNs;
-    case SegmentKind::HostWait:
-        return hostWaitNs;
-    case SegmentKind::DataLoading:
-        return dataLoadingNs;
-    case SegmentKind::LaunchGap:
-        return launchGapNs;
-    case SegmentKind::OtherIdle:
-        return otherIdleNs;
-    case SegmentKind::Bubble:
-        return bubbleNs;
-    case SegmentKind::Preparing:
-        return preparingNs;
-    }
-    return 0;
-}
-
-std::int64_t StepBreakdown::figureNs(SegmentKind kind) const
-{
-    return kind == SegmentKind::Compute ? computeNs : segmentNs(kind);
-}
-
-namespace {
-
 std::atomic<std::uint64_t> g_breakdownPasses {0};
 
 /// A track holding what the device did: a stream's tasks or a communication group's ops.
@@ -445,6 +381,37 @@ std::optional<std::pair<std::int64_t, std::int64_t>> deviceSpan(const model::Tra
     if (first > last)
         return std::nullopt;
     return std::make_pair(first, last);
+}
+
+/// A rank with a step trace only: the phases become its compute and data loading, and the
+/// device span covers them (no step inside it is untraced).
+void addPhases(TraceSets &sets, std::optional<std::pair<std::int64_t, std::int64_t>> &span,
+    const detail::StepTracePhases &phases)
+{
+    // A pipeline receive inside the forward/backward span is a wait (the bubble), not compute.
+    sets.compute =
+        IntervalSet::fromUnsorted(phases.compute).subtract(sets.receive).unite(sets.compute);
+    sets.dataLoading = IntervalSet::fromUnsorted(phases.dataLoading).unite(sets.dataLoading);
+    for (const IntervalSet *set : {&sets.compute, &sets.comm}) {
+        if (set->empty())
+            continue;
+        const std::int64_t first = set->intervals().front().first;
+        const std::int64_t last = set->intervals().back().second;
+        span = span ? std::make_pair(std::min(span->first, first), std::max(span->second, last))
+                    : std::make_pair(first, last);
+    }
+}
+
+/// The profiler's values less the step-trace phases, which say nothing about a timeline
+/// that measured the device itself (the phases are a span, idle gaps and all).
+std::vector<std::pair<std::string, double>> withoutPhases(
+    const std::vector<std::pair<std::string, double>> &values)
+{
+    std::vector<std::pair<std::string, double>> out;
+    for (const auto &v : values)
+        if (!detail::isStepTracePhaseColumn(v.first))
+            out.push_back(v);
+    return out;
 }
 
 /// Says which steps are untraced (MindInsight writes the timeline of the first steps only):
@@ -481,8 +448,14 @@ BreakdownPass runBreakdownPass(
     std::vector<StepBreakdown> &out = pass.steps;
     if (steps.empty())
         return pass;
-    const TraceSets sets = collectSets(trace);
-    const auto span = deviceSpan(trace);
+    TraceSets sets = collectSets(trace);
+    auto span = deviceSpan(trace);
+    // A step trace is the only record of the device: its phases say what the device did
+    // (docs/metrics.md). A rank with a step table shows the table instead.
+    const auto phases =
+        detection.rows.empty() ? detail::stepTracePhases(trace, steps) : std::nullopt;
+    if (phases)
+        addPhases(sets, span, *phases);
     if (notes && detection.rows.empty() && !span)
         notes->add(model::Severity::Info, "rank " + std::to_string(trace.rank),
             "no device activity recorded (a CPU-only capture?): every step is host time, so "
@@ -532,7 +505,8 @@ BreakdownPass runBreakdownPass(
         const auto lanes = fullRow ? std::vector<std::pair<std::string, double>>()
                                    : overlapLaneValues(trace, step);
         if (fullRow || (ref && lanes.empty()))
-            r.b.reference = compare(ref->valuesUs, ref->source, r);
+            r.b.reference =
+                compare(phases ? ref->valuesUs : withoutPhases(ref->valuesUs), ref->source, r);
         else if (!lanes.empty())
             r.b.reference = compare(lanes, "Overlap Analysis", r);
         for (const auto &t : tb) {

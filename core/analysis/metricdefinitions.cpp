@@ -30,7 +30,9 @@ const std::vector<MetricDefinition> Definitions = {
         "for host-side work."},
     {"data_loading", "Data loading",
         "Device idle while a DataLoader range (enumerate(DataLoader)#…) is open on the host, "
-        "including before the step's first device task."},
+        "including before the step's first device task. On a rank that only a step trace "
+        "records (MindSpore step_trace_raw), the profiler's iteration_interval: the wait for "
+        "the next batch."},
     {"launch_gap", "Launch gaps",
         "Device idle while the host is inside a launch or runtime call (not a synchronisation): "
         "the device waits for kernels to be launched."},

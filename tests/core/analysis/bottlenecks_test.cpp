@@ -37,8 +37,8 @@ TEST(Bottlenecks, OrderedByShareWithEvidenceNamingStepAndRank)
     EXPECT_DOUBLE_EQ(list[0].share, 0.25);
     EXPECT_EQ(list[0].rank, 0);
     EXPECT_EQ(list[0].evidence,
-        "Step 5 on rank 0: 40.0 ms of 100 ms (40.0 %) with the device idle while the host was in "
-        "the DataLoader.");
+        "Step 5 on rank 0: 40.0 ms of 100 ms (40.0 %) with the device idle waiting for input data "
+        "(a DataLoader on the host, or a step trace's iteration interval).");
     EXPECT_EQ(list[1].kind, analysis::BottleneckKind::ExposedCommunication);
     EXPECT_DOUBLE_EQ(list[1].share, 0.2);
     EXPECT_EQ(list[1].rank, 1);
@@ -104,7 +104,7 @@ TEST(Bottlenecks, EvidenceNamesAStepWithoutIdAsSuch)
     EXPECT_EQ(list[0].step, -1);
     EXPECT_EQ(list[0].evidence,
         "The step without an id on rank 1: 40.0 ms of 100 ms (40.0 %) with the device idle "
-        "while the host was in the DataLoader.");
+        "waiting for input data (a DataLoader on the host, or a step trace's iteration interval).");
 }
 
 // Step times summed over many (damaged) steps used to overflow int64 (UBSan: signed
