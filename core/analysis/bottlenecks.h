@@ -29,6 +29,9 @@ inline constexpr int BottleneckKindCount = 7;
 
 /// The device-idle finding is listed from this share of step time (free / step time).
 inline constexpr double DeviceIdleDominates = 0.5;
+/// ... or from this share of idle time that nothing on the host explains (other idle), when
+/// that is more than any other time-based finding's share.
+inline constexpr double UnexplainedIdleListed = 0.1;
 
 /// "data_loading", "exposed_communication", "host_bound", "pipeline_bubble",
 /// "memory_pressure", "compute_efficiency", "device_idle".

@@ -85,12 +85,45 @@ TEST(Bottlenecks, DeviceIdleIsAFindingOfItsOwnWhenItDominates)
     EXPECT_EQ(list[1].kind, analysis::BottleneckKind::HostBound);
     EXPECT_DOUBLE_EQ(list[1].share, 0.001);
 
-    // Idle below half the step time is not a finding of its own.
-    analysis::StepBreakdown busy = step(0, 4, 100'000'000, 0, 0, 0);
-    busy.otherIdleNs = 49'000'000;
-    busy.freeNs = busy.otherIdleNs;
-    busy.computeNs = busy.durationNs() - busy.freeNs;
-    for (const auto &b : analysis::rankBottlenecks({busy}))
+    // Idle below half the step time that the host explains is no finding of its own: the
+    // host-bound finding says it.
+    analysis::StepBreakdown hostBound = step(0, 4, 100'000'000, 0, 0, 44'000'000);
+    hostBound.otherIdleNs = 5'000'000;
+    hostBound.freeNs = hostBound.hostWaitNs + hostBound.otherIdleNs; // 49 %
+    hostBound.computeNs = hostBound.durationNs() - hostBound.freeNs;
+    for (const auto &b : analysis::rankBottlenecks({hostBound}))
+        EXPECT_NE(b.kind, analysis::BottleneckKind::DeviceIdle);
+}
+
+TEST(Bottlenecks, UnexplainedIdleIsAFindingWhenItIsTheLargestLoss)
+{
+    // widedeep: the device idles 44 % of its traced steps with nothing recorded on the host,
+    // and the only other finding was "Host / launch bound 0.1 %".
+    analysis::StepBreakdown s = step(1, 13, 100'000'000, 0, 0, 100'000);
+    s.otherIdleNs = 44'000'000;
+    s.freeNs = s.hostWaitNs + s.otherIdleNs;
+    s.computeNs = s.durationNs() - s.freeNs;
+    auto list = analysis::rankBottlenecks({s});
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list[0].kind, analysis::BottleneckKind::DeviceIdle);
+    EXPECT_DOUBLE_EQ(list[0].share, 0.441);
+    EXPECT_EQ(list[1].kind, analysis::BottleneckKind::HostBound);
+
+    // Exposed communication is the larger loss: it leads, and the idle is no finding.
+    s.commExposedNs = 45'000'000;
+    s.computeNs = s.durationNs() - s.freeNs - s.commExposedNs;
+    list = analysis::rankBottlenecks({s});
+    ASSERT_FALSE(list.empty());
+    EXPECT_EQ(list[0].kind, analysis::BottleneckKind::ExposedCommunication);
+    for (const auto &b : list)
+        EXPECT_NE(b.kind, analysis::BottleneckKind::DeviceIdle);
+
+    // Under 10 % of step time, unexplained idle is no finding, however small the rest.
+    s.commExposedNs = 0;
+    s.otherIdleNs = 9'000'000;
+    s.freeNs = s.hostWaitNs + s.otherIdleNs;
+    s.computeNs = s.durationNs() - s.freeNs;
+    for (const auto &b : analysis::rankBottlenecks({s}))
         EXPECT_NE(b.kind, analysis::BottleneckKind::DeviceIdle);
 }
 
