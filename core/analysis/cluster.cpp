@@ -3,6 +3,7 @@
 #include "cluster.h"
 
 #include "clusterdetail.h"
+#include "model/metadatakeys.h"
 #include "util/saturate.h"
 
 #include <algorithm>
@@ -143,6 +144,22 @@ std::vector<PipelineStage> findStages(const model::Session &session)
             sets.clear();
         else
             source = "communication_group.json p2p";
+    }
+    if (sets.empty()) {
+        // MindInsight's cluster files name the stage count: each rank's stage (importer).
+        std::map<std::string, std::vector<std::int32_t>> byStage;
+        for (const auto &t : session.traces) {
+            const auto it = t->metadata.extra.find(std::string(model::PipelineStageKey));
+            if (it != t->metadata.extra.end())
+                byStage[it->second].push_back(t->rank);
+        }
+        if (byStage.size() >= 2) {
+            for (auto &[stage, ranks] : byStage) {
+                std::sort(ranks.begin(), ranks.end());
+                sets.insert(ranks);
+            }
+            source = "ascend_cluster_analyse_pipeline-parallel file names";
+        }
     }
     std::vector<PipelineStage> stages;
     for (const auto &r : sets) {

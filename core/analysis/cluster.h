@@ -108,8 +108,9 @@ struct PipelineStage
 {
     std::int32_t index = 0;
     std::vector<std::int32_t> ranks; ///< sorted
-    std::string
-        source; ///< "cluster_step_trace_time.csv stage rows" or "communication_group.json p2p"
+    /// "cluster_step_trace_time.csv stage rows", "communication_group.json p2p" or
+    /// "ascend_cluster_analyse_pipeline-parallel file names"
+    std::string source;
     std::int64_t stepMeanNs = 0; ///< mean over the stage's ranks and steps
     std::int64_t bubbleMeanNs = 0;
     std::int64_t bubbleMaxNs = 0;

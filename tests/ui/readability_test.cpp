@@ -31,8 +31,10 @@
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QTemporaryDir>
 
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <set>
 
@@ -122,16 +124,37 @@ TEST(Readability, CommunicationTableCountsKernelsInsideAnnotations)
 
 TEST(Readability, ClusterSummaryCountsInWordsAndUnknownStagesAreNotZero)
 {
-    const auto session = loadSample("mindspore_legacy/mindinsight-cluster-pp-4rank");
-    ASSERT_TRUE(session);
-    ui::ClusterPanel panel;
-    panel.setAnalysis(std::make_shared<const analysis::SessionAnalysis>(
-        analysis::analyzeSession(*session, analysis::RunConfig {})));
-    panel.setSession(session);
-    const QString text = panel.summaryLabel()->text();
+    const auto named = loadSample("mindspore_legacy/mindinsight-cluster-pp-4rank");
+    ASSERT_TRUE(named);
+    const auto summary = [](const std::shared_ptr<const model::Session> &session) {
+        ui::ClusterPanel panel;
+        panel.setAnalysis(std::make_shared<const analysis::SessionAnalysis>(
+            analysis::analyzeSession(*session, analysis::RunConfig {})));
+        panel.setSession(session);
+        return panel.summaryLabel()->text();
+    };
+    // The cluster files' names give the stages (2 of 4 ranks).
+    QString text = summary(named);
     EXPECT_TRUE(text.contains(QStringLiteral("4 ranks × 5 steps"))) << text.toStdString();
-    // The files measure a bubble (receive waits) but name no stage membership.
-    EXPECT_TRUE(text.contains(QStringLiteral("pipeline stages not named in the files")));
+    EXPECT_TRUE(text.contains(QStringLiteral("2 pipeline stages"))) << text.toStdString();
+    // Without those files, the step traces measure a bubble (receive waits) but name no stage
+    // membership.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    namespace fs = std::filesystem;
+    for (const auto &e : fs::directory_iterator(
+             fs::path(STEPSCOPE_TEST_DATA) / "mindspore_legacy/mindinsight-cluster-pp-4rank")) {
+        if (e.path().filename().string().rfind("ascend_cluster_analyse_", 0) != 0)
+            fs::copy(e.path(), fs::path(dir.path().toStdString()) / e.path().filename(),
+                fs::copy_options::recursive);
+    }
+    util::Progress progress;
+    const std::shared_ptr<const model::Session> unnamed =
+        import::loadPath(dir.path().toStdString(), progress).session;
+    ASSERT_TRUE(unnamed);
+    text = summary(unnamed);
+    EXPECT_TRUE(text.contains(QStringLiteral("pipeline stages not named in the files")))
+        << text.toStdString();
     EXPECT_FALSE(text.contains(QStringLiteral("0 pipeline stage")));
     EXPECT_FALSE(text.contains(QStringLiteral("(s)")));
     EXPECT_EQ(ui::countText(1, QStringLiteral("rank"), QStringLiteral("ranks")),

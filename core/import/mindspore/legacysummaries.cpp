@@ -6,6 +6,7 @@
 #include "import/csv/csvreader.h"
 #include "import/detect/filetext.h"
 #include "import/mindspore/steptraceraw.h"
+#include "model/metadatakeys.h"
 #include "util/decimal.h"
 
 #include <nlohmann/json.hpp>
@@ -19,9 +20,41 @@ namespace stepscope::import::mindspore {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+/// The rank's pipeline stage from `ascend_cluster_analyse_pipeline-parallel_<stages>_<ranks>_
+/// <rank>.csv`, as MindInsight's ParallelAnalyser numbers it: rank // (ranks / stages) + 1.
+/// Nothing for the other modes, or for counts that do not hold the rank.
+void notePipelineStage(
+    const fs::path &path, const ImportContext &ctx, std::int32_t rank, model::Trace &trace)
+{
+    const std::string name = path.stem().string();
+    const std::string prefix = "ascend_cluster_analyse_pipeline-parallel_";
+    if (name.rfind(prefix, 0) != 0)
+        return;
+    long long stages = 0;
+    long long ranks = 0;
+    long long fileRank = 0;
+    if (std::sscanf(name.c_str() + prefix.size(), "%lld_%lld_%lld", &stages, &ranks, &fileRank)
+        != 3)
+        return;
+    if (stages < 1 || ranks < stages || rank < 0 || rank >= ranks || fileRank != rank) {
+        ctx.warn(path,
+            "its name gives " + std::to_string(stages) + " pipeline stages of "
+                + std::to_string(ranks) + " ranks, which do not hold rank " + std::to_string(rank)
+                + ": the rank's stage is not known");
+        return;
+    }
+    trace.metadata.extra[std::string(model::PipelineStageKey)] =
+        std::to_string(rank * stages / ranks + 1);
+}
+
+} // namespace
+
 std::size_t readClusterAnalyse(
     const fs::path &path, const ImportContext &ctx, std::int32_t rank, model::Trace &trace)
 {
+    notePipelineStage(path, ctx, rank, trace);
     csv::CsvReader reader(path, &ctx);
     if (!reader.isOpen() || !reader.readHeader())
         return 0;

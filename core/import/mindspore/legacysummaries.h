@@ -16,7 +16,9 @@ namespace stepscope::import::mindspore {
 /// `ascend_cluster_analyse_<mode>_<stages>_<ranks>_<rank>.csv`: one row per step in ms and no
 /// step column (pipeline-, data- and model-parallel variants; headers read by name, blanks
 /// trimmed). Each row becomes a ReferenceStep (step -1, rows kept in file order, every
-/// numeric column in us). Returns the rows read.
+/// numeric column in us). Returns the rows read. A pipeline-parallel file's name gives the
+/// rank's stage, into metadata.extra[model::PipelineStageKey]: rank // (ranks / stages) + 1, the
+/// stage MindInsight's ParallelAnalyser gives it.
 std::size_t readClusterAnalyse(const std::filesystem::path &path, const ImportContext &ctx,
     std::int32_t rank, model::Trace &trace);
 

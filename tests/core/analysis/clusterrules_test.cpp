@@ -2,11 +2,13 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 //
 // The cluster view's rules (docs/metrics.md "Cluster"): stragglers per pipeline stage by
-// median + k · MAD, each with its reason; stages from the `stage` rows or from the p2p groups
-// of communication_group.json; the communication groups of the 16-rank GPT-3 sample, whose
-// figures were computed by hand with tests/tools/check_cluster_groups.py.
+// median + k · MAD, each with its reason; stages from the `stage` rows, from the p2p groups
+// of communication_group.json or from MindInsight's file names; the communication groups of the
+// 16-rank GPT-3 sample, whose figures were computed by hand with
+// tests/tools/check_cluster_groups.py.
 #include "analysis/cluster.h"
 #include "import/loader.h"
+#include "model/metadatakeys.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -138,6 +140,28 @@ TEST(ClusterStragglers, PerPipelineStageFromCommunicationGroups)
     const auto c = analysis::analyzeCluster(session, twoStageBreakdowns());
     expectThreeStragglers(c);
     EXPECT_EQ(c.stages[1].source, "communication_group.json p2p");
+}
+
+TEST(ClusterStragglers, PerPipelineStageFromTheRanksStageNumbers)
+{
+    // MindInsight's ascend_cluster_analyse_pipeline-parallel_<stages>_<ranks>_<rank>.csv names
+    // give each rank its stage (the importer writes it into the rank's metadata).
+    model::Session session;
+    for (std::int32_t rank = 0; rank < 12; ++rank) {
+        auto t = std::make_shared<model::Trace>();
+        t->rank = rank;
+        t->metadata.extra[std::string(model::PipelineStageKey)] = rank < 6 ? "1" : "2";
+        session.traces.push_back(std::move(t));
+    }
+    const auto c = analysis::analyzeCluster(session, twoStageBreakdowns());
+    expectThreeStragglers(c);
+    EXPECT_EQ(c.stages[0].source, "ascend_cluster_analyse_pipeline-parallel file names");
+
+    // One stage named is no pipeline: every rank is a peer of every other.
+    for (auto &t : session.traces)
+        std::const_pointer_cast<model::Trace>(t)
+            ->metadata.extra[std::string(model::PipelineStageKey)] = "1";
+    EXPECT_TRUE(analysis::analyzeCluster(session, twoStageBreakdowns()).stages.empty());
 }
 
 TEST(ClusterStragglers, WithoutStagesAllRanksArePeers)

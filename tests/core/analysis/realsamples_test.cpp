@@ -509,6 +509,12 @@ TEST(RealSamples, MindSporeClusterAnalyseIsTheStepTable)
     }
     EXPECT_EQ(notesOfRank,
         (std::map<std::string, int> {{"rank 0", 1}, {"rank 1", 1}, {"rank 2", 1}, {"rank 3", 1}}));
+
+    // The files' names give 2 stages of 4 ranks: MindInsight's stage = rank // 2 + 1.
+    const nlohmann::json &stages = j["cluster"]["stages"];
+    ASSERT_EQ(stages.size(), 2u) << j["cluster"].dump();
+    EXPECT_EQ(stages[0]["ranks"], nlohmann::json({0, 1}));
+    EXPECT_EQ(stages[1]["ranks"], nlohmann::json({2, 3}));
 }
 
 TEST(RealSamples, Mi250PartialLastStepIsLeftOutAndMarked)

@@ -7,6 +7,7 @@
 #include "import/mindspore/legacyfolder.h"
 #include "import/mindspore/legacysummaries.h"
 #include "import/mindspore/outputtimeline.h"
+#include "model/metadatakeys.h"
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -128,6 +129,29 @@ TEST_F(MindSporeLegacyTest, ClusterAnalyseRowsInMicroseconds)
     EXPECT_DOUBLE_EQ(r.valuesUs[0].second, 13820.2);
     EXPECT_EQ(r.valuesUs[4].first, "collective_communication_alone_time");
     EXPECT_DOUBLE_EQ(*t.referenceSteps[5].find("stage_time"), 122496.1);
+}
+
+TEST_F(MindSporeLegacyTest, PipelineStageFromTheClusterAnalyseName)
+{
+    // MindInsight's ParallelAnalyser: stage = rank // (ranks / stages) + 1; 2 stages of 4 ranks.
+    for (const auto &[rank, stage] : {std::pair {0, "1"}, {1, "1"}, {2, "2"}, {3, "2"}}) {
+        model::Trace t;
+        const std::string name =
+            "ascend_cluster_analyse_pipeline-parallel_2_4_" + std::to_string(rank) + ".csv";
+        EXPECT_GT(readClusterAnalyse(Cluster / name, m_ctx, rank, t), 0u);
+        EXPECT_EQ(t.metadata.extra.at(std::string(model::PipelineStageKey)), stage) << rank;
+    }
+    // The data-parallel variant names no stage; counts that do not hold the rank are said.
+    model::Trace dp;
+    const fs::path f = write("ascend_cluster_analyse_data-parallel_1_8_3.csv", "tail\n1\n");
+    readClusterAnalyse(f, m_ctx, 3, dp);
+    EXPECT_EQ(dp.metadata.extra.count(std::string(model::PipelineStageKey)), 0u);
+    model::Trace bad;
+    const fs::path g =
+        write("ascend_cluster_analyse_pipeline-parallel_4_2_3.csv", "computation_time\n1\n");
+    readClusterAnalyse(g, m_ctx, 3, bad);
+    EXPECT_EQ(bad.metadata.extra.count(std::string(model::PipelineStageKey)), 0u);
+    EXPECT_NE(m_report.toText().find("do not hold rank 3"), std::string::npos) << m_report.toText();
 }
 
 TEST_F(MindSporeLegacyTest, ClusterAnalyseDataParallelHeaderWithBlanks)
