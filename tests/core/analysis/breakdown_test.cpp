@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "analysis/breakdown.h"
+#include "breakdown_testutil.h"
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 using namespace stepscope;
 using model::Category;
 using model::TrackKind;
+using testsupport::expectIdentity;
 
 namespace {
 
@@ -58,13 +60,6 @@ struct Builder
     }
     model::Trace finish() { return b.finish().trace; }
 };
-
-void expectIdentity(const analysis::StepBreakdown &s)
-{
-    EXPECT_EQ(
-        s.preparingNs + s.computeNs + s.commExposedNs + s.bubbleNs + s.freeNs, s.durationNs());
-    EXPECT_EQ(s.hostWaitNs + s.dataLoadingNs + s.launchGapNs + s.otherIdleNs, s.freeNs);
-}
 
 } // namespace
 

@@ -6,6 +6,7 @@
 #include "analysis/breakdown.h"
 #include "analysis/breakdowntable.h"
 #include "analysis/steps.h"
+#include "breakdown_testutil.h"
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
@@ -15,6 +16,7 @@
 using namespace stepscope;
 using model::Category;
 using model::TrackKind;
+using testsupport::expectIdentity;
 
 namespace {
 
@@ -32,13 +34,6 @@ model::ReferenceStep row(std::int64_t step, double computing, double cno, double
     if (preparing >= 0)
         r.valuesUs.emplace_back("Preparing", preparing);
     return r;
-}
-
-void expectIdentity(const analysis::StepBreakdown &s)
-{
-    EXPECT_EQ(
-        s.preparingNs + s.computeNs + s.commExposedNs + s.bubbleNs + s.freeNs, s.durationNs());
-    EXPECT_EQ(s.hostWaitNs + s.dataLoadingNs + s.launchGapNs + s.otherIdleNs, s.freeNs);
 }
 
 /// ProfilerStep#7 over [0, 1000) us: 100 us preparing, kernels [100, 400) and [800, 1000), an

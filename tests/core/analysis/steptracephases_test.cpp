@@ -7,6 +7,7 @@
 #include "analysis/analysissummary.h"
 #include "analysis/bottlenecks.h"
 #include "analysis/breakdown.h"
+#include "breakdown_testutil.h"
 #include "import/loader.h"
 #include "model/tracebuilder.h"
 
@@ -16,6 +17,7 @@
 using namespace stepscope;
 using model::Category;
 using model::TrackKind;
+using testsupport::expectIdentity;
 
 namespace {
 
@@ -71,13 +73,6 @@ const analysis::ReferenceCategory *column(const analysis::StepBreakdown &b, cons
         if (c.column == name)
             return &c;
     return nullptr;
-}
-
-void expectIdentity(const analysis::StepBreakdown &s)
-{
-    EXPECT_EQ(
-        s.preparingNs + s.computeNs + s.commExposedNs + s.bubbleNs + s.freeNs, s.durationNs());
-    EXPECT_EQ(s.hostWaitNs + s.dataLoadingNs + s.launchGapNs + s.otherIdleNs, s.freeNs);
 }
 
 } // namespace
