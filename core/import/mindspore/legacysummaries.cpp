@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -29,20 +30,25 @@ void notePipelineStage(
     const fs::path &path, const ImportContext &ctx, std::int32_t rank, model::Trace &trace)
 {
     const std::string name = path.stem().string();
-    const std::string prefix = "ascend_cluster_analyse_pipeline-parallel_";
+    const std::string_view prefix = "ascend_cluster_analyse_pipeline-parallel_";
     if (name.rfind(prefix, 0) != 0)
         return;
-    long long stages = 0;
-    long long ranks = 0;
-    long long fileRank = 0;
-    if (std::sscanf(name.c_str() + prefix.size(), "%lld_%lld_%lld", &stages, &ranks, &fileRank)
-        != 3)
-        return;
-    if (stages < 1 || ranks < stages || rank < 0 || rank >= ranks || fileRank != rank) {
+    // <stages>_<ranks>_<rank>
+    std::int64_t parts[3] = {-1, -1, -1};
+    std::string_view rest = std::string_view(name).substr(prefix.size());
+    for (std::int64_t &part : parts) {
+        const std::size_t cut = rest.find('_');
+        part = util::parseInt(rest.substr(0, cut)).value_or(-1);
+        rest = cut == std::string_view::npos ? std::string_view() : rest.substr(cut + 1);
+    }
+    const auto [stages, ranks, fileRank] = parts;
+    if (stages < 1 || ranks < stages || ranks > std::numeric_limits<std::int32_t>::max() || rank < 0
+        || rank >= ranks || fileRank != rank) {
         ctx.warn(path,
-            "its name gives " + std::to_string(stages) + " pipeline stages of "
-                + std::to_string(ranks) + " ranks, which do not hold rank " + std::to_string(rank)
-                + ": the rank's stage is not known");
+            "its name does not give the pipeline stage of rank " + std::to_string(rank)
+                + " (<stages>_<ranks>_<rank>: " + std::to_string(stages) + ", "
+                + std::to_string(ranks) + ", " + std::to_string(fileRank)
+                + "): the rank's stage is not known");
         return;
     }
     trace.metadata.extra[std::string(model::PipelineStageKey)] =

@@ -151,7 +151,9 @@ TEST_F(MindSporeLegacyTest, PipelineStageFromTheClusterAnalyseName)
         write("ascend_cluster_analyse_pipeline-parallel_4_2_3.csv", "computation_time\n1\n");
     readClusterAnalyse(g, m_ctx, 3, bad);
     EXPECT_EQ(bad.metadata.extra.count(std::string(model::PipelineStageKey)), 0u);
-    EXPECT_NE(m_report.toText().find("do not hold rank 3"), std::string::npos) << m_report.toText();
+    EXPECT_NE(
+        m_report.toText().find("does not give the pipeline stage of rank 3"), std::string::npos)
+        << m_report.toText();
 }
 
 TEST_F(MindSporeLegacyTest, ClusterAnalyseDataParallelHeaderWithBlanks)
