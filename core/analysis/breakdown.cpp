@@ -247,6 +247,10 @@ struct ColumnMap
 {
     std::string_view column;
     std::string_view key;
+    /// A step-trace phase: compared only where the phases make our figures (a rank with a
+    /// step trace only). Elsewhere the phase is a span, idle gaps and all, of a timeline that
+    /// measured the device itself.
+    bool phase = false;
 };
 constexpr std::array<ColumnMap, 12> Columns = {{
     {"Computing", "compute"},
@@ -259,8 +263,8 @@ constexpr std::array<ColumnMap, 12> Columns = {{
     {"Stage", "stage"},
     {"Communication(Not Overlapped and Exclude Receive)", "comm_exposed_excl_receive"},
     {"total", "step"},
-    {"fp_and_bp", "fp_and_bp"},
-    {"iteration_interval", "data_loading"},
+    {"fp_and_bp", "fp_and_bp", true},
+    {"iteration_interval", "data_loading", true},
 }};
 
 double oursFor(std::string_view key, const StepResult &r)
@@ -293,14 +297,14 @@ double oursFor(std::string_view key, const StepResult &r)
 }
 
 StepReference compare(const std::vector<std::pair<std::string, double>> &values,
-    const std::string &source, const StepResult &r)
+    const std::string &source, const StepResult &r, bool phases = false)
 {
     StepReference ref;
     ref.source = source;
     const double floorUs = 0.01 * static_cast<double>(r.b.durationNs()) / 1000.0;
     for (const auto &[column, value] : values) {
         for (const auto &m : Columns) {
-            if (m.column != column)
+            if (m.column != column || (m.phase && !phases))
                 continue;
             ReferenceCategory c;
             c.key = std::string(m.key);
@@ -384,34 +388,21 @@ std::optional<std::pair<std::int64_t, std::int64_t>> deviceSpan(const model::Tra
 }
 
 /// A rank with a step trace only: the phases become its compute and data loading, and the
-/// device span covers them (no step inside it is untraced).
+/// device span covers the forward/backward phases (no step inside it is untraced).
 void addPhases(TraceSets &sets, std::optional<std::pair<std::int64_t, std::int64_t>> &span,
     const detail::StepTracePhases &phases)
 {
+    const IntervalSet phaseCompute = IntervalSet::fromUnsorted(phases.compute);
     // A pipeline receive inside the forward/backward span is a wait (the bubble), not compute.
-    sets.compute =
-        IntervalSet::fromUnsorted(phases.compute).subtract(sets.receive).unite(sets.compute);
+    sets.compute = phaseCompute.subtract(sets.receive).unite(sets.compute);
     sets.dataLoading = IntervalSet::fromUnsorted(phases.dataLoading).unite(sets.dataLoading);
-    for (const IntervalSet *set : {&sets.compute, &sets.comm}) {
-        if (set->empty())
-            continue;
-        const std::int64_t first = set->intervals().front().first;
-        const std::int64_t last = set->intervals().back().second;
+    // The communication is on device tracks, so deviceSpan() holds it already.
+    if (!phaseCompute.empty()) {
+        const std::int64_t first = phaseCompute.intervals().front().first;
+        const std::int64_t last = phaseCompute.intervals().back().second;
         span = span ? std::make_pair(std::min(span->first, first), std::max(span->second, last))
                     : std::make_pair(first, last);
     }
-}
-
-/// The profiler's values less the step-trace phases, which say nothing about a timeline
-/// that measured the device itself (the phases are a span, idle gaps and all).
-std::vector<std::pair<std::string, double>> withoutPhases(
-    const std::vector<std::pair<std::string, double>> &values)
-{
-    std::vector<std::pair<std::string, double>> out;
-    for (const auto &v : values)
-        if (!detail::isStepTracePhaseColumn(v.first))
-            out.push_back(v);
-    return out;
 }
 
 /// Says which steps are untraced (MindInsight writes the timeline of the first steps only):
@@ -505,8 +496,7 @@ BreakdownPass runBreakdownPass(
         const auto lanes = fullRow ? std::vector<std::pair<std::string, double>>()
                                    : overlapLaneValues(trace, step);
         if (fullRow || (ref && lanes.empty()))
-            r.b.reference =
-                compare(phases ? ref->valuesUs : withoutPhases(ref->valuesUs), ref->source, r);
+            r.b.reference = compare(ref->valuesUs, ref->source, r, phases.has_value());
         else if (!lanes.empty())
             r.b.reference = compare(lanes, "Overlap Analysis", r);
         for (const auto &t : tb) {

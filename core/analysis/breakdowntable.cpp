@@ -14,12 +14,6 @@ namespace stepscope::analysis::detail {
 
 namespace {
 
-std::int64_t column(const model::ReferenceStep &row, const char *key)
-{
-    const double *v = row.find(key);
-    return v ? std::max<std::int64_t>(usToNs(*v), 0) : 0;
-}
-
 /// Splits `freeNs` in proportion to our idle parts; the rounding remainder goes to the
 /// largest part, all of it to other idle when we measured no idle time.
 IdleParts fitIdle(std::int64_t freeNs, const IdleParts &ours)
@@ -68,6 +62,12 @@ TimelineFigures figuresOf(const StepBreakdown &b)
 
 } // namespace
 
+std::int64_t columnNs(const model::ReferenceStep &row, const char *key)
+{
+    const double *v = row.find(key);
+    return v ? std::max<std::int64_t>(usToNs(*v), 0) : 0;
+}
+
 StepBreakdown tableBreakdown(const model::ReferenceStep &row, const model::Step &step,
     std::int32_t rank, const StepBreakdown *measured, const IdleParts &idle)
 {
@@ -75,15 +75,15 @@ StepBreakdown tableBreakdown(const model::ReferenceStep &row, const model::Step 
     b.rank = rank;
     b.step = step.number;
     b.basis = BreakdownBasis::ProfilerTable;
-    b.computeNs = column(row, "Computing");
-    b.commOverlappedNs = std::min(column(row, "Overlapped"), b.computeNs);
-    b.bubbleNs = column(row, "Bubble");
+    b.computeNs = columnNs(row, "Computing");
+    b.commOverlappedNs = std::min(columnNs(row, "Overlapped"), b.computeNs);
+    b.bubbleNs = columnNs(row, "Bubble");
     b.commExposedNs =
-        std::max<std::int64_t>(column(row, "Communication(Not Overlapped)") - b.bubbleNs, 0);
-    b.freeNs = column(row, "Free");
-    b.preparingNs = column(row, "Preparing");
+        std::max<std::int64_t>(columnNs(row, "Communication(Not Overlapped)") - b.bubbleNs, 0);
+    b.freeNs = columnNs(row, "Free");
+    b.preparingNs = columnNs(row, "Preparing");
     if (row.find("Stage"))
-        b.stageNs = column(row, "Stage");
+        b.stageNs = columnNs(row, "Stage");
     const IdleParts fitted = fitIdle(b.freeNs, idle);
     b.hostWaitNs = fitted.hostWaitNs;
     b.dataLoadingNs = fitted.dataLoadingNs;

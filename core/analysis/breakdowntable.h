@@ -25,6 +25,9 @@ struct IdleParts
     std::int64_t otherIdleNs = 0;
 };
 
+/// A column of a profiler's row in ns (negative values as 0), 0 when the row lacks it.
+std::int64_t columnNs(const model::ReferenceStep &row, const char *key);
+
 /// The step's breakdown with every number from `row`; `measured` is our breakdown of the same
 /// step window (nullptr when the step is not on the timeline) and `idle` its idle split,
 /// fitted into the table's Free.

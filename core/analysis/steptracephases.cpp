@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "steptracephases.h"
 
-#include "steps.h"
+#include "breakdowntable.h"
 #include "util/saturate.h"
 
 #include <algorithm>
@@ -17,12 +17,6 @@ bool hasDeviceTasks(const model::Trace &trace)
     return std::any_of(trace.tracks.begin(), trace.tracks.end(), [](const model::Track &t) {
         return t.info().kind == model::TrackKind::DeviceStream && t.size() > 0;
     });
-}
-
-std::int64_t phaseNs(const model::ReferenceStep &row, const char *key)
-{
-    const double *v = row.find(key);
-    return v ? std::max<std::int64_t>(usToNs(*v), 0) : 0;
 }
 
 } // namespace
@@ -44,8 +38,8 @@ std::optional<StepTracePhases> stepTracePhases(
         const auto it = rows.find(step.number);
         if (it == rows.end())
             continue;
-        const std::int64_t interval = phaseNs(*it->second, "iteration_interval");
-        const std::int64_t fpbp = phaseNs(*it->second, "fp_and_bp");
+        const std::int64_t interval = columnNs(*it->second, "iteration_interval");
+        const std::int64_t fpbp = columnNs(*it->second, "fp_and_bp");
         const std::int64_t fpStart = std::min(util::satAdd(step.startNs, interval), step.endNs);
         const std::int64_t fpEnd = std::min(util::satAdd(fpStart, fpbp), step.endNs);
         if (fpStart > step.startNs)
@@ -54,11 +48,6 @@ std::optional<StepTracePhases> stepTracePhases(
             phases.compute.emplace_back(fpStart, fpEnd);
     }
     return phases;
-}
-
-bool isStepTracePhaseColumn(const std::string &column)
-{
-    return column == "iteration_interval" || column == "fp_and_bp" || column == "tail";
 }
 
 } // namespace stepscope::analysis::detail

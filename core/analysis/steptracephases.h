@@ -31,8 +31,4 @@ struct StepTracePhases
 std::optional<StepTracePhases> stepTracePhases(
     const model::Trace &trace, const std::vector<model::Step> &steps);
 
-/// Whether a reference column is a step-trace phase ("iteration_interval", "fp_and_bp",
-/// "tail"): compared with our figures only where the phases make them (stepTracePhases).
-bool isStepTracePhaseColumn(const std::string &column);
-
 } // namespace stepscope::analysis::detail
