@@ -40,7 +40,6 @@ model::ReferenceStep phasesRow(std::int64_t step, double interval, double fpbp, 
 struct StepTraceRank
 {
     model::TraceBuilder b;
-    model::TrackId reduces;
 
     StepTraceRank()
     {
@@ -50,18 +49,27 @@ struct StepTraceRank
         steps.threadName = "Steps";
         const auto stepTrack = b.addTrack(steps);
         b.track(stepTrack).add(0, 100 * Us, b.intern("iteration_interval"), Category::DataLoading);
-        model::TrackInfo lane;
-        lane.kind = TrackKind::CommunicationGroup;
-        lane.threadName = "stream_10";
-        reduces = b.addTrack(lane);
-        b.track(reduces).add(
-            500 * Us, 100 * Us, b.intern("stream_10_parallel_0"), Category::Communication);
-        b.track(reduces).add(
-            750 * Us, 100 * Us, b.intern("stream_10_parallel_1"), Category::Communication);
+        const auto reduces = addLane(TrackKind::CommunicationGroup, "stream_10");
+        add(reduces, 500, 100, "stream_10_parallel_0", Category::Communication);
+        add(reduces, 750, 100, "stream_10_parallel_1", Category::Communication);
         b.trace().steps.push_back(model::Step {1, 0, 1000 * Us});
         b.trace().steps.push_back(model::Step {2, 1000 * Us, 2000 * Us});
         b.trace().referenceSteps.push_back(phasesRow(1, 100, 600, 300));
         b.trace().referenceSteps.push_back(phasesRow(2, 200, 500, 300));
+    }
+
+    model::TrackId addLane(TrackKind kind, const char *thread)
+    {
+        model::TrackInfo lane;
+        lane.kind = kind;
+        lane.threadName = thread;
+        return b.addTrack(lane);
+    }
+
+    void add(model::TrackId lane, std::int64_t startUs, std::int64_t durUs, const char *name,
+        Category category)
+    {
+        b.track(lane).add(startUs * Us, durUs * Us, b.intern(name), category);
     }
 };
 
@@ -140,12 +148,8 @@ TEST(StepTracePhases, PhasesAreComputeDataLoadingAndTheTail)
 TEST(StepTracePhases, AReceiveInsideTheForwardBackwardSpanIsTheBubble)
 {
     StepTraceRank rank;
-    model::TrackInfo lane;
-    lane.kind = TrackKind::CommunicationGroup;
-    lane.threadName = "stream_48";
-    const auto receives = rank.b.addTrack(lane);
-    rank.b.track(receives).add(
-        200 * Us, 150 * Us, rank.b.intern("stream_48_0_Receive-op663"), Category::Communication);
+    rank.add(rank.addLane(TrackKind::CommunicationGroup, "stream_48"), 200, 150,
+        "stream_48_0_Receive-op663", Category::Communication);
     const model::Trace trace = rank.b.finish().trace;
     const auto steps = analysis::computeBreakdowns(trace);
     ASSERT_EQ(steps.size(), 2u);
@@ -164,11 +168,8 @@ TEST(StepTracePhases, ADeviceTimelineMeasuresTheDeviceItself)
     // The same rank with one device task: the phases are a span with idle gaps in it, and
     // neither become compute nor are compared.
     StepTraceRank rank;
-    model::TrackInfo d;
-    d.kind = TrackKind::DeviceStream;
-    d.threadId = "7";
-    const auto stream = rank.b.addTrack(d);
-    rank.b.track(stream).add(150 * Us, 50 * Us, rank.b.intern("MatMul"), Category::Compute);
+    rank.add(
+        rank.addLane(TrackKind::DeviceStream, "stream 7"), 150, 50, "MatMul", Category::Compute);
     const model::Trace trace = rank.b.finish().trace;
     const auto steps = analysis::computeBreakdowns(trace);
     ASSERT_EQ(steps.size(), 2u);
