@@ -98,8 +98,49 @@ std::string_view trimBlanks(std::string_view s)
     return s;
 }
 
+namespace {
+
+/// parseScaledDecimal for what traces write: [-]digits[.digits], no exponent, no blanks, the
+/// result under 10^18. False for anything else, which the general reading below takes.
+bool scaledPlain(std::string_view s, int scaleExponent, std::int64_t &out)
+{
+    if (scaleExponent < 0 || scaleExponent > 18)
+        return false;
+    const bool negative = !s.empty() && s.front() == '-';
+    std::size_t i = negative ? 1 : 0;
+    const std::size_t intBegin = i;
+    while (i < s.size() && isDigit(s[i]))
+        ++i;
+    const std::size_t intDigits = i - intBegin;
+    std::size_t fracBegin = i;
+    if (i < s.size() && s[i] == '.') {
+        fracBegin = ++i;
+        while (i < s.size() && isDigit(s[i]))
+            ++i;
+    }
+    const std::size_t fracDigits = i - fracBegin;
+    const auto scale = static_cast<std::size_t>(scaleExponent);
+    if (i != s.size() || intDigits + fracDigits == 0 || intDigits + scale > 18)
+        return false;
+    std::uint64_t value = 0;
+    for (std::size_t k = intBegin; k < intBegin + intDigits; ++k)
+        value = value * 10 + static_cast<std::uint64_t>(s[k] - '0');
+    for (std::size_t k = 0; k < scale; ++k)
+        value =
+            value * 10 + (k < fracDigits ? static_cast<std::uint64_t>(s[fracBegin + k] - '0') : 0);
+    // Round half away from zero: only the first digit below the units decides.
+    if (fracDigits > scale && s[fracBegin + scale] >= '5')
+        ++value;
+    out = negative ? -static_cast<std::int64_t>(value) : static_cast<std::int64_t>(value);
+    return true;
+}
+
+} // namespace
+
 std::optional<std::int64_t> parseScaledDecimal(std::string_view text, int scaleExponent)
 {
+    if (std::int64_t plain = 0; scaledPlain(text, scaleExponent, plain))
+        return plain;
     const std::optional<Decimal> d = splitDecimal(text);
     if (!d)
         return std::nullopt;

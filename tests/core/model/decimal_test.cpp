@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
+#include <string>
 
 using stepscope::util::parseDouble;
 using stepscope::util::parseInt;
@@ -66,4 +68,37 @@ TEST(Decimal, Doubles)
     EXPECT_TRUE(std::isinf(*parseDouble("-inf", true)));
     EXPECT_EQ(parseInt(" 4294967295\t"), 4294967295LL);
     EXPECT_FALSE(parseInt("12.5").has_value());
+}
+
+TEST(Decimal, PlainTimesReadAsTheGeneralRuleReadsThem)
+{
+    // What traces write ([-]digits[.digits]) takes a short path; "e0" (the same value) sends
+    // the same text through the general one. Every digit count, rounding digit and sign.
+    std::mt19937_64 random(13);
+    const auto digits = [&](int n) {
+        std::string s;
+        for (int i = 0; i < n; ++i)
+            s.push_back(static_cast<char>('0' + random() % 10));
+        return s;
+    };
+    int plain = 0;
+    for (int round = 0; round < 20000; ++round) {
+        const int scale = static_cast<int>(random() % 10);
+        std::string text = random() % 4 == 0 ? "-" : "";
+        text += digits(static_cast<int>(random() % 20));
+        if (random() % 3 != 0)
+            text += "." + digits(static_cast<int>(random() % 8));
+        const auto general = parseScaledDecimal(text + "e0", scale);
+        EXPECT_EQ(parseScaledDecimal(text, scale), general) << text << " scale " << scale;
+        plain += general.has_value() ? 1 : 0;
+    }
+    EXPECT_GT(plain, 10000);
+    EXPECT_EQ(parseMicrosToNanos("0.0005"), 1);
+    EXPECT_EQ(parseMicrosToNanos("-0.0005"), -1);
+    EXPECT_EQ(parseMicrosToNanos("-0.0004"), 0);
+    EXPECT_EQ(parseMicrosToNanos("5."), 5000);
+    EXPECT_EQ(parseMicrosToNanos(".5"), 500);
+    EXPECT_EQ(parseMicrosToNanos("999999999999999.9995"), 1000000000000000000LL);
+    EXPECT_EQ(parseMicrosToNanos("-"), std::nullopt);
+    EXPECT_EQ(parseMicrosToNanos("."), std::nullopt);
 }
