@@ -24,6 +24,10 @@ struct LoadOptions
     /// Bytes of a Chrome trace's event array per parse chunk; 0 = the default (4 MiB). Tests
     /// cut tiny chunks so that every boundary case meets a chunk edge.
     std::size_t chunkBytes = 0;
+    /// Read a Chrome trace's plain events (ASCII, no escapes) in one walk of their bytes
+    /// instead of through simdjson (chrometrace/plainevent.h). The same model either way;
+    /// off only for tests that compare the two.
+    bool plainEvents = true;
     /// Refuse a load whose memory estimate exceeds the available memory (memorybudget.h):
     /// nothing is read, the session holds the reason and LoadResult::refused the figures.
     bool checkMemory = true;

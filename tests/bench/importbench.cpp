@@ -155,7 +155,7 @@ int runImport(int argc, char **argv)
     if (argc < 2) {
         std::fprintf(stderr,
             "usage: stepscope-bench import FILE [--threads N] [--no-args] [--resident-args] "
-            "[--no-reference]\n");
+            "[--no-reference] [--simdjson-events]\n");
         return 2;
     }
     const std::string file = argv[1];
@@ -173,6 +173,8 @@ int runImport(int argc, char **argv)
             ctx.options.keepArgs = false;
         else if (std::strcmp(argv[i], "--resident-args") == 0)
             ctx.options.argsOnDemand = false; // the args text kept in memory, as before
+        else if (std::strcmp(argv[i], "--simdjson-events") == 0)
+            ctx.options.plainEvents = false; // every event through simdjson, as before
         else if (std::strcmp(argv[i], "--no-reference") == 0)
             noReference = true; // ours only, e.g. under perf record
     }
@@ -268,10 +270,12 @@ int runImport(int argc, char **argv)
 
     std::printf("file            %s (%.1f MB%s)\n", profilerDb.c_str(), mb,
         analysisDb ? ", with analysis.db" : "");
-    std::printf("threads         %u (0 = all cores), args %s\n", ctx.options.threads,
+    std::printf("threads         %u (0 = all cores), args %s, events read %s\n",
+        ctx.options.threads,
         !ctx.options.keepArgs          ? "dropped"
             : ctx.options.argsOnDemand ? "kept, on demand (record offsets)"
-                                       : "kept, resident");
+                                       : "kept, resident",
+        ctx.options.plainEvents ? "plain (one walk, simdjson for the rest)" : "by simdjson");
     std::printf("ours            %.3f s  %.1f MB/s  %.2f M events/s  (%llu events, %zu tracks, %zu "
                 "flows, ok=%d)\n",
         seconds, mb / seconds, static_cast<double>(events) / seconds / 1e6,

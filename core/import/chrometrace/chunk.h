@@ -149,6 +149,8 @@ struct ParseSettings
     /// With keepArgs: stage the args text only where the dialect asks for it (needArgs);
     /// every other event keeps just its record offset.
     bool argsOnDemand = false;
+    /// Read plain events without simdjson (plainevent.h). Off only to compare the two.
+    bool plainEvents = true;
 };
 
 /// Parses one chunk: strict simdjson On-Demand over the whole chunk first; from the first

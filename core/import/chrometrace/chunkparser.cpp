@@ -3,7 +3,9 @@
 // Parses one chunk of trace events: the fast path over a chunk of well-formed events and the
 // fallback that parses event by event; chunkrecords.cpp handles flows, metadata and counters.
 #include "chunkparser_p.h"
+#include "plainevent.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace stepscope::import::chrometrace {
@@ -309,9 +311,9 @@ bool nextTokenWithin(od::value &element, const char *min, const char *max)
 
 } // namespace
 
-void ChunkParser::Impl::parseFallback(const Chunk &chunk, std::size_t k)
+void ChunkParser::Impl::parseFallback(const Chunk &chunk, std::size_t k, std::size_t stop)
 {
-    for (; k < chunk.events.size(); ++k) {
+    for (; k < stop; ++k) {
         const auto [begin, end] = chunk.events[k];
         const std::string_view text(chunk.text.data() + begin, end - begin);
         const auto offset = static_cast<std::int64_t>(chunk.fileOffset + begin - 1);
@@ -333,6 +335,39 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
     return parse(chunk, settings, ChunkResult());
 }
 
+std::size_t ChunkParser::Impl::parseArray(const Chunk &chunk, std::size_t from)
+{
+    bufferEnd = chunk.text.data() + chunk.text.size();
+    od::document doc;
+    od::array array;
+    if (parser.iterate(chunk.text.data(), chunk.jsonSize, chunk.text.size()).get(doc)
+            != simdjson::SUCCESS
+        || doc.get_array().get(array) != simdjson::SUCCESS)
+        return from;
+    const char *text = chunk.text.data();
+    std::size_t k = 0;
+    for (auto elementResult : array) {
+        od::value element;
+        if (k >= chunk.events.size() || elementResult.get(element))
+            break;
+        if (k < from) { // read already: On-Demand steps over it
+            ++k;
+            continue;
+        }
+        const auto [begin, end] = chunk.events[k];
+        const char *next = k + 1 < chunk.events.size() ? text + chunk.events[k + 1].first
+                                                       : text + chunk.jsonSize - 1;
+        od::object obj;
+        RawEvent ev;
+        if (!nextTokenWithin(element, text + begin, text + begin) || element.get_object().get(obj)
+            || readEvent(obj, ev) != Status::Ok || !nextTokenWithin(element, text + end, next))
+            break; // this event and the rest go event by event
+        commitEvent(ev, static_cast<std::int64_t>(chunk.fileOffset + begin - 1));
+        ++k;
+    }
+    return std::max(k, from);
+}
+
 ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings, ChunkResult reuse)
 {
     ChunkResult result = std::move(reuse);
@@ -346,35 +381,31 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
     d.result = &result;
     d.laneIndex.clear();
     d.hasLast = false;
+    const std::size_t n = chunk.events.size();
     std::size_t k = 0;
     if (!chunk.dirty) {
-        d.bufferEnd = chunk.text.data() + chunk.text.size();
-        od::document doc;
-        od::array array;
-        if (d.parser.iterate(chunk.text.data(), chunk.jsonSize, chunk.text.size()).get(doc)
-                == simdjson::SUCCESS
-            && doc.get_array().get(array) == simdjson::SUCCESS) {
-            const char *text = chunk.text.data();
-            for (auto elementResult : array) {
-                od::value element;
-                if (k >= chunk.events.size() || elementResult.get(element))
-                    break;
-                const auto [begin, end] = chunk.events[k];
-                const char *next = k + 1 < chunk.events.size() ? text + chunk.events[k + 1].first
-                                                               : text + chunk.jsonSize - 1;
-                od::object obj;
-                RawEvent ev;
-                if (!nextTokenWithin(element, text + begin, text + begin)
-                    || element.get_object().get(obj) || d.readEvent(obj, ev) != Status::Ok
-                    || !nextTokenWithin(element, text + end, next))
-                    break; // this event and the rest go event by event
-                d.commitEvent(ev, static_cast<std::int64_t>(chunk.fileOffset + begin - 1));
-                ++k;
+        // Plain events in one walk each (plainevent.h); the few that are not plain one by one
+        // through simdjson, and the rest of the chunk in one simdjson pass once they are many.
+        constexpr std::size_t MaxPlainMisses = 16;
+        std::size_t misses = 0;
+        for (; settings.plainEvents && k < n; ++k) {
+            const auto [begin, end] = chunk.events[k];
+            const auto offset = static_cast<std::int64_t>(chunk.fileOffset + begin - 1);
+            RawEvent ev;
+            if (readPlainEvent(
+                    std::string_view(chunk.text.data() + begin, end - begin), ev, d.extras)) {
+                d.commitEvent(ev, offset);
+                continue;
             }
+            if (++misses > MaxPlainMisses)
+                break;
+            d.parseFallback(chunk, k, k + 1);
         }
+        if (k < n)
+            k = d.parseArray(chunk, k);
     }
-    if (k < chunk.events.size())
-        d.parseFallback(chunk, k);
+    if (k < n)
+        d.parseFallback(chunk, k, n);
     d.result = nullptr;
     return result;
 }

@@ -37,9 +37,7 @@ struct ChunkParser::Impl
     std::string staged; // what Dialect::stageArgs wrote
     std::string merged; // args plus the event's unknown fields
     std::string idText; // async / flow id built from id2 or bind_id
-    /// Fields of the event the reader does not use (tts, tdur, sf, ...): escaped key, raw
-    /// JSON value. Kept as args.
-    std::vector<std::pair<std::string_view, std::string_view>> extras;
+    Extras extras; ///< the event's fields the reader does not use
     const char *bufferEnd = nullptr; // end of the padded buffer being parsed
     const ParseSettings *settings = nullptr;
     ChunkResult *result = nullptr;
@@ -202,8 +200,12 @@ struct ChunkParser::Impl
     void addBoundFlow(const RawEvent &ev, const ChunkEvent &slice, std::int64_t offset);
     void addMetadata(const RawEvent &ev, std::int64_t offset);
     void addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset);
-    void parseFallback(const Chunk &chunk, std::size_t k);
+    /// Events [k, stop) of the chunk one by one, each read leniently when it is not strict.
+    void parseFallback(const Chunk &chunk, std::size_t k, std::size_t stop);
     Status parseOne(std::string_view text, std::int64_t offset);
+    /// Events from `from` on, in one simdjson pass over the chunk; returns the first event
+    /// it could not read (the chunk's event count when it read them all).
+    std::size_t parseArray(const Chunk &chunk, std::size_t from);
 };
 
 } // namespace stepscope::import::chrometrace

@@ -8,6 +8,8 @@
 #include <simdjson.h>
 
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace stepscope::import::chrometrace::fields {
 
@@ -33,6 +35,10 @@ struct RawEvent
     std::string_view args;
     bool hasArgs = false;
 };
+
+/// Fields of an event the reader does not use (tts, tdur, sf, ...): the key as written and
+/// the value's raw JSON. Kept as args.
+using Extras = std::vector<std::pair<std::string_view, std::string_view>>;
 
 inline bool truthy(const Scalar &s)
 {

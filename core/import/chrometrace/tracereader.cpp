@@ -315,6 +315,7 @@ bool readEvents(const std::filesystem::path &file, const Dialect &dialect, const
     settings.file = rel;
     settings.keepArgs = ctx.options.keepArgs;
     settings.argsOnDemand = onDemand;
+    settings.plainEvents = ctx.options.plainEvents;
     TraceAssembly assembly(dialect, ctx, rel, out);
     assembly.setRecords(std::move(records));
 
