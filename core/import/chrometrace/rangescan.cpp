@@ -38,7 +38,11 @@ public:
         , m_text(text)
         , m_base(base)
     {
-        m_text.assign(1, '[');
+        // The text keeps its size from the chunk it held before: bytes past held() are stale
+        // and never read, and growing it again would zero them all first (std::string).
+        if (m_text.empty())
+            m_text.push_back('[');
+        m_text[0] = '[';
     }
 
     std::uint64_t base() const { return m_base; }
@@ -67,16 +71,15 @@ public:
                 return false;
             }
         }
-        m_text.resize(1 + want);
+        if (m_text.size() < 1 + want)
+            m_text.resize(1 + want);
         const std::int64_t got = m_file.readAt(held(), m_text.data() + 1 + m_len, want - m_len);
         if (got < 0) {
             m_failed = true;
             m_eof = true;
-            m_text.resize(1 + m_len);
             return false;
         }
         m_len += static_cast<std::uint64_t>(got);
-        m_text.resize(1 + m_len);
         if (m_len < want)
             m_eof = true;
         return got > 0;
