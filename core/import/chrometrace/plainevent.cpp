@@ -20,7 +20,7 @@ bool isBlank(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
-const char *skipBlanks(const char *p, const char *e)
+[[gnu::always_inline]] inline const char *skipBlanks(const char *p, const char *e)
 {
     while (p < e && isBlank(*p))
         ++p;
@@ -29,7 +29,7 @@ const char *skipBlanks(const char *p, const char *e)
 
 /// `p` at a string's opening quote: the byte after its closing quote, or null when the
 /// string holds a backslash, a control byte or a byte outside ASCII (simdjson's to read).
-const char *plainString(const char *p, const char *e)
+[[gnu::always_inline]] inline const char *plainString(const char *p, const char *e)
 {
     ++p;
 #if defined(__SSE2__)
@@ -65,7 +65,7 @@ bool isDigit(char c)
 }
 
 /// A number in JSON's grammar at `p`: the byte after it, or null.
-const char *plainNumber(const char *p, const char *e)
+[[gnu::always_inline]] inline const char *plainNumber(const char *p, const char *e)
 {
     if (p < e && *p == '-')
         ++p;
