@@ -23,11 +23,20 @@ namespace stepscope::import::chrometrace {
 struct Chunk
 {
     std::uint64_t index = 0;
-    std::uint64_t fileOffset = 0; ///< (decompressed) file offset of text[1]
-    std::string text; ///< "[" + events + "]" + padding bytes
-    std::size_t jsonSize = 0; ///< bytes of text that are JSON (without padding)
+    std::uint64_t fileOffset = 0; ///< (decompressed) file offset of text[jsonStart + 1]
+    /// "[" + events + "]" + padding bytes from text[jsonStart] on. A range's chunk leaves
+    /// the file's bytes where the read put them and writes its '[' over the byte before the
+    /// first event: no move of the whole chunk.
+    std::string text;
+    std::size_t jsonStart = 0;
+    std::size_t jsonSize = 0; ///< bytes of JSON from jsonStart (without padding)
     /// [begin, end) of each event within text.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> events;
+    /// The file offset of the event that starts at text[begin].
+    std::int64_t offsetOf(std::uint32_t begin) const
+    {
+        return static_cast<std::int64_t>(fileOffset + begin - jsonStart - 1);
+    }
     /// Something other than commas and blanks sat between two events: parse event by event.
     bool dirty = false;
 };

@@ -316,7 +316,7 @@ void ChunkParser::Impl::parseFallback(const Chunk &chunk, std::size_t k, std::si
     for (; k < stop; ++k) {
         const auto [begin, end] = chunk.events[k];
         const std::string_view text(chunk.text.data() + begin, end - begin);
-        const auto offset = static_cast<std::int64_t>(chunk.fileOffset + begin - 1);
+        const auto offset = chunk.offsetOf(begin);
         if (parseOne(text, offset) != Status::JsonError)
             continue;
         std::string fixed;
@@ -340,7 +340,8 @@ std::size_t ChunkParser::Impl::parseArray(const Chunk &chunk, std::size_t from)
     bufferEnd = chunk.text.data() + chunk.text.size();
     od::document doc;
     od::array array;
-    if (parser.iterate(chunk.text.data(), chunk.jsonSize, chunk.text.size()).get(doc)
+    const char *const json = chunk.text.data() + chunk.jsonStart;
+    if (parser.iterate(json, chunk.jsonSize, chunk.text.size() - chunk.jsonStart).get(doc)
             != simdjson::SUCCESS
         || doc.get_array().get(array) != simdjson::SUCCESS)
         return from;
@@ -356,13 +357,13 @@ std::size_t ChunkParser::Impl::parseArray(const Chunk &chunk, std::size_t from)
         }
         const auto [begin, end] = chunk.events[k];
         const char *next = k + 1 < chunk.events.size() ? text + chunk.events[k + 1].first
-                                                       : text + chunk.jsonSize - 1;
+                                                       : json + chunk.jsonSize - 1;
         od::object obj;
         RawEvent ev;
         if (!nextTokenWithin(element, text + begin, text + begin) || element.get_object().get(obj)
             || readEvent(obj, ev) != Status::Ok || !nextTokenWithin(element, text + end, next))
             break; // this event and the rest go event by event
-        commitEvent(ev, static_cast<std::int64_t>(chunk.fileOffset + begin - 1));
+        commitEvent(ev, chunk.offsetOf(begin));
         ++k;
     }
     return std::max(k, from);
@@ -390,7 +391,7 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
         std::size_t misses = 0;
         for (; settings.plainEvents && k < n; ++k) {
             const auto [begin, end] = chunk.events[k];
-            const auto offset = static_cast<std::int64_t>(chunk.fileOffset + begin - 1);
+            const auto offset = chunk.offsetOf(begin);
             RawEvent ev;
             if (readPlainEvent(
                     std::string_view(chunk.text.data() + begin, end - begin), ev, d.extras)) {

@@ -531,6 +531,7 @@ bool EventScanner::next(Chunk &chunk)
         m_junkElements = 0;
     }
     chunk.text.push_back(']');
+    chunk.jsonStart = 0;
     chunk.jsonSize = chunk.text.size();
     chunk.text.append(simdjson::SIMDJSON_PADDING, ' ');
     if (chunk.events.empty())

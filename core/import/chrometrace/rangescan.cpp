@@ -317,26 +317,21 @@ RangeScan scanRange(const ByteSource &file, std::uint64_t begin, std::uint64_t e
         lastEnd = pos;
     }
 
-    // The chunk: '[' + the bytes from the first event to the end of the last + ']'.
+    // The chunk: '[' + the bytes from the first event to the end of the last + ']', where
+    // the '[' overwrites the byte (filler) before the first event.
     std::string &text = chunk.text;
     if (first == RangeScan::NoStart) {
         text.assign(1, '[');
+        chunk.jsonStart = 0;
         chunk.fileOffset = base;
     } else {
-        const std::uint64_t shift = first - base;
-        const std::size_t length = static_cast<std::size_t>(lastEnd - first);
-        if (shift > 0) {
-            std::memmove(text.data() + 1, text.data() + 1 + shift, length);
-            for (auto &[b, e] : chunk.events) {
-                b -= static_cast<std::uint32_t>(shift);
-                e -= static_cast<std::uint32_t>(shift);
-            }
-        }
-        text.resize(1 + length);
+        chunk.jsonStart = static_cast<std::size_t>(first - base);
+        text[chunk.jsonStart] = '[';
+        text.resize(1 + static_cast<std::size_t>(lastEnd - base));
         chunk.fileOffset = first;
     }
     text.push_back(']');
-    chunk.jsonSize = text.size();
+    chunk.jsonSize = text.size() - chunk.jsonStart;
     text.append(simdjson::SIMDJSON_PADDING, ' ');
     return scan;
 }

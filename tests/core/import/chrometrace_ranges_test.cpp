@@ -167,7 +167,7 @@ TEST(RangeScan, GuessesTheFirstEventStartingInTheRange)
     EXPECT_EQ(chunk.fileOffset, at(text, R"({"c")"));
     EXPECT_TRUE(scan.arrayEnded);
     EXPECT_EQ(scan.arrayEnd, text.size() - 1);
-    EXPECT_EQ(std::string(chunk.text, 0, chunk.jsonSize), R"([{"c":3}])");
+    EXPECT_EQ(std::string(chunk.text, chunk.jsonStart, chunk.jsonSize), R"([{"c":3}])");
 }
 
 TEST(RangeScan, AStringLikeABoundaryFoolsTheGuessButNotTheExactScan)
