@@ -23,17 +23,9 @@ struct AfterKey
     std::optional<std::int64_t> value;
 };
 
-AfterKey readValue(std::string_view text, std::size_t p)
+/// The integer a key's value starting at text[p] holds (`123`, `"123"`), or nothing.
+std::optional<std::int64_t> intValue(std::string_view text, std::size_t p)
 {
-    AfterKey out;
-    while (p < text.size() && isBlank(text[p]))
-        ++p;
-    if (p >= text.size() || text[p] != ':')
-        return out; // the text was a value, not a key
-    out.isKey = true;
-    ++p;
-    while (p < text.size() && isBlank(text[p]))
-        ++p;
     if (p < text.size() && text[p] == '"')
         ++p;
     bool negative = false;
@@ -45,17 +37,31 @@ AfterKey readValue(std::string_view text, std::size_t p)
     std::size_t digits = 0;
     while (p < text.size() && text[p] >= '0' && text[p] <= '9') {
         if (v > (INT64_MAX - 9) / 10)
-            return out;
+            return std::nullopt;
         v = v * 10 + (text[p] - '0');
         ++p;
         ++digits;
     }
     if (digits == 0)
-        return out;
+        return std::nullopt;
     // The number must end here: a fraction or an exponent is not an integer.
     if (p < text.size() && text[p] != ',' && text[p] != '}' && text[p] != '"' && !isBlank(text[p]))
-        return out;
-    out.value = negative ? -v : v;
+        return std::nullopt;
+    return negative ? -v : v;
+}
+
+AfterKey readValue(std::string_view text, std::size_t p)
+{
+    AfterKey out;
+    while (p < text.size() && isBlank(text[p]))
+        ++p;
+    if (p >= text.size() || text[p] != ':')
+        return out; // the text was a value, not a key
+    out.isKey = true;
+    ++p;
+    while (p < text.size() && isBlank(text[p]))
+        ++p;
+    out.value = intValue(text, p);
     return out;
 }
 
@@ -117,6 +123,20 @@ void argInts(std::string_view argsJson, const std::string_view *keys,
             values[i] = after.value;
             decided[i] = true;
             --open;
+        }
+    }
+}
+
+void argInts(const std::vector<ArgMember> &members, const std::string_view *keys,
+    std::optional<std::int64_t> *values, std::size_t count)
+{
+    for (std::size_t i = 0; i < count; ++i) {
+        values[i].reset();
+        for (const ArgMember &m : members) {
+            if (m.key == keys[i]) { // the first member of the key decides, as in the text
+                values[i] = intValue(m.value, 0);
+                break;
+            }
         }
     }
 }

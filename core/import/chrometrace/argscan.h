@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace stepscope::import::chrometrace {
 
@@ -18,6 +19,19 @@ std::optional<std::int64_t> argInt(std::string_view argsJson, std::string_view k
 /// argInt of several keys in one pass over the text: `values[i] = argInt(argsJson, keys[i])`
 /// for i < count.
 void argInts(std::string_view argsJson, const std::string_view *keys,
+    std::optional<std::int64_t> *values, std::size_t count);
+
+/// A member of an args object with no object inside it: its key and its value as written
+/// (a string with its quotes), in file order (readPlainEvent lists them).
+struct ArgMember
+{
+    std::string_view key;
+    std::string_view value;
+};
+
+/// argInts read from the members of such an args object instead of its text: the same
+/// values, without a scan of the text for every key.
+void argInts(const std::vector<ArgMember> &members, const std::string_view *keys,
     std::optional<std::int64_t> *values, std::size_t count);
 
 } // namespace stepscope::import::chrometrace

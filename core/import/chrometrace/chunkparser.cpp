@@ -263,6 +263,7 @@ Status ChunkParser::Impl::commitEvent(const RawEvent &ev, std::int64_t offset)
     }
     if ((ev.hasArgs || !extras.empty()) && (settings->keepArgs || hookArgs)) {
         fields.args = withExtras(ev);
+        fields.argMembers = ev.flatArgs && extras.empty() ? &argMembers : nullptr;
         if (settings->keepArgs && !closing)
             settings->dialect->readIds(fields, out.ids);
         const bool shown = settings->keepArgs && !settings->argsOnDemand;
@@ -393,8 +394,8 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
             const auto [begin, end] = chunk.events[k];
             const auto offset = chunk.offsetOf(begin);
             RawEvent ev;
-            if (readPlainEvent(
-                    std::string_view(chunk.text.data() + begin, end - begin), ev, d.extras)) {
+            if (readPlainEvent(std::string_view(chunk.text.data() + begin, end - begin), ev,
+                    d.extras, d.argMembers)) {
                 d.commitEvent(ev, offset);
                 continue;
             }

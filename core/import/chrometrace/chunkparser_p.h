@@ -38,6 +38,7 @@ struct ChunkParser::Impl
     std::string merged; // args plus the event's unknown fields
     std::string idText; // async / flow id built from id2 or bind_id
     Extras extras; ///< the event's fields the reader does not use
+    std::vector<ArgMember> argMembers; ///< readPlainEvent's list of the args' members
     const char *bufferEnd = nullptr; // end of the padded buffer being parsed
     const ParseSettings *settings = nullptr;
     ChunkResult *result = nullptr;

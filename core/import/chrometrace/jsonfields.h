@@ -34,6 +34,9 @@ struct RawEvent
     Scalar id2Local, id2Global; ///< `id2: {"local": ...}` / `{"global": ...}`
     std::string_view args;
     bool hasArgs = false;
+    /// readPlainEvent listed every member of `args` (no object inside it): argInts may read
+    /// the list instead of the text.
+    bool flatArgs = false;
 };
 
 /// Fields of an event the reader does not use (tts, tdur, sf, ...): the key as written and

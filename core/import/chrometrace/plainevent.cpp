@@ -6,6 +6,8 @@
 #include <emmintrin.h>
 #endif
 
+#include <cstring>
+
 namespace stepscope::import::chrometrace {
 
 using fields::RawEvent;
@@ -234,11 +236,52 @@ Scalar *target(RawEvent &ev, std::string_view key)
     return nullptr;
 }
 
+/// The args object at `p` (its `{`), checked as plainValue checks it, its members listed as
+/// it goes. `flat`: no member's value holds an object (no key of the text is missing from
+/// the list). The byte after its `}`, or null.
+const char *argsObject(const char *p, const char *e, std::vector<ArgMember> &members, bool &flat)
+{
+    members.clear();
+    flat = true;
+    p = skipBlanks(p + 1, e);
+    if (p < e && *p == '}')
+        return p + 1;
+    for (;;) {
+        if (p >= e || *p != '"')
+            return nullptr;
+        const char *const keyEnd = plainString(p, e);
+        if (!keyEnd)
+            return nullptr;
+        const std::string_view key(p + 1, static_cast<std::size_t>(keyEnd - p - 2));
+        p = skipBlanks(keyEnd, e);
+        if (p >= e || *p != ':')
+            return nullptr;
+        p = skipBlanks(p + 1, e);
+        Value v;
+        if (p >= e || !plainValue(p, e, v, 2))
+            return nullptr;
+        const auto size = static_cast<std::size_t>(v.end - v.begin);
+        if (v.kind == Kind::Composite && std::memchr(v.begin, '{', size))
+            flat = false;
+        members.push_back({key, std::string_view(v.begin, size)});
+        p = skipBlanks(v.end, e);
+        if (p >= e)
+            return nullptr;
+        if (*p == '}')
+            return p + 1;
+        if (*p != ',')
+            return nullptr;
+        p = skipBlanks(p + 1, e);
+    }
+}
+
 } // namespace
 
-bool readPlainEvent(std::string_view text, RawEvent &ev, fields::Extras &extras)
+bool readPlainEvent(
+    std::string_view text, RawEvent &ev, fields::Extras &extras, std::vector<ArgMember> &members)
 {
     extras.clear();
+    members.clear();
     const char *p = text.data();
     const char *const e = p + text.size();
     p = skipBlanks(p, e);
@@ -259,14 +302,24 @@ bool readPlainEvent(std::string_view text, RawEvent &ev, fields::Extras &extras)
             return false;
         p = skipBlanks(p + 1, e);
         Value v;
-        if (p >= e || !plainValue(p, e, v, 1))
+        if (p >= e)
             return false;
+        const bool argsObjectHere = *p == '{' && key == "args";
+        if (argsObjectHere) {
+            v.kind = Kind::Composite;
+            v.begin = p;
+            v.end = argsObject(p, e, members, ev.flatArgs);
+            if (!v.end)
+                return false;
+        } else if (!plainValue(p, e, v, 1)) {
+            return false;
+        }
         const char *const next = skipBlanks(v.end, e);
-        if (key == "args") {
-            if (v.begin[0] == '{') {
-                ev.args = std::string_view(v.begin, static_cast<std::size_t>(next - v.begin));
-                ev.hasArgs = true;
-            }
+        if (argsObjectHere) {
+            ev.args = std::string_view(v.begin, static_cast<std::size_t>(next - v.begin));
+            ev.hasArgs = true;
+        } else if (key == "args") {
+            // not an object: no args (readEvent)
         } else if (key == "id2") {
             return false; // its "local" / "global" are simdjson's to read
         } else if (Scalar *s = target(ev, key)) {

@@ -8,16 +8,20 @@
 // readEvent): the same text for every field, the same flags, the same raw args. Anything
 // else is left to simdjson: the walk then says no, and the caller parses the event as before.
 
+#include "argscan.h"
 #include "jsonfields.h"
 
 #include <string_view>
+#include <vector>
 
 namespace stepscope::import::chrometrace {
 
 /// Reads the event object `text` (from its `{` to its `}`) into `ev` and `extras`, as
-/// readEvent does. False when `text` is not valid JSON made only of printable ASCII with no
-/// backslash, nests deeper than 64 levels, or has an `id2` key: `ev` and `extras` are then
-/// unspecified and the event must be read by simdjson.
-bool readPlainEvent(std::string_view text, fields::RawEvent &ev, fields::Extras &extras);
+/// readEvent does, and lists the members of its args object in `members` (ev.flatArgs: the
+/// list holds every key of the args). False when `text` is not valid JSON made only of
+/// printable ASCII with no backslash, nests deeper than 64 levels, or has an `id2` key: the
+/// outputs are then unspecified and the event must be read by simdjson.
+bool readPlainEvent(std::string_view text, fields::RawEvent &ev, fields::Extras &extras,
+    std::vector<ArgMember> &members);
 
 } // namespace stepscope::import::chrometrace

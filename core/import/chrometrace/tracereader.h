@@ -10,6 +10,7 @@
 // inflates, eventscanner.h), parsing chunks with simdjson On-Demand on a worker pool, lenient
 // JSON, phases, nesting, flows, counters, metadata, diagnostics, progress and cancel.
 
+#include "argscan.h"
 #include "import/importcontext.h"
 #include "model/category.h"
 #include "model/ids.h"
@@ -60,6 +61,9 @@ struct EventFields
     /// classifyDeferred() compact JSON when the event asked for it (EventClass::needArgs),
     /// else empty. Empty when absent.
     std::string_view args;
+    /// When set, every member of `args` in file order (no object inside it): what
+    /// argInts(members, ...) reads in place of the text. Null: read the text.
+    const std::vector<ArgMember> *argMembers = nullptr;
 };
 
 /// Ids a dialect reads from an event's args on the chunk worker (Dialect::readIds), so that

@@ -69,12 +69,17 @@ struct MemoryArgs
         return {&bytes, &addr, &totalAllocated, &totalReserved, &deviceType, &deviceId};
     }
 
-    static MemoryArgs fromJson(std::string_view args)
+    /// From the args text, or from the list of its members when the reader made one.
+    static MemoryArgs fromJson(
+        std::string_view args, const std::vector<chrometrace::ArgMember> *members = nullptr)
     {
         static constexpr std::array<std::string_view, 6> Keys = {
             "Bytes", "Addr", "Total Allocated", "Total Reserved", "Device Type", "Device Id"};
         std::array<std::optional<std::int64_t>, 6> values;
-        chrometrace::argInts(args, Keys.data(), values.data(), Keys.size());
+        if (members)
+            chrometrace::argInts(*members, Keys.data(), values.data(), Keys.size());
+        else
+            chrometrace::argInts(args, Keys.data(), values.data(), Keys.size());
         MemoryArgs m;
         const auto targets = m.fields();
         for (std::size_t i = 0; i < Keys.size(); ++i)
@@ -249,7 +254,7 @@ public:
     {
         if (e.name != "[memory]")
             return false;
-        MemoryArgs::fromJson(e.args).write(out);
+        MemoryArgs::fromJson(e.args, e.argMembers).write(out);
         return true;
     }
 
@@ -263,7 +268,10 @@ public:
         static constexpr std::array<std::string_view, 3> Keys = {
             "correlation", "External id", "external id"};
         std::array<std::optional<std::int64_t>, 3> values;
-        chrometrace::argInts(e.args, Keys.data(), values.data(), Keys.size());
+        if (e.argMembers)
+            chrometrace::argInts(*e.argMembers, Keys.data(), values.data(), Keys.size());
+        else
+            chrometrace::argInts(e.args, Keys.data(), values.data(), Keys.size());
         ids.correlation = values[0].value_or(-1);
         ids.externalId = values[1] ? *values[1] : values[2].value_or(-1);
     }

@@ -12,7 +12,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace stepscope;
@@ -21,17 +24,22 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// What the walk read, with the text its views point into (held on the heap, so that the
+/// views stay valid when the result moves).
 struct Read
 {
+    std::shared_ptr<const std::string> text;
     bool plain = false;
     ct::fields::RawEvent ev;
     ct::fields::Extras extras;
+    std::vector<ct::ArgMember> members;
 };
 
 Read readPlain(const std::string &text)
 {
     Read r;
-    r.plain = ct::readPlainEvent(text, r.ev, r.extras);
+    r.text = std::make_shared<const std::string>(text);
+    r.plain = ct::readPlainEvent(*r.text, r.ev, r.extras, r.members);
     return r;
 }
 
@@ -62,6 +70,57 @@ TEST(PlainEvent, ReadsAKinetoEventFieldByField)
     ASSERT_EQ(r.extras.size(), 1u);
     EXPECT_EQ(r.extras[0].first, "tts");
     EXPECT_EQ(r.extras[0].second, "3");
+    // The args' members, in order, each value as written.
+    EXPECT_TRUE(r.ev.flatArgs);
+    ASSERT_EQ(r.members.size(), 3u);
+    EXPECT_EQ(r.members[0].key, "External id");
+    EXPECT_EQ(r.members[0].value, "31");
+    EXPECT_EQ(r.members[1].value, "[1, 2, 3]");
+    EXPECT_EQ(r.members[2].key, "stream");
+}
+
+TEST(PlainEvent, ArgIdsFromTheMembersAreTheTextsIds)
+{
+    // Kineto's ids (correlation, External id) and the [memory] fields are read from the list
+    // of the args' members when the walk made one: the same values as the scan of the text,
+    // for every way a value can be written, repeated keys and keys inside arrays included.
+    const std::vector<std::string> args = {
+        R"({"correlation": 12, "External id": "7", "external id": 9})",
+        R"({"External id": -3, "correlation": 1.5, "correlation": 4})",
+        R"({"correlation": 1e3, "External id": "8x", "Bytes": "-512" , "Addr": 140737488355328})",
+        R"({"x": "correlation", "y": ["External id", 5], "correlation" : 99999999999999999999})",
+        R"({"Bytes": true, "Addr": null, "Total Allocated": [], "Device Id": "", "Device Type": -})",
+        R"({"Bytes":4194304,"Addr":139926520726016,"Total Reserved":"2151677952"})",
+        R"({"a": [{"correlation": 1}], "correlation": 2})", // an object inside: not flat
+        "{}",
+    };
+    const std::vector<std::string_view> keys = {"correlation", "External id", "external id",
+        "Bytes", "Addr", "Total Allocated", "Total Reserved", "Device Id"};
+    int flat = 0;
+    for (const std::string &a : args) {
+        const Read r = readPlain(R"({"ph": "X", "args": )" + a + "}");
+        if (a.find("Device Type\": -") != std::string::npos) {
+            EXPECT_FALSE(r.plain); // `-` alone is no JSON number
+            continue;
+        }
+        ASSERT_TRUE(r.plain) << a;
+        EXPECT_EQ(r.ev.flatArgs, a.find("[{") == std::string::npos) << a;
+        if (!r.ev.flatArgs)
+            continue;
+        ++flat;
+        std::vector<std::optional<std::int64_t>> fromText(keys.size());
+        std::vector<std::optional<std::int64_t>> fromMembers(keys.size());
+        ct::argInts(r.ev.args, keys.data(), fromText.data(), keys.size());
+        ct::argInts(r.members, keys.data(), fromMembers.data(), keys.size());
+        EXPECT_EQ(fromMembers, fromText) << a;
+    }
+    EXPECT_EQ(flat, 6);
+    const Read r = readPlain(R"({"args": {"correlation": 12, "Bytes": "-512"}})");
+    std::vector<std::optional<std::int64_t>> values(keys.size());
+    ct::argInts(r.members, keys.data(), values.data(), keys.size());
+    EXPECT_EQ(values[0], 12);
+    EXPECT_EQ(values[3], -512);
+    EXPECT_FALSE(values[1].has_value());
 }
 
 TEST(PlainEvent, KeepsReadScalarsFlagsAndRawValues)
@@ -224,6 +283,16 @@ TEST(PlainEventSamples, EveryTraceEventSampleLoadsTheSameWithAndWithoutTheWalk)
                 const import::LoadResult r = import::loadPath(sample.path(), progress, options);
                 ASSERT_TRUE(r.session) << sample.path();
                 dumps[plain] = import::dumpJson(*r.session).dump();
+                // The ids a dialect read from the args (Kineto's correlation and External
+                // id), which the dump leaves out.
+                for (const auto &trace : r.session->traces) {
+                    trace->eventIds.forEach([&](const model::EventIds &ids) {
+                        dumps[plain] += " " + std::to_string(ids.event.track.value()) + ":"
+                            + std::to_string(ids.event.index) + "="
+                            + std::to_string(ids.correlation) + "/"
+                            + std::to_string(ids.externalId);
+                    });
+                }
                 reports[plain] = r.session->report.toText();
             }
             EXPECT_EQ(dumps[0], dumps[1]) << sample.path();
