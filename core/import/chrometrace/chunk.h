@@ -162,8 +162,9 @@ struct ParseSettings
     bool plainEvents = true;
 };
 
-/// Parses one chunk: strict simdjson On-Demand over the whole chunk first; from the first
-/// event that is not strict JSON on, event by event with a tolerant fallback. Never throws.
+/// Parses one chunk: plain events by readPlainEvent (plainevent.h), any other by strict
+/// simdjson On-Demand (one by one, or the rest of the chunk in one pass once they are many),
+/// and an event that is not strict JSON with a tolerant fallback. Never throws.
 /// Not thread-safe per ChunkParser; give each worker its own.
 class ChunkParser
 {

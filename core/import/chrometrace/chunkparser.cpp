@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-// Parses one chunk of trace events: the fast path over a chunk of well-formed events and the
-// fallback that parses event by event; chunkrecords.cpp handles flows, metadata and counters.
+// Parses one chunk of trace events: plain events by readPlainEvent, the others through
+// simdjson (one pass over the rest of the chunk, or event by event with a tolerant fallback);
+// chunkrecords.cpp handles flows, metadata and counters.
 #include "chunkparser_p.h"
 #include "plainevent.h"
 
