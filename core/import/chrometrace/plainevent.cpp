@@ -117,31 +117,59 @@ struct Value
 /// Any JSON value at `p` (not a blank), checked all through; false when it is not plain.
 bool plainValue(const char *p, const char *e, Value &out, int depth);
 
+/// The members of the object whose `{` is at `p`. For each, `member(key, at)` reads the value
+/// that starts at `at` (not a blank) and returns the byte after it, or null when it is not
+/// plain. Returns the byte after the object's `}`, or null.
+template <class Member> const char *plainMembers(const char *p, const char *e, Member &&member)
+{
+    p = skipBlanks(p + 1, e);
+    if (p < e && *p == '}')
+        return p + 1;
+    for (;;) {
+        if (p >= e || *p != '"')
+            return nullptr;
+        const char *const keyEnd = plainString(p, e);
+        if (!keyEnd)
+            return nullptr;
+        const std::string_view key(p + 1, static_cast<std::size_t>(keyEnd - p - 2));
+        p = skipBlanks(keyEnd, e);
+        if (p >= e || *p != ':')
+            return nullptr;
+        p = skipBlanks(p + 1, e);
+        if (p >= e || !(p = member(key, p)))
+            return nullptr;
+        p = skipBlanks(p, e);
+        if (p >= e)
+            return nullptr;
+        if (*p == '}')
+            return p + 1;
+        if (*p != ',')
+            return nullptr;
+        p = skipBlanks(p + 1, e);
+    }
+}
+
 /// The members or elements of the object or array that opens at `p`.
 const char *plainComposite(const char *p, const char *e, int depth)
 {
     if (depth >= MaxDepth)
         return nullptr;
-    const char close = *p == '{' ? '}' : ']';
+    const auto value = [e, depth](const char *at) -> const char * {
+        Value v;
+        return plainValue(at, e, v, depth + 1) ? v.end : nullptr;
+    };
+    if (*p == '{')
+        return plainMembers(p, e, [&](std::string_view, const char *at) { return value(at); });
     p = skipBlanks(p + 1, e);
-    if (p < e && *p == close)
+    if (p < e && *p == ']')
         return p + 1;
     for (;;) {
-        if (close == '}') {
-            if (p >= e || *p != '"' || !(p = plainString(p, e)))
-                return nullptr;
-            p = skipBlanks(p, e);
-            if (p >= e || *p != ':')
-                return nullptr;
-            p = skipBlanks(p + 1, e);
-        }
-        Value v;
-        if (p >= e || !plainValue(p, e, v, depth + 1))
+        if (p >= e || !(p = value(p)))
             return nullptr;
-        p = skipBlanks(v.end, e);
+        p = skipBlanks(p, e);
         if (p >= e)
             return nullptr;
-        if (*p == close)
+        if (*p == ']')
             return p + 1;
         if (*p != ',')
             return nullptr;
@@ -243,36 +271,16 @@ const char *argsObject(const char *p, const char *e, std::vector<ArgMember> &mem
 {
     members.clear();
     flat = true;
-    p = skipBlanks(p + 1, e);
-    if (p < e && *p == '}')
-        return p + 1;
-    for (;;) {
-        if (p >= e || *p != '"')
-            return nullptr;
-        const char *const keyEnd = plainString(p, e);
-        if (!keyEnd)
-            return nullptr;
-        const std::string_view key(p + 1, static_cast<std::size_t>(keyEnd - p - 2));
-        p = skipBlanks(keyEnd, e);
-        if (p >= e || *p != ':')
-            return nullptr;
-        p = skipBlanks(p + 1, e);
+    return plainMembers(p, e, [&](std::string_view key, const char *at) -> const char * {
         Value v;
-        if (p >= e || !plainValue(p, e, v, 2))
+        if (!plainValue(at, e, v, 2))
             return nullptr;
         const auto size = static_cast<std::size_t>(v.end - v.begin);
         if (v.kind == Kind::Composite && std::memchr(v.begin, '{', size))
             flat = false;
         members.push_back({key, std::string_view(v.begin, size)});
-        p = skipBlanks(v.end, e);
-        if (p >= e)
-            return nullptr;
-        if (*p == '}')
-            return p + 1;
-        if (*p != ',')
-            return nullptr;
-        p = skipBlanks(p + 1, e);
-    }
+        return v.end;
+    });
 }
 
 } // namespace
@@ -282,46 +290,30 @@ bool readPlainEvent(
 {
     extras.clear();
     members.clear();
-    const char *p = text.data();
-    const char *const e = p + text.size();
-    p = skipBlanks(p, e);
+    const char *const e = text.data() + text.size();
+    const char *const p = skipBlanks(text.data(), e);
     if (p >= e || *p != '{')
         return false;
-    p = skipBlanks(p + 1, e);
-    if (p < e && *p == '}')
-        return skipBlanks(p + 1, e) == e;
-    for (;;) {
-        if (p >= e || *p != '"')
-            return false;
-        const char *const keyEnd = plainString(p, e);
-        if (!keyEnd)
-            return false;
-        const std::string_view key(p + 1, static_cast<std::size_t>(keyEnd - p - 2));
-        p = skipBlanks(keyEnd, e);
-        if (p >= e || *p != ':')
-            return false;
-        p = skipBlanks(p + 1, e);
+    const char *const end = plainMembers(p, e, [&](std::string_view key, const char *at) {
         Value v;
-        if (p >= e)
-            return false;
-        const bool argsObjectHere = *p == '{' && key == "args";
+        const bool argsObjectHere = *at == '{' && key == "args";
         if (argsObjectHere) {
             v.kind = Kind::Composite;
-            v.begin = p;
-            v.end = argsObject(p, e, members, ev.flatArgs);
-            if (!v.end)
-                return false;
-        } else if (!plainValue(p, e, v, 1)) {
-            return false;
+            v.begin = at;
+            v.end = argsObject(at, e, members, ev.flatArgs);
+        } else if (key == "id2") {
+            return static_cast<const char *>(nullptr); // its "local" / "global": simdjson's
+        } else {
+            plainValue(at, e, v, 1);
         }
+        if (!v.end)
+            return v.end;
         const char *const next = skipBlanks(v.end, e);
         if (argsObjectHere) {
             ev.args = std::string_view(v.begin, static_cast<std::size_t>(next - v.begin));
             ev.hasArgs = true;
         } else if (key == "args") {
             // not an object: no args (readEvent)
-        } else if (key == "id2") {
-            return false; // its "local" / "global" are simdjson's to read
         } else if (Scalar *s = target(ev, key)) {
             setScalar(*s, v, next);
         } else {
@@ -329,15 +321,9 @@ bool readPlainEvent(
             extras.emplace_back(
                 key, std::string_view(v.begin, static_cast<std::size_t>(rawEnd - v.begin)));
         }
-        p = next;
-        if (p >= e)
-            return false;
-        if (*p == '}')
-            return skipBlanks(p + 1, e) == e;
-        if (*p != ',')
-            return false;
-        p = skipBlanks(p + 1, e);
-    }
+        return v.end;
+    });
+    return end && skipBlanks(end, e) == e;
 }
 
 } // namespace stepscope::import::chrometrace
