@@ -11,10 +11,10 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace stepscope::import::kineto {
@@ -316,7 +316,7 @@ private:
     /// "cpu", or "cuda:<id>", by number: no string is made for a device seen before.
     std::uint32_t deviceIndex(bool cpu, std::int64_t id) const
     {
-        const std::int64_t key = cpu ? std::numeric_limits<std::int64_t>::min() : id;
+        const std::pair<bool, std::int64_t> key(cpu, cpu ? 0 : id);
         const auto it = std::find(deviceKeys.begin(), deviceKeys.end(), key);
         if (it != deviceKeys.end())
             return static_cast<std::uint32_t>(it - deviceKeys.begin());
@@ -325,9 +325,11 @@ private:
         return static_cast<std::uint32_t>(devices.size() - 1);
     }
 
-    mutable std::vector<std::int64_t> deviceKeys; ///< beside `devices`: min() for "cpu"
+    mutable std::vector<std::pair<bool, std::int64_t>> deviceKeys; ///< (cpu, id) by device
 };
 
+/// One curve per device in time order; the running total is rebuilt from `Bytes` where the
+/// file lacks `Total Allocated` (2021 traces).
 void buildMemoryCurves(std::vector<MemorySample> &samples, const std::vector<std::string> &devices,
     model::MemoryData &memory)
 {
