@@ -14,6 +14,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 using namespace stepscope;
 using import::detect::detectPath;
@@ -31,7 +32,10 @@ class AscendLooseFiles : public ::testing::Test
 protected:
     void SetUp() override
     {
-        m_dir = fs::temp_directory_path() / "stepscope_ascend_loose";
+        // One folder per test: ctest runs the tests of this fixture side by side.
+        m_dir = fs::temp_directory_path()
+            / ("stepscope_ascend_loose_"
+                + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
         for (const char *name : {"step_trace_time.csv", "op_statistic.csv"})
