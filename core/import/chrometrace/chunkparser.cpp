@@ -62,77 +62,44 @@ Status ChunkParser::Impl::readEvent(od::object &obj, RawEvent &ev)
         if (key.find('\\') != std::string_view::npos && field.unescaped_key().get(key))
             return Status::JsonError;
         od::value v = field.value();
-        Scalar *target = nullptr;
-        if (key.size() <= 4) {
-            if (key == "ph")
-                target = &ev.ph;
-            else if (key == "name")
-                target = &ev.name;
-            else if (key == "cat")
-                target = &ev.cat;
-            else if (key == "pid")
-                target = &ev.pid;
-            else if (key == "tid")
-                target = &ev.tid;
-            else if (key == "ts")
-                target = &ev.ts;
-            else if (key == "dur")
-                target = &ev.dur;
-            else if (key == "id")
-                target = &ev.id;
-            else if (key == "bp")
-                target = &ev.bp;
-            else if (key == "s")
-                target = &ev.scope;
-            else if (key == "args") {
-                od::json_type type;
-                if (v.type().get(type))
-                    return Status::JsonError;
-                if (type == od::json_type::object) {
-                    od::object a;
-                    if (v.get_object().get(a) || a.raw_json().get(ev.args))
-                        return Status::JsonError;
-                    ev.hasArgs = true;
-                }
-                continue;
-            }
-        }
-        if (!target) {
-            if (key == "id2") {
+        if (key == "args") {
+            od::json_type type;
+            if (v.type().get(type))
+                return Status::JsonError;
+            if (type == od::json_type::object) {
                 od::object a;
-                if (v.get_object().get(a) != simdjson::SUCCESS)
-                    continue;
-                for (auto inner : a) {
-                    od::field f;
-                    std::string_view k;
-                    if (std::move(inner).get(f) || f.unescaped_key().get(k))
-                        return Status::JsonError;
-                    od::value iv = f.value();
-                    Scalar *t = k == "local" ? &ev.id2Local
-                        : k == "global"      ? &ev.id2Global
-                                             : nullptr;
-                    if (t && readScalar(iv, *t) != simdjson::SUCCESS)
-                        return Status::JsonError;
-                }
-                continue;
-            }
-            if (key == "bind_id")
-                target = &ev.bindId;
-            else if (key == "flow_in")
-                target = &ev.flowIn;
-            else if (key == "flow_out")
-                target = &ev.flowOut;
-            else if (key != "args") {
-                // Unknown (tts, tdur, sf, ...): kept as an arg, raw.
-                std::string_view raw;
-                if (rawValue(v, raw) != simdjson::SUCCESS)
+                if (v.get_object().get(a) || a.raw_json().get(ev.args))
                     return Status::JsonError;
-                extras.emplace_back(escapedKey(rawKey), raw);
-                continue;
+                ev.hasArgs = true;
             }
+            continue;
         }
-        if (target && readScalar(v, *target) != simdjson::SUCCESS)
+        if (key == "id2") {
+            od::object a;
+            if (v.get_object().get(a) != simdjson::SUCCESS)
+                continue;
+            for (auto inner : a) {
+                od::field f;
+                std::string_view k;
+                if (std::move(inner).get(f) || f.unescaped_key().get(k))
+                    return Status::JsonError;
+                od::value iv = f.value();
+                Scalar *t = k == "local" ? &ev.id2Local : k == "global" ? &ev.id2Global : nullptr;
+                if (t && readScalar(iv, *t) != simdjson::SUCCESS)
+                    return Status::JsonError;
+            }
+            continue;
+        }
+        if (Scalar *target = scalarField(ev, key)) {
+            if (readScalar(v, *target) != simdjson::SUCCESS)
+                return Status::JsonError;
+            continue;
+        }
+        // Unknown (tts, tdur, sf, ...): kept as an arg, raw.
+        std::string_view raw;
+        if (rawValue(v, raw) != simdjson::SUCCESS)
             return Status::JsonError;
+        extras.emplace_back(escapedKey(rawKey), raw);
     }
     return Status::Ok;
 }

@@ -43,6 +43,42 @@ struct RawEvent
 /// the value's raw JSON. Kept as args.
 using Extras = std::vector<std::pair<std::string_view, std::string_view>>;
 
+/// The scalar field of the event that `key` names (the key as written, or unescaped); null
+/// for `args`, `id2` and keys the reader does not use.
+inline Scalar *scalarField(RawEvent &ev, std::string_view key)
+{
+    if (key.size() <= 4) {
+        if (key == "ph")
+            return &ev.ph;
+        if (key == "name")
+            return &ev.name;
+        if (key == "cat")
+            return &ev.cat;
+        if (key == "pid")
+            return &ev.pid;
+        if (key == "tid")
+            return &ev.tid;
+        if (key == "ts")
+            return &ev.ts;
+        if (key == "dur")
+            return &ev.dur;
+        if (key == "id")
+            return &ev.id;
+        if (key == "bp")
+            return &ev.bp;
+        if (key == "s")
+            return &ev.scope;
+        return nullptr;
+    }
+    if (key == "bind_id")
+        return &ev.bindId;
+    if (key == "flow_in")
+        return &ev.flowIn;
+    if (key == "flow_out")
+        return &ev.flowOut;
+    return nullptr;
+}
+
 inline bool truthy(const Scalar &s)
 {
     return s.present && (s.text == "true" || (!s.isString && !s.badType && s.text != "0"));

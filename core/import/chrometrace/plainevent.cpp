@@ -230,40 +230,6 @@ void setScalar(Scalar &s, const Value &v, const char *next)
     }
 }
 
-Scalar *target(RawEvent &ev, std::string_view key)
-{
-    if (key.size() <= 4) {
-        if (key == "ph")
-            return &ev.ph;
-        if (key == "name")
-            return &ev.name;
-        if (key == "cat")
-            return &ev.cat;
-        if (key == "pid")
-            return &ev.pid;
-        if (key == "tid")
-            return &ev.tid;
-        if (key == "ts")
-            return &ev.ts;
-        if (key == "dur")
-            return &ev.dur;
-        if (key == "id")
-            return &ev.id;
-        if (key == "bp")
-            return &ev.bp;
-        if (key == "s")
-            return &ev.scope;
-        return nullptr;
-    }
-    if (key == "bind_id")
-        return &ev.bindId;
-    if (key == "flow_in")
-        return &ev.flowIn;
-    if (key == "flow_out")
-        return &ev.flowOut;
-    return nullptr;
-}
-
 /// The args object at `p` (its `{`), checked as plainValue checks it, its members listed as
 /// it goes. `flat`: no member's value holds an object (no key of the text is missing from
 /// the list). The byte after its `}`, or null.
@@ -314,7 +280,7 @@ bool readPlainEvent(
             ev.hasArgs = true;
         } else if (key == "args") {
             // not an object: no args (readEvent)
-        } else if (Scalar *s = target(ev, key)) {
+        } else if (Scalar *s = fields::scalarField(ev, key)) {
             setScalar(*s, v, next);
         } else {
             const char *const rawEnd = v.kind == Kind::Composite ? next : v.end;
