@@ -127,12 +127,16 @@ void argInts(std::string_view argsJson, const std::string_view *keys,
     }
 }
 
-void argInts(const std::vector<ArgMember> &members, const std::string_view *keys,
-    std::optional<std::int64_t> *values, std::size_t count)
+void argInts(std::string_view argsJson, const std::vector<ArgMember> *members,
+    const std::string_view *keys, std::optional<std::int64_t> *values, std::size_t count)
 {
+    if (!members) {
+        argInts(argsJson, keys, values, count);
+        return;
+    }
     for (std::size_t i = 0; i < count; ++i) {
         values[i].reset();
-        for (const ArgMember &m : members) {
+        for (const ArgMember &m : *members) {
             if (m.key == keys[i]) { // the first member of the key decides, as in the text
                 values[i] = intValue(m.value, 0);
                 break;

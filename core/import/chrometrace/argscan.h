@@ -29,9 +29,9 @@ struct ArgMember
     std::string_view value;
 };
 
-/// argInts read from the members of such an args object instead of its text: the same
-/// values, without a scan of the text for every key.
-void argInts(const std::vector<ArgMember> &members, const std::string_view *keys,
-    std::optional<std::int64_t> *values, std::size_t count);
+/// argInts of `argsJson`, read from `members` when they are given (the members of that args
+/// object, which holds no object): the same values, without a scan of the text for every key.
+void argInts(std::string_view argsJson, const std::vector<ArgMember> *members,
+    const std::string_view *keys, std::optional<std::int64_t> *values, std::size_t count);
 
 } // namespace stepscope::import::chrometrace

@@ -76,10 +76,7 @@ struct MemoryArgs
         static constexpr std::array<std::string_view, 6> Keys = {
             "Bytes", "Addr", "Total Allocated", "Total Reserved", "Device Type", "Device Id"};
         std::array<std::optional<std::int64_t>, 6> values;
-        if (members)
-            chrometrace::argInts(*members, Keys.data(), values.data(), Keys.size());
-        else
-            chrometrace::argInts(args, Keys.data(), values.data(), Keys.size());
+        chrometrace::argInts(args, members, Keys.data(), values.data(), Keys.size());
         MemoryArgs m;
         const auto targets = m.fields();
         for (std::size_t i = 0; i < Keys.size(); ++i)
@@ -268,10 +265,7 @@ public:
         static constexpr std::array<std::string_view, 3> Keys = {
             "correlation", "External id", "external id"};
         std::array<std::optional<std::int64_t>, 3> values;
-        if (e.argMembers)
-            chrometrace::argInts(*e.argMembers, Keys.data(), values.data(), Keys.size());
-        else
-            chrometrace::argInts(e.args, Keys.data(), values.data(), Keys.size());
+        chrometrace::argInts(e.args, e.argMembers, Keys.data(), values.data(), Keys.size());
         ids.correlation = values[0].value_or(-1);
         ids.externalId = values[1] ? *values[1] : values[2].value_or(-1);
     }

@@ -111,13 +111,13 @@ TEST(PlainEvent, ArgIdsFromTheMembersAreTheTextsIds)
         std::vector<std::optional<std::int64_t>> fromText(keys.size());
         std::vector<std::optional<std::int64_t>> fromMembers(keys.size());
         ct::argInts(r.ev.args, keys.data(), fromText.data(), keys.size());
-        ct::argInts(r.members, keys.data(), fromMembers.data(), keys.size());
+        ct::argInts(r.ev.args, &r.members, keys.data(), fromMembers.data(), keys.size());
         EXPECT_EQ(fromMembers, fromText) << a;
     }
     EXPECT_EQ(flat, 6);
     const Read r = readPlain(R"({"args": {"correlation": 12, "Bytes": "-512"}})");
     std::vector<std::optional<std::int64_t>> values(keys.size());
-    ct::argInts(r.members, keys.data(), values.data(), keys.size());
+    ct::argInts(r.ev.args, &r.members, keys.data(), values.data(), keys.size());
     EXPECT_EQ(values[0], 12);
     EXPECT_EQ(values[3], -512);
     EXPECT_FALSE(values[1].has_value());
