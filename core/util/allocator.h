@@ -19,8 +19,9 @@ namespace stepscope::util {
 /// at a time. On this project's virtual machine that is about 12 us per page, and a load of the
 /// 1 GB trace took 55 000 such faults. From here on `operator new` asks for blocks of 1 MiB or
 /// more on a 2 MiB boundary, so that huge pages cover all of them but a last page they fill
-/// only in part (that one is faulted in 4 KiB pages as it is used: no memory is resident that
-/// a block does not use). Builds with a sanitizer keep its own `operator new`.
+/// less than three quarters of (that one is faulted in 4 KiB pages as it is used, so a block
+/// holds at most 512 KiB it does not use). Builds with a sanitizer keep their own
+/// `operator new`.
 ///
 /// Call first thing in main(); nothing without glibc.
 void returnLargeBlocks();

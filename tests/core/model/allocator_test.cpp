@@ -75,9 +75,9 @@ std::string mappingFlags(const void *address)
 } // namespace
 
 // After returnLargeBlocks(), `new` gives a block of 1 MiB or more on a 2 MiB boundary (a huge
-// page can then cover it from its first byte), and its last 2 MiB page, which it fills only in
-// part, is advised against huge pages (smaps: "nh"), so that no memory it does not use becomes
-// resident. The whole block can be written.
+// page can then cover it from its first byte), and its last 2 MiB page, when it fills less
+// than three quarters of it, is advised against huge pages (smaps: "nh"), so that at most
+// 512 KiB it does not use can become resident. The whole block can be written.
 TEST(Allocator, LargeNewBlocksStartOnAHugePageBoundary)
 {
     if (!stepscope::util::placesLargeBlocks())
@@ -94,10 +94,15 @@ TEST(Allocator, LargeNewBlocksStartOnAHugePageBoundary)
     ASSERT_FALSE(tail.empty());
     EXPECT_EQ(head.find(" nh"), std::string::npos) << head;
     EXPECT_NE(tail.find(" nh"), std::string::npos) << tail;
-    // A block of whole 2 MiB pages has no partial page to advise.
+    // A block of whole 2 MiB pages has no partial page to advise, nor has one that fills
+    // three quarters of its last page.
     std::vector<char> whole(4 * MiB, 'y');
     EXPECT_EQ(reinterpret_cast<std::uintptr_t>(whole.data()) % (2 * MiB), 0u);
     EXPECT_EQ(mappingFlags(whole.data() + 2 * MiB).find(" nh"), std::string::npos);
+    std::vector<char> nearlyWhole(2 * MiB + 3 * MiB / 2, 'z');
+    EXPECT_EQ(mappingFlags(nearlyWhole.data() + 2 * MiB).find(" nh"), std::string::npos);
+    std::vector<char> justShort(2 * MiB + 3 * MiB / 2 - 1, 'z');
+    EXPECT_NE(mappingFlags(justShort.data() + 2 * MiB).find(" nh"), std::string::npos);
 }
 
 // Out of memory, `new` calls the new handler and, once there is none, throws bad_alloc; the
