@@ -358,12 +358,17 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
         // through simdjson, and the rest of the chunk in one simdjson pass once they are many.
         constexpr std::size_t MaxPlainMisses = 16;
         std::size_t misses = 0;
+        const char *const textEnd = chunk.text.data() + chunk.text.size();
         for (; settings.plainEvents && k < n; ++k) {
             const auto [begin, end] = chunk.events[k];
             const auto offset = chunk.offsetOf(begin);
             RawEvent ev;
             if (readPlainEvent(std::string_view(chunk.text.data() + begin, end - begin), ev,
                     d.extras, d.argMembers)) {
+                // A counter's or a metadata event's args are read again by simdjson, which must
+                // know where the padded text holding them ends: this chunk's, never the copy of
+                // an event read on its own just before nor the text of an earlier chunk.
+                d.bufferEnd = textEnd;
                 d.commitEvent(ev, offset);
                 continue;
             }

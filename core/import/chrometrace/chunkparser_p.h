@@ -39,7 +39,9 @@ struct ChunkParser::Impl
     std::string idText; // async / flow id built from id2 or bind_id
     Extras extras; ///< the event's fields the reader does not use
     std::vector<ArgMember> argMembers; ///< readPlainEvent's list of the args' members
-    const char *bufferEnd = nullptr; // end of the padded buffer being parsed
+    /// End of the padded text that holds the event being committed (each path sets it before
+    /// commitEvent: addCounter and addMetadata parse the args again in place).
+    const char *bufferEnd = nullptr;
     const ParseSettings *settings = nullptr;
     ChunkResult *result = nullptr;
     std::unordered_map<std::string, std::uint32_t> laneIndex;

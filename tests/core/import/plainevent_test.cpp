@@ -5,6 +5,7 @@
 // same args and the same diagnostics with the walk as without it, on events written to probe
 // every rule and on every trace-event sample.
 #include "chrometrace_testutil.h"
+#include "import/chrometrace/chunk.h"
 #include "import/chrometrace/plainevent.h"
 #include "import/dump.h"
 #include "import/kineto/kinetotrace.h"
@@ -12,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -259,6 +261,73 @@ TEST_F(PlainEventLoad, GivesWhatSimdjsonGivesForEveryRule)
     EXPECT_EQ(plain.report.toText(), simdjson.report.toText());
     EXPECT_GT(plain.trace.flows.size(), 0u);
     EXPECT_TRUE(testsupport::said(plain.report, "not strict JSON"));
+}
+
+/// The events of `array` (a JSON array of objects without nested braces in strings) as one
+/// chunk in `chunk`'s own text, padded to `textBytes`, as a reused range buffer holds them.
+void fillChunk(ct::Chunk &chunk, const std::string &array, std::size_t textBytes)
+{
+    chunk.text.assign(array);
+    chunk.text.resize(std::max(textBytes, array.size() + 64), ' ');
+    chunk.jsonStart = 0;
+    chunk.jsonSize = array.size();
+    chunk.events.clear();
+    chunk.dirty = false;
+    for (std::size_t pos = 1; (pos = array.find('{', pos)) != std::string::npos;) {
+        int depth = 0;
+        std::size_t end = pos;
+        for (; end < array.size(); ++end) {
+            depth += array[end] == '{' ? 1 : 0;
+            depth -= array[end] == '}' ? 1 : 0;
+            if (depth == 0)
+                break;
+        }
+        chunk.events.emplace_back(
+            static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(end + 1));
+        pos = end + 1;
+    }
+}
+
+// A counter's args are read again by simdjson in place, which must be told where the padded
+// text holding them ends. A worker's parser reads chunk after chunk in a reused buffer: here
+// the first chunk (17 events the walk leaves to simdjson, so the rest of it goes in one
+// simdjson pass) ends in the buffer just after the second chunk's counter args.
+// The walk's events once kept the end of the text read before, so simdjson refused the args
+// ("counter `args` unreadable") and the point was lost: now and then, as buffers and chunks
+// met, in the ranges of a plain file (seen in CI on an Ascend sample's QoS counters).
+TEST(PlainEventChunks, CounterArgsAreReadWhateverTheParserReadBefore)
+{
+    const std::string counter = R"({"ph": "C", "name": "QoS", "pid": 1, "tid": 0, "ts": 5, )"
+                                R"("args": {"value": 86}})";
+    const std::string second = "[{\"ph\": \"X\", \"name\": \"" + std::string(3000, 'n')
+        + "\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 1},\n" + counter + "]";
+    const std::size_t argsAt = second.find("{\"value\"");
+    std::string first = "[";
+    for (int i = 0; i < 17; ++i) // an escape: not plain
+        first += std::string(i ? "," : "") + R"({"ph": "X", "name": "e\"", "pid": 1, "tid": 1, )"
+            + R"("ts": 2, "dur": 1})";
+    first += "]";
+    // The first text ends 20 bytes past the args: less than simdjson's padding after them.
+    const std::size_t firstEnd = argsAt + std::string_view(R"({"value": 86})").size() + 20;
+    ASSERT_LT(first.size() + 64, firstEnd);
+
+    testsupport::PlainDialect dialect;
+    ct::ParseSettings settings;
+    settings.dialect = &dialect;
+    settings.file = "reused.json";
+    ct::ChunkParser parser;
+    ct::Chunk chunk;
+    chunk.text.reserve(8192); // both chunks in the same storage, as a range's buffer
+    fillChunk(chunk, first, firstEnd);
+    const char *const storage = chunk.text.data();
+    const ct::ChunkResult a = parser.parse(chunk, settings);
+    EXPECT_EQ(a.events.size(), 17u);
+    fillChunk(chunk, second, second.size() + 64);
+    ASSERT_EQ(chunk.text.data(), storage);
+    const ct::ChunkResult b = parser.parse(chunk, settings);
+    ASSERT_EQ(b.counters.size(), 1u) << b.report.toText();
+    EXPECT_EQ(b.counters[0].value, 86.0);
+    EXPECT_EQ(b.report.toText(), "");
 }
 
 TEST(PlainEventSamples, EveryTraceEventSampleLoadsTheSameWithAndWithoutTheWalk)
