@@ -104,7 +104,7 @@ Status ChunkParser::Impl::readEvent(od::object &obj, RawEvent &ev)
     return Status::Ok;
 }
 
-Status ChunkParser::Impl::commitEvent(const RawEvent &ev, std::int64_t offset)
+Status ChunkParser::Impl::commitEvent(const RawEvent &ev, std::int64_t offset, const char *textEnd)
 {
     const char phase = ev.ph.text.empty() ? '\0' : ev.ph.text.front();
     PhaseCounts &counts = result->counts;
@@ -117,7 +117,7 @@ Status ChunkParser::Impl::commitEvent(const RawEvent &ev, std::int64_t offset)
 
     if (phase == 'M') {
         ++counts.metadata;
-        addMetadata(ev, offset);
+        addMetadata(ev, offset, textEnd);
         return Status::Ok;
     }
     const bool known = phase == 'X' || phase == 'B' || phase == 'E' || phase == 'i' || phase == 'I'
@@ -139,7 +139,7 @@ Status ChunkParser::Impl::commitEvent(const RawEvent &ev, std::int64_t offset)
 
     if (phase == 'C') {
         ++counts.counter;
-        addCounter(ev, *ts, offset);
+        addCounter(ev, *ts, offset, textEnd);
         return Status::Ok;
     }
     if (phase == 's' || phase == 't' || phase == 'f') {
@@ -251,7 +251,6 @@ Status ChunkParser::Impl::parseOne(std::string_view text, std::int64_t offset)
 {
     eventBuffer.assign(text);
     eventBuffer.append(simdjson::SIMDJSON_PADDING, ' ');
-    bufferEnd = eventBuffer.data() + eventBuffer.size();
     od::document doc;
     od::object obj;
     RawEvent ev;
@@ -263,7 +262,7 @@ Status ChunkParser::Impl::parseOne(std::string_view text, std::int64_t offset)
     const char *next = nullptr;
     if (doc.current_location().get(next) != simdjson::OUT_OF_BOUNDS)
         return Status::JsonError;
-    return commitEvent(ev, offset);
+    return commitEvent(ev, offset, eventBuffer.data() + eventBuffer.size());
 }
 
 namespace {
@@ -306,7 +305,6 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
 
 std::size_t ChunkParser::Impl::parseArray(const Chunk &chunk, std::size_t from)
 {
-    bufferEnd = chunk.text.data() + chunk.text.size();
     od::document doc;
     od::array array;
     const char *const json = chunk.text.data() + chunk.jsonStart;
@@ -332,7 +330,7 @@ std::size_t ChunkParser::Impl::parseArray(const Chunk &chunk, std::size_t from)
         if (!nextTokenWithin(element, text + begin, text + begin) || element.get_object().get(obj)
             || readEvent(obj, ev) != Status::Ok || !nextTokenWithin(element, text + end, next))
             break; // this event and the rest go event by event
-        commitEvent(ev, chunk.offsetOf(begin));
+        commitEvent(ev, chunk.offsetOf(begin), chunk.text.data() + chunk.text.size());
         ++k;
     }
     return std::max(k, from);
@@ -365,11 +363,7 @@ ChunkResult ChunkParser::parse(const Chunk &chunk, const ParseSettings &settings
             RawEvent ev;
             if (readPlainEvent(std::string_view(chunk.text.data() + begin, end - begin), ev,
                     d.extras, d.argMembers)) {
-                // A counter's or a metadata event's args are read again by simdjson, which must
-                // know where the padded text holding them ends: this chunk's, never the copy of
-                // an event read on its own just before nor the text of an earlier chunk.
-                d.bufferEnd = textEnd;
-                d.commitEvent(ev, offset);
+                d.commitEvent(ev, offset, textEnd);
                 continue;
             }
             if (++misses > MaxPlainMisses)

@@ -39,9 +39,6 @@ struct ChunkParser::Impl
     std::string idText; // async / flow id built from id2 or bind_id
     Extras extras; ///< the event's fields the reader does not use
     std::vector<ArgMember> argMembers; ///< readPlainEvent's list of the args' members
-    /// End of the padded text that holds the event being committed (each path sets it before
-    /// commitEvent: addCounter and addMetadata parse the args again in place).
-    const char *bufferEnd = nullptr;
     const ParseSettings *settings = nullptr;
     ChunkResult *result = nullptr;
     std::unordered_map<std::string, std::uint32_t> laneIndex;
@@ -198,11 +195,13 @@ struct ChunkParser::Impl
 
     /// Reads the fields of one event; adds nothing to the result.
     Status readEvent(od::object &obj, RawEvent &ev);
-    /// Adds what was read: an event, flow, counter, metadata or a diagnostic.
-    Status commitEvent(const RawEvent &ev, std::int64_t offset);
+    /// Adds what was read: an event, flow, counter, metadata or a diagnostic. `textEnd`: the
+    /// end of the padded text that the event's views point into (a counter's and a metadata
+    /// event's args are parsed again there, in place).
+    Status commitEvent(const RawEvent &ev, std::int64_t offset, const char *textEnd);
     void addBoundFlow(const RawEvent &ev, const ChunkEvent &slice, std::int64_t offset);
-    void addMetadata(const RawEvent &ev, std::int64_t offset);
-    void addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset);
+    void addMetadata(const RawEvent &ev, std::int64_t offset, const char *textEnd);
+    void addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset, const char *textEnd);
     /// Events [k, stop) of the chunk one by one, each read leniently when it is not strict.
     void parseFallback(const Chunk &chunk, std::size_t k, std::size_t stop);
     Status parseOne(std::string_view text, std::int64_t offset);

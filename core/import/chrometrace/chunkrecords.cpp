@@ -38,7 +38,7 @@ void ChunkParser::Impl::addBoundFlow(
     result->flows.push_back(flow);
 }
 
-void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset)
+void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset, const char *textEnd)
 {
     const std::string_view what = ev.name.text;
     ChunkMeta meta;
@@ -60,7 +60,7 @@ void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset)
         return;
     }
     od::document doc;
-    const std::size_t capacity = static_cast<std::size_t>(bufferEnd - ev.args.data());
+    const std::size_t capacity = static_cast<std::size_t>(textEnd - ev.args.data());
     od::object args;
     if (argsParser.iterate(ev.args.data(), ev.args.size(), capacity).get(doc)
         || doc.get_object().get(args)) {
@@ -102,7 +102,8 @@ void ChunkParser::Impl::addMetadata(const RawEvent &ev, std::int64_t offset)
     result->metas.push_back(meta);
 }
 
-void ChunkParser::Impl::addCounter(const RawEvent &ev, std::int64_t ts, std::int64_t offset)
+void ChunkParser::Impl::addCounter(
+    const RawEvent &ev, std::int64_t ts, std::int64_t offset, const char *textEnd)
 {
     if (!ev.hasArgs) {
         result->report.add(
@@ -110,7 +111,7 @@ void ChunkParser::Impl::addCounter(const RawEvent &ev, std::int64_t ts, std::int
         return;
     }
     od::document doc;
-    const std::size_t capacity = static_cast<std::size_t>(bufferEnd - ev.args.data());
+    const std::size_t capacity = static_cast<std::size_t>(textEnd - ev.args.data());
     od::object args;
     if (argsParser.iterate(ev.args.data(), ev.args.size(), capacity).get(doc)
         || doc.get_object().get(args)) {
