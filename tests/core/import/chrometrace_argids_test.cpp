@@ -68,23 +68,7 @@ const std::string Events = R"([
 ct::Chunk chunkOf(const std::string &array)
 {
     ct::Chunk chunk;
-    chunk.text = array;
-    chunk.jsonSize = array.size();
-    chunk.text.append(64, ' ');
-    std::size_t pos = 0;
-    while ((pos = array.find('{', pos)) != std::string::npos) {
-        std::size_t depth = 0;
-        std::size_t end = pos;
-        for (; end < array.size(); ++end) {
-            depth += array[end] == '{';
-            depth -= array[end] == '}';
-            if (depth == 0)
-                break;
-        }
-        chunk.events.emplace_back(
-            static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(end + 1));
-        pos = end + 1;
-    }
+    testsupport::fillChunk(chunk, array);
     return chunk;
 }
 

@@ -5,6 +5,7 @@
 // Shared by the trace-event importer tests (chrometrace_*, kineto_*, traceview,
 // timelinedisplay, proftimeline): load one file into a finished Trace and summarise it.
 
+#include "import/chrometrace/chunk.h"
 #include "import/chrometrace/tracereader.h"
 #include "import/importcontext.h"
 #include "model/loadreport.h"
@@ -14,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -143,6 +145,34 @@ inline bool said(const model::LoadReport &report, const std::string &part)
         if (d.message.find(part) != std::string::npos)
             return true;
     return false;
+}
+
+/// The events of `array` (a JSON array of objects whose strings hold no braces) as one chunk
+/// in `chunk`'s own text, as the scanner cuts it, the text padded to `textBytes` (at least
+/// simdjson's 64 bytes of padding). Reusing one Chunk keeps its text's storage, as a range's
+/// reused buffer does.
+inline void fillChunk(
+    import::chrometrace::Chunk &chunk, const std::string &array, std::size_t textBytes = 0)
+{
+    chunk.text.assign(array);
+    chunk.text.resize(std::max(textBytes, array.size() + 64), ' ');
+    chunk.jsonStart = 0;
+    chunk.jsonSize = array.size();
+    chunk.events.clear();
+    chunk.dirty = false;
+    for (std::size_t pos = 0; (pos = array.find('{', pos)) != std::string::npos;) {
+        int depth = 0;
+        std::size_t end = pos;
+        for (; end < array.size(); ++end) {
+            depth += array[end] == '{' ? 1 : 0;
+            depth -= array[end] == '}' ? 1 : 0;
+            if (depth == 0)
+                break;
+        }
+        chunk.events.emplace_back(
+            static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(end + 1));
+        pos = end + 1;
+    }
 }
 
 inline void writeFile(const std::filesystem::path &path, const std::string &text)

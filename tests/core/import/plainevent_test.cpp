@@ -13,7 +13,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -263,31 +262,6 @@ TEST_F(PlainEventLoad, GivesWhatSimdjsonGivesForEveryRule)
     EXPECT_TRUE(testsupport::said(plain.report, "not strict JSON"));
 }
 
-/// The events of `array` (a JSON array of objects without nested braces in strings) as one
-/// chunk in `chunk`'s own text, padded to `textBytes`, as a reused range buffer holds them.
-void fillChunk(ct::Chunk &chunk, const std::string &array, std::size_t textBytes)
-{
-    chunk.text.assign(array);
-    chunk.text.resize(std::max(textBytes, array.size() + 64), ' ');
-    chunk.jsonStart = 0;
-    chunk.jsonSize = array.size();
-    chunk.events.clear();
-    chunk.dirty = false;
-    for (std::size_t pos = 1; (pos = array.find('{', pos)) != std::string::npos;) {
-        int depth = 0;
-        std::size_t end = pos;
-        for (; end < array.size(); ++end) {
-            depth += array[end] == '{' ? 1 : 0;
-            depth -= array[end] == '}' ? 1 : 0;
-            if (depth == 0)
-                break;
-        }
-        chunk.events.emplace_back(
-            static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(end + 1));
-        pos = end + 1;
-    }
-}
-
 // A counter's args are read again by simdjson in place, which must be told where the padded
 // text holding them ends. A worker's parser reads chunk after chunk in a reused buffer: here
 // the first chunk (17 events the walk leaves to simdjson, so the rest of it goes in one
@@ -318,11 +292,11 @@ TEST(PlainEventChunks, CounterArgsAreReadWhateverTheParserReadBefore)
     ct::ChunkParser parser;
     ct::Chunk chunk;
     chunk.text.reserve(8192); // both chunks in the same storage, as a range's buffer
-    fillChunk(chunk, first, firstEnd);
+    testsupport::fillChunk(chunk, first, firstEnd);
     const char *const storage = chunk.text.data();
     const ct::ChunkResult a = parser.parse(chunk, settings);
     EXPECT_EQ(a.events.size(), 17u);
-    fillChunk(chunk, second, second.size() + 64);
+    testsupport::fillChunk(chunk, second, second.size() + 64);
     ASSERT_EQ(chunk.text.data(), storage);
     const ct::ChunkResult b = parser.parse(chunk, settings);
     ASSERT_EQ(b.counters.size(), 1u) << b.report.toText();
