@@ -4,6 +4,7 @@
 // as the font measures them (never cut mid-letter), a legend that says how many entries did
 // not fit, and light tints that stay dark on a dark background.
 #include "import/loader.h"
+#include "model/tracebuilder.h"
 #include "ui/palette.h"
 #include "ui/timeline/geometrybuilder.h"
 #include "ui/timeline/timelinemodel.h"
@@ -161,6 +162,68 @@ TEST(TimelineLabels, ExportedLegendsWrapInsteadOfCounting)
     }
     EXPECT_TRUE(more);
     EXPECT_LT(oneLine, entries + 1);
+}
+
+/// The ruler writes "step N" over a step that fits it and N over one that fits only that. A
+/// step narrower than half its digits is not measured at all (shaping a label per step was
+/// most of a zoomed-out frame over 1 500 steps); that must not lose a label that fits. Steps
+/// of every width from a quarter pixel to about 100 px, each checked against the font.
+TEST(TimelineLabels, TheRulerWritesEveryStepLabelThatFits)
+{
+    auto session = std::make_shared<model::Session>();
+    session->format = "synthetic";
+    model::TraceBuilder b;
+    model::TrackInfo stream;
+    stream.kind = model::TrackKind::DeviceStream;
+    stream.processId = "200";
+    stream.threadId = "7";
+    const model::TrackId d = b.addTrack(stream);
+    const model::StringId kernel = b.intern("kernel");
+    std::int64_t t = 0;
+    for (std::int64_t k = 0; k < 240; ++k) {
+        const std::int64_t w = 250 + 400 * k; // ns; the view below draws about 1 px per 1000 ns
+        b.track(d).add(t, w, kernel, model::Category::Compute);
+        b.trace().steps.push_back({1000 + k, t, t + w});
+        t += w;
+    }
+    session->traces.push_back(std::make_shared<const model::Trace>(b.finish().trace));
+    auto m = TimelineModel::build(session);
+    ASSERT_EQ(m->steps(0).size(), 240u);
+
+    TimelineMetrics metrics;
+    const int laneWidth = static_cast<int>(t / 1000);
+    const QSize size(metrics.headerWidth + laneWidth, 300);
+    ViewState view;
+    view.axis.setWidth(laneWidth);
+    view.axis.fit(m->extent().first, m->extent().second);
+    const Geometry g = buildGeometry(*m, view, size, metrics, QGuiApplication::font());
+
+    const QFontMetricsF fm(QGuiApplication::font());
+    std::set<std::string> expected; // std::string: a failure prints the labels
+    int numbersOnly = 0;
+    for (const StepSpan &s : m->steps(0)) {
+        const double x0 = metrics.headerWidth + std::max(0.0, view.axis.toPx(s.startNs));
+        const double x1 =
+            std::min<double>(size.width(), metrics.headerWidth + view.axis.toPx(s.endNs));
+        const QString full = QStringLiteral("step %1").arg(s.number);
+        const QString number = QString::number(s.number);
+        if (x1 - x0 >= fm.horizontalAdvance(full) + 6) {
+            expected.insert(full.toStdString());
+        } else if (x1 - x0 >= fm.horizontalAdvance(number) + 2) {
+            expected.insert(number.toStdString());
+            ++numbersOnly;
+        }
+    }
+    std::set<std::string> written;
+    const double h = metrics.rulerHeight;
+    for (const TextItem &text : g.texts) {
+        if (text.rect.top() >= h * 0.5 - 0.5 && text.rect.top() < h)
+            written.insert(text.text.toStdString());
+    }
+    EXPECT_EQ(written, expected);
+    EXPECT_GT(numbersOnly, 20); // both kinds of label are there, and steps with none
+    EXPECT_GT(expected.size(), static_cast<std::size_t>(numbersOnly) + 20);
+    EXPECT_LT(expected.size(), 200u);
 }
 
 TEST(TimelineLabels, LightTintsStayDarkOnADarkBackground)
