@@ -11,7 +11,7 @@ namespace stepscope::util {
 /// far (up to 32 MiB): after the first staged column of a load is freed, the next ones come
 /// from the heap and stay there once freed, so the process holds the load's staging beside the
 /// model it builds. Loading the generated 1 GB Kineto trace peaked at 538 MB with glibc's
-/// default and at 409 MB with this (docs/performance.md). A fixed threshold also ends the
+/// default and at 409 MB with this (docs/performance-log.md). A fixed threshold also ends the
 /// adjustment, as mallopt(3) says.
 ///
 /// Such a block starts wherever mmap put it, so a transparent huge page (which must lie on a
