@@ -5,6 +5,7 @@
 #include "stepspanel.h"
 #include "tableitems.h"
 #include "ui/charts/elide.h"
+#include "ui/charts/gridbuckets.h"
 #include "ui/palette.h"
 
 #include <QMouseEvent>
@@ -26,22 +27,6 @@ constexpr int LegendWidth = 240;
 constexpr int MaxCellWidth = 64;
 constexpr int MaxCellHeight = 22;
 
-/// A label every `n` items so labels `labelPx` tall never overlap items `itemPx` apart.
-int labelStride(double itemPx, int labelPx)
-{
-    if (itemPx >= labelPx)
-        return 1;
-    const double need = labelPx / std::max(itemPx, 1e-9);
-    int stride = 1;
-    for (;;) {
-        for (int m : {1, 2, 5}) {
-            if (stride * m >= need)
-                return stride * m;
-        }
-        stride *= 10;
-    }
-}
-
 /// [first, last) of `count` items drawn over `px` pixels, at pixel p.
 std::pair<int, int> bucket(int p, int count, int px)
 {
@@ -50,9 +35,7 @@ std::pair<int, int> bucket(int p, int count, int px)
         const int i = p / cell;
         return {i, std::min(count, i + 1)};
     }
-    const auto first = static_cast<int>(static_cast<std::int64_t>(p) * count / px);
-    const auto last = static_cast<int>(static_cast<std::int64_t>(p + 1) * count / px);
-    return {first, std::max(first + 1, last)};
+    return itemsUnderPixel(p, count, px);
 }
 
 } // namespace
@@ -264,9 +247,7 @@ void ClusterHeatMap::paintEmptyCells(QPainter &p, const QRect &g) const
     const int ih = m_image.height();
     if (m_emptyPixels.size() != static_cast<std::size_t>(iw) * ih)
         return;
-    const auto edge = [](int i, int n, int px) {
-        return static_cast<int>(static_cast<std::int64_t>(i) * px / std::max(1, n));
-    };
+    const auto edge = &pixelOfItem;
     const bool outlined = g.width() / iw >= 6 && g.height() / ih >= 6;
     QRegion region;
     for (int y = 0; y < ih; ++y) {
@@ -328,9 +309,7 @@ void ClusterHeatMap::paintEvent(QPaintEvent *)
     const QColor marker = worseColor(currentTheme());
     p.setPen(QPen(marker, 2));
     p.setBrush(Qt::NoBrush);
-    const auto edge = [](int i, int n, int px) {
-        return static_cast<int>(static_cast<std::int64_t>(i) * px / std::max(1, n));
-    };
+    const auto edge = &pixelOfItem;
     for (const auto &[r, c] : m_markers) {
         if (r < 0 || c < 0 || r >= rowCount() || c >= columnCount())
             continue;
