@@ -3,6 +3,7 @@
 #include "heatmap.h"
 
 #include "elide.h"
+#include "gridbuckets.h"
 #include "sparselabels.h"
 #include "ui/palette.h"
 
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <tuple>
 
 namespace stepscope::ui {
 
@@ -53,54 +55,155 @@ void HeatMap::setMatrix(const QStringList &rows, const QStringList &columns,
     const QList<double> &values, std::function<QString(double)> format)
 {
     assert(values.size() == rows.size() * columns.size());
+    std::vector<HeatCell> cells;
+    for (qsizetype i = 0; i < values.size() && !columns.isEmpty(); ++i) {
+        if (!std::isnan(values[i]))
+            cells.push_back({static_cast<int>(i / columns.size()),
+                static_cast<int>(i % columns.size()), values[i]});
+    }
+    setCells(rows, columns, std::move(cells), std::move(format));
+}
+
+void HeatMap::setCells(const QStringList &rows, const QStringList &columns,
+    std::vector<HeatCell> cells, std::function<QString(double)> format)
+{
     m_rows = rows;
     m_columns = columns;
-    m_values = values;
-    m_values.resize(rows.size() * columns.size(), std::nan(""));
+    cells.erase(std::remove_if(cells.begin(), cells.end(),
+                    [&](const HeatCell &c) {
+                        return c.row < 0 || c.column < 0 || c.row >= rows.size()
+                            || c.column >= columns.size() || std::isnan(c.value);
+                    }),
+        cells.end());
+    std::stable_sort(cells.begin(), cells.end(), [](const HeatCell &a, const HeatCell &b) {
+        return std::tie(a.row, a.column) < std::tie(b.row, b.column);
+    });
+    // A later cell at the same place replaces an earlier one: keep the last of each run.
+    std::vector<HeatCell> unique;
+    for (const HeatCell &c : cells) {
+        if (!unique.empty() && unique.back().row == c.row && unique.back().column == c.column)
+            unique.back() = c;
+        else
+            unique.push_back(c);
+    }
+    m_cells = std::move(unique);
+    std::vector<double> values;
+    values.reserve(m_cells.size());
+    for (const HeatCell &c : m_cells)
+        values.push_back(c.value);
     m_scale.setFormat(std::move(format));
-    m_scale.fit(
-        m_values.constData(), m_values.constData() + m_values.size(), HeatScale::Range::FromZero);
+    m_scale.fit(values.data(), values.data() + values.size(), HeatScale::Range::FromZero);
+    m_rowLabelWidth = -1;
+    m_widestColumnLabel = -1;
+    m_imageFor = QSize();
     updateGeometry();
     update();
 }
 
 double HeatMap::value(int row, int column) const
 {
-    return m_values.at(row * m_columns.size() + column);
+    const auto it = std::lower_bound(m_cells.begin(), m_cells.end(), std::make_pair(row, column),
+        [](const HeatCell &c, const std::pair<int, int> &at) {
+            return std::tie(c.row, c.column) < std::tie(at.first, at.second);
+        });
+    return it != m_cells.end() && it->row == row && it->column == column ? it->value : std::nan("");
 }
 
-QRect HeatMap::gridRect() const
+int HeatMap::rowLabelWidth() const
+{
+    if (m_rowLabelWidth < 0 || m_labelFont != font()) {
+        m_labelFont = font();
+        m_widestColumnLabel = -1;
+        const QFontMetrics fm(font());
+        m_rowLabelWidth = fm.horizontalAdvance(m_rowTitle);
+        for (const QString &r : m_rows)
+            m_rowLabelWidth = std::max(m_rowLabelWidth, fm.horizontalAdvance(r));
+    }
+    return m_rowLabelWidth;
+}
+
+int HeatMap::widestColumnLabel() const
+{
+    if (m_widestColumnLabel < 0 || m_labelFont != font()) {
+        rowLabelWidth(); // takes the font
+        const QFontMetrics fm(font());
+        m_widestColumnLabel = 0;
+        for (const QString &label : m_columns)
+            m_widestColumnLabel = std::max(m_widestColumnLabel, fm.horizontalAdvance(label) + 4);
+    }
+    return m_widestColumnLabel;
+}
+
+HeatMap::Layout HeatMap::layout() const
 {
     const QFontMetrics fm(font());
-    int labelWidth = fm.horizontalAdvance(m_rowTitle);
-    for (const QString &r : m_rows)
-        labelWidth = std::max(labelWidth, fm.horizontalAdvance(r));
-    const int left = Margin + labelWidth + Margin;
+    const int left = Margin + rowLabelWidth() + Margin;
     const int top = Margin + (m_title.isEmpty() ? 0 : fm.height() + Margin) + 2 * fm.height();
     const int bottom = Margin + LegendHeight + fm.height() + Margin;
     const int cols = std::max(1, static_cast<int>(m_columns.size()));
     const int rows = std::max(1, static_cast<int>(m_rows.size()));
-    const int availW = std::max(cols, width() - left - Margin);
-    const int availH = std::max(rows, height() - top - bottom);
-    const int cell = std::max(1, std::min({availW / cols, availH / rows, MaxCell}));
-    return QRect(left, top, cell * cols, cell * rows);
+    const int availW = std::max(1, width() - left - Margin);
+    const int availH = std::max(1, height() - top - bottom);
+    Layout l;
+    l.cell = std::min({availW / cols, availH / rows, MaxCell});
+    if (l.cell >= MinCellPx || (rows == 1 && cols == 1)) {
+        l.cell = std::max(1, l.cell);
+        l.grid = QRect(left, top, l.cell * cols, l.cell * rows);
+        return l;
+    }
+    // Too many cells for the space: a square grid, each pixel a group of rows and columns.
+    l.binned = true;
+    const int side = std::max(1, std::min(availW, availH));
+    l.grid = QRect(left, top, side, side);
+    l.image = QSize(std::min(cols, side), std::min(rows, side));
+    return l;
 }
 
 QRect HeatMap::cellRect(int row, int column) const
 {
-    const QRect g = gridRect();
-    const int cell = g.width() / std::max(1, static_cast<int>(m_columns.size()));
-    return QRect(g.left() + column * cell, g.top() + row * cell, cell, cell);
+    const Layout l = layout();
+    const QRect &g = l.grid;
+    if (!l.binned)
+        return QRect(g.left() + column * l.cell, g.top() + row * l.cell, l.cell, l.cell);
+    // The image pixel the cell falls in, as drawImage scales it into the grid.
+    const int x = pixelOfItem(column, columnCount(), l.image.width());
+    const int y = pixelOfItem(row, rowCount(), l.image.height());
+    const int x0 = g.left() + pixelOfItem(x, l.image.width(), g.width());
+    const int x1 = g.left() + pixelOfItem(x + 1, l.image.width(), g.width());
+    const int y0 = g.top() + pixelOfItem(y, l.image.height(), g.height());
+    const int y1 = g.top() + pixelOfItem(y + 1, l.image.height(), g.height());
+    return QRect(QPoint(x0, y0), QPoint(std::max(x0, x1 - 1), std::max(y0, y1 - 1)));
+}
+
+std::pair<std::pair<int, int>, std::pair<int, int>> HeatMap::itemsAt(
+    const Layout &l, QPoint pos) const
+{
+    const int x = (pos.x() - l.grid.left()) * l.image.width() / std::max(1, l.grid.width());
+    const int y = (pos.y() - l.grid.top()) * l.image.height() / std::max(1, l.grid.height());
+    return {itemsUnderPixel(y, rowCount(), l.image.height()),
+        itemsUnderPixel(x, columnCount(), l.image.width())};
 }
 
 std::pair<int, int> HeatMap::cellAt(const QPoint &pos) const
 {
-    const QRect g = gridRect();
+    const Layout l = layout();
+    const QRect &g = l.grid;
     if (!g.contains(pos) || m_columns.isEmpty() || m_rows.isEmpty())
         return {-1, -1};
-    const int cell = g.width() / static_cast<int>(m_columns.size());
-    const int c = (pos.x() - g.left()) / cell;
-    const int r = (pos.y() - g.top()) / cell;
+    if (l.binned) {
+        // The pixel's largest cell (its colour), else the first row and column under it.
+        rebuildImage(l);
+        const int x = (pos.x() - g.left()) * l.image.width() / g.width();
+        const int y = (pos.y() - g.top()) * l.image.height() / g.height();
+        const int k = m_pixelCell[static_cast<std::size_t>(y) * l.image.width() + x];
+        if (k >= 0)
+            return {m_cells[static_cast<std::size_t>(k)].row,
+                m_cells[static_cast<std::size_t>(k)].column};
+        const auto [rows, cols] = itemsAt(l, pos);
+        return {rows.first, cols.first};
+    }
+    const int c = (pos.x() - g.left()) / l.cell;
+    const int r = (pos.y() - g.top()) / l.cell;
     if (r >= m_rows.size() || c >= m_columns.size())
         return {-1, -1};
     return {r, c};
@@ -126,10 +229,71 @@ QString HeatMap::toolTipFor(int row, int column) const
             std::isnan(v) ? QStringLiteral("no traffic") : m_scale.text(v));
 }
 
+QString HeatMap::toolTipAt(const QPoint &pos) const
+{
+    const auto [r, c] = cellAt(pos);
+    if (r < 0)
+        return {};
+    const QString tip = toolTipFor(r, c);
+    const Layout l = layout();
+    if (!l.binned)
+        return tip;
+    const auto [rows, cols] = itemsAt(l, pos);
+    if (rows.second - rows.first == 1 && cols.second - cols.first == 1)
+        return tip;
+    const auto span = [](const QStringList &labels, std::pair<int, int> items) {
+        return items.second - items.first == 1
+            ? labels[items.first]
+            : QStringLiteral("%1–%2").arg(labels[items.first], labels[items.second - 1]);
+    };
+    const QString under =
+        QStringLiteral("%1 %2 → %3 %4")
+            .arg(m_rowTitle, span(m_rows, rows), m_columnTitle, span(m_columns, cols));
+    if (std::isnan(value(r, c)))
+        return under + QStringLiteral(": no traffic");
+    return tip + QStringLiteral("\n(the largest of %1 under this pixel)").arg(under);
+}
+
+/*
+ * One image pixel per group of rows and columns, the colour of the largest value among them,
+ * transparent where none has a value (the hatched grid shows through). Built from the cells
+ * that hold a value: no pass over rows times columns.
+ */
+void HeatMap::rebuildImage(const Layout &l) const
+{
+    if (m_imageFor == l.image && !m_image.isNull())
+        return;
+    m_imageFor = l.image;
+    const int iw = std::max(1, l.image.width());
+    const int ih = std::max(1, l.image.height());
+    m_image = QImage(iw, ih, QImage::Format_ARGB32);
+    m_image.fill(Qt::transparent);
+    m_pixelCell.assign(static_cast<std::size_t>(iw) * ih, -1);
+    for (std::size_t k = 0; k < m_cells.size(); ++k) {
+        const HeatCell &c = m_cells[k];
+        const std::size_t at = static_cast<std::size_t>(pixelOfItem(c.row, rowCount(), ih)) * iw
+            + static_cast<std::size_t>(pixelOfItem(c.column, columnCount(), iw));
+        int &best = m_pixelCell[at];
+        if (best < 0 || c.value > m_cells[static_cast<std::size_t>(best)].value)
+            best = static_cast<int>(k);
+    }
+    for (int y = 0; y < ih; ++y) {
+        auto *line = reinterpret_cast<QRgb *>(m_image.scanLine(y));
+        for (int x = 0; x < iw; ++x) {
+            const int k = m_pixelCell[static_cast<std::size_t>(y) * iw + x];
+            if (k >= 0)
+                line[x] = colorFor(m_cells[static_cast<std::size_t>(k)].value).rgb();
+        }
+    }
+}
+
 QSize HeatMap::sizeHint() const
 {
-    return QSize(
-        120 + 40 * static_cast<int>(m_columns.size()), 90 + 40 * static_cast<int>(m_rows.size()));
+    // 40 px a cell, up to what a screen holds (ten thousand ranks asked for 400 000 px).
+    const auto hint = [](qsizetype n, int base, int most) {
+        return static_cast<int>(std::min<qsizetype>(base + 40 * n, most));
+    };
+    return QSize(hint(m_columns.size(), 120, 1200), hint(m_rows.size(), 90, 1000));
 }
 
 QSize HeatMap::minimumSizeHint() const
@@ -156,7 +320,8 @@ void HeatMap::paintEvent(QPaintEvent *)
     }
     if (m_rows.isEmpty() || m_columns.isEmpty())
         return;
-    const QRect g = gridRect();
+    const Layout l = layout();
+    const QRect &g = l.grid;
     p.drawText(QRect(g.left(), y, g.width(), fm.height()), Qt::AlignHCenter, m_columnTitle);
     p.drawText(QRect(Margin, y + fm.height(), g.left() - 2 * Margin, fm.height()), Qt::AlignRight,
         m_rowTitle);
@@ -167,24 +332,40 @@ void HeatMap::paintEvent(QPaintEvent *)
                        fm.height()),
             Qt::AlignHCenter | Qt::AlignBottom, text);
     }
+    // Row labels: every n-th where the rows are closer than a line of text.
+    const double rowPx = static_cast<double>(g.height()) / static_cast<double>(m_rows.size());
+    const int stride = labelStride(rowPx, fm.height());
     for (int r = 0; r < m_rows.size(); ++r) {
-        const QRect cr = cellRect(r, 0);
-        p.setPen(palette().color(QPalette::Text));
-        p.drawText(QRect(Margin, cr.top(), g.left() - 2 * Margin, cr.height()),
+        bool numeric = false;
+        const qlonglong n = m_rows[r].toLongLong(&numeric);
+        if ((numeric ? n : r) % stride != 0)
+            continue;
+        const int cy = g.top() + static_cast<int>((r + 0.5) * rowPx);
+        p.drawText(QRect(Margin, cy - fm.height() / 2, g.left() - 2 * Margin, fm.height()),
             Qt::AlignRight | Qt::AlignVCenter, m_rows[r]);
-        for (int c = 0; c < m_columns.size(); ++c) {
-            const QRect cell = cellRect(r, c);
-            const double v = value(r, c);
-            if (std::isnan(v)) {
-                HeatScale::paintEmptyCell(p, cell.adjusted(0, 0, -1, -1), palette());
-                continue;
-            }
-            const QColor fill = colorFor(v);
-            p.fillRect(cell.adjusted(0, 0, -1, -1), fill);
-            const QString text = m_scale.text(v);
-            if (fm.horizontalAdvance(text) + 4 <= cell.width() && fm.height() <= cell.height()) {
-                p.setPen(textOn(fill));
-                p.drawText(cell, Qt::AlignCenter, text);
+    }
+    if (l.binned) {
+        rebuildImage(l);
+        p.fillRect(g, QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
+        p.drawImage(g, m_image);
+    } else {
+        auto next = m_cells.begin();
+        for (int r = 0; r < m_rows.size(); ++r) {
+            for (int c = 0; c < m_columns.size(); ++c) {
+                const QRect cell(g.left() + c * l.cell, g.top() + r * l.cell, l.cell, l.cell);
+                if (next == m_cells.end() || next->row != r || next->column != c) {
+                    HeatScale::paintEmptyCell(p, cell.adjusted(0, 0, -1, -1), palette());
+                    continue;
+                }
+                const double v = (next++)->value;
+                const QColor fill = colorFor(v);
+                p.fillRect(cell.adjusted(0, 0, -1, -1), fill);
+                const QString text = m_scale.text(v);
+                if (fm.horizontalAdvance(text) + 4 <= cell.width()
+                    && fm.height() <= cell.height()) {
+                    p.setPen(textOn(fill));
+                    p.drawText(cell, Qt::AlignCenter, text);
+                }
             }
         }
     }
@@ -192,7 +373,7 @@ void HeatMap::paintEvent(QPaintEvent *)
     const QRect legend(g.left(), g.bottom() + Margin + 2, std::min(g.width(), 240), LegendHeight);
     p.setPen(palette().color(QPalette::Text));
     m_scale.paintLegend(p, legend, fm, heatScaleColor);
-    if (std::any_of(m_values.begin(), m_values.end(), [](double v) { return std::isnan(v); }))
+    if (static_cast<qsizetype>(m_cells.size()) < m_rows.size() * m_columns.size())
         HeatScale::paintEmptyLegend(p, emptyLegendPos(), fm, palette(),
             m_emptyText.isEmpty() ? tr("no data") : m_emptyText);
 }
@@ -201,13 +382,10 @@ HeatMap::ColumnLabelLayout HeatMap::columnLabelLayout() const
 {
     if (m_columns.isEmpty())
         return {};
-    const QFontMetrics fm(font());
-    int widest = 0;
-    for (const QString &label : m_columns)
-        widest = std::max(widest, fm.horizontalAdvance(label) + 4);
-    const int cell = cellRect(0, 0).width();
-    const int every = sparseCategoryLabels(m_columns, cell, widest).every;
-    return {every, std::max(cell, every * cell)};
+    const Layout l = layout();
+    const double cell = static_cast<double>(l.grid.width()) / static_cast<double>(m_columns.size());
+    const int every = sparseCategoryLabels(m_columns, cell, widestColumnLabel()).every;
+    return {every, std::max(static_cast<int>(cell), static_cast<int>(every * cell))};
 }
 
 std::vector<std::pair<int, QString>> HeatMap::columnLabels(const ColumnLabelLayout &layout) const
@@ -245,9 +423,9 @@ QString HeatMap::shownTitle() const
 
 void HeatMap::mouseMoveEvent(QMouseEvent *event)
 {
-    const auto [r, c] = cellAt(event->position().toPoint());
-    if (r >= 0)
-        QToolTip::showText(event->globalPosition().toPoint(), toolTipFor(r, c), this);
+    const QString tip = toolTipAt(event->position().toPoint());
+    if (!tip.isEmpty())
+        QToolTip::showText(event->globalPosition().toPoint(), tip, this);
     else if (event->position().y() < Margin + fontMetrics().height() && !m_title.isEmpty())
         QToolTip::showText(event->globalPosition().toPoint(), m_title, this);
     else

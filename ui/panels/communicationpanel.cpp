@@ -270,11 +270,11 @@ void CommunicationPanel::fillMatrix()
         rowLabels.append(QString::number(r));
     for (std::int32_t r : targets)
         columnLabels.append(QString::number(r));
-    const std::size_t columns = targets.size();
-    QList<double> values(
-        static_cast<qsizetype>(sources.size() * columns), std::numeric_limits<double>::quiet_NaN());
+    // The cells with traffic only: a dense matrix of 10 000 ranks is 800 MB.
+    std::vector<HeatCell> cells;
+    cells.reserve(m_matrix.cells.size());
     auto indexIn = [](const std::vector<std::int32_t> &v, std::int32_t rank) {
-        return static_cast<std::size_t>(std::lower_bound(v.begin(), v.end(), rank) - v.begin());
+        return static_cast<int>(std::lower_bound(v.begin(), v.end(), rank) - v.begin());
     };
     for (const auto &cell : m_matrix.cells) {
         double v = cell.sizeMb;
@@ -284,10 +284,7 @@ void CommunicationPanel::fillMatrix()
             v = cell.bandwidthGBps ? *cell.bandwidthGBps : std::numeric_limits<double>::quiet_NaN();
         if (!isPresent(cell.srcRank) || !isPresent(cell.dstRank))
             continue;
-        const std::size_t i =
-            indexIn(sources, cell.srcRank) * columns + indexIn(targets, cell.dstRank);
-        if (i < static_cast<std::size_t>(values.size()))
-            values[static_cast<qsizetype>(i)] = v;
+        cells.push_back({indexIn(sources, cell.srcRank), indexIn(targets, cell.dstRank), v});
     }
     std::function<QString(double)> format;
     QString what;
@@ -307,7 +304,7 @@ void CommunicationPanel::fillMatrix()
     }
     m_heatMap->setTitle(
         tr("Rank-to-rank %1 (%2)").arg(what, QString::fromStdString(m_matrix.source)));
-    m_heatMap->setMatrix(rowLabels, columnLabels, values, format);
+    m_heatMap->setCells(rowLabels, columnLabels, std::move(cells), format);
 }
 
 void CommunicationPanel::rowClicked(int viewRow)
