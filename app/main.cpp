@@ -90,7 +90,7 @@ int runGui(int argc, char **argv)
         if (paths.isEmpty())
             shoot();
         else if (compare)
-            QTimer::singleShot(6000, &window, shoot); // both runs load and analyse meanwhile
+            QObject::connect(&window, &stepscope::ui::MainWindow::compareFinished, &window, shoot);
         else
             QObject::connect(&window, &stepscope::ui::MainWindow::loadFinished, &window, shoot);
     }

@@ -103,6 +103,8 @@ signals:
     void openRequested(const QString &path);
     /// A load ended: `ok` when a profile with content is now shown.
     void loadFinished(bool ok);
+    /// The comparison openCompare started is shown (`ok`) or could not be made.
+    void compareFinished(bool ok);
     /// A profile was shown: docked panels update from here.
     void sessionChanged(std::shared_ptr<const stepscope::model::Session> session);
 

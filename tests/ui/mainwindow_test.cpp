@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "import/loader.h"
 #include "timeline_testsupport.h"
+#include "ui/compare/compareview.h"
 #include "ui/export/imageexport.h"
 #include "ui/export/viewexport.h"
 #include "ui/loading/loadreportview.h"
@@ -17,6 +18,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -289,10 +291,22 @@ TEST_F(WindowFixture, CompareModeFitsAScreenAndGivesTheDocksBack)
     ASSERT_GT(shown(), 0);
     const QString demo =
         QString::fromUtf8(STEPSCOPE_SOURCE_DIR) + QStringLiteral("/resources/demo/");
+    // The window says when the comparison is shown (--screenshot waited a fixed 6 s, and a
+    // pair of 10 000-rank clusters was pictured still loading).
+    std::vector<bool> compared;
+    QObject::connect(
+        &window, &MainWindow::compareFinished, [&compared](bool ok) { compared.push_back(ok); });
     window.openCompare(demo + QStringLiteral("resnet50_num_workers_0"),
         demo + QStringLiteral("resnet50_num_workers_4"));
     QCoreApplication::processEvents();
     EXPECT_EQ(shown(), 0);
+    QDeadlineTimer deadline(30000);
+    while (compared.empty() && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    EXPECT_EQ(compared, std::vector<bool>({true}));
+    auto *view = window.findChild<ui::compare::CompareView *>();
+    ASSERT_NE(view, nullptr);
+    EXPECT_NE(view->data(), nullptr); // filled before the signal
     // The comparison is in File › Open Recent, reopened as the pair it was.
     ASSERT_EQ(MainWindow::recentCompares().size(), 1);
     EXPECT_TRUE(MainWindow::recentCompares()[0].first.endsWith(
