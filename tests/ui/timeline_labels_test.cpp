@@ -4,7 +4,7 @@
 // as the font measures them (never cut mid-letter), a legend that says how many entries did
 // not fit, and light tints that stay dark on a dark background.
 #include "import/loader.h"
-#include "model/tracebuilder.h"
+#include "timeline_testsupport.h"
 #include "ui/palette.h"
 #include "ui/timeline/geometrybuilder.h"
 #include "ui/timeline/timelinemodel.h"
@@ -173,11 +173,7 @@ TEST(TimelineLabels, TheRulerWritesEveryStepLabelThatFits)
     auto session = std::make_shared<model::Session>();
     session->format = "synthetic";
     model::TraceBuilder b;
-    model::TrackInfo stream;
-    stream.kind = model::TrackKind::DeviceStream;
-    stream.processId = "200";
-    stream.threadId = "7";
-    const model::TrackId d = b.addTrack(stream);
+    const model::TrackId d = testsupport::addDeviceStream(b, "200", "7");
     const model::StringId kernel = b.intern("kernel");
     std::int64_t t = 0;
     for (std::int64_t k = 0; k < 240; ++k) {

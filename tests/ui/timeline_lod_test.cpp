@@ -190,11 +190,7 @@ TEST(TimelineLod, PaintedRunsAreBoundedByTheWidthForAMillionEvents)
 {
     // 1 M kernels of random-ish widths: 50..500 ns, gaps 0..300 ns.
     model::TraceBuilder b;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    info.processId = "1";
-    info.threadId = "7";
-    const model::TrackId t = b.addTrack(info);
+    const model::TrackId t = testsupport::addDeviceStream(b, "1", "7");
     const model::StringId name = b.intern("k");
     std::uint64_t x = 12345;
     std::int64_t at = 0;

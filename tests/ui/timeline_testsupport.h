@@ -11,6 +11,17 @@
 
 namespace stepscope::testsupport {
 
+/// A device stream track of process `processId`, stream `threadId`, added to `b`.
+inline model::TrackId addDeviceStream(
+    model::TraceBuilder &b, const char *processId, const char *threadId)
+{
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    info.processId = processId;
+    info.threadId = threadId;
+    return b.addTrack(info);
+}
+
 /// One rank, one host thread and one device stream. The stream holds `kernels` back-to-back
 /// kernels of `kernelNs` separated by `gapNs`, alternating Compute / Communication, named
 /// "kernel_<i % 7>". The host thread holds one "ProfilerStep#<k>" range per step of
