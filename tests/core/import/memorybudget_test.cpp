@@ -106,7 +106,7 @@ TEST(MemoryBudget, AJsonTracesTransientGrowsSlowerThanTheFile)
 /// analysis were measured at, and at most 1.5 times it. The peaks, per input byte, are
 /// `stepscope-bench budget PATH --analyse` on the inputs of tests/tools/
 /// measure_load_memory.sh (200 MiB of each kind) and on gen_trace.py's Kineto traces of
-/// 1 GiB and 20 GiB (2026-12-06). The factors were 2-2.7 times too large for JSON traces
+/// 1 GiB and 20 GiB (2026-12-06). The factors were 1.9-2.7 times too large for JSON traces
 /// until then: a machine with 7-14 GiB free was refused the 20 GiB trace, which needs 6.0.
 TEST(MemoryBudget, EachEstimateCoversItsMeasuredPeakAndAsksAtMostHalfMore)
 {
