@@ -476,14 +476,9 @@ void MainWindow::openCompare(const QString &beforePath, const QString &afterPath
         m_centre->removeWidget(m_compare);
         m_compare->deleteLater();
     }
-    m_compare = compare::openComparePair(beforePath, afterPath, m_centre, {beforeRank, afterRank});
-    if (auto *loader = m_compare->findChild<compare::CompareLoader *>()) {
-        // After the view's own connections: it is filled when this is emitted.
-        connect(
-            loader, &compare::CompareLoader::ready, this, [this] { emit compareFinished(true); });
-        connect(
-            loader, &compare::CompareLoader::failed, this, [this] { emit compareFinished(false); });
-    }
+    auto *view = compare::openComparePair(beforePath, afterPath, m_centre, {beforeRank, afterRank});
+    connect(view, &compare::CompareView::loadFinished, this, &MainWindow::compareFinished);
+    m_compare = view;
     m_centre->addWidget(m_compare);
     m_centre->setCurrentWidget(m_compare);
     // The compare view has its own tables; the docks hold the single run's panels (View

@@ -10,6 +10,8 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 
+#include <vector>
+
 using namespace stepscope;
 
 TEST(CompareLoader, LoadsAndAnalysesBothRunsInTheBackground)
@@ -33,9 +35,13 @@ TEST(CompareLoader, OpenComparePairFillsTheViewWhenReady)
         QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_0"),
         QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_4")));
     EXPECT_FALSE(view->data());
+    std::vector<bool> finished; // the view says so once it shows the pair
+    QObject::connect(view.get(), &ui::compare::CompareView::loadFinished,
+        [&](bool ok) { finished.push_back(ok && view->data() != nullptr); });
     QDeadlineTimer deadline(120000);
-    while (!view->data() && !deadline.hasExpired())
+    while (finished.empty() && !deadline.hasExpired())
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    EXPECT_EQ(finished, std::vector<bool>({true}));
     ASSERT_TRUE(view->data());
     EXPECT_TRUE(view->aligned().valid);
     EXPECT_TRUE(view->beforeView()->model());
@@ -51,4 +57,19 @@ TEST(CompareLoader, ReportsAFolderWithNothingUsable)
         QString::fromStdString(std::string(STEPSCOPE_TEST_DATA) + "/does-not-exist"));
     EXPECT_FALSE(loader.waitForResult());
     EXPECT_FALSE(message.isEmpty());
+}
+
+TEST(CompareLoader, OpenComparePairSaysWhenAPairCannotBeShown)
+{
+    std::unique_ptr<ui::compare::CompareView> view(ui::compare::openComparePair(
+        QString::fromStdString(testsupport::demoPairDir() + "resnet50_num_workers_0"),
+        QString::fromStdString(std::string(STEPSCOPE_TEST_DATA) + "/does-not-exist")));
+    std::vector<bool> finished;
+    QObject::connect(view.get(), &ui::compare::CompareView::loadFinished,
+        [&](bool ok) { finished.push_back(ok); });
+    QDeadlineTimer deadline(120000);
+    while (finished.empty() && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    EXPECT_EQ(finished, std::vector<bool>({false}));
+    EXPECT_FALSE(view->data());
 }

@@ -120,10 +120,15 @@ CompareView *openComparePair(
             view->setMessage(
                 QObject::tr("Loading %1 and %2…\n%3").arg(beforePath, afterPath, stage));
         });
-    QObject::connect(loader, &CompareLoader::ready, view,
-        [view](std::shared_ptr<const CompareData> data) { view->setData(std::move(data)); });
     QObject::connect(
-        loader, &CompareLoader::failed, view, [view](const QString &m) { view->setMessage(m); });
+        loader, &CompareLoader::ready, view, [view](std::shared_ptr<const CompareData> data) {
+            view->setData(std::move(data));
+            emit view->loadFinished(true);
+        });
+    QObject::connect(loader, &CompareLoader::failed, view, [view](const QString &m) {
+        view->setMessage(m);
+        emit view->loadFinished(false);
+    });
     loader->start(beforePath, afterPath, ranks);
     return view;
 }

@@ -106,6 +106,9 @@ public:
 
 signals:
     void pairingChanged();
+    /// The load openComparePair started ended: the pair is shown (`ok`), or the message says
+    /// why it is not.
+    void loadFinished(bool ok);
 
 private:
     void buildUi();
