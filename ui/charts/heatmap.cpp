@@ -24,6 +24,22 @@ constexpr int Margin = 6;
 constexpr int LegendHeight = 14;
 constexpr int MaxCell = 72;
 
+/// Whether the `index`-th label is one of every `every`: by its number when it is one (ranks
+/// 0, 2, 4, ... whatever the first rank), else by its place.
+bool onStride(const QString &label, int index, int every)
+{
+    bool numeric = false;
+    const qlonglong n = label.toLongLong(&numeric);
+    return (numeric ? n : index) % every == 0;
+}
+
+/// The pixel of an `image` scaled into `grid` that lies under a grid position.
+QPoint imagePixelAt(const QRect &grid, QSize image, QPoint pos)
+{
+    return {(pos.x() - grid.left()) * image.width() / std::max(1, grid.width()),
+        (pos.y() - grid.top()) * image.height() / std::max(1, grid.height())};
+}
+
 } // namespace
 
 HeatMap::HeatMap(QWidget *parent)
@@ -48,6 +64,7 @@ void HeatMap::setAxisTitles(const QString &rows, const QString &columns)
 {
     m_rowTitle = rows;
     m_columnTitle = columns;
+    m_rowLabelWidth = -1; // the row title is measured with the row labels
     update();
 }
 
@@ -94,7 +111,6 @@ void HeatMap::setCells(const QStringList &rows, const QStringList &columns,
     m_scale.setFormat(std::move(format));
     m_scale.fit(values.data(), values.data() + values.size(), HeatScale::Range::FromZero);
     m_rowLabelWidth = -1;
-    m_widestColumnLabel = -1;
     m_imageFor = QSize();
     updateGeometry();
     update();
@@ -109,35 +125,25 @@ double HeatMap::value(int row, int column) const
     return it != m_cells.end() && it->row == row && it->column == column ? it->value : std::nan("");
 }
 
-int HeatMap::rowLabelWidth() const
+void HeatMap::measureLabels() const
 {
-    if (m_rowLabelWidth < 0 || m_labelFont != font()) {
-        m_labelFont = font();
-        m_widestColumnLabel = -1;
-        const QFontMetrics fm(font());
-        m_rowLabelWidth = fm.horizontalAdvance(m_rowTitle);
-        for (const QString &r : m_rows)
-            m_rowLabelWidth = std::max(m_rowLabelWidth, fm.horizontalAdvance(r));
-    }
-    return m_rowLabelWidth;
-}
-
-int HeatMap::widestColumnLabel() const
-{
-    if (m_widestColumnLabel < 0 || m_labelFont != font()) {
-        rowLabelWidth(); // takes the font
-        const QFontMetrics fm(font());
-        m_widestColumnLabel = 0;
-        for (const QString &label : m_columns)
-            m_widestColumnLabel = std::max(m_widestColumnLabel, fm.horizontalAdvance(label) + 4);
-    }
-    return m_widestColumnLabel;
+    if (m_rowLabelWidth >= 0 && m_labelFont == font())
+        return;
+    m_labelFont = font();
+    const QFontMetrics fm(font());
+    m_rowLabelWidth = fm.horizontalAdvance(m_rowTitle);
+    for (const QString &r : m_rows)
+        m_rowLabelWidth = std::max(m_rowLabelWidth, fm.horizontalAdvance(r));
+    m_widestColumnLabel = 0;
+    for (const QString &label : m_columns)
+        m_widestColumnLabel = std::max(m_widestColumnLabel, fm.horizontalAdvance(label) + 4);
 }
 
 HeatMap::Layout HeatMap::layout() const
 {
     const QFontMetrics fm(font());
-    const int left = Margin + rowLabelWidth() + Margin;
+    measureLabels();
+    const int left = Margin + m_rowLabelWidth + Margin;
     const int top = Margin + (m_title.isEmpty() ? 0 : fm.height() + Margin) + 2 * fm.height();
     const int bottom = Margin + LegendHeight + fm.height() + Margin;
     const int cols = std::max(1, static_cast<int>(m_columns.size()));
@@ -178,10 +184,9 @@ QRect HeatMap::cellRect(int row, int column) const
 std::pair<std::pair<int, int>, std::pair<int, int>> HeatMap::itemsAt(
     const Layout &l, QPoint pos) const
 {
-    const int x = (pos.x() - l.grid.left()) * l.image.width() / std::max(1, l.grid.width());
-    const int y = (pos.y() - l.grid.top()) * l.image.height() / std::max(1, l.grid.height());
-    return {itemsUnderPixel(y, rowCount(), l.image.height()),
-        itemsUnderPixel(x, columnCount(), l.image.width())};
+    const QPoint p = imagePixelAt(l.grid, l.image, pos);
+    return {itemsUnderPixel(p.y(), rowCount(), l.image.height()),
+        itemsUnderPixel(p.x(), columnCount(), l.image.width())};
 }
 
 std::pair<int, int> HeatMap::cellAt(const QPoint &pos) const
@@ -193,9 +198,8 @@ std::pair<int, int> HeatMap::cellAt(const QPoint &pos) const
     if (l.binned) {
         // The pixel's largest cell (its colour), else the first row and column under it.
         rebuildImage(l);
-        const int x = (pos.x() - g.left()) * l.image.width() / g.width();
-        const int y = (pos.y() - g.top()) * l.image.height() / g.height();
-        const int k = m_pixelCell[static_cast<std::size_t>(y) * l.image.width() + x];
+        const QPoint p = imagePixelAt(g, l.image, pos);
+        const int k = m_pixelCell[static_cast<std::size_t>(p.y()) * l.image.width() + p.x()];
         if (k >= 0)
             return {m_cells[static_cast<std::size_t>(k)].row,
                 m_cells[static_cast<std::size_t>(k)].column};
@@ -336,9 +340,7 @@ void HeatMap::paintEvent(QPaintEvent *)
     const double rowPx = static_cast<double>(g.height()) / static_cast<double>(m_rows.size());
     const int stride = labelStride(rowPx, fm.height());
     for (int r = 0; r < m_rows.size(); ++r) {
-        bool numeric = false;
-        const qlonglong n = m_rows[r].toLongLong(&numeric);
-        if ((numeric ? n : r) % stride != 0)
+        if (!onStride(m_rows[r], r, stride))
             continue;
         const int cy = g.top() + static_cast<int>((r + 0.5) * rowPx);
         p.drawText(QRect(Margin, cy - fm.height() / 2, g.left() - 2 * Margin, fm.height()),
@@ -384,7 +386,8 @@ HeatMap::ColumnLabelLayout HeatMap::columnLabelLayout() const
         return {};
     const Layout l = layout();
     const double cell = static_cast<double>(l.grid.width()) / static_cast<double>(m_columns.size());
-    const int every = sparseCategoryLabels(m_columns, cell, widestColumnLabel()).every;
+    measureLabels();
+    const int every = sparseCategoryLabels(m_columns, cell, m_widestColumnLabel).every;
     return {every, std::max(static_cast<int>(cell), static_cast<int>(every * cell))};
 }
 
@@ -395,9 +398,7 @@ std::vector<std::pair<int, QString>> HeatMap::columnLabels(const ColumnLabelLayo
     // Ranks 0, 2, 4, ...: a label may reach half a stride past the grid's ends, where the row
     // labels and the margin are.
     for (int c = 0; c < m_columns.size(); ++c) {
-        bool numeric = false;
-        const qlonglong v = m_columns[c].toLongLong(&numeric);
-        if ((numeric ? v : c) % layout.every == 0)
+        if (onStride(m_columns[c], c, layout.every))
             out.emplace_back(c, fm.elidedText(m_columns[c], Qt::ElideMiddle, layout.room));
     }
     return out;

@@ -106,8 +106,8 @@ private:
     };
     Layout layout() const;
     QRect gridRect() const { return layout().grid; }
-    int rowLabelWidth() const;
-    int widestColumnLabel() const;
+    /// The widest row label (or row title) and column label for the font, measured once.
+    void measureLabels() const;
     /// Binned: the image of the largest value under each pixel, for this layout.
     void rebuildImage(const Layout &l) const;
     /// Binned: the rows [first, last) and columns under a grid position.
