@@ -68,57 +68,52 @@ bool fillCollective(const Json &info, model::CollectiveStat &stat)
     return true;
 }
 
-/// Calls f(stepKey, isP2p, opsObject) for each step/kind block of a per-rank file.
+/// Streams a per-rank file (step -> "p2p" or "collective" -> ops), calling f(stepKey, isP2p,
+/// opsObject) for each step/kind block; memory holds one block at a time.
 template <typename F>
-void forEachStepKind(
-    const Json &doc, const std::filesystem::path &path, const ImportContext &ctx, F f)
+void forEachStepKind(const std::filesystem::path &path, const ImportContext &ctx, F f)
 {
-    if (!doc.is_object()) {
-        ctx.error(path, "the top level must be an object keyed by step (\"step50\")");
-        return;
-    }
-    for (const auto &[stepKey, step] : doc.items()) {
-        if (!step.is_object()) {
+    streamJsonFile(path, ctx, 2, [&](const std::vector<std::string> &keys, const Json &ops) {
+        if (keys.empty()) {
+            ctx.error(path, "the top level must be an object keyed by step (\"step50\")");
+            return;
+        }
+        const std::string &stepKey = keys[0];
+        if (keys.size() == 1) {
             ctx.warn(path, "`" + stepKey + "` must be an object; skipped");
-            continue;
+            return;
         }
-        for (const auto &[kind, ops] : step.items()) {
-            if ((kind != "p2p" && kind != "collective") || !ops.is_object()) {
-                ctx.warn(path,
-                    "`" + stepKey + "/" + kind
-                        + "`: expected a \"p2p\" or \"collective\" object; skipped");
-                continue;
-            }
-            f(stepKey, kind == "p2p", ops);
+        const std::string &kind = keys[1];
+        if ((kind != "p2p" && kind != "collective") || !ops.is_object()) {
+            ctx.warn(path,
+                "`" + stepKey + "/" + kind
+                    + "`: expected a \"p2p\" or \"collective\" object; skipped");
+            return;
         }
-    }
+        f(stepKey, kind == "p2p", ops);
+    });
 }
 
-void addMatrixLinks(const Json &links, const std::string &step, const std::string &op,
-    const std::filesystem::path &path, const ImportContext &ctx,
-    std::vector<model::CommMatrixEntry> &out)
+/// One link of a matrix op ("0-1": {...}); false when its key or value is not one.
+bool addMatrixLink(const std::string &linkKey, const Json &link, const std::string &step,
+    const std::string &op, std::vector<model::CommMatrixEntry> &out)
 {
-    if (!links.is_object()) {
-        ctx.warn(path, "matrix op `" + op + "` must be an object of links; skipped");
-        return;
-    }
-    for (const auto &[linkKey, link] : links.items()) {
-        const auto ranks = parseLinkKey(linkKey);
-        if (!ranks || !link.is_object()) {
-            ctx.warn(path,
-                "matrix link keys must look like \"0-1\" with an object value; "
-                "link skipped");
-            continue;
-        }
-        model::CommMatrixEntry e;
-        e.step = step;
-        e.op = op;
-        e.srcRank = ranks->first;
-        e.dstRank = ranks->second;
-        e.traffic = linkTraffic(jsonText(link, "Transport Type"), link);
-        out.push_back(std::move(e));
-    }
+    const auto ranks = parseLinkKey(linkKey);
+    if (!ranks || !link.is_object())
+        return false;
+    model::CommMatrixEntry e;
+    e.step = step;
+    e.op = op;
+    e.srcRank = ranks->first;
+    e.dstRank = ranks->second;
+    e.traffic = linkTraffic(jsonText(link, "Transport Type"), link);
+    out.push_back(std::move(e));
+    return true;
 }
+
+constexpr std::string_view MatrixOpNotObject = "` must be an object of links; skipped";
+constexpr std::string_view BadMatrixLink =
+    "matrix link keys must look like \"0-1\" with an object value; link skipped";
 
 } // namespace
 
@@ -126,10 +121,7 @@ std::vector<model::CollectiveStat> readCommunication(
     const std::filesystem::path &path, const ImportContext &ctx, std::int32_t rank)
 {
     std::vector<model::CollectiveStat> stats;
-    const std::optional<Json> doc = readJsonFile(path, ctx);
-    if (!doc)
-        return stats;
-    forEachStepKind(*doc, path, ctx, [&](const std::string &step, bool p2p, const Json &ops) {
+    forEachStepKind(path, ctx, [&](const std::string &step, bool p2p, const Json &ops) {
         for (const auto &[key, info] : ops.items()) {
             if (key == TotalOpInfo)
                 continue;
@@ -152,41 +144,38 @@ std::vector<model::CommMatrixEntry> readCommunicationMatrix(
     const std::filesystem::path &path, const ImportContext &ctx)
 {
     std::vector<model::CommMatrixEntry> entries;
-    const std::optional<Json> doc = readJsonFile(path, ctx);
-    if (!doc)
-        return entries;
-    forEachStepKind(*doc, path, ctx, [&](const std::string &step, bool, const Json &ops) {
-        for (const auto &[key, links] : ops.items())
-            addMatrixLinks(links, step, splitOpKey(key).first, path, ctx, entries);
+    forEachStepKind(path, ctx, [&](const std::string &step, bool, const Json &ops) {
+        for (const auto &[key, links] : ops.items()) {
+            const std::string op = splitOpKey(key).first;
+            if (!links.is_object()) {
+                ctx.warn(path, "matrix op `" + op + std::string(MatrixOpNotObject));
+                continue;
+            }
+            for (const auto &[linkKey, link] : links.items())
+                if (!addMatrixLink(linkKey, link, step, op, entries))
+                    ctx.warn(path, std::string(BadMatrixLink));
+        }
     });
     return entries;
 }
 
 namespace {
 
-/// Walks a cluster file: rank group ("(0, 1)", or "p2p") -> step -> op key -> value, calling
-/// fn(group, step, key, value). A top level or group that is not an object is reported;
-/// steps that are not objects are skipped.
+/// Streams a cluster file: rank group ("(0, 1)", or "p2p") -> step -> op key -> member (a
+/// rank's info, or a link) -> value. Calls fn(keys, value) for each member (four keys), and
+/// for an op that is not an object (three keys, value null). A top level or group that is not
+/// an object is reported; steps that are not objects are skipped. Memory holds one member.
 template <typename Fn>
-void forEachClusterOp(
-    const Json &doc, const std::filesystem::path &path, const ImportContext &ctx, Fn fn)
+void forEachClusterMember(const std::filesystem::path &path, const ImportContext &ctx, Fn fn)
 {
-    if (!doc.is_object()) {
-        ctx.error(path, "the top level must be an object keyed by rank group (\"(0, 1)\")");
-        return;
-    }
-    for (const auto &[group, steps] : doc.items()) {
-        if (!steps.is_object()) {
-            ctx.warn(path, "group `" + group + "` must be an object of steps; skipped");
-            continue;
-        }
-        for (const auto &[step, ops] : steps.items()) {
-            if (!ops.is_object())
-                continue;
-            for (const auto &[key, value] : ops.items())
-                fn(group, step, key, value);
-        }
-    }
+    streamJsonFile(path, ctx, 4, [&](const std::vector<std::string> &keys, const Json &value) {
+        if (keys.empty())
+            ctx.error(path, "the top level must be an object keyed by rank group (\"(0, 1)\")");
+        else if (keys.size() == 1)
+            ctx.warn(path, "group `" + keys[0] + "` must be an object of steps; skipped");
+        else if (keys.size() >= 3)
+            fn(keys, value);
+    });
 }
 
 } // namespace
@@ -195,31 +184,27 @@ std::vector<model::CollectiveStat> readClusterCommunication(
     const std::filesystem::path &path, const ImportContext &ctx)
 {
     std::vector<model::CollectiveStat> stats;
-    const std::optional<Json> doc = readJsonFile(path, ctx);
-    if (!doc)
-        return stats;
-    forEachClusterOp(*doc, path, ctx,
-        [&](const std::string &group, const std::string &step, const std::string &key,
-            const Json &ranks) {
-            if (key == TotalOpInfo || !ranks.is_object())
-                return;
-            for (const auto &[rankKey, info] : ranks.items()) {
-                const auto rank = util::parseInt(rankKey);
-                model::CollectiveStat s;
-                if (!rank || *rank < 0 || *rank > 0x7fffffff || !fillCollective(info, s)) {
-                    ctx.warn(path,
-                        "`" + group + "/" + step + "/" + key
-                            + "`: expected rank keys with info blocks; skipped");
-                    continue;
-                }
-                s.rank = static_cast<std::int32_t>(*rank);
-                s.step = step;
-                s.name = splitOpKey(key).first;
-                s.group = group;
-                s.p2p = group == "p2p";
-                stats.push_back(std::move(s));
-            }
-        });
+    forEachClusterMember(path, ctx, [&](const std::vector<std::string> &keys, const Json &info) {
+        const std::string &group = keys[0];
+        const std::string &step = keys[1];
+        const std::string &key = keys[2];
+        if (keys.size() < 4 || key == TotalOpInfo)
+            return;
+        const auto rank = util::parseInt(keys[3]);
+        model::CollectiveStat s;
+        if (!rank || *rank < 0 || *rank > 0x7fffffff || !fillCollective(info, s)) {
+            ctx.warn(path,
+                "`" + group + "/" + step + "/" + key
+                    + "`: expected rank keys with info blocks; skipped");
+            return;
+        }
+        s.rank = static_cast<std::int32_t>(*rank);
+        s.step = step;
+        s.name = splitOpKey(key).first;
+        s.group = group;
+        s.p2p = group == "p2p";
+        stats.push_back(std::move(s));
+    });
     return stats;
 }
 
@@ -227,14 +212,13 @@ std::vector<model::CommMatrixEntry> readClusterCommunicationMatrix(
     const std::filesystem::path &path, const ImportContext &ctx)
 {
     std::vector<model::CommMatrixEntry> entries;
-    const std::optional<Json> doc = readJsonFile(path, ctx);
-    if (!doc)
-        return entries;
-    forEachClusterOp(*doc, path, ctx,
-        [&](const std::string &, const std::string &step, const std::string &key,
-            const Json &links) {
-            addMatrixLinks(links, step, splitOpKey(key).first, path, ctx, entries);
-        });
+    forEachClusterMember(path, ctx, [&](const std::vector<std::string> &keys, const Json &link) {
+        const std::string op = splitOpKey(keys[2]).first;
+        if (keys.size() < 4)
+            ctx.warn(path, "matrix op `" + op + std::string(MatrixOpNotObject));
+        else if (!addMatrixLink(keys[3], link, keys[1], op, entries))
+            ctx.warn(path, std::string(BadMatrixLink));
+    });
     return entries;
 }
 

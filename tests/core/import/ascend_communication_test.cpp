@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "ascend_fixture.h"
 #include "import/ascend/communication.h"
+#include "import/ascend/jsonfile.h"
 #include "import/ascend/profilerinfo.h"
 
 #include <algorithm>
@@ -163,6 +164,57 @@ TEST_F(AscendCommunication, MalformedJson)
     const auto g = readCommunicationGroups(groups, m_ctx);
     ASSERT_EQ(g.size(), 1u);
     EXPECT_EQ(g[0].ranks, (std::vector<std::int32_t> {0, 1}));
+}
+
+TEST_F(AscendCommunication, StreamingHandsEachValueAtItsDepthInFileOrder)
+{
+    const auto file = writeTemp("doc.json",
+        R"j({"b": {"x": 1, "y": [1, {"z": 2}]}, "a": 5,)j"
+        R"j( "c": [{"q": 3}], "d": {"e": {"f": 6}}})j");
+    std::vector<std::pair<std::vector<std::string>, std::string>> seen;
+    EXPECT_TRUE(streamJsonFile(
+        file, m_ctx, 2, [&](const std::vector<std::string> &keys, const nlohmann::json &value) {
+            seen.emplace_back(keys, value.dump());
+        }));
+    const std::vector<std::pair<std::vector<std::string>, std::string>> expected {
+        {{"b", "x"}, "1"},
+        {{"b", "y"}, R"j([1,{"z":2}])j"},
+        {{"a"}, "null"}, // not an object above the depth: named, not read
+        {{"c"}, "null"},
+        {{"d", "e"}, R"j({"f":6})j"},
+    };
+    EXPECT_EQ(seen, expected);
+    EXPECT_TRUE(m_report.empty()) << m_report.toText();
+
+    seen.clear();
+    const auto array = writeTemp("doc.json", R"j([{"a": {"b": 1}}])j");
+    EXPECT_TRUE(streamJsonFile(
+        array, m_ctx, 2, [&](const std::vector<std::string> &keys, const nlohmann::json &value) {
+            seen.emplace_back(keys, value.dump());
+        }));
+    ASSERT_EQ(seen.size(), 1u); // the top level, not an object
+    EXPECT_TRUE(seen[0].first.empty());
+}
+
+TEST_F(AscendCommunication, ACutClusterFileKeepsTheRanksBeforeTheCut)
+{
+    const std::string rank0 =
+        R"j("0": {"Communication Time Info": {"Elapse Time(ms)": 2.5, "Wait Time(ms)": 1}})j";
+    const std::string text = R"j({"(0, 1)": {"step1": {"hcom_allReduce_1@9": {)j" + rank0
+        + R"j(, "1": {"Communication Time Info": {"Elapse Time(ms)": 3)j";
+    const auto cut = writeTemp("cluster_communication.json", text);
+    const auto stats = readClusterCommunication(cut, m_ctx);
+    ASSERT_EQ(stats.size(), 1u);
+    EXPECT_EQ(stats[0].rank, 0);
+    EXPECT_EQ(stats[0].group, "(0, 1)");
+    EXPECT_EQ(stats[0].step, "step1");
+    EXPECT_EQ(stats[0].name, "hcom_allReduce_1");
+    EXPECT_DOUBLE_EQ(stats[0].elapseMs, 2.5);
+    ASSERT_EQ(m_report.diagnostics().size(), 1u) << m_report.toText();
+    const auto &d = m_report.diagnostics()[0];
+    EXPECT_EQ(d.severity, model::Severity::Error);
+    EXPECT_EQ(d.offset, static_cast<std::int64_t>(text.size()) + 1); // nlohmann: past the end
+    EXPECT_NE(d.message.find("what came before it was kept"), std::string::npos) << d.message;
 }
 
 TEST_F(AscendCommunication, ProfilerInfoVariants)
