@@ -137,6 +137,8 @@ std::size_t placeClusterAnalyseRows(
             canonical.emplace_back("Bubble", *receive);
         if (const double *stage = row.find("stage_time"))
             canonical.emplace_back("Stage", *stage);
+        // The step trace's total stays the step's length, where the parts sum to more too.
+        canonical.emplace_back("total", totalUs);
         row.valuesUs.insert(row.valuesUs.end(), canonical.begin(), canonical.end());
     }
     if (rows.size() != steps.size()) {

@@ -489,6 +489,23 @@ TEST(RealSamples, MindSporeClusterAnalyseIsTheStepTable)
             rank0step2 = &s;
     }
     EXPECT_EQ(tableSteps, 20);
+    // Every step's length is the step trace's total, also step 1, whose parts sum to 109.6 us
+    // more on rank 0 (178 296.2 us; the script prints both).
+    for (const nlohmann::json &s : j["steps"]) {
+        const model::Trace *trace = nullptr;
+        for (const auto &t : session->traces)
+            if (t->rank == s["rank"])
+                trace = t.get();
+        ASSERT_NE(trace, nullptr);
+        const auto step = std::find_if(trace->steps.begin(), trace->steps.end(),
+            [&](const model::Step &m) { return m.number == s["step"]; });
+        ASSERT_NE(step, trace->steps.end());
+        EXPECT_DOUBLE_EQ(
+            s["duration_us"].get<double>(), static_cast<double>(step->endNs - step->startNs) / 1e3)
+            << s.dump();
+    }
+    EXPECT_DOUBLE_EQ(j["steps"][0]["duration_us"].get<double>(), 178186.6); // 17818660 ticks
+    EXPECT_DOUBLE_EQ(j["steps"][0]["free_us"].get<double>(), 0.0);
     ASSERT_NE(rank0step2, nullptr);
     const nlohmann::json &s = *rank0step2;
     EXPECT_DOUBLE_EQ(s["duration_us"].get<double>(), 181012.69); // the step trace's total
