@@ -44,6 +44,8 @@ nlohmann::json stepJson(const StepBreakdown &b)
     j["basis"] = b.basis == BreakdownBasis::ProfilerTable ? "profiler_table" : "timeline";
     if (b.untraced)
         j["untraced"] = true;
+    if (b.partlyTraced)
+        j["partly_traced"] = true;
     if (b.stageNs >= 0)
         j["stage_us"] = toUs(b.stageNs);
     if (b.reference) {

@@ -32,7 +32,7 @@ Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &step
     const StepBreakdown *worst = nullptr;
     double worstShare = -1;
     for (const auto &s : steps) {
-        if (s.untraced)
+        if (s.outsideShares())
             continue;
         total = util::satAdd(total, s.durationNs()); // damaged times: held at the limit
         part = util::satAdd(part, ns(s));
@@ -103,7 +103,7 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakd
     std::int64_t free = 0;
     std::int64_t unexplained = 0;
     for (const auto &s : breakdowns) {
-        if (s.untraced)
+        if (s.outsideShares())
             continue;
         total = util::satAdd(total, s.durationNs());
         free = util::satAdd(free, s.freeNs);

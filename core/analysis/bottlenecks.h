@@ -54,7 +54,7 @@ struct Bottleneck
 
 /// Ordered by share, largest first; kinds with no time at all are left out. `memory` and
 /// `kpis` are optional inputs (nullptr: that kind is judged without them or left out).
-/// Untraced steps (StepBreakdown::untraced) are left out of every share.
+/// Untraced and partly traced steps (StepBreakdown::outsideShares) are left out of every share.
 std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakdowns,
     const std::vector<MemorySummary> *memory = nullptr, const Kpis *kpis = nullptr);
 

@@ -6,6 +6,7 @@
 #include "intervalset.h"
 #include "steps.h"
 #include "steptracephases.h"
+#include "tracedsteps.h"
 #include "units.h"
 #include "util/countof.h"
 #include "util/text.h"
@@ -405,29 +406,6 @@ void addPhases(TraceSets &sets, std::optional<std::pair<std::int64_t, std::int64
     }
 }
 
-/// Says which steps are untraced (MindInsight writes the timeline of the first steps only):
-/// with nothing on the device there, the whole step reads as preparing, which is not what
-/// the device did.
-void noteUntracedSteps(const model::Trace &trace, const std::vector<StepBreakdown> &steps,
-    const std::pair<std::int64_t, std::int64_t> &span, model::LoadReport &notes)
-{
-    std::vector<std::int64_t> untraced;
-    for (const StepBreakdown &b : steps)
-        if (b.untraced)
-            untraced.push_back(b.step);
-    if (untraced.empty())
-        return;
-    notes.add(model::Severity::Warning, "rank " + std::to_string(trace.rank),
-        util::countOf(static_cast<std::int64_t>(untraced.size()), "step", "steps") + " of "
-            + std::to_string(steps.size()) + " (" + std::to_string(untraced.front())
-            + (untraced.size() > 1 ? " … " + std::to_string(untraced.back()) : "")
-            + ") lie outside the device timeline, which the profile records from "
-            + formatDuration(span.first) + " to " + formatDuration(span.second)
-            + ": with no device task recorded there, the table counts their time as "
-              "preparing; the chart marks them, the step lane leaves them empty, and the "
-              "shares and the findings leave them out");
-}
-
 /// computeBreakdowns and, with `wantSegments`, stepLaneSegments from the same pass.
 BreakdownPass runBreakdownPass(
     const model::Trace &trace, model::LoadReport *notes, bool wantSegments)
@@ -507,8 +485,10 @@ BreakdownPass runBreakdownPass(
             pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
         out.push_back(std::move(r.b));
     }
+    if (span)
+        detail::markPartlyTraced(out, pass.segments, *span);
     if (notes && span)
-        noteUntracedSteps(trace, out, *span, *notes);
+        detail::noteUntracedSteps(trace, out, *span, *notes);
     if (notes)
         for (auto &[source, message] : detail::disagreementNotes(trace.rank, disagreements))
             notes->add(model::Severity::Warning, source, message);

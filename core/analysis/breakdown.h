@@ -161,6 +161,13 @@ struct StepBreakdown
     /// reads as preparing, which is no measurement of the device. Findings and shares
     /// (rankBottlenecks, the KPIs' comm and data-wait shares) leave such steps out.
     bool untraced = false;
+    /// Basis Timeline, and the device timeline ends inside the step while later steps lie
+    /// wholly past it (or begins inside it while earlier ones lie before it): the capture
+    /// of the device stopped (started) within the step. Its figures cover only part of it;
+    /// findings and shares leave it out as they leave out untraced steps.
+    bool partlyTraced = false;
+    /// Untraced or partly traced: not a measurement of the whole step's device time.
+    bool outsideShares() const { return untraced || partlyTraced; }
 
     /// The length, held at the int64 limits (the times come from files).
     std::int64_t durationNs() const { return util::satSub(endNs, startNs); }

@@ -237,7 +237,7 @@ StepTotals addStepTimes(Kpis &k, const std::vector<StepBreakdown> &breakdowns)
         auto &v = stepNs[b.step];
         v = std::max(v, b.durationNs());
         t.totalNs = util::satAdd(t.totalNs, b.durationNs()); // damaged times: held at the limit
-        if (b.untraced) // no measurement of the device: out of the shares
+        if (b.outsideShares()) // not a measurement of the step's device time
             continue;
         t.tracedNs = util::satAdd(t.tracedNs, b.durationNs());
         t.commNs = util::satAdd(t.commNs, b.commExposedNs);

@@ -392,7 +392,14 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
                 .arg(formatStartOffset(b->startNs - firstStart, lastStart - firstStart, minGap),
                     duration(b->startNs)));
         items.append(start);
-        items.append(numberItem(duration(b->durationNs()), static_cast<double>(b->durationNs())));
+        auto *length = numberItem(duration(b->durationNs()), static_cast<double>(b->durationNs()));
+        if (b->partlyTraced) {
+            length->setBackground(untracedColor(currentTheme()));
+            length->setToolTip(tr("Partly outside the device timeline: the capture of the device "
+                                  "stopped or started inside this step, so its figures cover "
+                                  "only part of it. Findings and shares leave the step out."));
+        }
+        items.append(length);
         for (SegmentKind kind : segmentKinds()) {
             const std::int64_t ns = b->figureNs(kind);
             auto *item = numberItem(duration(ns), static_cast<double>(ns));

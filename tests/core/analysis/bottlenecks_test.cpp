@@ -97,7 +97,7 @@ TEST(Bottlenecks, DeviceIdleIsAFindingOfItsOwnWhenItDominates)
 
 TEST(Bottlenecks, UnexplainedIdleIsAFindingWhenItIsTheLargestLoss)
 {
-    // widedeep: the device idles 44 % of its traced steps with nothing recorded on the host,
+    // widedeep: the device idles 40 % of its traced steps with nothing recorded on the host,
     // and the only other finding was "Host / launch bound 0.1 %".
     analysis::StepBreakdown s = step(1, 13, 100'000'000, 0, 0, 100'000);
     s.otherIdleNs = 44'000'000;
