@@ -60,9 +60,21 @@ const HealthFinding *divergence(
     return nullptr;
 }
 
-} // namespace
+/// "before: lm loss of 2 loss series" when `run` offers more than one series of the compared
+/// one's kind, else "": the reason then says which one was compared and by what rule.
+std::string choice(
+    const model::TrainingLog &log, std::uint32_t run, const LogSeries &compared, const char *side)
+{
+    std::size_t n = 0;
+    for (const LogSeries &s : log.series)
+        n += s.run == run && s.kind == compared.kind ? 1 : 0;
+    if (n < 2)
+        return {};
+    return std::string(side) + ": " + compared.name + " of " + std::to_string(n) + " "
+        + std::string(model::logSeriesKindName(compared.kind)) + " series";
+}
 
-Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t runBefore,
+Convergence compareCurves(const model::TrainingLog &before, std::uint32_t runBefore,
     const model::TrainingLog &after, std::uint32_t runAfter, const TrainingThresholds &t)
 {
     Convergence c;
@@ -158,6 +170,26 @@ Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t r
             + " common steps; largest difference " + formatRelative(c.maxRelDelta.value_or(0))
             + " at step " + std::to_string(c.maxRelDeltaStep);
     }
+    return c;
+}
+
+} // namespace
+
+Convergence compareConvergence(const model::TrainingLog &before, std::uint32_t runBefore,
+    const model::TrainingLog &after, std::uint32_t runAfter, const TrainingThresholds &t)
+{
+    Convergence c = compareCurves(before, runBefore, after, runAfter, t);
+    const LogSeries *lb = before.primaryLoss(runBefore);
+    const LogSeries *la = after.primaryLoss(runAfter);
+    if (!lb || !la)
+        return c;
+    // One loss of several is compared: say which, and that the rule, not the order of the
+    // log's columns, chose it.
+    const std::string b = choice(before, runBefore, *lb, "before");
+    const std::string a = choice(after, runAfter, *la, "after");
+    if (!b.empty() || !a.empty())
+        c.reason += "; compared " + b + (b.empty() || a.empty() ? "" : ", ") + a
+            + " (the primary loss: the most points, then the shortest name, then name order)";
     return c;
 }
 

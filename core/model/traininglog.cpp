@@ -77,10 +77,21 @@ const LogSeries *TrainingLog::findKind(LogSeriesKind kind, std::uint32_t run) co
 
 const LogSeries *TrainingLog::primaryLoss(std::uint32_t run) const
 {
+    // Ties are decided by the series alone, never by where the log printed it: a CSV with
+    // its columns swapped has the same primary loss.
+    const auto before = [](const LogSeries &a, const LogSeries &b) {
+        if (a.size() != b.size())
+            return a.size() > b.size();
+        if (a.name.size() != b.name.size())
+            return a.name.size() < b.name.size();
+        if (a.name != b.name)
+            return a.name < b.name;
+        return a.rank < b.rank;
+    };
     const LogSeries *best = nullptr;
     for (LogSeriesKind kind : {LogSeriesKind::Loss, LogSeriesKind::Perplexity}) {
         for (const LogSeries &s : series)
-            if (s.run == run && s.kind == kind && (!best || s.size() > best->size()))
+            if (s.run == run && s.kind == kind && (!best || before(s, *best)))
                 best = &s;
         if (best)
             return best;

@@ -110,8 +110,10 @@ struct TrainingLog
         std::string_view name, std::uint32_t run = 0, std::int32_t rank = -1) const;
     /// The first series of `kind` in `run`, or nullptr.
     const LogSeries *findKind(LogSeriesKind kind, std::uint32_t run = 0) const;
-    /// The training loss to plot for `run`: the Loss series with the most points (a
-    /// Perplexity series when the log prints no loss), or nullptr.
+    /// The training loss to plot and compare for `run`: the Loss series with the most points
+    /// (a Perplexity series when the log prints no loss), or nullptr. Of series with as many
+    /// points, the shortest name ("loss" before "aux_loss"), then the first name in byte
+    /// order, then the lowest rank: never the order the log printed them in.
     const LogSeries *primaryLoss(std::uint32_t run = 0) const;
     /// The value of a run-level scalar, or nullptr.
     const double *scalar(std::string_view name) const;

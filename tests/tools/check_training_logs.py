@@ -5,10 +5,12 @@
 pinned in tests/core/analysis/convergence_test.cpp and traininghealth_test.cpp: per
 before/after pair the loss convergence (5-point centred moving average, relative band),
 median step time after the first point, median throughput, peak memory; plus the
-overflow-skipped steps of the fp16 DeepSpeed runs and the loss rise of ds3_sft.
+overflow-skipped steps of the fp16 DeepSpeed runs and the loss rise of ds3_sft; and the loss
+spikes and convergence of each loss column of the Lightning CSVs.
 
 Usage: python3 tests/tools/check_training_logs.py [tests/data/loss_logs]
 """
+import csv
 import json
 import math
 import re
@@ -99,6 +101,46 @@ def rising(series, share=0.10):
     return None
 
 
+def spikes(points, window=20, history=8, z_min=6, rise=0.05):
+    """loss_spike: (step, line, value, median, scale, z) where a run of spiking points starts."""
+    out, in_spike = [], False
+    for i in range(history, len(points)):
+        prev = [v for _, v, _ in points[max(0, i - window):i]]
+        m = statistics.median(prev)
+        scale = max(1.4826 * statistics.median(abs(v - m) for v in prev), 1e-3 * abs(m))
+        z = (points[i][1] - m) / scale if scale > 0 else 0
+        spike = z > z_min and points[i][1] - m > rise * abs(m)
+        if spike and not in_spike:
+            out.append((points[i][0], points[i][2], points[i][1], m, scale, z))
+        in_spike = spike
+    return out
+
+
+def lightning_column(name, column):
+    """[(step, value, line)] of one column of a Lightning metrics.csv (line 1 is the header)."""
+    path = ROOT / "lightning-csvlogger-2runs" / "lightning_logs" / name / "metrics.csv"
+    with path.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    return [(int(r["step"]), float(r[column]), n + 2) for n, r in enumerate(rows) if r[column]]
+
+
+def report_lightning():
+    """Every loss column is checked, whatever the column order; the convergence compares the
+    primary loss (most points, then the shortest name: train_loss_W of two with 180)."""
+    for column in ["train_loss_Ph", "train_loss_W"]:
+        for run in ["version_1", "version_3"]:
+            print(f"lightning {run} {column}: spikes {spikes(lightning_column(run, column))}")
+        b = {s: v for s, v, _ in lightning_column("version_1", column)}
+        a = {s: v for s, v, _ in lightning_column("version_3", column)}
+        n, (worst, at), outside = convergence(b, a)
+        print(f"  version_1 -> version_3: common {n}, max rel {worst:.4g} at {at}, first outside {outside}")
+    w = lightning_column("version_1", "train_loss_W")
+    i = next(k for k, p in enumerate(w) if p[0] == 1999)
+    print(f"  version_1 train_loss_W at step 1999: {w[i]}; set to 99999999: ", end="")
+    w[i] = (1999, 99999999.0, w[i][2])
+    print(f"spikes {spikes(w)}")
+
+
 def report_megatron_pair(name):
     d = ROOT / "mindspeed-megatron-det-vs-nondet" / name
     b, a = megatron(d / "pta_det.txt"), megatron(d / "pta_non_det.txt")
@@ -168,3 +210,4 @@ if __name__ == "__main__":
     moe = "moe/gpt3_moe_mcore_te_ep8_resume_torch_dist_dist_muon"
     report_golden_pair(moe + "/golden_values_dev_dgx_h100.json", moe + "_param_layout/golden_values_dev_dgx_h100.json")
     report_overflows()
+    report_lightning()

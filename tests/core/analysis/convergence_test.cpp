@@ -6,11 +6,13 @@
 #include "analysis/convergence.h"
 #include "import/loader.h"
 #include "import/losslog/losslog.h"
+#include "reorderedcsv.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <set>
 
@@ -348,4 +350,45 @@ TEST(Convergence, TheGateFailsOnThePeakAndNamesWhatItLetPass)
     ASSERT_EQ(passed.size(), 2u);
     EXPECT_EQ(passed[0].first, "step_time_median_us");
     EXPECT_EQ(passed[1].first, "comm_share");
+}
+
+// Of the Lightning sample's two loss columns with 180 points each, the one compared is the
+// primary loss by its rule (the shorter name, train_loss_W), whatever the column order, and
+// the reason says so. train_loss_W: 180 common steps, drifted from step 49, largest
+// difference 25.5 % at step 899 (tests/tools/check_training_logs.py).
+TEST(Convergence, LightningColumnOrderDoesNotChooseTheComparedLoss)
+{
+    const std::string dir = Data + "lightning-csvlogger-2runs/lightning_logs/";
+    const auto readLog = [](const std::string &path) {
+        model::LoadReport report;
+        return import::losslog::readTrainingLog(path, report);
+    };
+    const model::TrainingLog b = readLog(dir + "version_1/metrics.csv");
+    const model::TrainingLog a = readLog(dir + "version_3/metrics.csv");
+    const model::TrainingLog rb =
+        readLog(testcsv::reorderedCsv(dir + "version_1/metrics.csv", "version_1").string());
+    const model::TrainingLog ra =
+        readLog(testcsv::reorderedCsv(dir + "version_3/metrics.csv", "version_3").string());
+    std::filesystem::remove_all(testcsv::reorderedCsvRoot());
+    ASSERT_NE(rb.series[1].name, b.series[1].name); // the order did change
+    const Convergence c = compareConvergence(b, 0, a, 0);
+    EXPECT_EQ(c.metric, "train_loss_W");
+    EXPECT_EQ(c.verdict, ConvergenceVerdict::Drifted) << c.reason;
+    EXPECT_EQ(c.commonSteps, 180u);
+    ASSERT_TRUE(c.firstStepOutside);
+    EXPECT_EQ(*c.firstStepOutside, 49);
+    ASSERT_TRUE(c.maxRelDelta);
+    EXPECT_NEAR(*c.maxRelDelta, 0.2552, 1e-4);
+    EXPECT_EQ(c.maxRelDeltaStep, 899);
+    EXPECT_NE(c.reason.find("; compared before: train_loss_W of 2 loss series, after: "
+                            "train_loss_W of 2 loss series (the primary loss: the most points, "
+                            "then the shortest name, then name order)"),
+        std::string::npos)
+        << c.reason;
+    for (const auto &[before, after] : {std::pair(&rb, &ra), std::pair(&b, &ra)}) {
+        const Convergence r = compareConvergence(*before, 0, *after, 0);
+        EXPECT_EQ(r.metric, c.metric);
+        EXPECT_EQ(r.verdict, c.verdict);
+        EXPECT_EQ(r.reason, c.reason);
+    }
 }

@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 using namespace stepscope::model;
 
@@ -53,6 +56,34 @@ TEST(TrainingLog, PrimaryLossPrefersLossWithMostPointsThenPerplexity)
     EXPECT_EQ(log.find("lm loss", 1), nullptr);
     EXPECT_NE(log.find("lm loss", 0), nullptr);
     EXPECT_EQ(log.findKind(LogSeriesKind::Perplexity, 1)->size(), 4u);
+}
+
+// Of loss series with as many points, the shortest name, then the first in byte order,
+// then the lowest rank: the order the log printed them in never decides.
+TEST(TrainingLog, PrimaryLossTiesAreDecidedByNameNotByOrder)
+{
+    for (const auto &[names, expected] :
+        {std::pair(std::vector<std::string> {"train_loss_Ph", "train_loss_W"}, "train_loss_W"),
+            std::pair(std::vector<std::string> {"aux_loss", "loss"}, "loss"),
+            std::pair(std::vector<std::string> {"wide_loss", "deep_loss"}, "deep_loss")}) {
+        for (bool reversed : {false, true}) {
+            TrainingLog log;
+            log.runs.resize(1);
+            for (const std::string &name : names)
+                log.series.push_back(makeSeries(name, LogSeriesKind::Loss, 0, 4));
+            if (reversed)
+                std::reverse(log.series.begin(), log.series.end());
+            ASSERT_NE(log.primaryLoss(0), nullptr);
+            EXPECT_EQ(log.primaryLoss(0)->name, expected) << reversed;
+        }
+    }
+    TrainingLog ranks;
+    ranks.runs.resize(1);
+    for (std::int32_t rank : {3, 1, 2}) {
+        ranks.series.push_back(makeSeries("loss", LogSeriesKind::Loss, 0, 4));
+        ranks.series.back().rank = rank;
+    }
+    EXPECT_EQ(ranks.primaryLoss(0)->rank, 1);
 }
 
 TEST(TrainingLog, IssuesAreCountedBeyondTheKeptOnes)
