@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
+#include <tuple>
 
 namespace stepscope::analysis {
 
@@ -89,6 +91,21 @@ double stepTimeSeconds(double value, std::string_view unit)
 
 namespace {
 
+/// The series of `run` by name, then rank: not in the order the log printed them, so that
+/// which findings are kept (and which series the ETA reads) never depends on column order.
+std::vector<const LogSeries *> seriesOf(const model::TrainingLog &log, std::uint32_t run)
+{
+    std::vector<const LogSeries *> out;
+    for (const LogSeries &s : log.series) {
+        if (s.run == run)
+            out.push_back(&s);
+    }
+    std::stable_sort(out.begin(), out.end(), [](const LogSeries *a, const LogSeries *b) {
+        return a->name != b->name ? a->name < b->name : a->rank < b->rank;
+    });
+    return out;
+}
+
 /// A usable point of a series: finite unless asked otherwise, never a duplicate.
 struct Point
 {
@@ -132,11 +149,15 @@ public:
         , m_rules(rules)
     {
     }
-    /// Adds a finding unless maxPerKind of its kind (and run) were kept; counts the rest
-    /// into the last kept one's evidence.
+    /// Adds a finding unless maxPerKind of its kind, run and series name were kept (one noisy
+    /// series does not hide another's findings); counts the rest into the last kept one's
+    /// evidence. A series of that name already told this kind at this step (another rank
+    /// printing the same loss) adds nothing.
     void add(HealthFinding f)
     {
-        const std::pair<std::uint32_t, HealthKind> key {f.run, f.kind};
+        if (!m_told.insert({f.run, f.kind, f.series, f.step}).second)
+            return;
+        const Key key {f.run, f.kind, f.series};
         std::size_t &n = m_kept[key];
         if (n < m_rules.maxPerKind) {
             ++n;
@@ -153,11 +174,13 @@ public:
     }
 
 private:
+    using Key = std::tuple<std::uint32_t, HealthKind, std::string>;
     std::vector<HealthFinding> &m_out;
     const HealthRules &m_rules;
-    std::map<std::pair<std::uint32_t, HealthKind>, std::size_t> m_kept;
-    std::map<std::pair<std::uint32_t, HealthKind>, std::size_t> m_last;
-    std::map<std::pair<std::uint32_t, HealthKind>, std::size_t> m_dropped;
+    std::map<Key, std::size_t> m_kept;
+    std::map<Key, std::size_t> m_last;
+    std::map<Key, std::size_t> m_dropped;
+    std::set<std::tuple<std::uint32_t, HealthKind, std::string, std::int64_t>> m_told;
 };
 
 HealthFinding finding(HealthKind kind, HealthSeverity severity, std::uint32_t run,
@@ -475,11 +498,11 @@ void eta(const model::TrainingLog &log, std::uint32_t run, const HealthRules &r,
     const double *total = log.scalar("total_steps");
     if (!total || *total <= 0)
         return;
-    const LogSeries *st = nullptr;
-    for (const LogSeries &s : log.series) {
-        if (s.run == run && s.kind == LogSeriesKind::StepTime && !s.empty()
-            && std::isfinite(stepTimeSeconds(1, s.unit)) && (!st || s.size() > st->size()))
-            st = &s;
+    const LogSeries *st = nullptr; // the most points; of as many, the first by name
+    for (const LogSeries *s : seriesOf(log, run)) {
+        if (s->kind == LogSeriesKind::StepTime && !s->empty()
+            && std::isfinite(stepTimeSeconds(1, s->unit)) && (!st || s->size() > st->size()))
+            st = s;
     }
     if (!st)
         return;
@@ -512,16 +535,19 @@ std::vector<HealthFinding> trainingHealth(const model::TrainingLog &log, const H
         std::vector<HealthFinding> found;
         Collector c(found, rules);
         const LogSeries *loss = log.primaryLoss(run);
+        const bool printsLoss = log.findKind(LogSeriesKind::Loss, run) != nullptr;
         const std::vector<const LogSeries *> skippedBy = skippedSources(log, run);
-        for (const LogSeries &s : log.series) {
-            if (s.run != run)
-                continue;
+        for (const LogSeries *series : seriesOf(log, run)) {
+            const LogSeries &s = *series;
             switch (s.kind) {
             case LogSeriesKind::Loss:
             case LogSeriesKind::EvalLoss:
             case LogSeriesKind::Perplexity:
                 nonFinite(s, run, c);
-                if (&s == loss) {
+                // Every training loss (every perplexity when the log prints no loss), not
+                // only the primary one: a spike in a second loss column is as real.
+                if (s.kind == LogSeriesKind::Loss
+                    || (s.kind == LogSeriesKind::Perplexity && !printsLoss)) {
                     spikes(s, run, rules, c);
                     trend(s, run, rules, c);
                 }
@@ -539,9 +565,8 @@ std::vector<HealthFinding> trainingHealth(const model::TrainingLog &log, const H
             case LogSeriesKind::StepTime:
                 stepTime(s, run, rules, c);
                 break;
-            case LogSeriesKind::LearningRate:
-                if (&s == log.findKind(LogSeriesKind::LearningRate, run))
-                    lrSteps(s, loss, run, rules, c);
+            case LogSeriesKind::LearningRate: // every one, against the primary loss
+                lrSteps(s, loss, run, rules, c);
                 break;
             default:
                 break;
@@ -551,7 +576,9 @@ std::vector<HealthFinding> trainingHealth(const model::TrainingLog &log, const H
             eta(log, run, rules, c);
         c.finish();
         std::stable_sort(found.begin(), found.end(), [](const auto &a, const auto &b) {
-            return a.kind != b.kind ? a.kind < b.kind : a.step < b.step;
+            if (a.kind != b.kind)
+                return a.kind < b.kind;
+            return a.step != b.step ? a.step < b.step : a.series < b.series;
         });
         out.insert(out.end(), found.begin(), found.end());
     }

@@ -73,11 +73,13 @@ struct HealthRules
     double lrStepContrast = 5; ///< and this many times the neighbours' median change
     double lossStepShare = 0.05; ///< loss median 5 points after vs before changes this much
     std::size_t etaWindow = 20; ///< recent step times for the ETA
-    std::size_t maxPerKind = 10; ///< findings kept per kind and run (the rest are counted)
+    std::size_t maxPerKind = 10; ///< kept per kind, run and series name (the rest counted)
 };
 
 /// Findings for every run of `log`, in run order then by kind (the order of HealthKind),
-/// then by step. Points flagged duplicate are ignored.
+/// then by step, then by series name. Every loss series is checked, whatever order the log
+/// printed them in: the same series in another order give the same findings. Points
+/// flagged duplicate are ignored.
 std::vector<HealthFinding> trainingHealth(
     const model::TrainingLog &log, const HealthRules &rules = {});
 

@@ -8,10 +8,12 @@
 #include "analysis/trainingsummary.h"
 #include "import/loader.h"
 #include "import/losslog/losslog.h"
+#include "reorderedcsv.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -101,6 +103,136 @@ TEST(TrainingHealth, SpikeAgainstTheRollingMedian)
     EXPECT_TRUE(
         ofKind(trainingHealth(logOf(LogSeriesKind::Loss, decaying(60))), HealthKind::LossSpike)
             .empty());
+}
+
+/// A second loss series built like logOf's: `values` at steps 1, 2, …
+model::LogSeries lossSeries(const std::string &name, const std::vector<double> &values,
+    LogSeriesKind kind = LogSeriesKind::Loss)
+{
+    model::LogSeries s;
+    s.name = name;
+    s.kind = kind;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        s.add(static_cast<std::int64_t>(i + 1), values[i], static_cast<std::int64_t>(i + 101));
+    return s;
+}
+
+std::vector<std::string> described(const std::vector<HealthFinding> &all)
+{
+    std::vector<std::string> out;
+    for (const HealthFinding &f : all)
+        out.push_back(std::string(healthKindName(f.kind)) + " " + f.series + " @"
+            + std::to_string(f.step) + " line " + std::to_string(f.line) + ": " + f.evidence);
+    return out;
+}
+
+// Every loss series is checked, not only the primary one ("loss": the shorter name of two
+// with as many points, and printed first).
+TEST(TrainingHealth, SpikeInASecondLossSeriesIsFound)
+{
+    model::TrainingLog log = logOf(LogSeriesKind::Loss, decaying(60));
+    std::vector<double> aux = decaying(60, 0.5);
+    aux[40] = aux[39] * 2;
+    log.series.push_back(lossSeries("aux_loss", aux));
+    ASSERT_EQ(log.primaryLoss()->name, "loss");
+    const auto f = ofKind(trainingHealth(log), HealthKind::LossSpike);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].series, "aux_loss");
+    EXPECT_EQ(f[0].step, 41);
+    EXPECT_EQ(f[0].line, 141);
+    EXPECT_DOUBLE_EQ(f[0].value, aux[40]);
+}
+
+// At most maxPerKind findings of a kind per series name: twelve spikes of one loss leave
+// the other's one spike listed.
+TEST(TrainingHealth, ANoisyLossDoesNotHideAnothersSpike)
+{
+    std::vector<double> noisy(130, 1.0);
+    for (std::size_t i = 10; i < 130; i += 10)
+        noisy[i] = 3.0;
+    std::vector<double> quiet = decaying(130);
+    quiet[100] = quiet[99] * 2;
+    model::TrainingLog log = logOf(LogSeriesKind::Loss, noisy, "a_loss");
+    log.series.push_back(lossSeries("loss", quiet));
+    const auto f = ofKind(trainingHealth(log), HealthKind::LossSpike);
+    ASSERT_EQ(f.size(), 11u);
+    std::size_t noisyKept = 0;
+    for (const HealthFinding &x : f)
+        noisyKept += x.series == "a_loss" ? 1 : 0;
+    EXPECT_EQ(noisyKept, 10u);
+    EXPECT_EQ(f.back().series, "loss");
+    EXPECT_EQ(f.back().step, 101);
+    EXPECT_NE(f[9].evidence.find("; 2 more not listed"), std::string::npos) << f[9].evidence;
+}
+
+// Two ranks printing the same loss tell one spike, the lowest rank's (its line), whichever
+// printed first; a spike one rank alone has is its own finding.
+TEST(TrainingHealth, RanksPrintingTheSameSpikeAreOneFinding)
+{
+    std::vector<double> v = decaying(60);
+    v[40] = v[39] * 2;
+    model::TrainingLog log;
+    log.runs.push_back({1, 1000, "run 1"});
+    for (std::int32_t rank : {1, 0}) {
+        model::LogSeries s = lossSeries("lm loss", v);
+        s.rank = rank;
+        for (std::int64_t &line : s.lines)
+            line = line * 10 + rank;
+        if (rank == 1)
+            s.values[50] = s.values[49] * 2;
+        log.series.push_back(s);
+    }
+    const auto f = ofKind(trainingHealth(log), HealthKind::LossSpike);
+    ASSERT_EQ(f.size(), 2u);
+    EXPECT_EQ(f[0].step, 41);
+    EXPECT_EQ(f[0].line, 1410); // rank 0's
+    EXPECT_EQ(f[1].step, 51);
+    EXPECT_EQ(f[1].line, 1511); // rank 1 alone
+}
+
+// The same series printed in another order give the same findings, in the same order: the
+// spike of the second loss, the lr step of the second learning rate, the ETA of the step
+// time with as many points as another.
+TEST(TrainingHealth, SeriesOrderDoesNotDecideTheFindings)
+{
+    std::vector<double> spiky = decaying(40);
+    spiky[30] = spiky[29] * 2;
+    std::vector<double> stepped(40, 2.0);
+    for (std::size_t i = 20; i < 40; ++i)
+        stepped[i] = 1.6;
+    std::vector<double> flatLr(40, 1e-3);
+    std::vector<double> stepLr(40, 1e-3);
+    for (std::size_t i = 20; i < 40; ++i)
+        stepLr[i] = 1e-4;
+    const std::vector<model::LogSeries> series = {lossSeries("loss", stepped),
+        lossSeries("loss_b", spiky), lossSeries("lr-pg1", flatLr, LogSeriesKind::LearningRate),
+        lossSeries("lr-pg2", stepLr, LogSeriesKind::LearningRate),
+        lossSeries("step time a", std::vector<double>(40, 100.0), LogSeriesKind::StepTime),
+        lossSeries("step time b", std::vector<double>(40, 300.0), LogSeriesKind::StepTime)};
+    model::TrainingLog forward;
+    forward.runs.push_back({1, 1000, "run 1"});
+    forward.scalars.emplace_back("total_steps", 100.0);
+    model::TrainingLog backward = forward;
+    for (model::LogSeries s : series) {
+        if (s.kind == LogSeriesKind::StepTime)
+            s.unit = "ms";
+        forward.series.push_back(s);
+        backward.series.insert(backward.series.begin(), s);
+    }
+    const auto f = trainingHealth(forward);
+    EXPECT_EQ(described(f), described(trainingHealth(backward)));
+    const auto spike = ofKind(f, HealthKind::LossSpike);
+    ASSERT_EQ(spike.size(), 1u);
+    EXPECT_EQ(spike[0].series, "loss_b");
+    EXPECT_EQ(spike[0].step, 31);
+    const auto lr = ofKind(f, HealthKind::LrStepLossStep);
+    ASSERT_EQ(lr.size(), 1u);
+    EXPECT_EQ(lr[0].series, "lr-pg2");
+    EXPECT_EQ(lr[0].step, 21);
+    const auto eta = ofKind(f, HealthKind::Eta);
+    ASSERT_EQ(eta.size(), 1u);
+    EXPECT_EQ(eta[0].series, "step time a"); // of two with 40 points, the first by name
+    EXPECT_DOUBLE_EQ(eta[0].value, 60 * 0.1);
 }
 
 TEST(TrainingHealth, RisingAndFlatLoss)
@@ -376,4 +508,48 @@ TEST(TrainingHealth, RunLabelsTakeTheFewestFoldersThatTellThemApart)
     EXPECT_EQ(runs[5].label, "rank_0/train.log");
     EXPECT_EQ(runs[1004].label, "rank_999/train.log");
     EXPECT_EQ(runs[1005].label, "train.log");
+}
+
+// The Lightning sample's two loss columns, as written and in reverse order (values
+// untouched): the same findings. train_loss_Ph spikes at step 1249 (482.365 against a
+// median of 313.4; tests/tools/check_training_logs.py), train_loss_W nowhere; a value of
+// 99999999 at its step 1999 (603.02 in the file) is a spike of train_loss_W.
+TEST(TrainingHealth, LightningLossColumnsInAnyOrderGiveTheSameFindings)
+{
+    const std::string file =
+        Data + "lightning-csvlogger-2runs/lightning_logs/version_1/metrics.csv";
+    const auto swapped = stepscope::testcsv::reorderedCsv(file, "version_1");
+    model::LoadReport report;
+    const model::TrainingLog reordered = import::losslog::readTrainingLog(swapped.string(), report);
+    std::filesystem::remove_all(stepscope::testcsv::reorderedCsvRoot());
+    const model::TrainingLog original = read("lightning-csvlogger-2runs/lightning_logs/version_1/"
+                                             "metrics.csv");
+    ASSERT_EQ(reordered.series.size(), original.series.size());
+    ASSERT_NE(reordered.series[1].name, original.series[1].name); // the order did change
+    const auto f = trainingHealth(original);
+    EXPECT_EQ(described(trainingHealth(reordered)), described(f));
+    const auto spikes = ofKind(f, HealthKind::LossSpike);
+    ASSERT_EQ(spikes.size(), 1u);
+    EXPECT_EQ(spikes[0].series, "train_loss_Ph");
+    EXPECT_EQ(spikes[0].step, 1249);
+    EXPECT_EQ(spikes[0].line, 26);
+    EXPECT_DOUBLE_EQ(spikes[0].value, 482.365478515625);
+
+    for (const model::TrainingLog *source : {&original, &reordered}) {
+        model::TrainingLog log = *source;
+        for (model::LogSeries &s : log.series) {
+            if (s.name != "train_loss_W")
+                continue;
+            const auto at = std::find(s.steps.begin(), s.steps.end(), 1999) - s.steps.begin();
+            ASSERT_LT(static_cast<std::size_t>(at), s.size());
+            EXPECT_DOUBLE_EQ(s.values[static_cast<std::size_t>(at)], 603.0189819335938);
+            s.values[static_cast<std::size_t>(at)] = 99999999;
+        }
+        const auto injected = ofKind(trainingHealth(log), HealthKind::LossSpike);
+        ASSERT_EQ(injected.size(), 2u);
+        EXPECT_EQ(injected[0].series, "train_loss_Ph");
+        EXPECT_EQ(injected[1].series, "train_loss_W");
+        EXPECT_EQ(injected[1].step, 1999);
+        EXPECT_EQ(injected[1].line, 41);
+    }
 }
