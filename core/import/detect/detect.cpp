@@ -13,6 +13,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <regex>
 #include <set>
@@ -273,20 +274,39 @@ void detectDir(const fs::path &dir, Detection &d)
         d.format = Format::Ascend;
         return;
     }
-    // §4 MindSpore legacy (the folder itself or its profiler/ subfolder).
-    for (const fs::path &candidate : {dir, dir / "profiler"}) {
-        if (isDir(candidate) && hasLegacyFiles(candidate)) {
-            LegacyFolder folder {candidate, {}};
-            std::set<std::int32_t> ranks;
-            for (const fs::path &p : listDir(candidate)) {
-                const std::int32_t r = legacyRankOf(p.filename().string());
-                if (r >= 0 && isFile(p))
-                    ranks.insert(r);
-            }
-            folder.ranks.assign(ranks.begin(), ranks.end());
-            d.legacyFolders.push_back(std::move(folder));
-            d.format = Format::MindSporeLegacy;
+    // §4 MindSpore legacy: the folder itself or its profiler/ subfolder, else the folders up
+    // to MaxDepth levels down (rank_0/profiler/, a run copied into a folder of any name).
+    std::vector<fs::path> legacyDirs;
+    for (const fs::path &candidate : {dir, dir / "profiler"})
+        if (isDir(candidate) && hasLegacyFiles(candidate))
+            legacyDirs.push_back(candidate);
+    if (legacyDirs.empty()) {
+        std::vector<fs::path> deeper;
+        collectDirs(dir, MaxDepth, deeper);
+        std::copy_if(deeper.begin(), deeper.end(), std::back_inserter(legacyDirs), hasLegacyFiles);
+    }
+    std::set<std::int32_t> taken; // ranks of the folders kept
+    for (const fs::path &candidate : legacyDirs) {
+        LegacyFolder folder {candidate, {}};
+        std::set<std::int32_t> ranks;
+        for (const fs::path &p : listDir(candidate)) {
+            const std::int32_t r = legacyRankOf(p.filename().string());
+            if (r >= 0 && isFile(p))
+                ranks.insert(r);
         }
+        // A folder repeating a kept folder's rank is another run: merged, each of that
+        // rank's steps would count twice.
+        if (std::any_of(
+                ranks.begin(), ranks.end(), [&](std::int32_t r) { return taken.count(r); })) {
+            d.skipped.emplace_back(candidate,
+                "MindSpore profiler files of a rank another folder here holds too (another "
+                "run?): not read. Open this folder on its own to see it");
+            continue;
+        }
+        taken.insert(ranks.begin(), ranks.end());
+        folder.ranks.assign(ranks.begin(), ranks.end());
+        d.legacyFolders.push_back(std::move(folder));
+        d.format = Format::MindSporeLegacy;
     }
     // §3 CANN PROF_* dirs (alone, or inside the legacy folder).
     // By name or by content: renamed copies, a device folder or its timeline/ opened alone.
@@ -329,11 +349,11 @@ void detectDir(const fs::path &dir, Detection &d)
     else if (!d.xplaneFiles.empty())
         d.format = Format::JaxXplane;
     else
-        d.reason =
-            "no profiler output recognised here: expected an Ascend rank folder "
-            "(ASCEND_PROFILER_OUTPUT/), MindSpore profiler files, a CANN PROF_* folder, "
-            "Chrome or PyTorch trace files (JSON, plain or gzip), Nsight Systems SQLite exports "
-            "or memory-timeline exports";
+        d.reason = "no profiler output recognised here (this folder and " + std::to_string(MaxDepth)
+            + " levels of folders below it were searched): expected an Ascend rank folder "
+              "(ASCEND_PROFILER_OUTPUT/), MindSpore profiler files, a CANN PROF_* folder, "
+              "Chrome or PyTorch trace files (JSON, plain or gzip), Nsight Systems SQLite exports "
+              "or memory-timeline exports";
 }
 
 /// Why an SQLite file is none of the databases StepScope reads: the tables each would have,

@@ -154,6 +154,39 @@ TEST(DetectTest, MindSporeLegacyRanksFromFileNames)
     EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t> {0, 1, 2, 3}));
 }
 
+TEST(DetectTest, MindSporeLegacyFoldersBelowAFolderOfAnyName)
+{
+    // A run copied into a folder of any name, and a job's ranks in folders of their own:
+    // found as the "profiler" subfolder always was. A folder repeating a rank is another run.
+    const fs::path root = freshDir("stepscope_detect_legacy_below");
+    const fs::path sample = Data / "mindspore_legacy/mindinsight-widedeep-run1";
+    fs::create_directories(root / "copied");
+    fs::copy(sample, root / "copied/widedeep");
+    Detection d = detectPath(root / "copied");
+    EXPECT_EQ(d.format, Format::MindSporeLegacy);
+    ASSERT_EQ(d.legacyFolders.size(), 1u);
+    EXPECT_EQ(d.legacyFolders[0].dir, root / "copied/widedeep");
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t> {1}));
+
+    const fs::path pp = Data / "mindspore_legacy/mindinsight-cluster-pp-4rank";
+    for (int rank : {0, 2}) {
+        const fs::path to = root / ("job/rank_" + std::to_string(rank) + "/profiler");
+        fs::create_directories(to);
+        fs::copy(pp / ("step_trace_raw_" + std::to_string(rank) + "_detail_time.csv"), to);
+    }
+    fs::create_directories(root / "job/rerun");
+    fs::copy(pp / "step_trace_raw_2_detail_time.csv", root / "job/rerun");
+    d = detectPath(root / "job");
+    EXPECT_EQ(d.format, Format::MindSporeLegacy);
+    ASSERT_EQ(d.legacyFolders.size(), 2u);
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t> {0}));
+    EXPECT_EQ(d.legacyFolders[1].ranks, (std::vector<std::int32_t> {2}));
+    ASSERT_EQ(d.skipped.size(), 1u);
+    EXPECT_EQ(d.skipped[0].first, root / "job/rerun");
+    EXPECT_NE(d.skipped[0].second.find("another run?"), std::string::npos);
+    fs::remove_all(root);
+}
+
 TEST(DetectTest, ProfFoldersInsideALegacyFolder)
 {
     const fs::path root = Data / "mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev";
