@@ -227,8 +227,8 @@ StepDetection timelineSteps(const model::Trace &trace, model::LoadReport *report
 }
 
 /// The steps of a rank with a step table (see detectStepsWithSource).
-StepDetection tableSteps(
-    const model::Trace &trace, StepDetection raw, std::vector<const model::ReferenceStep *> rows)
+StepDetection tableSteps(const model::Trace &trace, StepDetection raw,
+    std::vector<const model::ReferenceStep *> rows, model::LoadReport *report)
 {
     std::stable_sort(
         rows.begin(), rows.end(), [](const model::ReferenceStep *a, const model::ReferenceStep *b) {
@@ -266,6 +266,29 @@ StepDetection tableSteps(
         if (row->step >= 0 || !marked)
             st.number = row->step;
         out.push_back({st, row, true});
+    }
+    std::vector<std::int64_t> unmatched; // marked timeline steps no row numbers
+    for (std::size_t i = 0; i < raw.steps.size() && marked; ++i)
+        if (!rawUsed[i])
+            unmatched.push_back(raw.steps[i].number);
+    if (report && !unplaced.empty() && !unmatched.empty()) {
+        // Rows beside the timeline are normal (a trace trimmed to fewer steps); rows and
+        // timeline steps that each lack the other may be one step numbered twice.
+        const auto list = [](const std::vector<std::int64_t> &ids) {
+            std::string text;
+            for (std::size_t i = 0; i < ids.size() && i < 5; ++i)
+                text += (i ? ", " : "") + std::to_string(ids[i]);
+            return ids.size() > 5 ? text + ", …" : text;
+        };
+        std::vector<std::int64_t> rowIds;
+        rowIds.reserve(unplaced.size());
+        for (const auto *row : unplaced)
+            rowIds.push_back(row->step);
+        report->add(model::Severity::Warning, unplaced.front()->source,
+            "rank " + std::to_string(trace.rank) + ": the table's step ids (" + list(rowIds)
+                + ") match none of the timeline's, and the timeline's (" + list(unmatched)
+                + ") have no row: both are shown, the table's after the timeline's. Were they "
+                  "the same steps, the table would come from another run or have been edited");
     }
     std::int64_t cursor = 0;
     bool any = false;
@@ -330,7 +353,7 @@ StepDetection detectStepsWithSource(const model::Trace &trace, model::LoadReport
         return timelineSteps(trace, report);
     // The table replaces the guesses (whole trace, optimizer steps): no note about them.
     StepDetection raw = timelineSteps(trace, nullptr);
-    return tableSteps(trace, std::move(raw), std::move(rows));
+    return tableSteps(trace, std::move(raw), std::move(rows), report);
 }
 
 std::vector<model::Step> detectSteps(const model::Trace &trace, model::LoadReport *report)

@@ -255,6 +255,21 @@ TEST(StepTable, TimelineStepsTheTableDoesNotListAreKept)
     EXPECT_EQ(steps[1].step, 9);
     EXPECT_EQ(steps[1].basis, analysis::BreakdownBasis::ProfilerTable);
     EXPECT_GE(steps[1].startNs, steps[0].endNs);
+    // Each lacks the other: perhaps one step numbered twice, so the notes say so.
+    model::LoadReport notes;
+    analysis::detectSteps(trace, &notes);
+    ASSERT_EQ(notes.diagnostics().size(), 1u) << notes.toText();
+    EXPECT_EQ(notes.diagnostics()[0].severity, model::Severity::Warning);
+    EXPECT_EQ(notes.diagnostics()[0].message,
+        "rank 0: the table's step ids (9) match none of the timeline's, and the timeline's (7) "
+        "have no row: both are shown, the table's after the timeline's. Were they the same "
+        "steps, the table would come from another run or have been edited");
+
+    // A table listing more steps than a trimmed timeline holds is no such doubt.
+    trace.referenceSteps.push_back(row(7, 500, 100, 100, 300));
+    model::LoadReport trimmed;
+    EXPECT_EQ(analysis::detectSteps(trace, &trimmed).size(), 2u);
+    EXPECT_TRUE(trimmed.empty()) << trimmed.toText();
 }
 
 TEST(StepTable, StageRowsAreNotAStepTable)
