@@ -163,8 +163,9 @@ struct StepBreakdown
     bool untraced = false;
     /// Basis Timeline, and the device timeline ends inside the step while later steps lie
     /// wholly past it (or begins inside it while earlier ones lie before it): the capture
-    /// of the device stopped (started) within the step. Its figures cover only part of it;
-    /// findings and shares leave it out as they leave out untraced steps.
+    /// of the device stopped (started) within the step. Its figures count the time outside
+    /// the timeline as idle, which nothing measured: findings and shares leave it out as they
+    /// leave out untraced steps.
     bool partlyTraced = false;
     /// Untraced or partly traced: not a measurement of the whole step's device time.
     bool outsideShares() const { return untraced || partlyTraced; }

@@ -76,8 +76,9 @@ void noteUntracedSteps(const model::Trace &trace, const std::vector<StepBreakdow
           "leave them out";
     for (const std::string &p : partly)
         message += ". Step " + p
-            + ": its figures cover only the part the timeline holds, the step lane shows that "
-              "part, and the shares and the findings leave the step out";
+            + ": its figures count the time past the timeline as idle, which nothing measured; "
+              "the step lane stops with the timeline, and the shares and the findings leave "
+              "the step out";
     notes.add(model::Severity::Warning, "rank " + std::to_string(trace.rank), message);
 }
 

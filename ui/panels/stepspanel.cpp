@@ -396,8 +396,9 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
         if (b->partlyTraced) {
             length->setBackground(untracedColor(currentTheme()));
             length->setToolTip(tr("Partly outside the device timeline: the capture of the device "
-                                  "stopped or started inside this step, so its figures cover "
-                                  "only part of it. Findings and shares leave the step out."));
+                                  "stopped or started inside this step, so its idle time outside "
+                                  "the timeline is no measurement. Findings and shares leave "
+                                  "the step out."));
         }
         items.append(length);
         for (SegmentKind kind : segmentKinds()) {
