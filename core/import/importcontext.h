@@ -29,6 +29,12 @@ struct ImportContext
     std::string relative(const std::filesystem::path &file) const
     {
         std::error_code ec;
+        // By the names first: a rank folder that is a symlink to elsewhere keeps its name here.
+        const std::filesystem::path named =
+            std::filesystem::absolute(file, ec).lexically_normal().lexically_relative(
+                std::filesystem::absolute(root, ec).lexically_normal());
+        if (!ec && !named.empty() && named != "." && named.native().rfind("..", 0) != 0)
+            return named.generic_string();
         std::filesystem::path rel = std::filesystem::relative(file, root, ec);
         if (!ec && rel == ".") {
             const std::filesystem::path whole =
