@@ -9,8 +9,12 @@
 
 namespace stepscope::import::ascend {
 
-std::optional<nlohmann::json> readJsonFile(
-    const std::filesystem::path &path, const ImportContext &ctx)
+namespace {
+
+/// Opens `path` as a JSON reader starts: checks for cancel, names the stage, and reports a
+/// file that cannot be opened. Its size (0 when unknown), or nullopt when it did not open.
+std::optional<std::uint64_t> openJson(
+    const std::filesystem::path &path, const ImportContext &ctx, std::ifstream &in)
 {
     std::error_code ec;
     const std::uintmax_t size = std::filesystem::file_size(path, ec);
@@ -18,11 +22,22 @@ std::optional<nlohmann::json> readJsonFile(
         ctx.progress->checkCancel();
         ctx.progress->setStage("Reading " + ctx.relative(path));
     }
-    std::ifstream in;
     if (std::string why; !util::openRegular(in, path, &why)) {
         ctx.error(path, "cannot open the file for reading: " + why);
         return std::nullopt;
     }
+    return ec ? 0 : static_cast<std::uint64_t>(size);
+}
+
+} // namespace
+
+std::optional<nlohmann::json> readJsonFile(
+    const std::filesystem::path &path, const ImportContext &ctx)
+{
+    std::ifstream in;
+    const std::optional<std::uint64_t> size = openJson(path, ctx, in);
+    if (!size)
+        return std::nullopt;
     std::optional<nlohmann::json> doc;
     try {
         doc = nlohmann::json::parse(in);
@@ -32,8 +47,8 @@ std::optional<nlohmann::json> readJsonFile(
     } catch (const std::exception &e) {
         ctx.error(path, std::string("cannot read the JSON file: ") + e.what());
     }
-    if (ctx.progress && !ec)
-        ctx.progress->advance(static_cast<std::uint64_t>(size));
+    if (ctx.progress)
+        ctx.progress->advance(*size);
     return doc;
 }
 
@@ -42,17 +57,10 @@ bool streamJsonFile(const std::filesystem::path &path, const ImportContext &ctx,
 {
     using Json = nlohmann::json;
     using Event = Json::parse_event_t;
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (ctx.progress) {
-        ctx.progress->checkCancel();
-        ctx.progress->setStage("Reading " + ctx.relative(path));
-    }
     std::ifstream in;
-    if (std::string why; !util::openRegular(in, path, &why)) {
-        ctx.error(path, "cannot open the file for reading: " + why);
+    const std::optional<std::uint64_t> size = openJson(path, ctx, in);
+    if (!size)
         return false;
-    }
     constexpr std::uint64_t ProgressEvery = 1024; // values handed over between progress calls
     std::vector<std::string> keys; // keys[d - 1]: the key at depth d on the current path
     std::uint64_t handed = 0;
@@ -119,8 +127,8 @@ bool streamJsonFile(const std::filesystem::path &path, const ImportContext &ctx,
         ok = handed > 0;
         ctx.error(path, std::string("cannot read the JSON file: ") + e.what());
     }
-    if (ctx.progress && !ec && size > reported)
-        ctx.progress->advance(static_cast<std::uint64_t>(size) - reported);
+    if (ctx.progress && *size > reported)
+        ctx.progress->advance(*size - reported);
     return ok;
 }
 
