@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "loadplan.h"
 
+#include "import/ascend/profilerinfo.h"
 #include "import/ascend/rankfolder.h"
 #include "import/ascenddb/ascenddb.h"
 #include "import/cann/profdevice.h"
@@ -87,22 +88,12 @@ std::vector<TracePart> single(model::TraceBuilder &builder, bool ok, bool sameCl
     return out;
 }
 
+/// The rank the folder's profiler_info names, as its reader will show it; -1 when none.
 std::int32_t rankFromAscendDir(const fs::path &dir)
 {
-    static const std::regex re(R"(profiler_info_(\d+)\.json)");
-    std::error_code ec;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        std::smatch m;
-        const std::string name = it->path().filename().string();
-        if (std::regex_match(name, m, re)) {
-            try {
-                return static_cast<std::int32_t>(std::stol(m[1].str()));
-            } catch (...) {
-                return -1;
-            }
-        }
-    }
-    return -1;
+    const std::optional<fs::path> info = ascend::findProfilerInfo(dir);
+    const std::optional<std::int32_t> rank = info ? ascend::profilerInfoRank(*info) : std::nullopt;
+    return rank.value_or(-1);
 }
 
 PartReader memoryReader(const fs::path &file)

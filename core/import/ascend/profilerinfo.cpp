@@ -5,6 +5,8 @@
 #include "jsonfile.h"
 #include "util/decimal.h"
 
+#include <fstream>
+
 namespace stepscope::import::ascend {
 
 namespace {
@@ -39,7 +41,49 @@ std::optional<std::int32_t> rankFromFileName(const std::filesystem::path &path)
     return static_cast<std::int32_t>(*n);
 }
 
+/// `rank_id` when it is a rank; -1 (not distributed) and anything else give nullopt.
+std::optional<std::int32_t> rankFromContent(const Json &doc)
+{
+    const auto it = doc.find("rank_id");
+    if (it == doc.end() || !it->is_number_integer())
+        return std::nullopt;
+    const auto id = it->get<std::int64_t>();
+    if (id < 0 || id > 0x7fffffff)
+        return std::nullopt;
+    return static_cast<std::int32_t>(id);
+}
+
 } // namespace
+
+std::optional<std::filesystem::path> findProfilerInfo(const std::filesystem::path &rankDir)
+{
+    std::error_code ec;
+    std::optional<std::filesystem::path> found;
+    for (std::filesystem::directory_iterator it(rankDir, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind("profiler_info", 0) == 0 && it->path().extension() == ".json"
+            && it->is_regular_file(ec) && (!found || it->path() < *found))
+            found = it->path();
+    }
+    return found;
+}
+
+std::optional<std::int32_t> profilerInfoRank(const std::filesystem::path &path)
+{
+    // The file is a few KB; one far larger is not a profiler_info, and its name decides.
+    constexpr std::uintmax_t MaxBytes = 1U << 20U;
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (!ec && size <= MaxBytes) {
+        std::ifstream in(path, std::ios::binary);
+        const Json doc = Json::parse(in, nullptr, false);
+        if (doc.is_object())
+            if (const auto rank = rankFromContent(doc))
+                return rank;
+    }
+    return rankFromFileName(path);
+}
 
 std::optional<std::int32_t> readProfilerInfo(
     const std::filesystem::path &path, const ImportContext &ctx, model::RunMetadata &metadata)
@@ -52,16 +96,20 @@ std::optional<std::int32_t> readProfilerInfo(
         return rankFromFileName(path);
     }
     metadata.format = "ascend";
-    std::optional<std::int32_t> rank;
+    std::optional<std::int32_t> rank = rankFromContent(*doc);
+    const std::optional<std::int32_t> named = rankFromFileName(path);
     const auto rankIt = doc->find("rank_id");
-    if (rankIt != doc->end() && rankIt->is_number_integer() && rankIt->get<std::int64_t>() >= 0
-        && rankIt->get<std::int64_t>() <= 0x7fffffff)
-        rank = static_cast<std::int32_t>(rankIt->get<std::int64_t>());
-    else if (rankIt != doc->end()
+    if (!rank && rankIt != doc->end()
         && !(rankIt->is_number_integer() && rankIt->get<std::int64_t>() == -1))
         ctx.warn(path, "`rank_id` must be a non-negative integer; using the file name");
+    // A renamed or copied file: the profiler's own rank_id is what its cluster tables use.
+    if (rank && named && *rank != *named)
+        ctx.warn(path,
+            "`rank_id` is " + std::to_string(*rank) + " but the file is named for rank "
+                + std::to_string(*named) + "; shown as rank " + std::to_string(*rank)
+                + ", the profiler's rank_id");
     if (!rank)
-        rank = rankFromFileName(path);
+        rank = named;
     if (rank)
         metadata.rank = *rank;
 

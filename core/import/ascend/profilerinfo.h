@@ -19,6 +19,13 @@ namespace stepscope::import::ascend {
 std::optional<std::int32_t> readProfilerInfo(
     const std::filesystem::path &path, const ImportContext &ctx, model::RunMetadata &metadata);
 
+/// A rank folder's `profiler_info*.json` (the first by name when there are several).
+std::optional<std::filesystem::path> findProfilerInfo(const std::filesystem::path &rankDir);
+
+/// The rank readProfilerInfo returns, read quietly: for planning a load before it is read,
+/// so the planned rank (what `--ranks` selects) is the one the rank is shown as.
+std::optional<std::int32_t> profilerInfoRank(const std::filesystem::path &path);
+
 /// `distributed_args` -> metadata.worldSize and extra ("tensor_model_parallel_size", ...);
 /// `parallel_group_info` -> groups with kind "dp", "tp", "pp", "mp", "dp_cp", ... (name = the
 /// group key). ENV_VARIABLES with a value go to extra as "env.<NAME>". False on a bad file.

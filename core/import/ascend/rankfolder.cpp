@@ -33,19 +33,6 @@ std::optional<fs::path> findFile(const fs::path &rankDir, const char *name)
     return std::nullopt;
 }
 
-std::optional<fs::path> findProfilerInfo(const fs::path &rankDir)
-{
-    std::error_code ec;
-    std::optional<fs::path> found;
-    for (fs::directory_iterator it(rankDir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        if (name.rfind("profiler_info", 0) == 0 && it->path().extension() == ".json"
-            && it->is_regular_file(ec) && (!found || it->path() < *found))
-            found = it->path();
-    }
-    return found;
-}
-
 std::int64_t earliestMemoryTime(const model::MemoryData &m)
 {
     std::int64_t t = std::numeric_limits<std::int64_t>::max();

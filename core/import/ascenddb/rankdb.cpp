@@ -273,15 +273,10 @@ bool readAscendDbRank(const fs::path &rankDir, const ImportContext &ctx, model::
 {
     model::Trace &trace = out.trace();
     std::optional<std::int32_t> rank;
-    std::error_code ec;
-    for (fs::directory_iterator it(rankDir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        if (name.rfind("profiler_info", 0) == 0 && it->path().extension() == ".json") {
-            announce(ctx, it->path(), trace);
-            rank = ascend::readProfilerInfo(it->path(), ctx, trace.metadata);
-            advanceBy(ctx, it->path());
-            break;
-        }
+    if (const auto info = ascend::findProfilerInfo(rankDir)) {
+        announce(ctx, *info, trace);
+        rank = ascend::readProfilerInfo(*info, ctx, trace.metadata);
+        advanceBy(ctx, *info);
     }
     if (rank)
         trace.rank = *rank;

@@ -244,6 +244,35 @@ TEST(LoaderTest, TwoFoldersClaimingOneRankAreBothShown)
         "two folders claim rank 0 (a_rank_0 and b_rank_0); the second is shown as rank 1"));
 }
 
+/// A renamed profiler_info: the rank is the profiler's `rank_id`, in the plan (what `--ranks`
+/// selects) and in the session, and the file name's other number is named.
+TEST(LoaderTest, ProfilerInfoRankIdOutranksItsFileName)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_renamedinfo";
+    fs::remove_all(dir);
+    const fs::path run = Data / "ascend_pt/msinsight-cnn-level0-2rank";
+    fs::copy(run, dir, fs::copy_options::recursive);
+    fs::rename(dir / "rank0_ascend_pt/profiler_info_0.json",
+        dir / "rank0_ascend_pt/profiler_info_7.json"); // its rank_id stays 0
+    const LoadResult all = load(dir);
+    LoadOptions only0;
+    only0.ranks = {0};
+    util::Progress progress;
+    const LoadResult one = loadPath(dir, progress, only0);
+    fs::remove_all(dir);
+    ASSERT_TRUE(all.session && one.session);
+    ASSERT_EQ(all.session->traces.size(), 2u) << all.session->report.toText();
+    EXPECT_EQ(all.session->traces[0]->rank, 0);
+    EXPECT_EQ(all.session->traces[1]->rank, 1);
+    EXPECT_TRUE(hasMessage(*all.session, model::Severity::Warning,
+        "`rank_id` is 0 but the file is named for rank 7; shown as rank 0"))
+        << all.session->report.toText();
+    ASSERT_EQ(one.session->traces.size(), 1u) << one.session->report.toText();
+    EXPECT_EQ(one.session->traces[0]->rank, 0);
+    EXPECT_EQ(one.session->traces[0]->metadata.sourceFiles.front(),
+        "rank0_ascend_pt/profiler_info_7.json");
+}
+
 /// A folder above two runs' folders: each run's ranks found one level deeper than a job's
 /// folder, and the clash of their rank ids named with both folders and a hint.
 TEST(LoaderTest, TwoRunsInOneFolderAreFoundAndTheirRankClashNamed)
