@@ -6,6 +6,7 @@
 #include "analysis/compareoutput.h"
 #include "analysis/convergence.h"
 #include "analysis/kpis.h"
+#include "analysis/steplist.h"
 #include "analysis/trainingsummary.h"
 #include "cliargs.h"
 #include "import/dump.h"
@@ -116,7 +117,9 @@ int runSummary(const std::vector<std::string> &args)
             summary["diagnostics"].push_back(import::diagnosticJson(d));
         std::cout << import::jsonText(summary, 2) << '\n';
     } else {
-        std::cout << import::importSummaryText(*session);
+        // The steps with the figures of "steps" in --json: the profiler's, where it wrote them.
+        std::cout << import::importSummaryText(*session, false);
+        std::cout << analysis::stepListText(*session, *profile.analysis);
         std::cout << analysis::analysisSummaryText(*session, *profile.analysis);
         std::cout << configReport.toText();
     }

@@ -76,7 +76,7 @@ nlohmann::json importSummaryJson(const model::Session &session)
         {"steps", std::move(steps)}, {"diagnostics", std::move(diagnostics)}};
 }
 
-std::string importSummaryText(const model::Session &session)
+std::string importSummaryText(const model::Session &session, bool withSteps)
 {
     const Counts c = countAll(session);
     std::ostringstream out;
@@ -91,7 +91,7 @@ std::string importSummaryText(const model::Session &session)
         << ", counters: " << c.counters << " (" << c.counterPoints
         << " points), memory points: " << c.memoryPoints << '\n';
     for (const auto &t : session.traces) {
-        if (t->steps.empty())
+        if (!withSteps || t->steps.empty())
             continue;
         out << "rank " << t->rank << " steps (" << t->steps.size() << "):\n";
         for (const model::Step &s : t->steps) {

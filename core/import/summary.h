@@ -21,8 +21,9 @@ namespace stepscope::import {
 /// text is stable.
 nlohmann::json importSummaryJson(const model::Session &session);
 
-/// The same facts as readable text, one fact per line.
-std::string importSummaryText(const model::Session &session);
+/// The same facts as readable text, one fact per line. Without `withSteps`, the steps as the
+/// trace marks them are left to the caller (`stepscope summary` prints the analysed ones).
+std::string importSummaryText(const model::Session &session, bool withSteps = true);
 
 /// One diagnostic as JSON (shared with the dump).
 nlohmann::json diagnosticJson(const model::Diagnostic &d);

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 StepScope authors
+#include "steplist.h"
+
+#include "util/saturate.h"
+
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <utility>
+
+namespace stepscope::analysis {
+
+namespace {
+
+std::string line(std::int64_t step, std::int64_t startNs, std::int64_t durationNs, const char *how)
+{
+    char text[160];
+    std::snprintf(text, sizeof text, "  step %lld: start %lld ns, duration %.3f us (%s)\n",
+        static_cast<long long>(step), static_cast<long long>(startNs),
+        static_cast<double>(durationNs) / 1000.0, how);
+    return text;
+}
+
+const char *basisText(const StepBreakdown &b)
+{
+    return b.basis == BreakdownBasis::ProfilerTable ? "profiler's table" : "timeline";
+}
+
+} // namespace
+
+std::string stepListText(const model::Session &session, const SessionAnalysis &analysis)
+{
+    // Breakdowns come by rank, then step.
+    std::map<std::int32_t, std::map<std::int64_t, const StepBreakdown *>> byRank;
+    for (const StepBreakdown &b : analysis.breakdowns)
+        byRank[b.rank].emplace(b.step, &b);
+    std::ostringstream out;
+    for (const auto &t : session.traces) {
+        std::map<std::int64_t, const StepBreakdown *> unlisted = byRank[t->rank];
+        std::ostringstream lines;
+        std::size_t count = 0;
+        for (const model::Step &s : t->steps) {
+            const std::int64_t start = util::satAdd(t->originNs, s.startNs);
+            const auto it = unlisted.find(s.number);
+            ++count;
+            if (it == unlisted.end()) {
+                lines << line(s.number, start, util::satSub(s.endNs, s.startNs),
+                    "timeline marker; left out of the analysis");
+                continue;
+            }
+            lines << line(s.number, start, it->second->durationNs(), basisText(*it->second));
+            unlisted.erase(it);
+        }
+        for (const auto &[step, b] : unlisted) {
+            ++count;
+            lines << line(
+                step, util::satAdd(t->originNs, b->startNs), b->durationNs(), basisText(*b));
+        }
+        if (count != 0)
+            out << "rank " << t->rank << " steps (" << count << "):\n" << lines.str();
+    }
+    return out.str();
+}
+
+} // namespace stepscope::analysis
