@@ -27,11 +27,12 @@ TEST(AscendTaskType, EveryListedTaskTypeHasItsCategory)
         {"Notify Wait", Category::Communication},
         {"EVENT_RECORD_SQE", Category::Communication},
         {"EVENT_WAIT_SQE", Category::Communication},
-        {"SDMA_SQE", Category::Communication},
-        {"PCIE_DMA_SQE", Category::Communication},
+        // MEMCPY_ASYNC tasks by their queue entry (the DB export names them MEMCPY_ASYNC)
+        {"SDMA_SQE", Category::Memcpy},
+        {"PCIE_DMA_SQE", Category::Memcpy},
         {"PLACE_HOLDER_SQE", Category::Other},
-        {"DSA_SQE", Category::Other},
-        {"Other", Category::Other},
+        {"DSA_SQE", Category::Compute},
+        {"Other", Category::Compute},
         {"AI_CPU", Category::Compute},
         // §3, CANN PROF (upper case)
         {"NOTIFY_WAIT", Category::Communication},

@@ -84,9 +84,11 @@ TEST(TraceView, StepAndCategoriesOfLevel2Rank0)
 {
     // ProfilerStep#50: ts "1736412474712651.500", dur 148786.1 us. Categories by python3:
     // Runtime 1452 (CANN 1134 + enqueue/dequeue 318), Python 1282, HostOp 858,
-    // Communication 644 (HCCL 300 + Notify/Write Value/SDMA/EVENT_/PCIE_DMA tasks 344),
-    // Annotation 383 (Overlap Analysis 382 + ProfilerStep), Compute 185 (AI_CORE + MIX_AIV),
-    // DataLoading 1, Other 6 (PLACE_HOLDER_SQE, DSA_SQE).
+    // Communication 620 (HCCL 300 + Notify/Write Value/SDMA/EVENT_ tasks 320), Memcpy 24
+    // (MEMCPY_ASYNC: Task Type PCIE_DMA_SQE 14, SDMA_SQE 10),
+    // Annotation 383 (Overlap Analysis 382 + ProfilerStep), Compute 187 (AI_CORE 172 +
+    // MIX_AIV 13 + DSA_SQE 2: kernel_details.csv's 187 kernels), DataLoading 1, Other 4
+    // (PLACE_HOLDER_SQE).
     auto r = loadView(
         "msinsight-cnn-level2-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
     ASSERT_EQ(r.trace.steps.size(), 1u);
@@ -96,11 +98,12 @@ TEST(TraceView, StepAndCategoriesOfLevel2Rank0)
     EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Runtime), 1452u);
     EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Python), 1282u);
     EXPECT_EQ(testsupport::categoryCount(r.trace, Category::HostOp), 858u);
-    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Communication), 644u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Communication), 620u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Memcpy), 24u);
     EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Annotation), 383u);
-    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Compute), 185u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Compute), 187u);
     EXPECT_EQ(testsupport::categoryCount(r.trace, Category::DataLoading), 1u);
-    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Other), 6u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, Category::Other), 4u);
     // Zero-duration X events are kept (99 in this file per docs/formats.md §2.5).
     std::uint64_t zero = 0;
     for (const model::Track &t : r.trace.tracks) {
