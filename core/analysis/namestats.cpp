@@ -13,13 +13,25 @@ namespace stepscope::analysis {
 
 namespace {
 
-bool inScope(const model::Track &track, std::uint32_t i, OpScope scope)
+/// With `opLanes`, a device stream's communication tasks are the pieces of the operators on
+/// the trace's communication lanes (HCCL's Notify Wait, Write Value, SDMA, event waits), not
+/// kernels: the profiler's kernel table lists the operators, and the DB export puts the
+/// pieces on the lanes alone.
+bool inScope(const model::Track &track, std::uint32_t i, OpScope scope, bool opLanes)
 {
     model::Category c = track.category(i);
     if (scope == OpScope::DeviceKernels)
-        return c == model::Category::Compute || c == model::Category::Communication
-            || c == model::Category::Memcpy || c == model::Category::Memset;
+        return c == model::Category::Compute || c == model::Category::Memcpy
+            || c == model::Category::Memset || (c == model::Category::Communication && !opLanes);
     return c == model::Category::HostOp;
+}
+
+/// Whether communication operators have lanes of their own (Ascend's HCCL groups).
+bool hasOperatorLanes(const model::Trace &trace)
+{
+    return std::any_of(trace.tracks.begin(), trace.tracks.end(), [](const model::Track &t) {
+        return t.info().kind == model::TrackKind::CommunicationGroup && !t.empty();
+    });
 }
 
 bool trackInScope(const model::Track &track, OpScope scope)
@@ -74,6 +86,7 @@ double median(std::int64_t *first, std::int64_t *last)
 Collected collect(const model::Trace &trace, OpScope scope,
     std::optional<std::pair<std::int64_t, std::int64_t>> window)
 {
+    const bool opLanes = scope == OpScope::DeviceKernels && hasOperatorLanes(trace);
     // Calls fn(trackIndex, track, i) for every event in scope, in track order.
     const auto forEach = [&](auto &&fn) {
         for (std::size_t t = 0; t < trace.tracks.size(); ++t) {
@@ -81,7 +94,7 @@ Collected collect(const model::Trace &trace, OpScope scope,
             if (!trackInScope(track, scope))
                 continue;
             for (std::uint32_t i = 0; i < track.size(); ++i) {
-                if (!inScope(track, i, scope))
+                if (!inScope(track, i, scope, opLanes))
                     continue;
                 if (window && (track.start(i) < window->first || track.start(i) >= window->second))
                     continue;

@@ -19,7 +19,9 @@
 namespace stepscope::analysis {
 
 enum class OpScope : std::uint8_t {
-    DeviceKernels, ///< DeviceStream tracks, categories Compute, Communication, Memcpy, Memset
+    /// DeviceStream tracks, categories Compute, Communication, Memcpy, Memset; Communication
+    /// only when the trace has no CommunicationGroup lanes (their operators' tasks otherwise)
+    DeviceKernels,
     HostOps, ///< HostThread tracks, category HostOp (inclusive time, nested ops too)
 };
 
