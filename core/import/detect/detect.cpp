@@ -5,6 +5,7 @@
 #include "import/detect/dirwalk.h"
 #include "import/detect/filetext.h"
 #include "import/detect/folderfiles.h"
+#include "import/detect/profdirs.h"
 #include "import/losslog/losslog.h"
 #include "import/sqlite/database.h"
 #include "import/sqlite/sqlitekind.h"
@@ -65,57 +66,6 @@ bool hasLegacyFiles(const fs::path &dir)
             return true;
     }
     return false;
-}
-
-bool isProfDirName(const std::string &name)
-{
-    static const std::regex re(R"(PROF_\d+_\d+_[A-Za-z]+)");
-    return std::regex_match(name, re);
-}
-
-std::int32_t deviceNumber(const std::string &name)
-{
-    static const std::regex re(R"(device_(\d+))");
-    std::smatch m;
-    if (!std::regex_match(name, m, re))
-        return -1;
-    try {
-        return static_cast<std::int32_t>(std::stol(m[1].str()));
-    } catch (...) {
-        return -1;
-    }
-}
-
-/// A CANN device folder by what it holds (docs/formats.md §3), whatever the PROF_* folder
-/// above it is called: device_<n>/timeline/ with msprof_*.json.
-bool isProfDeviceDir(const fs::path &dir)
-{
-    if (deviceNumber(dir.filename().string()) < 0 || !isDir(dir / "timeline"))
-        return false;
-    for (const fs::path &p : listDir(dir / "timeline")) {
-        const std::string name = p.filename().string();
-        if (name.rfind("msprof_", 0) == 0 && endsWith(name, ".json") && isFile(p))
-            return true;
-    }
-    return false;
-}
-
-/// A PROF_* folder by its name or by a device folder it holds (a renamed copy).
-bool isProfDir(const fs::path &dir)
-{
-    if (isProfDirName(dir.filename().string()))
-        return true;
-    const std::vector<fs::path> children = listDir(dir);
-    return std::any_of(children.begin(), children.end(), isProfDeviceDir);
-}
-
-void addProfDevices(const fs::path &profDir, std::vector<ProfDevice> &out)
-{
-    for (const fs::path &p : listDir(profDir)) {
-        const std::int32_t n = deviceNumber(p.filename().string());
-        if (n >= 0 && isDir(p))
-            out.push_back(ProfDevice {p, n});
-    }
 }
 
 /// Drops the entries whose folder is the same real folder as an earlier one.
@@ -310,26 +260,32 @@ void detectDir(const fs::path &dir, Detection &d)
     }
     // §3 CANN PROF_* dirs (alone, or inside the legacy folder).
     // By name or by content: renamed copies, a device folder or its timeline/ opened alone.
+    // A PROF folder of raw data only (never exported) is named, not read.
     const fs::path parent = dir.parent_path();
-    if (deviceNumber(dirName) >= 0
-        && (isProfDirName(parent.filename().string()) || isProfDeviceDir(dir))) {
+    UnreadProf unread;
+    if (deviceNumber(dirName) >= 0 && isProfDeviceDir(dir)) {
         d.profDevices.push_back(ProfDevice {dir, deviceNumber(dirName)});
+    } else if (deviceNumber(dirName) >= 0 && isProfDir(parent)) {
+        unread.dirs.push_back(dir);
     } else if (dirName == "timeline" && isProfDeviceDir(parent)) {
         d.profDevices.push_back(ProfDevice {parent, deviceNumber(parent.filename().string())});
     } else if (isProfDir(dir)) {
-        addProfDevices(dir, d.profDevices);
+        addProfDevices(dir, d.profDevices, unread, d.skipped);
     } else {
         for (const fs::path &p : sub) {
             if (isProfDir(p))
-                addProfDevices(p, d.profDevices);
+                addProfDevices(p, d.profDevices, unread, d.skipped);
         }
     }
     dropRepeats(d.profDevices, [](const ProfDevice &p) { return p.dir; });
     dropRepeats(d.legacyFolders, [](const LegacyFolder &f) { return f.dir; });
     if (!d.profDevices.empty() && d.format == Format::Unknown)
         d.format = Format::CannProf;
-    if (d.format != Format::Unknown)
+    if (d.format != Format::Unknown) {
+        for (const fs::path &p : unread.dirs)
+            d.skipped.emplace_back(p, unreadProfReason(p));
         return;
+    }
     // §5 Kineto, §6 memory exports, §7 xplane: files in the folder, else a few levels down.
     scanFiles(dir, 0, d);
     if (d.kinetoFiles.empty() && d.memoryFiles.empty() && d.xplaneFiles.empty()
@@ -348,6 +304,11 @@ void detectDir(const fs::path &dir, Detection &d)
         d.format = Format::TorchMemory;
     else if (!d.xplaneFiles.empty())
         d.format = Format::JaxXplane;
+    else if (!unread.dirs.empty())
+        d.reason = unreadProfReason(unread.dirs.front())
+            + (unread.dirs.size() > 1
+                    ? " (" + std::to_string(unread.dirs.size() - 1) + " more PROF folders alike)"
+                    : std::string());
     else
         d.reason = "no profiler output recognised here (this folder and " + std::to_string(MaxDepth)
             + " levels of folders below it were searched): expected an Ascend rank folder "
