@@ -124,6 +124,37 @@ std::vector<model::ReferenceStep> readStepTable(const sqlite::Database &db,
     return out;
 }
 
+/// Whether `table` exists and has no row (false when it cannot be read: that is said when it
+/// is read).
+bool isEmptyTable(const sqlite::Database &db, std::string_view table)
+{
+    if (!db.hasTable(table))
+        return false;
+    try {
+        sqlite::Statement s =
+            db.prepare("SELECT EXISTS (SELECT 1 FROM " + sqlite::quoteIdentifier(table) + ")");
+        return s.step() && s.int64(0) == 0;
+    } catch (const sqlite::Error &) {
+        return false;
+    }
+}
+
+/// An analysis table that exists without rows: said, so that it is not taken for a missing
+/// table (or a missing file).
+void noteEmptyTables(const sqlite::Database &db, const ImportContext &ctx)
+{
+    if (isEmptyTable(db, "StepTraceTime"))
+        ctx.warn(db.path(),
+            "table `StepTraceTime` is empty (it exists but has no rows): this file gives no "
+            "reference step breakdown to compare with. Steps and their breakdown are taken "
+            "from the rank's timeline DB (ascend_pytorch_profiler_<rank>.db) where it is "
+            "loaded; open the rank folder if this file was opened alone");
+    if (isEmptyTable(db, "CommAnalyzerTime"))
+        ctx.warn(db.path(),
+            "table `CommAnalyzerTime` is empty (it exists but has no rows): this file gives no "
+            "communication summary");
+}
+
 std::vector<model::ReferenceStep> readStepTraceTime(
     const sqlite::Database &db, const ImportContext &ctx, std::int32_t rank)
 {
@@ -230,6 +261,7 @@ std::vector<model::CommMatrixEntry> readMatrix(
 bool readAnalysisTables(
     const sqlite::Database &db, const ImportContext &ctx, model::Trace &trace, std::int32_t rank)
 {
+    noteEmptyTables(db, ctx);
     std::vector<model::ReferenceStep> steps = readStepTraceTime(db, ctx, rank);
     std::vector<model::CollectiveStat> collectives =
         readCollectives(db, ctx, rank, "CommAnalyzerTime", "CommAnalyzerBandwidth");

@@ -90,6 +90,33 @@ TEST_F(AscendDbMalformed, MissingKernelInfoOrApiTypesAreNamed)
     EXPECT_EQ(events(*s->traces[0], "Python"), 2460u);
 }
 
+/// An analysis.db whose StepTraceTime has no rows: said as empty, not as a missing table
+/// (alone it was "no Ascend profiler table found (…, StepTraceTime, …)"; beside other rows,
+/// nothing was said).
+TEST_F(AscendDbMalformed, EmptyStepTraceTimeIsSaidToBeEmpty)
+{
+    copyRank();
+    const fs::path analysis = m_rank / "ASCEND_PROFILER_OUTPUT" / "analysis.db";
+    testsupport::writeDatabase(analysis, "DELETE FROM StepTraceTime;");
+    const std::string file = "rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/analysis.db";
+    auto s = load(m_tmp);
+    ASSERT_EQ(s->traces.size(), 1u) << m_text;
+    EXPECT_TRUE(s->traces[0]->referenceSteps.empty());
+    EXPECT_TRUE(said(*s, file, "table `StepTraceTime` is empty (it exists but has no rows)"))
+        << m_text;
+
+    // Alone, with no other table of rows: the same, and no "no table found".
+    const fs::path loose = m_tmp / "loose";
+    fs::create_directories(loose);
+    fs::copy_file(analysis, loose / "analysis.db");
+    testsupport::writeDatabase(loose / "analysis.db",
+        "DROP TABLE IF EXISTS CommAnalyzerTime; DROP TABLE IF EXISTS CommAnalyzerBandwidth;"
+        "DROP TABLE IF EXISTS CommAnalyzerMatrix;");
+    s = load(loose / "analysis.db");
+    EXPECT_TRUE(said(*s, "analysis.db", "table `StepTraceTime` is empty")) << m_text;
+    EXPECT_EQ(m_text.find("no Ascend profiler table found"), std::string::npos) << m_text;
+}
+
 TEST_F(AscendDbMalformed, WrongTypeSkipsOnlyThoseRows)
 {
     testsupport::writeDatabase(copyRank(),
