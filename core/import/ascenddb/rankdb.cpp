@@ -4,6 +4,7 @@
 #include "import/ascend/profilerinfo.h"
 #include "import/sqlite/tablescan.h"
 #include "profilerdb.h"
+#include "util/countof.h"
 
 #include <algorithm>
 #include <limits>
@@ -159,7 +160,8 @@ bool readProfilerDb(const sqlite::Database &db, const ImportContext &ctx, model:
     std::optional<std::int32_t> rank)
 {
     ProfilerDb p {db, ctx, out, {}, {}, 0, 0, {}, {}, {}};
-    p.strings.load(db, ctx, "STRING_IDS");
+    // Its absence is said below, with what it costs, once names are known to be missing.
+    p.strings.load(db, ctx, "STRING_IDS", "id", "value", TablePresence::Optional);
     // The host APIs' types tell host wait from other host work: said when there are APIs.
     p.apiTypes.load(db, ctx, "ENUM_API_TYPE", "id", "name",
         db.hasTable("PYTORCH_API") || db.hasTable("CANN_API") ? TablePresence::Required
@@ -180,6 +182,18 @@ bool readProfilerDb(const sqlite::Database &db, const ImportContext &ctx, model:
             std::to_string(p.clampedTimes)
                 + " timestamps lie more than 73 years from the trace origin (not times: a "
                   "damaged value); they were clamped to that range");
+    if (const auto unknown = static_cast<std::int64_t>(p.strings.unknownInterned()))
+        ctx.warn(db.path(),
+            db.hasTable("STRING_IDS")
+                ? util::countOf(unknown, "name id is", "name ids are")
+                    + " missing from table `STRING_IDS`: those kernels, tasks and APIs are "
+                      "shown by the number instead of their name"
+                : "no table `STRING_IDS`: kernels, tasks and APIs are shown by their numeric "
+                  "name ids ("
+                    + util::countOf(unknown, "id", "distinct ids")
+                    + ") instead of their names, and task types are unknown, so compute and "
+                      "communication tasks may be told apart wrongly; the export is "
+                      "incomplete, export the profile again");
     if (device.containers > 0)
         ctx.info(db.path(),
             std::to_string(device.containers)

@@ -30,6 +30,8 @@ model::StringId IdStrings::intern(std::int64_t id, model::TraceBuilder &out)
     if (it != m_interned.end())
         return it->second;
     const auto t = m_text.find(id);
+    if (t == m_text.end())
+        ++m_unknown;
     const model::StringId s =
         t != m_text.end() ? out.intern(t->second) : out.intern(std::to_string(id));
     m_interned.emplace(id, s);

@@ -36,8 +36,11 @@ public:
     /// The interned text of id; an unknown id interns as its decimal number.
     model::StringId intern(std::int64_t id, model::TraceBuilder &out);
     std::size_t size() const { return m_text.size(); }
+    /// How many distinct ids intern() was given that the table lacks (named by the number).
+    std::size_t unknownInterned() const { return m_unknown; }
 
 private:
+    std::size_t m_unknown = 0;
     std::unordered_map<std::int64_t, std::string> m_text;
     std::unordered_map<std::int64_t, model::StringId> m_interned;
 };

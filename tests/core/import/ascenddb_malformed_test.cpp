@@ -90,6 +90,31 @@ TEST_F(AscendDbMalformed, MissingKernelInfoOrApiTypesAreNamed)
     EXPECT_EQ(events(*s->traces[0], "Python"), 2460u);
 }
 
+/// Without STRING_IDS every name is its id: said once, naming the file (it was "its data is
+/// missing from the view"); ids the table lacks are counted and said too (they were not).
+TEST_F(AscendDbMalformed, MissingStringIdsSaysNamesAreIds)
+{
+    testsupport::writeDatabase(copyRank(), "DROP TABLE STRING_IDS;");
+    auto s = load(m_tmp);
+    ASSERT_EQ(s->traces.size(), 1u) << m_text;
+    EXPECT_GT(events(*s->traces[0], "Ascend Hardware"), 0u);
+    std::size_t mentions = 0;
+    for (const auto &d : s->report.diagnostics())
+        mentions += d.message.find("STRING_IDS") != std::string::npos ? 1 : 0;
+    EXPECT_EQ(mentions, 1u) << m_text;
+    EXPECT_TRUE(said(*s, DbFile,
+        "no table `STRING_IDS`: kernels, tasks and APIs are shown by their numeric name ids"))
+        << m_text;
+
+    fs::remove_all(m_rank);
+    testsupport::writeDatabase(copyRank(),
+        "DELETE FROM STRING_IDS WHERE id IN (SELECT DISTINCT name FROM COMPUTE_TASK_INFO "
+        "ORDER BY name LIMIT 3);");
+    s = load(m_tmp);
+    ASSERT_EQ(s->traces.size(), 1u) << m_text;
+    EXPECT_TRUE(said(*s, DbFile, "3 name ids are missing from table `STRING_IDS`")) << m_text;
+}
+
 /// An analysis.db whose StepTraceTime has no rows: said as empty, not as a missing table
 /// (alone it was "no Ascend profiler table found (…, StepTraceTime, …)"; beside other rows,
 /// nothing was said).
