@@ -333,9 +333,9 @@ std::string sqliteOfNoProfiler(const fs::path &file)
         tables += ", … (" + std::to_string(all.size()) + " tables)";
     tables = all.empty() ? std::string("it has no tables") : "its tables: " + tables;
     return "an SQLite database of no profiler StepScope reads (" + tables
-        + "): an Nsight Systems export (`nsys export --type sqlite`) has the table StringIds "
-          "and CUPTI_ACTIVITY_KIND_* or META_DATA_EXPORT, an Ascend profiler database TASK or "
-          "STRING_IDS and META_DATA, an Ascend analysis.db StepTraceTime";
+        + "): an Nsight Systems export (`nsys export --type sqlite`) has the table "
+          "META_DATA_EXPORT, CUPTI_ACTIVITY_KIND_* or TARGET_INFO_* tables, an Ascend profiler "
+          "database TASK or STRING_IDS and META_DATA, an Ascend analysis.db StepTraceTime";
 }
 
 void detectFile(const fs::path &file, Detection &d)

@@ -9,6 +9,7 @@
 #include "util/countof.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace stepscope::import::nsys {
 
@@ -352,7 +353,8 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
     NsysDb p(*db, ctx, out);
     p.onlyProcess = process;
     try {
-        p.strings.load(*db, ctx, "StringIds");
+        // Without StringIds every name is an id: said once, below, with what it costs.
+        p.strings.load(*db, ctx, "StringIds", "id", "value", TablePresence::Optional);
         p.memcpyKinds.load(
             *db, ctx, "ENUM_CUDA_MEMCPY_OPER", "id", "name", TablePresence::Optional);
         p.memKinds.load(*db, ctx, "ENUM_CUDA_MEM_KIND", "id", "label", TablePresence::Optional);
@@ -393,6 +395,12 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
             util::countOf(static_cast<std::int64_t>(p.endsBeforeStart),
                 "device row ends before it starts", "device rows end before they start")
                 + " (a damaged `end`); kept with no duration");
+    if (!db->hasTable("StringIds"))
+        ctx.warn(file,
+            "no table `StringIds`: kernels, CUDA API calls, OS runtime calls, NVTX ranges "
+            "and threads are shown by their numeric string ids instead of their names (the "
+            "export is incomplete: export the report again with `nsys export --type sqlite` "
+            "to see the names)");
     if (p.unknownNameIds > 0)
         ctx.warn(file,
             util::countOf(
@@ -408,7 +416,15 @@ bool readNsysFile(const fs::path &file, const ImportContext &ctx, model::TraceBu
     if (counts != nullptr)
         *counts = p.counts;
     if (p.counts.total() == 0 && out.trace().memory.empty()) {
-        ctx.error(file, "no CUDA, OS runtime or NVTX event found in this Nsight Systems export");
+        std::string tables;
+        for (const char *t : TimelineTables)
+            tables += (tables.empty() ? "" : ", ") + std::string(t);
+        ctx.error(file,
+            absent.size() == std::size(TimelineTables)
+                ? "none of the tables a timeline is made of is in this Nsight Systems export ("
+                    + tables + "): nothing to show"
+                : "no CUDA, OS runtime or NVTX event found in this Nsight Systems export (its "
+                  "timeline tables have no usable rows)");
         return false;
     }
     return true;

@@ -15,13 +15,14 @@ SqliteKind sniffSqlite(const std::filesystem::path &file)
     if (!db)
         return SqliteKind::None;
     // META_DATA_EXPORT names the product; an export that lacks it (older nsys, or a table
-    // dropped) is still one by its activity tables (docs/formats.md §12: a missing table is
-    // "not collected").
-    bool activity = db->hasTable("META_DATA_EXPORT");
+    // dropped) is still one by its activity and target tables (docs/formats.md §12: a missing
+    // table is "not collected"). StringIds is not needed: without it the reader shows ids
+    // for names and says so, rather than the file being no profile at all.
+    bool nsys = db->hasTable("META_DATA_EXPORT");
     for (const std::string &table : db->tables())
-        activity = activity || table.rfind("CUPTI_ACTIVITY_KIND_", 0) == 0
-            || table == "TARGET_INFO_SESSION_START_TIME";
-    if (db->hasTable("StringIds") && activity)
+        nsys = nsys || table.rfind("CUPTI_ACTIVITY_KIND_", 0) == 0
+            || table.rfind("TARGET_INFO_", 0) == 0;
+    if (nsys)
         return SqliteKind::Nsys;
     if (db->hasTable("TASK") || (db->hasTable("STRING_IDS") && db->hasTable("META_DATA"))
         || db->hasTable("PYTORCH_API"))

@@ -5,7 +5,7 @@
 // Which profiler wrote an SQLite file, from its tables (docs/formats.md §1), never from its name
 // alone: Ascend profiler DB (TASK, STRING_IDS, META_DATA), Ascend analysis.db
 // (StepTraceTime / CommAnalyzer*), Ascend cluster_analysis.db (Cluster* tables), Nsight
-// Systems export (StringIds + META_DATA_EXPORT, or CUPTI_ACTIVITY_KIND_* tables).
+// Systems export (META_DATA_EXPORT, CUPTI_ACTIVITY_KIND_* or TARGET_INFO_* tables).
 
 #include <cstdint>
 #include <filesystem>

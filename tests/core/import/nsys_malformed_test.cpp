@@ -65,6 +65,48 @@ TEST_F(NsysMalformed, MissingStringTableIsNamedAndEventsKeepTheirIds)
     EXPECT_EQ(r.counts.runtime, 3048u);
 }
 
+/// An export without StringIds was "an SQLite database of no profiler" to the loader: it is
+/// an export by its other tables (with or without META_DATA_EXPORT), loads, and says once
+/// that names are ids. One without any timeline table names the tables it lacks.
+TEST_F(NsysMalformed, ExportWithoutStringIdsLoadsAndSaysNamesAreIds)
+{
+    const fs::path file = copySample();
+    testsupport::writeDatabase(file, "DROP TABLE StringIds; DROP TABLE META_DATA_EXPORT;");
+    util::Progress progress;
+    auto s = import::loadPath(file, progress).session;
+    m_text = s->report.toText();
+    EXPECT_EQ(s->format, "nsys") << m_text;
+    ASSERT_EQ(s->traces.size(), 1u) << m_text;
+    EXPECT_EQ(s->report.count(model::Severity::Error), 0u) << m_text;
+    std::size_t saidIds = 0;
+    for (const auto &d : s->report.diagnostics())
+        if (d.file == "run.sqlite" && d.message.find("StringIds") != std::string::npos) {
+            ++saidIds;
+            EXPECT_NE(
+                d.message.find("no table `StringIds`: kernels, CUDA API calls"), std::string::npos)
+                << d.message;
+            EXPECT_NE(d.message.find("shown by their numeric string ids"), std::string::npos);
+        }
+    EXPECT_EQ(saidIds, 1u) << m_text;
+
+    const fs::path bare = m_tmp / "bare.sqlite";
+    testsupport::writeDatabase(bare,
+        "CREATE TABLE TARGET_INFO_SESSION_START_TIME (utcEpochNs INTEGER, utcTime TEXT);"
+        "INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES (1696392839587175550, 'now');");
+    s = import::loadPath(bare, progress).session;
+    m_text = s->report.toText();
+    EXPECT_EQ(s->format, "nsys") << m_text;
+    EXPECT_TRUE(s->traces.empty());
+    bool named = false;
+    for (const auto &d : s->report.diagnostics())
+        named = named
+            || (d.file == "bare.sqlite" && d.severity == model::Severity::Error
+                && d.message.find("none of the tables a timeline is made of is in this Nsight "
+                                  "Systems export (CUPTI_ACTIVITY_KIND_KERNEL, ")
+                    != std::string::npos);
+    EXPECT_TRUE(named) << m_text;
+}
+
 TEST_F(NsysMalformed, MissingColumnSkipsThatTableOnly)
 {
     const fs::path file = copySample();
