@@ -205,6 +205,25 @@ std::vector<model::Step> stepsFromKernelIds(
     return steps;
 }
 
+/// kernel_details.csv lists every kernel of the run; a timeline holding fewer of them (a
+/// trace_view.json cut short or trimmed, or the files of two runs) is said, since the Kernels
+/// panel and the breakdown count the timeline's.
+void noteKernelsMissingFromTimeline(std::int64_t drawn, const std::vector<KernelRow> &rows,
+    const fs::path &kernelFile, const ImportContext &ctx)
+{
+    // Its rows but the HCCL operators': what trace_view.json types as compute tasks.
+    const auto listed = std::count_if(
+        rows.begin(), rows.end(), [](const KernelRow &k) { return !k.isCommunication(); });
+    if (drawn >= listed)
+        return;
+    ctx.warn(kernelFile,
+        "lists " + std::to_string(listed) + " kernels, and the timeline of "
+            + "trace_view.json holds " + std::to_string(drawn)
+            + " (a trace_view.json cut short or trimmed, or files of two runs?): the "
+              "timeline, the Kernels panel and the step breakdown's own figures count the "
+              "timeline's");
+}
+
 } // namespace
 
 bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
@@ -216,6 +235,7 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
 
     bool traceViewLoaded = false;
     bool triedTraceView = false; // a trace view was there (loaded or not: its diagnostics say)
+    std::int64_t computeTasks = 0;
     if (options.kernelSource != KernelSource::KernelDetails) {
         std::optional<fs::path> tv;
         if (!options.traceView.empty()) {
@@ -227,7 +247,7 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
                 tv = reader.open("trace_view.json.gz"); // gzipped to be moved: read as it is
         }
         if (tv)
-            traceViewLoaded = readTraceView(*tv, ctx, out);
+            traceViewLoaded = readTraceViewCounting(*tv, ctx, out, computeTasks);
         triedTraceView = tv.has_value();
     }
     if (rank)
@@ -244,6 +264,8 @@ bool readAscendRankFolder(const fs::path &rankDir, const ImportContext &ctx,
         kernels.begin(), kernels.end(), [](const KernelRow &k) { return !k.deviceId.empty(); });
     if (withDevice != kernels.end())
         trace.metadata.deviceId = withDevice->deviceId;
+    if (traceViewLoaded && kernelFile)
+        noteKernelsMissingFromTimeline(computeTasks, kernels, *kernelFile, ctx);
     reader.readSummaries();
     model::MemoryData memory = reader.readMemory();
 

@@ -81,6 +81,9 @@ public:
 
     void onEvent(const chrometrace::EventInfo &e, model::TraceBuilder &) const override
     {
+        if (e.trackInfo->kind == model::TrackKind::DeviceStream
+            && e.category == model::Category::Compute)
+            ++computeTasks;
         if (e.trackInfo->kind != model::TrackKind::HostThread
             || !startsWith(e.name, "ProfilerStep#"))
             return;
@@ -89,12 +92,20 @@ public:
     }
 
     mutable std::vector<model::Step> steps;
+    mutable std::int64_t computeTasks = 0;
 };
 
 } // namespace
 
 bool readTraceView(
     const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out)
+{
+    std::int64_t computeTasks = 0;
+    return readTraceViewCounting(path, ctx, out, computeTasks);
+}
+
+bool readTraceViewCounting(const std::filesystem::path &path, const ImportContext &ctx,
+    model::TraceBuilder &out, std::int64_t &computeTasks)
 {
     try {
         TraceViewDialect dialect;
@@ -110,6 +121,7 @@ bool readTraceView(
             if (!seen)
                 trace.steps.push_back(s);
         }
+        computeTasks = dialect.computeTasks;
         return ok;
     } catch (const util::Cancelled &) {
         throw;

@@ -23,6 +23,7 @@
 #include "import/importcontext.h"
 #include "model/tracebuilder.h"
 
+#include <cstdint>
 #include <filesystem>
 
 namespace stepscope::import::ascend {
@@ -31,5 +32,8 @@ namespace stepscope::import::ascend {
 /// Never throws (except util::Cancelled); false when nothing usable was read.
 bool readTraceView(
     const std::filesystem::path &path, const ImportContext &ctx, model::TraceBuilder &out);
+/// The same, and counts into `computeTasks` the device-stream tasks of category Compute read.
+bool readTraceViewCounting(const std::filesystem::path &path, const ImportContext &ctx,
+    model::TraceBuilder &out, std::int64_t &computeTasks);
 
 } // namespace stepscope::import::ascend

@@ -234,6 +234,40 @@ TEST_F(AscendRankFolder, BadFilesAreDroppedTheRestLoads)
         model::Severity::Error);
 }
 
+/// A trace_view.json cut short still loads what it holds, and kernel_details.csv says how many
+/// of its kernels the timeline lacks: the Kernels panel counts the timeline's.
+TEST_F(AscendRankFolder, ACutTraceViewIsMeasuredAgainstKernelDetails)
+{
+    const std::filesystem::path src = ascendData("msinsight-cnn-level2-2rank/rank0_ascend_pt");
+    const std::filesystem::path dst = m_tmp / "rank0_ascend_pt";
+    std::filesystem::copy(src, dst, std::filesystem::copy_options::recursive);
+    const std::filesystem::path view = dst / "ASCEND_PROFILER_OUTPUT" / "trace_view.json";
+    std::filesystem::permissions(
+        view, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+    std::filesystem::resize_file(view, std::filesystem::file_size(view) * 3 / 4);
+    m_ctx.root = m_tmp;
+    model::TraceBuilder b;
+    ASSERT_TRUE(readAscendRankFolder(dst, m_ctx, b));
+    const model::Trace t = b.finish().trace;
+    std::uint32_t drawn = 0;
+    for (const model::Track &track : t.tracks)
+        for (std::uint32_t i = 0; i < track.size(); ++i)
+            drawn += track.info().kind == model::TrackKind::DeviceStream
+                && track.category(i) == model::Category::Compute;
+    ASSERT_GT(drawn, 0u);
+    ASSERT_LT(drawn, 187u);
+    bool said = false;
+    for (const auto &d : m_report.diagnostics())
+        said = said
+            || (d.file == "rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"
+                && d.severity == model::Severity::Warning
+                && d.message.find("lists 187 kernels, and the timeline of trace_view.json "
+                                  "holds "
+                       + std::to_string(drawn) + " ")
+                    != std::string::npos);
+    EXPECT_TRUE(said) << m_report.toText();
+}
+
 TEST_F(AscendRankFolder, ProgressCoversTheWholeFolder)
 {
     // The loader's total is every file below the folder; read or not, each is counted once.
