@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
+#include <string>
 #include <unordered_map>
 
 namespace stepscope::import::ascend {
@@ -30,6 +32,57 @@ double worstDifference(const model::ReferenceStep &a, const model::ReferenceStep
     return worst;
 }
 
+std::string stepList(const std::set<std::int64_t> &steps)
+{
+    std::string text;
+    std::size_t n = 0;
+    for (const std::int64_t s : steps) {
+        if (++n > 5) {
+            text += ", …";
+            break;
+        }
+        text += (text.empty() ? "" : ", ") + std::to_string(s);
+    }
+    return text;
+}
+
+/// Whether the cluster rows are of another run than the rank folders: the ranks that have a
+/// step table of their own share no step id with their rows (msprof-analyze copies each rank's
+/// rows). Said once, naming both sets of steps.
+bool ofAnotherRun(const std::map<std::int32_t, std::vector<const model::ReferenceStep *>> &rows,
+    const std::unordered_map<std::int32_t, model::Trace *> &byRank, const ImportContext &ctx)
+{
+    std::set<std::int64_t> theirs;
+    std::set<std::int64_t> ours;
+    bool shared = false;
+    for (const auto &[rank, list] : rows) {
+        const auto it = byRank.find(rank);
+        if (it == byRank.end())
+            continue;
+        std::set<std::int64_t> own;
+        for (const model::ReferenceStep &s : it->second->referenceSteps)
+            if (fullRow(s))
+                own.insert(s.step);
+        if (own.empty())
+            continue;
+        for (const model::ReferenceStep *r : list) {
+            if (r->step < 0) // msprof-analyze may leave Step empty: nothing to tell by
+                return false;
+            theirs.insert(r->step);
+            shared = shared || own.count(r->step) != 0;
+        }
+        ours.insert(own.begin(), own.end());
+    }
+    if (shared || ours.empty())
+        return false;
+    ctx.report->add(model::Severity::Warning, rows.begin()->second.front()->source,
+        "its steps (" + stepList(theirs) + ") are none of the steps of the rank folders here ("
+            + stepList(ours)
+            + "): this cluster output is of another run, and none of it (step table, "
+              "communication, groups) was merged; open its folder on its own");
+    return true;
+}
+
 } // namespace
 
 void addClusterRanks(model::Session &session, const ImportContext &ctx)
@@ -49,6 +102,15 @@ void addClusterRanks(model::Session &session, const ImportContext &ctx)
         // The session is still being built: this loader owns every trace exclusively.
         if (t.use_count() == 1)
             byRank[t->rank] = const_cast<model::Trace *>(t.get());
+    }
+    if (!rankless && ofAnotherRun(rows, byRank, ctx)) {
+        session.clusterSteps.clear();
+        session.clusterCollectives.clear();
+        session.clusterMatrix.clear();
+        session.communicationGroups.clear();
+        session.clusterCollectivesSource.clear();
+        session.clusterMatrixSource.clear();
+        return;
     }
     std::int64_t added = 0;
     std::int64_t completed = 0;

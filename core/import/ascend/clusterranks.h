@@ -6,7 +6,8 @@
 // rank without its own folder becomes a trace-less Trace holding its rows as
 // referenceSteps (its step table); a rank whose folder lacks a step of the cluster file gets
 // that row added. A rank row that disagrees with the rank's own step_trace_time.csv by more
-// than 0.01 % is reported (the rank's own file is kept).
+// than 0.01 % is reported (the rank's own file is kept). Rows that share no step with the
+// rank folders' own step tables are another run's: the cluster summaries are dropped, said.
 
 #include "import/importcontext.h"
 #include "model/session.h"

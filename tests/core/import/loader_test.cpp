@@ -273,6 +273,34 @@ TEST(LoaderTest, ProfilerInfoRankIdOutranksItsFileName)
         "rank0_ascend_pt/profiler_info_7.json");
 }
 
+/// A cluster_analysis_output/ left from another job beside two rank folders: its 16 ranks'
+/// step 2 shares no step with the folders' step 50, so none of it joins the session.
+TEST(LoaderTest, AnotherRunsClusterOutputIsNotMerged)
+{
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_leftovercluster";
+    fs::remove_all(dir);
+    fs::copy(Data / "ascend_pt/msinsight-cnn-level2-2rank", dir, fs::copy_options::recursive);
+    fs::copy(Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed/cluster_analysis_output",
+        dir / "cluster_analysis_output", fs::copy_options::recursive);
+    const LoadResult r = load(dir);
+    fs::remove_all(dir);
+    ASSERT_TRUE(r.session);
+    const model::Session &s = *r.session;
+    ASSERT_EQ(s.traces.size(), 2u) << s.report.toText();
+    for (const auto &t : s.traces) {
+        ASSERT_EQ(t->referenceSteps.size(), 1u) << t->rank;
+        EXPECT_EQ(t->referenceSteps[0].step, 50);
+    }
+    EXPECT_TRUE(s.clusterSteps.empty());
+    EXPECT_TRUE(s.clusterCollectives.empty());
+    EXPECT_TRUE(s.clusterMatrix.empty());
+    EXPECT_TRUE(s.communicationGroups.empty());
+    EXPECT_TRUE(hasMessage(s, model::Severity::Warning,
+        "its steps (2) are none of the steps of the rank folders here (50): this cluster output "
+        "is of another run"))
+        << s.report.toText();
+}
+
 /// A folder above two runs' folders: each run's ranks found one level deeper than a job's
 /// folder, and the clash of their rank ids named with both folders and a hint.
 TEST(LoaderTest, TwoRunsInOneFolderAreFoundAndTheirRankClashNamed)
