@@ -341,8 +341,30 @@ std::string sqliteOfNoProfiler(const fs::path &file)
 void detectFile(const fs::path &file, Detection &d)
 {
     const std::string name = file.filename().string();
-    if (legacyRankOf(name) >= 0) {
+    if (const std::int32_t rank = legacyRankOf(name); rank >= 0) {
+        // The folder holds every rank's files side by side: the file opened is one rank's.
         detectDir(file.parent_path(), d);
+        for (LegacyFolder &folder : d.legacyFolders) {
+            if (folder.dir != file.parent_path() || folder.ranks.size() < 2)
+                continue;
+            std::string others;
+            for (const std::int32_t r : folder.ranks)
+                if (r != rank)
+                    others += (others.empty() ? "" : ", ") + std::to_string(r);
+            d.skipped.emplace_back(folder.dir,
+                std::string(folder.ranks.size() == 2 ? "the files of rank " : "the files of ranks ")
+                    + others + ": " + name + " is rank " + std::to_string(rank)
+                    + "'s. Open the folder to see every rank");
+            folder.ranks = {rank};
+        }
+        // CANN PROF devices beside them: the opened rank's device alone.
+        const auto other = std::stable_partition(d.profDevices.begin(), d.profDevices.end(),
+            [&](const ProfDevice &p) { return p.device == rank; });
+        for (auto it = other; it != d.profDevices.end(); ++it)
+            d.skipped.emplace_back(it->dir,
+                "another device's PROF timeline: " + name + " is rank " + std::to_string(rank)
+                    + "'s");
+        d.profDevices.erase(other, d.profDevices.end());
         return;
     }
     // A file of the Ascend text export opens its folder (the rank, fragments or cluster).

@@ -154,6 +154,30 @@ TEST(DetectTest, MindSporeLegacyRanksFromFileNames)
     EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t> {0, 1, 2, 3}));
 }
 
+/// One rank's file opens that rank, not the folder's every rank; the others are named.
+TEST(DetectTest, AMindSporeFileOpensItsRankAlone)
+{
+    const fs::path pp = Data / "mindspore_legacy/mindinsight-cluster-pp-4rank";
+    Detection d = detectPath(pp / "step_trace_raw_2_detail_time.csv");
+    EXPECT_EQ(d.format, Format::MindSporeLegacy);
+    ASSERT_EQ(d.legacyFolders.size(), 1u);
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t> {2}));
+    ASSERT_EQ(d.skipped.size(), 1u);
+    EXPECT_EQ(d.skipped[0].first, pp);
+    EXPECT_EQ(d.skipped[0].second,
+        "the files of ranks 0, 1, 3: step_trace_raw_2_detail_time.csv is rank 2's. Open the "
+        "folder to see every rank");
+
+    // Beside CANN PROF folders: the opened rank's device alone.
+    const fs::path withProf = Data / "mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev";
+    d = detectPath(withProf / "step_trace_raw_0_detail_time.csv");
+    ASSERT_EQ(d.legacyFolders.size(), 1u);
+    EXPECT_EQ(d.legacyFolders[0].ranks, (std::vector<std::int32_t> {0}));
+    ASSERT_EQ(d.profDevices.size(), 1u);
+    EXPECT_EQ(d.profDevices[0].device, 0);
+    EXPECT_EQ(d.skipped.size(), 2u);
+}
+
 TEST(DetectTest, MindSporeLegacyFoldersBelowAFolderOfAnyName)
 {
     // A run copied into a folder of any name, and a job's ranks in folders of their own:
