@@ -243,6 +243,22 @@ StepResult analyseStep(
     return r;
 }
 
+/// A table step's lane from the timeline: the data loading before its first device task is
+/// drawn as preparing, where the table counts it (TimelineFigures of a table step: the same).
+void appendAsTable(const StepResult &r, std::vector<LaneSegment> &out)
+{
+    const std::int64_t firstDevice = r.b.startNs + r.prepWindowNs;
+    for (LaneSegment s : r.segments) {
+        if (s.kind == SegmentKind::DataLoading && s.endNs <= firstDevice)
+            s.kind = SegmentKind::Preparing;
+        if (!out.empty() && out.back().kind == s.kind && out.back().endNs == s.startNs
+            && out.back().step == s.step)
+            out.back().endNs = s.endNs;
+        else
+            out.push_back(s);
+    }
+}
+
 /// Our figure for one of the profiler's columns (docs/metrics.md "Reference").
 struct ColumnMap
 {
@@ -455,7 +471,7 @@ BreakdownPass runBreakdownPass(
                 if (auto d = detail::tableDisagreement(b))
                     disagreements.push_back(std::move(*d));
                 if (detail::timelineHoldsStep(b))
-                    pass.segments.insert(pass.segments.end(), r.segments.begin(), r.segments.end());
+                    appendAsTable(r, pass.segments);
                 else if (wantSegments)
                     detail::appendTableSegments(b, pass.segments, nextStart(i));
             } else if (wantSegments) {

@@ -4,6 +4,7 @@
 // the profiler's own analysis.db StepTraceTime (docs/formats.md §11.4: the table is exactly the
 // union/intersection arithmetic over TASK ⋈ COMPUTE_TASK_INFO and COMMUNICATION_OP).
 
+#include "analysis/analysissummary.h"
 #include "analysis/breakdown.h"
 #include "import/loader.h"
 
@@ -67,6 +68,38 @@ TEST(SqliteCrossFormat, AscendDbBreakdownEqualsStepTraceTime)
             SCOPED_TRACE(std::string(level) + " rank " + std::to_string(trace->rank));
             expectBreakdownEqualsStepTraceTime(*trace);
         }
+    }
+}
+
+/// The lane of a step the table gives says what the table says: the host's data loading before
+/// the first device task (1.7 ms on rank 0) is drawn as preparing, where the table's Preparing
+/// and our figures beside it count it, not as the data loading the table's row has none of.
+TEST(SqliteCrossFormat, AscendDbLaneDrawsTheTablesPreparing)
+{
+    const auto session = load("ascend_db/msinsight-cnn-db-level2-2rank");
+    ASSERT_EQ(session->traces.size(), 2u);
+    const analysis::SessionAnalysis a = analysis::analyzeSession(*session, {});
+    ASSERT_EQ(a.lanes.size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i) {
+        SCOPED_TRACE("rank " + std::to_string(session->traces[i]->rank));
+        const auto breakdowns = analysis::breakdownsOfRank(a, session->traces[i]->rank);
+        ASSERT_EQ(breakdowns.size(), 1u);
+        const analysis::StepBreakdown &b = breakdowns[0];
+        ASSERT_EQ(b.basis, analysis::BreakdownBasis::ProfilerTable);
+        ASSERT_TRUE(b.timeline.has_value());
+        std::int64_t preparing = 0;
+        std::int64_t data = 0;
+        for (const analysis::LaneSegment &s : a.lanes[i]) {
+            preparing += s.kind == analysis::SegmentKind::Preparing ? s.endNs - s.startNs : 0;
+            data += s.kind == analysis::SegmentKind::DataLoading ? s.endNs - s.startNs : 0;
+            EXPECT_FALSE(
+                s.kind == analysis::SegmentKind::DataLoading && s.endNs <= b.deviceStartNs);
+        }
+        EXPECT_EQ(b.dataLoadingNs, 0);
+        EXPECT_EQ(data, b.timeline->dataLoadingNs);
+        EXPECT_EQ(preparing, b.timeline->preparingNs);
+        // StepTraceTime's Preparing, to its ns.
+        EXPECT_LE(std::abs(preparing - b.preparingNs), 1) << preparing << " " << b.preparingNs;
     }
 }
 
