@@ -72,7 +72,7 @@ TEST(SqliteCrossFormat, AscendDbBreakdownEqualsStepTraceTime)
 }
 
 /// The lane of a step the table gives says what the table says: the host's data loading before
-/// the first device task (1.7 ms on rank 0) is drawn as preparing, where the table's Preparing
+/// the first device task (3.6 ms on rank 0) is drawn as preparing, where the table's Preparing
 /// and our figures beside it count it, not as the data loading the table's row has none of.
 TEST(SqliteCrossFormat, AscendDbLaneDrawsTheTablesPreparing)
 {
