@@ -257,9 +257,24 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
 
 /// Detects, plans, runs; returns false when cancelled. A load the memory budget refuses
 /// reads nothing and fills `refused`.
-bool load(const fs::path &path, util::Progress &progress, const LoadOptions &options,
+/// The opened path as detection needs it: detection knows a file by its folder's name
+/// (ASCEND_PROFILER_OUTPUT, a MindSpore rank's folder), which a bare `trace_view.json` or
+/// `./step_trace_raw_2_detail_time.csv` does not give.
+fs::path absoluteForDetection(const fs::path &opened)
+{
+    std::error_code ec;
+    fs::path path = opened.is_relative() ? fs::absolute(opened, ec).lexically_normal() : opened;
+    if (ec)
+        return opened;
+    if (!path.has_filename() && path.has_parent_path())
+        path = path.parent_path(); // "dir/." normalises to "dir/"
+    return path;
+}
+
+bool load(const fs::path &opened, util::Progress &progress, const LoadOptions &options,
     model::Session &session, std::optional<MemoryBudget> &refused)
 {
+    const fs::path path = absoluteForDetection(opened);
     ImportContext ctx;
     std::error_code ec;
     ctx.root = fs::is_directory(path, ec) ? path : path.parent_path();

@@ -301,6 +301,29 @@ TEST(LoaderTest, AnotherRunsClusterOutputIsNotMerged)
         << s.report.toText();
 }
 
+/// A file named without its folder (`stepscope summary trace_view.json` from inside
+/// ASCEND_PROFILER_OUTPUT) opens as it does by its full path: detection needs the folder's name.
+TEST(LoaderTest, AFileNamedFromItsOwnFolderOpensAsByItsFullPath)
+{
+    const fs::path cwd = fs::current_path();
+    const fs::path rank = Data / "ascend_pt/msinsight-cnn-level2-2rank/rank0_ascend_pt";
+    fs::current_path(rank / "ASCEND_PROFILER_OUTPUT");
+    const LoadResult bare = load("trace_view.json");
+    fs::current_path(Data / "mindspore_legacy/mindinsight-cluster-pp-4rank");
+    const LoadResult mindspore = load("./step_trace_raw_2_detail_time.csv");
+    fs::current_path(cwd);
+    const LoadResult full = load(rank / "ASCEND_PROFILER_OUTPUT/trace_view.json");
+    ASSERT_TRUE(bare.session && full.session && mindspore.session);
+    EXPECT_EQ(full.session->format, "ascend");
+    EXPECT_EQ(bare.session->format, full.session->format) << bare.session->report.toText();
+    ASSERT_EQ(bare.session->traces.size(), 1u);
+    EXPECT_EQ(bare.session->traces[0]->referenceSteps.size(),
+        full.session->traces[0]->referenceSteps.size());
+    EXPECT_EQ(mindspore.session->format, "mindspore-legacy") << mindspore.session->report.toText();
+    ASSERT_EQ(mindspore.session->traces.size(), 1u);
+    EXPECT_EQ(mindspore.session->traces[0]->rank, 2);
+}
+
 /// A folder above two runs' folders: each run's ranks found one level deeper than a job's
 /// folder, and the clash of their rank ids named with both folders and a hint.
 TEST(LoaderTest, TwoRunsInOneFolderAreFoundAndTheirRankClashNamed)
