@@ -3,6 +3,7 @@
 #include "steps.h"
 
 #include "units.h"
+#include "util/joinfirst.h"
 #include "util/saturate.h"
 
 #include <algorithm>
@@ -274,19 +275,15 @@ StepDetection tableSteps(const model::Trace &trace, StepDetection raw,
     if (report && !unplaced.empty() && !unmatched.empty()) {
         // Rows beside the timeline are normal (a trace trimmed to fewer steps); rows and
         // timeline steps that each lack the other may be one step numbered twice.
-        const auto list = [](const std::vector<std::int64_t> &ids) {
-            std::string text;
-            for (std::size_t i = 0; i < ids.size() && i < 5; ++i)
-                text += (i ? ", " : "") + std::to_string(ids[i]);
-            return ids.size() > 5 ? text + ", …" : text;
-        };
         std::vector<std::int64_t> rowIds;
         rowIds.reserve(unplaced.size());
         for (const auto *row : unplaced)
             rowIds.push_back(row->step);
         report->add(model::Severity::Warning, unplaced.front()->source,
-            "rank " + std::to_string(trace.rank) + ": the table's step ids (" + list(rowIds)
-                + ") match none of the timeline's, and the timeline's (" + list(unmatched)
+            "rank " + std::to_string(trace.rank) + ": the table's step ids ("
+                + util::joinFirst(rowIds, 5)
+                + ") match none of the timeline's, and the timeline's ("
+                + util::joinFirst(unmatched, 5)
                 + ") have no row: both are shown, the table's after the timeline's. Were they "
                   "the same steps, the table would come from another run or have been edited");
     }

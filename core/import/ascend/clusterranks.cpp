@@ -3,6 +3,7 @@
 #include "clusterranks.h"
 
 #include "util/countof.h"
+#include "util/joinfirst.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,20 +31,6 @@ double worstDifference(const model::ReferenceStep &a, const model::ReferenceStep
             worst = std::max(worst, std::abs(v - *w) / std::max({std::abs(v), std::abs(*w), 1.0}));
     }
     return worst;
-}
-
-std::string stepList(const std::set<std::int64_t> &steps)
-{
-    std::string text;
-    std::size_t n = 0;
-    for (const std::int64_t s : steps) {
-        if (++n > 5) {
-            text += ", …";
-            break;
-        }
-        text += (text.empty() ? "" : ", ") + std::to_string(s);
-    }
-    return text;
 }
 
 /// Whether the cluster rows are of another run than the rank folders: the ranks that have a
@@ -76,8 +63,8 @@ bool ofAnotherRun(const std::map<std::int32_t, std::vector<const model::Referenc
     if (shared || ours.empty())
         return false;
     ctx.report->add(model::Severity::Warning, rows.begin()->second.front()->source,
-        "its steps (" + stepList(theirs) + ") are none of the steps of the rank folders here ("
-            + stepList(ours)
+        "its steps (" + util::joinFirst(theirs, 5)
+            + ") are none of the steps of the rank folders here (" + util::joinFirst(ours, 5)
             + "): this cluster output is of another run, and none of it (step table, "
               "communication, groups) was merged; open its folder on its own");
     return true;

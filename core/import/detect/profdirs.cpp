@@ -3,6 +3,7 @@
 #include "profdirs.h"
 
 #include "import/detect/dirwalk.h"
+#include "util/joinfirst.h"
 
 #include <algorithm>
 #include <regex>
@@ -23,16 +24,6 @@ std::vector<std::string> rawDataIn(const fs::path &profDir)
             raw.push_back(name + "/data/");
     }
     return raw;
-}
-
-std::string listed(const std::vector<std::string> &items)
-{
-    std::string text;
-    for (std::size_t i = 0; i < items.size() && i < 3; ++i)
-        text += (i ? ", " : "") + items[i];
-    if (items.size() > 3)
-        text += ", …";
-    return text;
 }
 
 } // namespace
@@ -124,7 +115,7 @@ std::string unreadProfReason(const fs::path &dir)
         raw.emplace_back("FRAMEWORK/");
     else if (isDir(run / "FRAMEWORK"))
         raw.emplace_back("../FRAMEWORK/");
-    const std::string what = raw.empty() ? std::string() : " (" + listed(raw) + ")";
+    const std::string what = raw.empty() ? std::string() : " (" + util::joinFirst(raw, 3) + ")";
     if (framework) {
         // torch_npu and MindSpore >= 2.3 write FRAMEWORK/ beside the PROF folder and parse
         // both into ASCEND_PROFILER_OUTPUT/ when the profiler stops, unless told not to.
