@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "namestats.h"
 
+#include "commlanes.h"
 #include "util/saturate.h"
 
 #include <algorithm>
@@ -24,14 +25,6 @@ bool inScope(const model::Track &track, std::uint32_t i, OpScope scope, bool opL
         return c == model::Category::Compute || c == model::Category::Memcpy
             || c == model::Category::Memset || (c == model::Category::Communication && !opLanes);
     return c == model::Category::HostOp;
-}
-
-/// Whether communication operators have lanes of their own (Ascend's HCCL groups).
-bool hasOperatorLanes(const model::Trace &trace)
-{
-    return std::any_of(trace.tracks.begin(), trace.tracks.end(), [](const model::Track &t) {
-        return t.info().kind == model::TrackKind::CommunicationGroup && !t.empty();
-    });
 }
 
 bool trackInScope(const model::Track &track, OpScope scope)
@@ -86,7 +79,7 @@ double median(std::int64_t *first, std::int64_t *last)
 Collected collect(const model::Trace &trace, OpScope scope,
     std::optional<std::pair<std::int64_t, std::int64_t>> window)
 {
-    const bool opLanes = scope == OpScope::DeviceKernels && hasOperatorLanes(trace);
+    const bool opLanes = scope == OpScope::DeviceKernels && hasCommunicationLanes(trace);
     // Calls fn(trackIndex, track, i) for every event in scope, in track order.
     const auto forEach = [&](auto &&fn) {
         for (std::size_t t = 0; t < trace.tracks.size(); ++t) {

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "ranks.h"
 
+#include "commlanes.h"
 #include "util/saturate.h"
 
 #include <algorithm>
@@ -19,9 +20,7 @@ CollectiveEnds collectiveEnds(const model::Trace &trace)
 {
     // Communication ops: the top row of communication-group lanes when the trace has them,
     // else communication kernels on device streams.
-    bool groups = false;
-    for (const auto &t : trace.tracks)
-        groups = groups || (t.info().kind == model::TrackKind::CommunicationGroup && !t.empty());
+    const bool groups = hasCommunicationLanes(trace);
     std::vector<std::pair<std::int64_t, std::pair<std::string, std::int64_t>>>
         events; // start, (name, end)
     for (const auto &t : trace.tracks) {
