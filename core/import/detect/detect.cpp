@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "detect.h"
 
+#include "import/detect/ascendfiles.h"
 #include "import/detect/dirwalk.h"
 #include "import/detect/filetext.h"
 #include "import/detect/folderfiles.h"
@@ -77,70 +78,6 @@ template <typename T, typename Dir> void dropRepeats(std::vector<T> &list, Dir d
         list.end());
 }
 
-bool looksLikeAscendTraceView(const fs::path &file)
-{
-    const auto head = readFileText(file, SniffBytes);
-    if (!head)
-        return false;
-    const std::string_view h(*head);
-    const auto first = h.find_first_not_of(" \t\r\n");
-    return first != std::string_view::npos && h[first] == '['
-        && (h.find("Ascend Hardware") != std::string_view::npos
-            || h.find("Overlap Analysis") != std::string_view::npos
-            || h.find("\"ts\": \"") != std::string_view::npos
-            || h.find("\"ts\":\"") != std::string_view::npos);
-}
-
-/// A bare-array trace of any name that is an Ascend trace view (formats.md §1, §2.3): its head
-/// or tail names Ascend's processes or holds torch_npu's `async_npu` flows (a trace view ends
-/// with them; its metadata sit between the host and the device events). The tail is read for
-/// a plain file only: a gzip file of another name is not inflated to its end for this.
-bool looksLikeAscendByContent(const fs::path &file)
-{
-    const auto says = [](const std::optional<std::string> &text) {
-        return text
-            && (text->find("\"Ascend Hardware\"") != std::string::npos
-                || text->find("\"Overlap Analysis\"") != std::string::npos
-                || text->find("\"async_npu\"") != std::string::npos);
-    };
-    return says(readFileText(file, SniffBytes)) || says(readPlainFileTail(file, SniffBytes));
-}
-
-/// The folder's trace view as written (trace_view.json) or gzipped (trace_view.json.gz).
-std::optional<fs::path> ascendTraceViewIn(const fs::path &dir)
-{
-    for (const char *name : {"trace_view.json", "trace_view.json.gz"})
-        if (isFile(dir / name) && looksLikeAscendTraceView(dir / name))
-            return dir / name;
-    return std::nullopt;
-}
-
-bool looksLikeAscendKernelDetails(const fs::path &file)
-{
-    const auto head = readFileText(file, 4096);
-    return head && head->find("Accelerator Core") != std::string::npos;
-}
-
-/// §2.4: the header names the step table's columns (with or without Device_id first).
-bool looksLikeAscendStepTrace(const fs::path &file)
-{
-    const auto head = readFileText(file, 4096);
-    return head && head->find("Computing,Communication(Not Overlapped)") != std::string::npos;
-}
-
-/// Files the Ascend text export writes into ASCEND_PROFILER_OUTPUT/ or cluster_analysis_output/:
-/// opened alone, they open their folder.
-bool isAscendOutputFile(const std::string &name)
-{
-    static const std::set<std::string, std::less<>> names {"trace_view.json", "kernel_details.csv",
-        "step_trace_time.csv", "op_statistic.csv", "operator_details.csv", "operator_memory.csv",
-        "memory_record.csv", "npu_module_mem.csv", "static_op_mem.csv", "communication.json",
-        "communication_matrix.json", "api_statistic.csv", "l2_cache.csv", "data_preprocess.csv",
-        "cluster_step_trace_time.csv", "cluster_communication.json",
-        "cluster_communication_matrix.json", "communication_group.json"};
-    return names.count(name) > 0;
-}
-
 /// The folder above a job's folder (or above a few runs'): rank folders one level deeper than
 /// detectDir looks first, and the cluster summary when there is exactly one. Only when nothing
 /// was found nearer, so that a thousand-rank folder is not listed a level deeper.
@@ -148,13 +85,15 @@ void findDeeperAscendRun(const fs::path &dir, Detection &d)
 {
     std::vector<fs::path> sub;
     collectDirs(dir, MaxDepth, sub);
-    std::vector<fs::path> clusters;
+    std::vector<fs::path> others;
     for (const fs::path &p : sub) {
         if (p.filename() == "ASCEND_PROFILER_OUTPUT")
             d.ascendRankDirs.push_back(p.parent_path());
-        else if (p.filename() == "cluster_analysis_output")
-            clusters.push_back(p);
+        else
+            others.push_back(p);
     }
+    std::vector<fs::path> clusters;
+    std::copy_if(others.begin(), others.end(), std::back_inserter(clusters), isClusterOutputDir);
     if (clusters.size() == 1)
         d.clusterDir = clusters.front();
 }
@@ -198,8 +137,13 @@ void detectDir(const fs::path &dir, Detection &d)
         if (p.filename() == "ASCEND_PROFILER_OUTPUT" && p.parent_path() != dir)
             d.ascendRankDirs.push_back(p.parent_path());
     }
-    if (isDir(dir / "cluster_analysis_output"))
-        d.clusterDir = dir / "cluster_analysis_output";
+    std::sort(d.ascendRankDirs.begin(), d.ascendRankDirs.end());
+    std::vector<fs::path> clusterCandidates {dir};
+    for (const fs::path &p : sub)
+        if (p.parent_path() == dir
+            && !std::binary_search(d.ascendRankDirs.begin(), d.ascendRankDirs.end(), p))
+            clusterCandidates.push_back(p);
+    pickClusterDir(clusterCandidates, d);
     if (d.ascendRankDirs.empty() && d.clusterDir.empty())
         findDeeperAscendRun(dir, d);
     if (!d.ascendRankDirs.empty()) {
@@ -219,7 +163,7 @@ void detectDir(const fs::path &dir, Detection &d)
         d.fragmentsDir = dir;
         return;
     }
-    // cluster_analysis_output/ alone in the folder: every rank from its rows.
+    // A cluster summary alone (this folder, or its one folder): every rank from its rows.
     if (!d.clusterDir.empty()) {
         d.format = Format::Ascend;
         return;
@@ -372,7 +316,7 @@ void detectFile(const fs::path &file, Detection &d)
     if (name == "trace_view.json" || name == "trace_view.json.gz"
         || (isAscendOutputFile(name)
             && (!isJsonName(name) || parent == "ASCEND_PROFILER_OUTPUT"
-                || parent == "cluster_analysis_output"))) {
+                || isClusterOutputDir(file.parent_path())))) {
         detectDir(file.parent_path(), d);
         if (d.format != Format::Unknown || !isJsonName(name))
             return;
@@ -388,7 +332,7 @@ void detectFile(const fs::path &file, Detection &d)
     if (kind == FileKind::AscendDb || kind == FileKind::AscendClusterDb) {
         // A rank folder's (or the cluster summary's) database: the whole folder loads.
         if (file.parent_path().filename() == "ASCEND_PROFILER_OUTPUT"
-            || file.parent_path().filename() == "cluster_analysis_output") {
+            || kind == FileKind::AscendClusterDb) {
             detectDir(file.parent_path(), d);
         } else {
             d.ascendDbFiles.push_back(file);

@@ -74,6 +74,61 @@ TEST(DetectTest, AscendJobOneLevelDown)
     EXPECT_EQ(clusterOnly.clusterDir, parent / "job/cluster_analysis_output");
 }
 
+/// msprof-analyze's cluster summary renamed, or its files moved beside the rank folders, is
+/// known by its files: as the folder, as one of its files, and beside the rank folders.
+TEST(DetectTest, AClusterSummaryIsKnownByItsFilesNotItsName)
+{
+    const fs::path job = freshDir("stepscope_detect_renamedcluster");
+    fs::copy(
+        Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", job, fs::copy_options::recursive);
+    fs::rename(job / "cluster_analysis_output", job / "gpt3_cluster");
+    const Detection beside = detectPath(job);
+    const Detection alone = detectPath(job / "gpt3_cluster");
+    const Detection csv = detectPath(job / "gpt3_cluster/cluster_step_trace_time.csv");
+    const Detection json = detectPath(job / "gpt3_cluster/cluster_communication.json");
+    for (const fs::directory_entry &e : fs::directory_iterator(job / "gpt3_cluster"))
+        fs::rename(e.path(), job / e.path().filename());
+    fs::remove(job / "gpt3_cluster");
+    const Detection moved = detectPath(job);
+    fs::remove_all(job);
+    EXPECT_EQ(beside.format, Format::Ascend);
+    EXPECT_EQ(
+        names(beside.ascendRankDirs), (std::vector<std::string> {"test_rank_0", "test_rank_1"}));
+    EXPECT_EQ(beside.clusterDir, job / "gpt3_cluster");
+    for (const Detection *d : {&alone, &csv, &json}) {
+        EXPECT_EQ(d->format, Format::Ascend);
+        EXPECT_TRUE(d->ascendRankDirs.empty());
+        EXPECT_EQ(d->clusterDir, job / "gpt3_cluster");
+    }
+    EXPECT_EQ(moved.format, Format::Ascend);
+    EXPECT_EQ(
+        names(moved.ascendRankDirs), (std::vector<std::string> {"test_rank_0", "test_rank_1"}));
+    EXPECT_EQ(moved.clusterDir, job);
+}
+
+/// Two cluster summaries beside the rank folders: the one named cluster_analysis_output is
+/// read and the other named; two copies under other names are both named and neither read.
+TEST(DetectTest, OfTwoClusterSummariesTheNamedOneIsReadAndTheOtherSaid)
+{
+    const fs::path job = freshDir("stepscope_detect_twoclusters");
+    fs::copy(
+        Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", job, fs::copy_options::recursive);
+    fs::copy(job / "cluster_analysis_output", job / "old_cluster", fs::copy_options::recursive);
+    const Detection one = detectPath(job);
+    fs::rename(job / "cluster_analysis_output", job / "new_cluster");
+    const Detection none = detectPath(job);
+    fs::remove_all(job);
+    EXPECT_EQ(one.clusterDir, job / "cluster_analysis_output");
+    ASSERT_EQ(one.skipped.size(), 1u);
+    EXPECT_EQ(one.skipped[0].first, job / "old_cluster");
+    EXPECT_NE(
+        one.skipped[0].second.find("only cluster_analysis_output was read"), std::string::npos);
+    EXPECT_EQ(none.format, Format::Ascend);
+    EXPECT_TRUE(none.clusterDir.empty());
+    ASSERT_EQ(none.skipped.size(), 2u);
+    EXPECT_NE(none.skipped[0].second.find("none was read"), std::string::npos);
+}
+
 /// A PyTorch trace beside an Ascend job's rank folders is not read (the first format found
 /// is), and is said so rather than dropped in silence.
 TEST(DetectTest, AProfileBesideAscendRankFoldersIsNamedAsNotRead)

@@ -301,6 +301,35 @@ TEST(LoaderTest, AnotherRunsClusterOutputIsNotMerged)
         << s.report.toText();
 }
 
+/// The cluster summary renamed loads as it does under its own name: alone and beside the
+/// rank folders, every cluster row and communication figure.
+TEST(LoaderTest, ARenamedClusterSummaryLoadsAsUnderItsName)
+{
+    const fs::path job = fs::temp_directory_path() / "stepscope_loader_renamedcluster";
+    fs::remove_all(job);
+    fs::copy(
+        Data / "ascend_pt/msinsight-gpt3-pp2-16rank-trimmed", job, fs::copy_options::recursive);
+    const LoadResult named = load(job);
+    const LoadResult namedAlone = load(job / "cluster_analysis_output");
+    fs::rename(job / "cluster_analysis_output", job / "gpt3_cluster");
+    const LoadResult renamed = load(job);
+    const LoadResult renamedAlone = load(job / "gpt3_cluster");
+    fs::remove_all(job);
+    ASSERT_TRUE(named.session && namedAlone.session && renamed.session && renamedAlone.session);
+    const model::Session &n = *named.session;
+    ASSERT_FALSE(n.clusterSteps.empty());
+    ASSERT_FALSE(n.clusterCollectives.empty());
+    for (const model::Session *s : {renamed.session.get(), renamedAlone.session.get()}) {
+        EXPECT_EQ(s->format, "ascend") << s->report.toText();
+        EXPECT_EQ(s->clusterSteps.size(), n.clusterSteps.size()) << s->report.toText();
+        EXPECT_EQ(s->clusterCollectives.size(), n.clusterCollectives.size());
+        EXPECT_EQ(s->clusterMatrix.size(), n.clusterMatrix.size());
+        EXPECT_EQ(s->communicationGroups.size(), n.communicationGroups.size());
+    }
+    EXPECT_EQ(renamed.session->traces.size(), n.traces.size());
+    EXPECT_EQ(renamedAlone.session->clusterSteps.size(), namedAlone.session->clusterSteps.size());
+}
+
 /// A file named without its folder (`stepscope summary trace_view.json` from inside
 /// ASCEND_PROFILER_OUTPUT) opens as it does by its full path: detection needs the folder's name.
 TEST(LoaderTest, AFileNamedFromItsOwnFolderOpensAsByItsFullPath)
