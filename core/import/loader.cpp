@@ -7,6 +7,7 @@
 #include "import/ascenddb/ascenddb.h"
 #include "import/detect/detect.h"
 #include "import/detect/filetext.h"
+#include "import/detect/folderfiles.h"
 #include "import/importcontext.h"
 #include "import/loadplan.h"
 #include "import/losslog/losslog.h"
@@ -208,6 +209,24 @@ void nameRanksFoundOnReading(std::vector<RankJob> &jobs)
     }
 }
 
+/// The folder already holding a capture of this job's worker, for files that name no rank: a
+/// worker name met again in another folder is most often another run (a TensorBoard log
+/// folder holds one folder per run), not another rank.
+class WorkerFolders
+{
+public:
+    /// The first folder that held `file`'s worker name, when it is another folder than
+    /// `file`'s; empty otherwise.
+    fs::path earlierFolder(const fs::path &file)
+    {
+        const auto [it, first] = m_first.emplace(detect::kinetoWorker(file), file.parent_path());
+        return first || it->second == file.parent_path() ? fs::path() : it->second;
+    }
+
+private:
+    std::map<std::string, fs::path> m_first;
+};
+
 /// Merges each job's parts into its rank's trace (in job order, so output is deterministic);
 /// a rank claimed twice is renumbered with a warning.
 void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::Session &session)
@@ -220,6 +239,7 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
     // Several files that name no rank: the numbers are ours, which each file's line says.
     const auto numbered = std::count_if(jobs.begin(), jobs.end(),
         [](const RankJob &job) { return job.numberedInOrder && !job.parts.empty(); });
+    WorkerFolders workers;
     for (RankJob &job : jobs) {
         session.report.merge(job.report);
         if (job.parts.empty())
@@ -242,11 +262,22 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
         }
         used.insert(rank);
         folders.emplace(rank, job.folder);
-        if (numbered > 1 && job.numberedInOrder && !job.inputs.empty())
-            ctx.info(job.inputs.front().path,
-                "the file names no rank (no distributedInfo): shown as rank " + std::to_string(rank)
-                    + ", one of " + std::to_string(numbered)
-                    + " ranks numbered in file-name order");
+        if (numbered > 1 && job.numberedInOrder && !job.inputs.empty()) {
+            const fs::path &file = job.inputs.front().path;
+            const fs::path earlier = workers.earlierFolder(file);
+            if (!earlier.empty())
+                ctx.warn(file,
+                    "the file names no rank (no distributedInfo), and " + ctx.relative(earlier)
+                        + " holds a capture of the same worker: two runs side by side? Shown as "
+                          "rank "
+                        + std::to_string(rank)
+                        + "; open each folder on its own, or compare them (stepscope compare)");
+            else
+                ctx.info(file,
+                    "the file names no rank (no distributedInfo): shown as rank "
+                        + std::to_string(rank) + ", one of " + std::to_string(numbered)
+                        + " ranks numbered in file-name order");
+        }
         if (!job.claimedBy.empty())
             claims.emplace(rank, job.claimedBy);
         model::Trace trace = mergeTraces(std::move(job.parts), rank);

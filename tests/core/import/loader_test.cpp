@@ -330,6 +330,35 @@ TEST(LoaderTest, ARenamedClusterSummaryLoadsAsUnderItsName)
     EXPECT_EQ(renamedAlone.session->clusterSteps.size(), namedAlone.session->clusterSteps.size());
 }
 
+/// Traces that name no rank, each in its own folder under one worker name (a TensorBoard log
+/// folder of two runs): shown as two ranks, and the second said to be most likely another
+/// run. Two workers in two folders are ranks, said as before.
+TEST(LoaderTest, OneWorkerInTwoFoldersIsSaidToBeTwoRuns)
+{
+    const LoadResult runs = load(Data / "kineto/kineto-resnet50-dataloader-workers0-vs-4");
+    const fs::path dir = fs::temp_directory_path() / "stepscope_loader_twoworkers";
+    fs::remove_all(dir);
+    for (const char *worker : {"node0/worker0", "node1/worker1"}) {
+        fs::create_directories((dir / worker).parent_path());
+        std::ofstream(dir / (std::string(worker) + ".pt.trace.json"))
+            << R"({"schemaVersion":1,"traceEvents":[{"ph":"X","name":"ProfilerStep#1",)"
+            << R"("pid":1,"tid":1,"ts":0,"dur":)" << worker[4] << "}]}"; // 0 or 1
+    }
+    const LoadResult ranks = load(dir);
+    fs::remove_all(dir);
+    ASSERT_TRUE(runs.session && ranks.session);
+    const model::Session &r = *runs.session;
+    EXPECT_EQ(r.traces.size(), 2u);
+    EXPECT_TRUE(hasMessage(r, model::Severity::Warning,
+        "and resnet50_num_workers_0 holds a capture of the same worker: two runs side by side? "
+        "Shown as rank 1"))
+        << r.report.toText();
+    EXPECT_TRUE(hasMessage(r, model::Severity::Info, "shown as rank 0, one of 2 ranks"));
+    EXPECT_EQ(ranks.session->traces.size(), 2u) << ranks.session->report.toText();
+    EXPECT_TRUE(hasMessage(*ranks.session, model::Severity::Info, "shown as rank 1, one of 2"));
+    EXPECT_FALSE(hasMessage(*ranks.session, model::Severity::Warning, "two runs side by side"));
+}
+
 /// A file named without its folder (`stepscope summary trace_view.json` from inside
 /// ASCEND_PROFILER_OUTPUT) opens as it does by its full path: detection needs the folder's name.
 TEST(LoaderTest, AFileNamedFromItsOwnFolderOpensAsByItsFullPath)
