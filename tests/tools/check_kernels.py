@@ -54,3 +54,23 @@ for s in sorted(steps, key=lambda e: float(e["ts"])):
     top = max(by_total.items(), key=lambda kv: (kv[1], kv[0]))
     print(f"{s['name']}: {len(inside)} kernels, {len(names)} names, {sum(by_total.values()):.3f} us;"
           f" first {names[top[0]]} x {top[1]:.3f} us  {top[0][:60]}")
+
+# By category, as the Kernels panel's category box lists them (PanelsKernels.
+# TheCategoryFilterKeepsItsKernelsAndSaysTheirSum): copies and sets by their cat, NCCL kernels
+# communication, every other kernel compute; largest total first, with names, kernels and share.
+def category(e):
+    if e.get("cat") == "gpu_memcpy":
+        return "memcpy"
+    if e.get("cat") == "gpu_memset":
+        return "memset"
+    return "communication" if str(e.get("name", "")).startswith("nccl") else "compute"
+
+by_cat = collections.defaultdict(lambda: [set(), 0, 0.0])
+for e in events:
+    if e.get("ph") == "X" and e.get("cat") in DEVICE:
+        c = by_cat[category(e)]
+        c[0].add(e.get("name", ""))
+        c[1] += 1
+        c[2] += float(e["dur"])
+for cat, (names, n, t) in sorted(by_cat.items(), key=lambda kv: -kv[1][2]):
+    print(f"{cat}: {len(names)} names, {n} kernels, {t:.3f} us, {100 * t / total:.1f} %")

@@ -109,6 +109,65 @@ TEST(PanelsKernels, TheFilterKeepsTheNamesHoldingIt)
     EXPECT_EQ(shown->rowCount(), 72);
 }
 
+// The category box lists the categories the rank's kernels hold, largest total first; a
+// choice keeps that category's rows, with the name filter, and the headline gives what they
+// add up to (hta-ddp-a100-world2-nccl rank 0: the NCCL all-reduce and broadcast are the
+// communication, 21 kernels, 46.9 ms, 28.4 %; tests/tools/check_kernels.py).
+TEST(PanelsKernels, TheCategoryFilterKeepsItsKernelsAndSaysTheirSum)
+{
+    const ui::LoadedProfile &p = ddp();
+    ui::KernelsPanel panel;
+    panel.setAnalysis(p.session, p.analysis);
+    uitest::showAndSettle(panel, 1400, 400);
+    const analysis::KernelSummary *k = panel.summary();
+    ASSERT_NE(k, nullptr);
+    auto *box = panel.findChild<QComboBox *>(QStringLiteral("kernelCategory"));
+    ASSERT_NE(box, nullptr);
+    ASSERT_EQ(box->count(), 5);
+    EXPECT_EQ(box->itemText(0), QStringLiteral("all"));
+    EXPECT_EQ(box->itemText(1), QStringLiteral("compute"));
+    EXPECT_EQ(box->itemText(2), QStringLiteral("communication"));
+    EXPECT_EQ(box->itemText(3), QStringLiteral("memcpy"));
+    EXPECT_EQ(box->itemText(4), QStringLiteral("memset"));
+    EXPECT_FALSE(panel.headline().contains(QStringLiteral("Shown")));
+    // Chosen as a user does.
+    box->setCurrentIndex(2);
+    emit box->activated(2);
+    const QAbstractItemModel *shown = panel.table()->model();
+    ASSERT_EQ(shown->rowCount(), 2);
+    EXPECT_EQ(cell(shown, 0, 1), QStringLiteral("communication"));
+    EXPECT_EQ(cell(shown, 1, 1), QStringLiteral("communication"));
+    EXPECT_TRUE(
+        panel.headline().contains(QStringLiteral("Shown: 2 rows, 21 kernels, 46.9 ms (28.4 %).")))
+        << panel.headline().toStdString();
+    // Compute and a name: the rows holding both, their kernels and time summed.
+    panel.setCategoryFilter(QStringLiteral("compute"));
+    panel.setFilter(QStringLiteral("cudnn"));
+    int rows = 0;
+    long long count = 0;
+    std::int64_t totalNs = 0;
+    for (const auto &[name, s] : k->top) {
+        if (s.category == model::Category::Compute
+            && QString::fromStdString(name).contains(QStringLiteral("cudnn"))) {
+            ++rows;
+            count += s.count;
+            totalNs += s.totalNs;
+        }
+    }
+    ASSERT_GT(rows, 1);
+    EXPECT_EQ(shown->rowCount(), rows);
+    EXPECT_TRUE(panel.headline().contains(
+        QStringLiteral("Shown: %1 rows, %L2 kernels, %3")
+            .arg(rows)
+            .arg(count)
+            .arg(QString::fromStdString(analysis::formatDuration(totalNs)))))
+        << panel.headline().toStdString();
+    panel.setCategoryFilter({});
+    panel.setFilter({});
+    EXPECT_EQ(shown->rowCount(), 72);
+    EXPECT_FALSE(panel.headline().contains(QStringLiteral("Shown")));
+}
+
 TEST(PanelsKernels, AClickNamesTheLongestInstance)
 {
     const ui::LoadedProfile &p = ddp();

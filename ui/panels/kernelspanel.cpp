@@ -20,6 +20,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <vector>
 
 namespace stepscope::ui {
 
@@ -42,6 +44,31 @@ const QString HowToRecord = QStringLiteral(
     "the <code>Ascend Hardware</code> lanes of <code>trace_view.json</code>).</p>");
 
 } // namespace
+
+/// The table's rows through the name filter (Qt's fixed-string filter on the name column) and
+/// the category filter; sorting as the model.
+class KernelFilter : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    void setCategory(const QString &category)
+    {
+        m_category = category;
+        invalidateFilter();
+    }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &parent) const override
+    {
+        return QSortFilterProxyModel::filterAcceptsRow(row, parent)
+            && (m_category.isEmpty()
+                || sourceModel()->index(row, Category, parent).data().toString() == m_category);
+    }
+
+private:
+    QString m_category;
+};
 
 KernelsPanel::KernelsPanel(QWidget *parent)
     : QWidget(parent)
@@ -80,6 +107,13 @@ KernelsPanel::KernelsPanel(QWidget *parent)
     m_filter->setClearButtonEnabled(true);
     m_filter->setMaximumWidth(m_filter->fontMetrics().averageCharWidth() * 36);
     bar->addWidget(m_filter);
+    m_categoryLabel = new QLabel(tr("Category:"), page);
+    bar->addWidget(m_categoryLabel);
+    m_categoryBox = new QComboBox(page);
+    m_categoryBox->setObjectName(QStringLiteral("kernelCategory"));
+    m_categoryBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_categoryLabel->setBuddy(m_categoryBox);
+    bar->addWidget(m_categoryBox);
     m_headline = new QLabel(page);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
     bar->addWidget(m_headline, 1);
@@ -88,7 +122,7 @@ KernelsPanel::KernelsPanel(QWidget *parent)
     m_table = createTableView(m_model, page);
     m_table->setObjectName(QStringLiteral("kernelTable"));
     // The name filter is Qt's: a proxy between the model and the view, sorting as the model.
-    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy = new KernelFilter(this);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(SortRole);
     m_proxy->setFilterKeyColumn(Name);
@@ -106,8 +140,12 @@ KernelsPanel::KernelsPanel(QWidget *parent)
     });
     connect(m_groupBox, &QComboBox::activated, this,
         [this](int i) { setGrouping(static_cast<Grouping>(m_groupBox->itemData(i).toInt())); });
-    connect(m_filter, &QLineEdit::textChanged, m_proxy,
-        [this](const QString &text) { m_proxy->setFilterFixedString(text.trimmed()); });
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, [this](const QString &text) {
+        m_proxy->setFilterFixedString(text.trimmed());
+        showHeadline();
+    });
+    connect(m_categoryBox, &QComboBox::activated, this,
+        [this](int i) { setCategoryFilter(m_categoryBox->itemData(i).toString()); });
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
         const QModelIndex first = m_model->index(m_proxy->mapToSource(index).row(), Name);
         const QVariant k = first.data(TopIndexRole);
@@ -168,6 +206,14 @@ void KernelsPanel::setStep(std::optional<std::int64_t> step)
 void KernelsPanel::setFilter(const QString &text)
 {
     m_filter->setText(text); // the proxy follows textChanged
+}
+
+void KernelsPanel::setCategoryFilter(const QString &category)
+{
+    const int index = category.isEmpty() ? 0 : m_categoryBox->findData(category);
+    m_categoryBox->setCurrentIndex(std::max(0, index));
+    m_proxy->setCategory(index > 0 ? category : QString());
+    showHeadline();
 }
 
 void KernelsPanel::setGrouping(Grouping grouping)
@@ -237,10 +283,17 @@ void KernelsPanel::rebuild()
     }
     const analysis::KernelSummary &k = *m_summary;
     m_groupBox->setCurrentIndex(m_groupBox->findData(static_cast<int>(shown)));
-    if (shown == Grouping::OpType)
+    m_categoryBox->setVisible(shown == Grouping::Name);
+    m_categoryLabel->setVisible(shown == Grouping::Name);
+    m_showsOpTypes = shown == Grouping::OpType;
+    if (m_showsOpTypes) {
+        m_proxy->setCategory({});
         fillOpTypes(k);
-    else
+    } else {
+        fillCategories(k);
         fillNames(k);
+    }
+    showHeadline();
     // Names and types run to hundreds of characters (templates): the first column takes the
     // width the figures leave, elided in the middle; the tooltip has the whole name. (Set once
     // the header has its sections.)
@@ -298,7 +351,7 @@ void KernelsPanel::fillNames(const analysis::KernelSummary &k)
         : QStringLiteral(".");
     if (k.top.size() < k.nameCount)
         line += tr(" Listed: the %L1 largest in total.").arg(static_cast<qulonglong>(k.top.size()));
-    m_headline->setText(line);
+    m_wholeHeadline = line;
 }
 
 void KernelsPanel::fillOpTypes(const analysis::KernelSummary &k)
@@ -331,12 +384,55 @@ void KernelsPanel::fillOpTypes(const analysis::KernelSummary &k)
         row.append(us(o.maxUs));
         m_model->appendRow(row);
     }
-    m_headline->setText(tr("%L1 op types, %L2 ops, %3 on rank %4: the profiler's table "
-                           "(op_statistic.csv), as written.")
-                            .arg(static_cast<qulonglong>(k.opTypes.size()))
-                            .arg(ops)
-                            .arg(duration(totalUs * 1000.0))
-                            .arg(m_rank));
+    m_wholeHeadline = (tr("%L1 op types, %L2 ops, %3 on rank %4: the profiler's table "
+                          "(op_statistic.csv), as written.")
+                           .arg(static_cast<qulonglong>(k.opTypes.size()))
+                           .arg(ops)
+                           .arg(duration(totalUs * 1000.0))
+                           .arg(m_rank));
+}
+
+void KernelsPanel::fillCategories(const analysis::KernelSummary &k)
+{
+    // The categories the rows hold, largest total first; the choice kept when it still applies.
+    const QString chosen = m_categoryBox->currentData().toString();
+    std::map<QString, std::int64_t> totals;
+    for (const auto &[name, s] : k.top)
+        totals[qs(model::categoryName(s.category))] += s.totalNs;
+    std::vector<std::pair<QString, std::int64_t>> order(totals.begin(), totals.end());
+    std::stable_sort(order.begin(), order.end(),
+        [](const auto &a, const auto &b) { return a.second > b.second; });
+    m_categoryBox->clear();
+    m_categoryBox->addItem(tr("all"));
+    for (const auto &[category, total] : order)
+        m_categoryBox->addItem(category, category);
+    const int index = chosen.isEmpty() ? 0 : m_categoryBox->findData(chosen);
+    m_categoryBox->setCurrentIndex(std::max(0, index));
+    m_proxy->setCategory(index > 0 ? chosen : QString());
+    m_categoryBox->setEnabled(order.size() > 1);
+}
+
+void KernelsPanel::showHeadline()
+{
+    QString line = m_wholeHeadline;
+    const int shown = m_proxy->rowCount();
+    if (shown < m_model->rowCount()) {
+        // What the rows the filters leave add up to, as the table's own columns.
+        double totalNs = 0;
+        double share = 0;
+        long long count = 0;
+        for (int r = 0; r < shown; ++r) {
+            count += m_proxy->index(r, Count).data(SortRole).toLongLong();
+            totalNs += m_proxy->index(r, Total).data(SortRole).toDouble();
+            share += m_proxy->index(r, Share).data(SortRole).toDouble();
+        }
+        line += tr(" Shown: %1, %2, %3 (%4).")
+                    .arg(countText(shown, tr("row"), tr("rows")),
+                        m_showsOpTypes ? countText(count, tr("op"), tr("ops"))
+                                       : countText(count, tr("kernel"), tr("kernels")),
+                        duration(totalNs), qs(analysis::formatShare(share)));
+    }
+    m_headline->setText(line);
 }
 
 } // namespace stepscope::ui

@@ -15,18 +15,20 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QSortFilterProxyModel;
 class QStackedWidget;
 class QStandardItemModel;
 class QTableView;
 
 namespace stepscope::ui {
 
+class KernelFilter;
+
 /// The Kernels panel (DESIGN.md's bottom tabs), for one rank at a time: the rank's device
 /// kernels by name (analysis::KernelSummary, from the load's analysis: count, total, share of
 /// the rank's kernel time, mean, median, min, max, standard deviation), largest total first,
-/// filtered by a name fragment, of the whole run or of one step (summarised from the trace
-/// when chosen).
+/// filtered by a name fragment and by category (compute, communication, memcpy, memset), of
+/// the whole run or of one step (summarised from the trace when chosen). A filtered table says
+/// what its rows add up to.
 /// Where the profiler wrote its own table by op type (Ascend op_statistic.csv), "Group by"
 /// shows that table as written instead (KernelSummary::opTypes: the profiler's figures).
 /// Clicking a row emits eventRequested with the longest instance of that name; double-clicking
@@ -48,6 +50,8 @@ public:
     void setRank(int rank);
     /// Shows only the names holding `text` (any case); empty shows all.
     void setFilter(const QString &text);
+    /// Shows only the kernels of this category (model::categoryName); empty shows all.
+    void setCategoryFilter(const QString &category);
     /// Only the kernels that start in one step of the rank (the Steps panel's steps, the
     /// profiler's ids), or all of them (nullopt). A step the rank lacks shows all.
     void setStep(std::optional<std::int64_t> step);
@@ -64,7 +68,8 @@ public:
     QTableView *table() const { return m_table; }
     /// All the rows; the view shows them through the name filter (table()->model()).
     QStandardItemModel *tableModel() const { return m_model; }
-    /// The line above the table (counts and totals), empty when the message shows.
+    /// The line above the table (counts and totals, and those of the rows a filter leaves),
+    /// empty when the message shows.
     QString headline() const;
     bool showsMessage() const;
     QString messageText() const;
@@ -80,6 +85,9 @@ private:
     void fillSteps();
     void fillNames(const analysis::KernelSummary &k);
     void fillOpTypes(const analysis::KernelSummary &k);
+    void fillCategories(const analysis::KernelSummary &k);
+    /// The headline of the whole table, and what the filtered rows add up to.
+    void showHeadline();
 
     std::shared_ptr<const model::Session> m_session;
     std::shared_ptr<const analysis::SessionAnalysis> m_analysis;
@@ -89,6 +97,7 @@ private:
     int m_rank = 0;
     std::optional<std::int64_t> m_step;
     Grouping m_grouping = Grouping::Name;
+    bool m_showsOpTypes = false; ///< the profiler's op-type table is what the rows are
 
     QStackedWidget *m_stack = nullptr;
     QLabel *m_message = nullptr;
@@ -97,9 +106,13 @@ private:
     QLabel *m_groupLabel = nullptr;
     QComboBox *m_groupBox = nullptr;
     QLineEdit *m_filter = nullptr;
+    QLabel *m_categoryLabel = nullptr;
+    QComboBox *m_categoryBox = nullptr;
     QLabel *m_headline = nullptr;
+    /// The headline of the whole table, before showHeadline adds the filtered rows' sums.
+    QString m_wholeHeadline;
     QStandardItemModel *m_model = nullptr;
-    QSortFilterProxyModel *m_proxy = nullptr;
+    KernelFilter *m_proxy = nullptr;
     QTableView *m_table = nullptr;
 };
 
