@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
-#include "timechart.h"
-
 #include "analysis/decimate.h"
 #include "analysis/units.h"
 #include "chartstyle.h"
+#include "timechart_p.h"
 #include "timechartview.h"
 #include "timecuts.h"
 #include "ui/palette.h"
@@ -47,94 +46,6 @@ QString formatValue(ValueUnit unit, double value)
     }
     return {};
 }
-
-/// One series as the user sees it: a line, or one row of a stack.
-struct SeriesData
-{
-    QString name;
-    QColor color;
-    int stack = -1; ///< index into Impl::stacks, or -1 for a line
-    int row = 0; ///< row within the stack
-    std::vector<std::int64_t> ts;
-    std::vector<double> values;
-    bool skipNegative = false;
-    QLineSeries *line = nullptr; ///< the line, or the stack row's upper edge
-    std::vector<std::int64_t> drawnTs;
-    std::vector<double> drawnValues;
-};
-
-struct StackData
-{
-    std::vector<std::int64_t> ts;
-    std::vector<std::vector<std::int64_t>> rows;
-    std::vector<int> series; ///< series index per row
-    std::vector<QAreaSeries *> areas;
-    QLineSeries *baseline = nullptr;
-};
-
-struct MarkerData
-{
-    QString label;
-    QColor color;
-    std::int64_t tNs = 0;
-    double value = 0;
-    QScatterSeries *series = nullptr;
-};
-
-struct TimeChart::Impl
-{
-    QChart *chart = nullptr;
-    TimeChartView *view = nullptr;
-    QValueAxis *axisX = nullptr;
-    /// The time axis' labels while a break is cut short (axisX then runs in pixels).
-    QCategoryAxis *axisCut = nullptr;
-    timeline::AxisBreaks breaks; ///< empty stretches drawn short when long at the scale
-    std::optional<TimeCuts> cuts; ///< of the window shown, as of the last refresh
-    std::vector<QAreaSeries *> cutBands; ///< the shaded cuts, not series of ours
-    QColor cutShade;
-    QSizeF refreshedPlot; ///< the plot size of the last refresh
-    QValueAxis *axisY = nullptr;
-    ValueUnit unit = ValueUnit::Plain;
-    QString valueTitle;
-    std::vector<SeriesData> series;
-    std::vector<StackData> stacks;
-    std::vector<MarkerData> markers;
-    bool windowSet = false;
-    std::optional<std::pair<std::int64_t, std::int64_t>> home; ///< shown when not zoomed
-    std::int64_t windowStart = 0;
-    std::int64_t windowEnd = 0;
-    std::int64_t origin = 0; ///< the time the axis calls 0
-    double xScale = 1e6;
-    double yScale = 1.0;
-    int xTickCount = 0; ///< ticks inside the window at the last refresh
-
-    /// Chart x of time t: its time from the origin in the tick unit, or with cuts its pixel.
-    double toX(std::int64_t t) const
-    {
-        return cuts ? cuts->axis.toPx(t) : static_cast<double>(t - origin) / xScale;
-    }
-    std::int64_t fromX(double x) const
-    {
-        return cuts ? cuts->axis.toNs(x) : std::llround(x * xScale) + origin;
-    }
-    void makeCutBands()
-    {
-        cutBands = addCutBands(chart, axisX, axisY, breaks ? breaks->size() : 0, cutShade);
-    }
-
-    void attach(QAbstractSeries *s)
-    {
-        chart->addSeries(s);
-        s->attachAxis(axisX);
-        s->attachAxis(axisY);
-    }
-    std::pair<std::int64_t, std::int64_t> window(const TimeChart *q) const
-    {
-        if (windowSet)
-            return std::make_pair(windowStart, windowEnd);
-        return home ? *home : q->dataExtent();
-    }
-};
 
 TimeChart::TimeChart(QWidget *parent)
     : QWidget(parent)
@@ -359,113 +270,6 @@ int TimeChart::seriesCount() const
 QString TimeChart::seriesName(int series) const
 {
     return d->series.at(static_cast<std::size_t>(series)).name;
-}
-
-QList<QPointF> TimeChart::drawnPoints(int series) const
-{
-    const SeriesData &s = d->series.at(static_cast<std::size_t>(series));
-    QList<QPointF> points;
-    points.reserve(static_cast<qsizetype>(s.drawnTs.size()));
-    for (std::size_t i = 0; i < s.drawnTs.size(); ++i)
-        points.append(QPointF(static_cast<double>(s.drawnTs[i]), s.drawnValues[i]));
-    return points;
-}
-
-double TimeChart::valueAt(int series, std::int64_t tNs) const
-{
-    const SeriesData &s = d->series.at(static_cast<std::size_t>(series));
-    if (s.stack >= 0) {
-        const StackData &st = d->stacks[static_cast<std::size_t>(s.stack)];
-        auto it = std::upper_bound(st.ts.begin(), st.ts.end(), tNs);
-        if (it == st.ts.begin())
-            return NaN;
-        const auto i = static_cast<std::size_t>(it - st.ts.begin()) - 1;
-        return static_cast<double>(st.rows[static_cast<std::size_t>(s.row)][i]);
-    }
-    auto it = std::upper_bound(s.ts.begin(), s.ts.end(), tNs);
-    auto i = static_cast<std::size_t>(it - s.ts.begin());
-    // Step back over "not recorded" points (bounded: a hover must stay cheap).
-    for (int guard = 0; i > 0 && guard < 256; ++guard) {
-        const double v = s.values[i - 1];
-        if (!(s.skipNegative && v < 0) && !std::isnan(v))
-            return v;
-        --i;
-    }
-    return NaN;
-}
-
-QString TimeChart::toolTipAt(std::int64_t tNs) const
-{
-    QString text = QStringLiteral("<b>t = %1</b>")
-                       .arg(QString::fromStdString(analysis::formatDuration(tNs - d->origin)));
-    text += QStringLiteral("<table>");
-    std::vector<double> stackTotals(d->stacks.size(), 0.0);
-    for (std::size_t i = 0; i < d->series.size(); ++i) {
-        const double v = valueAt(static_cast<int>(i), tNs);
-        const SeriesData &s = d->series[i];
-        if (s.stack >= 0 && !std::isnan(v))
-            stackTotals[static_cast<std::size_t>(s.stack)] += v;
-        QString exact;
-        if (d->unit == ValueUnit::Bytes && !std::isnan(v))
-            exact = QStringLiteral(" (%L1 B)").arg(static_cast<qlonglong>(std::llround(v)));
-        text += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td>"
-                               "<td align='right'>&nbsp;%3%4</td></tr>")
-                    .arg(s.color.name(), s.name.toHtmlEscaped(), formatValue(d->unit, v), exact);
-    }
-    for (std::size_t k = 0; k < d->stacks.size(); ++k)
-        text += QStringLiteral("<tr><td>total</td><td align='right'>&nbsp;%1</td></tr>")
-                    .arg(formatValue(d->unit, stackTotals[k]));
-    text += QStringLiteral("</table>");
-    return text;
-}
-
-QPoint TimeChart::widgetPosition(std::int64_t tNs, double value) const
-{
-    const QRectF plot = d->chart->plotArea();
-    const double x0 = d->axisX->min();
-    const double x1 = d->axisX->max();
-    const double y0 = d->axisY->min();
-    const double y1 = d->axisY->max();
-    const double xv = d->toX(tNs);
-    const double yv = value / d->yScale;
-    const double px = plot.left() + (xv - x0) / std::max(1e-300, x1 - x0) * plot.width();
-    const double py = plot.bottom() - (yv - y0) / std::max(1e-300, y1 - y0) * plot.height();
-    const QPointF scenePos = d->chart->mapToScene(QPointF(px, py));
-    const QPoint viewPos = d->view->mapFromScene(scenePos);
-    return d->view->viewport()->mapTo(this, viewPos);
-}
-
-std::int64_t TimeChart::timeAt(const QPoint &widgetPos) const
-{
-    const QPoint viewPos = d->view->viewport()->mapFrom(this, widgetPos);
-    const QPointF chartPos = d->chart->mapFromScene(d->view->mapToScene(viewPos));
-    const QRectF plot = d->chart->plotArea();
-    const double f = (chartPos.x() - plot.left()) / std::max(1.0, plot.width());
-    const double xv = d->axisX->min() + f * (d->axisX->max() - d->axisX->min());
-    return d->fromX(xv);
-}
-
-std::pair<std::int64_t, std::int64_t> TimeChart::dataExtent() const
-{
-    std::int64_t lo = std::numeric_limits<std::int64_t>::max();
-    std::int64_t hi = std::numeric_limits<std::int64_t>::min();
-    for (const SeriesData &s : d->series)
-        if (!s.ts.empty()) {
-            lo = std::min(lo, s.ts.front());
-            hi = std::max(hi, s.ts.back());
-        }
-    for (const StackData &st : d->stacks)
-        if (!st.ts.empty()) {
-            lo = std::min(lo, st.ts.front());
-            hi = std::max(hi, st.ts.back());
-        }
-    for (const MarkerData &m : d->markers) {
-        lo = std::min(lo, m.tNs);
-        hi = std::max(hi, m.tNs);
-    }
-    if (lo > hi)
-        return {0, 0};
-    return {lo, hi};
 }
 
 namespace {
