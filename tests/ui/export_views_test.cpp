@@ -295,3 +295,22 @@ TEST(ExportViews, AMemoryTimelineAloneGetsNoEmptyTimelinePicture)
     EXPECT_TRUE(both[0].endsWith(QStringLiteral("m_memory.png"))) << both[0].toStdString();
     EXPECT_FALSE(error.isEmpty());
 }
+
+/// The memory picture of the DDP rank at the CLI's default size: the charts, laid out empty
+/// first, flipped their time labels between ticks of 5 and of 0.5 (a 1 ns window), each flip
+/// resizing the plot and refreshing again, until the stack overflowed (`stepscope export
+/// … --view memory` crashed).
+TEST(ExportViews, TheMemoryPictureOfTheDdpRankIsDrawnAtTheDefaultSize)
+{
+    auto session = loadSample("kineto/hta-ddp-2rank-rank1-memory");
+    ASSERT_TRUE(session);
+    QTemporaryDir dir;
+    const ImageRequest request; // 1600×900, as the CLI
+    QString error;
+    const QStringList files = exportViews(
+        session, {ExportView::Memory}, {}, {}, request, dir.path(), QStringLiteral("ddp"), &error);
+    ASSERT_EQ(files.size(), 1) << error.toStdString();
+    const QImage img(files[0]);
+    EXPECT_EQ(img.size(), QSize(1600, 900));
+    EXPECT_FALSE(isBlank(img));
+}

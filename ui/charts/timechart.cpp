@@ -300,6 +300,26 @@ int TimeChart::timeTickCount() const
 
 void TimeChart::refresh()
 {
+    // The ticks set the axis labels, whose width sets the plot's, which asks for a refresh
+    // (plotAreaChanged) from inside this one. A few passes, one after the other, follow it;
+    // labels flipping between two widths (an empty chart's 1 ns window: ticks of 5, then of
+    // 0.5) recursed until the stack overflowed.
+    if (d->refreshing) {
+        d->plotMovedInRefresh = true;
+        return;
+    }
+    d->refreshing = true;
+    for (int pass = 0; pass < 3; ++pass) {
+        d->plotMovedInRefresh = false;
+        refreshOnce();
+        if (!d->plotMovedInRefresh)
+            break;
+    }
+    d->refreshing = false;
+}
+
+void TimeChart::refreshOnce()
+{
     auto [w0, w1] = d->window(this);
     if (w1 <= w0)
         w1 = w0 + 1;

@@ -115,6 +115,8 @@ signals:
     void timeWindowReset();
 
 private:
+    void refreshOnce();
+
     struct Impl;
     std::unique_ptr<Impl> d;
     friend struct Impl;

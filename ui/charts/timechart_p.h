@@ -67,6 +67,8 @@ struct TimeChart::Impl
     std::vector<QAreaSeries *> cutBands; ///< the shaded cuts, not series of ours
     QColor cutShade;
     QSizeF refreshedPlot; ///< the plot size of the last refresh
+    bool refreshing = false; ///< inside refresh(): the plot it resizes asks again, not now
+    bool plotMovedInRefresh = false; ///< the plot changed size during the refresh
     QValueAxis *axisY = nullptr;
     ValueUnit unit = ValueUnit::Plain;
     QString valueTitle;
