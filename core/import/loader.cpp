@@ -5,6 +5,7 @@
 #include "import/ascend/clusterranks.h"
 #include "import/ascend/rankfolder.h"
 #include "import/ascenddb/ascenddb.h"
+#include "import/detect/ascendfiles.h"
 #include "import/detect/detect.h"
 #include "import/detect/filetext.h"
 #include "import/detect/folderfiles.h"
@@ -365,9 +366,9 @@ bool load(const fs::path &opened, util::Progress &progress, const LoadOptions &o
         progress.setStage("Reading " + ctx.relative(d.clusterDir));
         try {
             const bool text = ascend::readAscendClusterFolder(d.clusterDir, ctx, session);
-            const fs::path db = d.clusterDir / "cluster_analysis.db";
-            if (!text && fs::is_regular_file(db, ec))
-                ascenddb::readClusterAnalysisDb(db, ctx, session);
+            const std::optional<fs::path> db = detect::clusterDbIn(d.clusterDir);
+            if (!text && db)
+                ascenddb::readClusterAnalysisDb(*db, ctx, session);
             ascend::addClusterRanks(session, ctx);
         } catch (const util::Cancelled &) {
             return false;

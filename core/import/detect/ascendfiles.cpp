@@ -71,6 +71,20 @@ bool isAscendOutputFile(const std::string &name)
     return names.count(name) > 0;
 }
 
+std::optional<fs::path> clusterDbIn(const fs::path &dir)
+{
+    const auto isClusterDb = [](const fs::path &p) {
+        return isFile(p) && sqlite::sniffSqlite(p) == sqlite::SqliteKind::AscendCluster;
+    };
+    // By its own name whatever it holds: the reader says what is wrong with a damaged one.
+    if (isFile(dir / "cluster_analysis.db"))
+        return dir / "cluster_analysis.db";
+    for (const fs::path &p : listDir(dir))
+        if (p.extension() == ".db" && isClusterDb(p))
+            return p;
+    return std::nullopt;
+}
+
 bool isClusterOutputDir(const fs::path &dir)
 {
     if (dir.filename() == "cluster_analysis_output")
@@ -78,8 +92,7 @@ bool isClusterOutputDir(const fs::path &dir)
     const fs::path csv = dir / "cluster_step_trace_time.csv";
     if (isFile(csv) && looksLikeAscendStepTrace(csv))
         return true;
-    const fs::path db = dir / "cluster_analysis.db";
-    if (isFile(db) && sqlite::sniffSqlite(db) == sqlite::SqliteKind::AscendCluster)
+    if (clusterDbIn(dir))
         return true;
     return isFile(dir / "cluster_communication.json")
         || isFile(dir / "cluster_communication_matrix.json");

@@ -36,6 +36,11 @@ bool looksLikeAscendStepTrace(const std::filesystem::path &file);
 /// opened alone, they open their folder.
 bool isAscendOutputFile(const std::string &name);
 
+/// The cluster summary's database in `dir`: cluster_analysis.db (whatever it holds), else the
+/// first `.db` file there that holds a cluster summary's tables (a renamed copy); nullopt when
+/// there is none.
+std::optional<std::filesystem::path> clusterDbIn(const std::filesystem::path &dir);
+
 /// msprof-analyze's cluster summary folder, by its name or by what it holds: a copy renamed
 /// (`gpt3_cluster/`), or its files moved into the job's folder beside the rank folders.
 bool isClusterOutputDir(const std::filesystem::path &dir);

@@ -204,12 +204,12 @@ TEST_F(AscendDbMalformed, TextAndDbOfOneRankAreReadOnce)
     EXPECT_EQ(events(t, "Python"), 860u + 159u + 159u + 1282u); // the text's Python events
 }
 
-TEST_F(AscendDbMalformed, ClusterAnalysisDbFillsTheClusterViews)
+namespace {
+
+/// A cluster_analysis.db of two ranks' step 50 and one communication group.
+void writeClusterDb(const fs::path &file)
 {
-    copyRank();
-    const fs::path cluster = m_tmp / "cluster_analysis_output";
-    fs::create_directories(cluster);
-    testsupport::writeDatabase(cluster / "cluster_analysis.db",
+    testsupport::writeDatabase(file,
         "CREATE TABLE ClusterTimeSummary (rank INTEGER, step INTEGER, stepTime REAL, "
         "computation REAL, communicationNotOverlapComputation REAL, "
         "communicationOverlapComputation REAL, communication REAL, free REAL, "
@@ -223,6 +223,16 @@ TEST_F(AscendDbMalformed, ClusterAnalysisDbFillsTheClusterViews)
         "group_id TEXT, pg_name TEXT);"
         "INSERT INTO CommunicationGroupMapping VALUES ('collective', '(0, 1, 2, 3)', "
         "'11978775601474615865', '90.91.105.46%enp189s0f0_60000_0_1736414082311975', 'dp');");
+}
+
+} // namespace
+
+TEST_F(AscendDbMalformed, ClusterAnalysisDbFillsTheClusterViews)
+{
+    copyRank();
+    const fs::path cluster = m_tmp / "cluster_analysis_output";
+    fs::create_directories(cluster);
+    writeClusterDb(cluster / "cluster_analysis.db");
     const auto s = load(m_tmp);
     ASSERT_EQ(s->clusterSteps.size(), 2u) << m_text;
     EXPECT_EQ(s->clusterSteps[1].rank, 1);
@@ -274,3 +284,20 @@ TEST_F(AscendDbMalformed, SingleDbFilesOpenDirectly)
 }
 
 } // namespace
+
+/// The cluster database renamed, in a folder of another name: known by its tables, opened as
+/// the file or as its folder (it was "no profiler output recognised").
+TEST_F(AscendDbMalformed, ARenamedClusterDbIsKnownByItsTables)
+{
+    const fs::path folder = m_tmp / "job7_summary";
+    fs::create_directories(folder);
+    writeClusterDb(folder / "job7_cluster.db");
+    for (const fs::path &opened : {folder / "job7_cluster.db", folder}) {
+        const auto s = load(opened);
+        EXPECT_EQ(s->format, "ascend") << m_text;
+        ASSERT_EQ(s->clusterSteps.size(), 2u) << m_text;
+        EXPECT_EQ(s->clusterSteps[1].rank, 1);
+        EXPECT_EQ(s->clusterSteps[1].step, 50);
+        EXPECT_EQ(s->communicationGroups.size(), 1u);
+    }
+}
