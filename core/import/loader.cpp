@@ -255,7 +255,11 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
                 ctx.warn(job.claimedBy,
                     "this file and " + ctx.relative(first->second) + " both claim rank "
                         + std::to_string(rank) + " (distributedInfo); kept apart, this one is "
-                        + "shown as rank " + std::to_string(free));
+                        + "shown as rank " + std::to_string(free)
+                        + (first->second.parent_path() != job.claimedBy.parent_path()
+                                ? ". Files of two folders: two runs side by side? Open each "
+                                  "folder on its own, or compare them"
+                                : ""));
             else
                 session.report.add(model::Severity::Warning, ctx.root.filename().string(),
                     rankClash(ctx, rank, folders[rank], job.folder, free));

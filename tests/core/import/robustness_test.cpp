@@ -354,6 +354,27 @@ TEST(RobustnessRanks, TwoKinetoFilesClaimingOneRankStayApartWithAWarning)
         "one is shown as rank 1",
         "b.1.pt.trace.json"))
         << importSummaryText(*s);
+    // One folder: two ranks of one run written twice, not two runs.
+    EXPECT_FALSE(hasMessage(*s, model::Severity::Warning, "two runs side by side"));
+}
+
+/// The same rank claimed from two folders (two runs' log folders side by side): the warning
+/// also says that it is most likely two runs.
+TEST(RobustnessRanks, ARankClaimedFromTwoFoldersIsSaidToBeTwoRuns)
+{
+    TempDir tmp("duprankfolders");
+    fs::create_directories(tmp.path() / "run_a");
+    fs::create_directories(tmp.path() / "run_b");
+    writeKineto(tmp.path() / "run_a/w.1.pt.trace.json", 0, "gemm_a");
+    writeKineto(tmp.path() / "run_b/w.1.pt.trace.json", 0, "gemm_b");
+    const auto s = loadWithin(tmp.path(), {});
+    ASSERT_TRUE(s);
+    ASSERT_EQ(s->traces.size(), 2u) << importSummaryText(*s);
+    EXPECT_TRUE(hasMessage(*s, model::Severity::Warning,
+        "both claim rank 0 (distributedInfo); kept apart, this one is shown as rank 1. Files of "
+        "two folders: two runs side by side?",
+        "run_b/w.1.pt.trace.json"))
+        << importSummaryText(*s);
 }
 
 } // namespace
