@@ -36,6 +36,13 @@ const ui::LoadedProfile &ddp()
     return p;
 }
 
+/// The panel on the DDP trace's analysis, shown at a table's size.
+void showDdp(ui::KernelsPanel &panel)
+{
+    panel.setAnalysis(ddp().session, ddp().analysis);
+    uitest::showAndSettle(panel, 1400, 400);
+}
+
 QString cell(const QAbstractItemModel *m, int row, int column)
 {
     return m->index(row, column).data().toString();
@@ -87,10 +94,8 @@ TEST(PanelsKernels, TheTableIsTheAnalysisLargestFirst)
 
 TEST(PanelsKernels, TheFilterKeepsTheNamesHoldingIt)
 {
-    const ui::LoadedProfile &p = ddp();
     ui::KernelsPanel panel;
-    panel.setAnalysis(p.session, p.analysis);
-    uitest::showAndSettle(panel, 1400, 400);
+    showDdp(panel);
     const analysis::KernelSummary *k = panel.summary();
     ASSERT_NE(k, nullptr);
     int expected = 0;
@@ -115,10 +120,8 @@ TEST(PanelsKernels, TheFilterKeepsTheNamesHoldingIt)
 // communication, 21 kernels, 46.9 ms, 28.4 %; tests/tools/check_kernels.py).
 TEST(PanelsKernels, TheCategoryFilterKeepsItsKernelsAndSaysTheirSum)
 {
-    const ui::LoadedProfile &p = ddp();
     ui::KernelsPanel panel;
-    panel.setAnalysis(p.session, p.analysis);
-    uitest::showAndSettle(panel, 1400, 400);
+    showDdp(panel);
     const analysis::KernelSummary *k = panel.summary();
     ASSERT_NE(k, nullptr);
     auto *box = panel.findChild<QComboBox *>(QStringLiteral("kernelCategory"));
@@ -172,8 +175,7 @@ TEST(PanelsKernels, AClickNamesTheLongestInstance)
 {
     const ui::LoadedProfile &p = ddp();
     ui::KernelsPanel panel;
-    panel.setAnalysis(p.session, p.analysis);
-    uitest::showAndSettle(panel, 1400, 400);
+    showDdp(panel);
     QSignalSpy requested(&panel, &ui::KernelsPanel::eventRequested);
     // The second row by total: sorted by the view, so the click must map to the right name.
     QTableView *view = panel.table();
@@ -258,8 +260,7 @@ TEST(PanelsKernels, OneStepsKernelsAreThoseThatStartInIt)
 {
     const ui::LoadedProfile &p = ddp();
     ui::KernelsPanel panel;
-    panel.setAnalysis(p.session, p.analysis);
-    uitest::showAndSettle(panel, 1400, 400);
+    showDdp(panel);
     auto *steps = panel.findChild<QComboBox *>(QStringLiteral("kernelStep"));
     ASSERT_NE(steps, nullptr);
     ASSERT_EQ(steps->count(), 4); // all, 4, 5, 6
