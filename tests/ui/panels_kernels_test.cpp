@@ -244,6 +244,25 @@ TEST(PanelsKernels, GroupedByOpTypeItIsTheProfilersTable)
     EXPECT_EQ(cell(shown, 0, 7), QStringLiteral("700 µs"));
     EXPECT_TRUE(panel.headline().contains(QStringLiteral("33 op types, 187 ops")))
         << panel.headline().toStdString();
+    // The profiler's table has no categories; its rows filtered by name sum as ops.
+    auto *category = panel.findChild<QComboBox *>(QStringLiteral("kernelCategory"));
+    ASSERT_NE(category, nullptr);
+    EXPECT_FALSE(category->isVisible());
+    int rows = 0;
+    long long ops = 0;
+    for (const model::OpStatistic &o : panel.summary()->opTypes) {
+        if (QString::fromStdString(o.name).contains(QStringLiteral("conv"), Qt::CaseInsensitive)) {
+            ++rows;
+            ops += o.count;
+        }
+    }
+    ASSERT_GT(rows, 1);
+    panel.setFilter(QStringLiteral("conv"));
+    EXPECT_EQ(shown->rowCount(), rows);
+    EXPECT_TRUE(
+        panel.headline().contains(QStringLiteral("Shown: %1 rows, %2 ops").arg(rows).arg(ops)))
+        << panel.headline().toStdString();
+    panel.setFilter({});
 
     const ui::LoadedProfile &kineto = ddp();
     panel.setAnalysis(kineto.session, kineto.analysis);

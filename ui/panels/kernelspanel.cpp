@@ -384,12 +384,12 @@ void KernelsPanel::fillOpTypes(const analysis::KernelSummary &k)
         row.append(us(o.maxUs));
         m_model->appendRow(row);
     }
-    m_wholeHeadline = (tr("%L1 op types, %L2 ops, %3 on rank %4: the profiler's table "
-                          "(op_statistic.csv), as written.")
-                           .arg(static_cast<qulonglong>(k.opTypes.size()))
-                           .arg(ops)
-                           .arg(duration(totalUs * 1000.0))
-                           .arg(m_rank));
+    m_wholeHeadline = tr("%L1 op types, %L2 ops, %3 on rank %4: the profiler's table "
+                         "(op_statistic.csv), as written.")
+                          .arg(static_cast<qulonglong>(k.opTypes.size()))
+                          .arg(ops)
+                          .arg(duration(totalUs * 1000.0))
+                          .arg(m_rank);
 }
 
 void KernelsPanel::fillCategories(const analysis::KernelSummary &k)
