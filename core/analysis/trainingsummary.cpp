@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <set>
@@ -204,10 +205,17 @@ std::string trainingLogText(const model::Session &session, const HealthRules &ru
         out << "  run " << t.index << ": " << t.label << " (" << t.log->producer << "), steps "
             << lo << "–" << hi;
         if (const model::LogSeries *loss = t.log->primaryLoss(t.run)) {
+            // From the first recorded value to the last: a resumed Megatron run's golden values
+            // begin with 50 "nan" (not recorded), which read as the loss it started from.
+            const std::size_t bad = loss->nonFiniteCount();
             out << ", " << loss->name << " " << loss->size() << " points";
-            if (!loss->empty())
-                out << ", " << number(loss->values.front()).dump() << " → "
-                    << number(loss->values.back()).dump();
+            if (bad > 0)
+                out << " (" << bad << " NaN/inf)";
+            const auto finite = [](double v) { return std::isfinite(v); };
+            const auto first = std::find_if(loss->values.begin(), loss->values.end(), finite);
+            const auto last = std::find_if(loss->values.rbegin(), loss->values.rend(), finite);
+            if (first != loss->values.end())
+                out << ", " << number(*first).dump() << " → " << number(*last).dump();
         }
         out << '\n';
     }
