@@ -202,7 +202,19 @@ def report_overflows():
         print("  at steps " + ", ".join(f"{s} ×{c}" if c > 1 else str(s) for s, c in runs[:8]))
 
 
+def report_resumed_loss_line():
+    """The loss line of `stepscope summary` (ctest cli_summary_loss_from_the_first_recorded_value):
+    points, NaN points, first and last finite loss of the resumed golden-values run."""
+    loss = golden(ROOT / "megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist"
+                  / "golden_values_dev_dgx_h100_2nd.json")["lm loss"]
+    steps = sorted(loss)
+    finite = [loss[s] for s in steps if math.isfinite(loss[s])]
+    print(f"resumed run: lm loss {len(steps)} points ({len(steps) - len(finite)} NaN/inf), "
+          f"{finite[0]} → {finite[-1]}")
+
+
 if __name__ == "__main__":
+    report_resumed_loss_line()
     for pair in ["test_qwen_sft", "test_ds3_pretrain", "test_ds3_sft", "test_xiaoyi_sft"]:
         report_megatron_pair(pair)
     t5 = "t5/t5_mcore_te_tp2_pp1_vp1"
