@@ -155,7 +155,6 @@ struct StepResult
     std::vector<LaneSegment> segments;
     std::int64_t commNs = 0; ///< |comm| in the step
     std::int64_t spanIdleNs = 0; ///< idle between the first and last device task
-    std::int64_t prepWindowNs = 0; ///< step start to first device task
     detail::IdleParts spanIdle; ///< idle after the first device task, split (no preparing)
 };
 
@@ -204,7 +203,6 @@ StepResult analyseStep(
         firstDevice = b.deviceStartNs;
         r.spanIdleNs = (b.deviceEndNs - b.deviceStartNs) - busy.length();
     }
-    r.prepWindowNs = firstDevice - s0;
 
     const IntervalSet prep = IntervalSet::single(s0, firstDevice);
     const IntervalSet prepData = prep.intersect(sets.dataLoading.clipped(s0, firstDevice));
@@ -247,7 +245,7 @@ StepResult analyseStep(
 /// drawn as preparing, where the table counts it (TimelineFigures of a table step: the same).
 void appendAsTable(const StepResult &r, std::vector<LaneSegment> &out)
 {
-    const std::int64_t firstDevice = r.b.startNs + r.prepWindowNs;
+    const std::int64_t firstDevice = detail::firstDeviceNs(r.b);
     for (LaneSegment s : r.segments) {
         if (s.kind == SegmentKind::DataLoading && s.endNs <= firstDevice)
             s.kind = SegmentKind::Preparing;
@@ -301,7 +299,7 @@ double oursFor(std::string_view key, const StepResult &r)
     if (key == "bubble")
         return us(b.bubbleNs);
     if (key == "preparing")
-        return us(r.prepWindowNs);
+        return us(detail::firstDeviceNs(b) - b.startNs);
     if (key == "stage")
         return b.deviceStartNs < 0 ? 0.0 : us(b.deviceEndNs - b.deviceStartNs - b.bubbleNs);
     if (key == "comm_exposed_excl_receive")

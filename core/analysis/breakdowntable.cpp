@@ -59,8 +59,7 @@ TimelineFigures figuresOf(const StepBreakdown &b)
     t.preparingNs = b.preparingNs;
     // The table's Preparing holds the data loading before the step's first device task, and
     // its Free none of it: so do our figures beside it (the lane draws that time as preparing).
-    const std::int64_t firstDevice = b.deviceStartNs >= 0 ? b.deviceStartNs : b.endNs;
-    const std::int64_t prepData = (firstDevice - b.startNs) - b.preparingNs;
+    const std::int64_t prepData = (firstDeviceNs(b) - b.startNs) - b.preparingNs;
     if (prepData > 0) {
         t.preparingNs += prepData;
         t.dataLoadingNs -= prepData;

@@ -25,6 +25,13 @@ struct IdleParts
     std::int64_t otherIdleNs = 0;
 };
 
+/// Where the step's preparing window ends: its first device task, or its end when it has
+/// none (on a timeline step, the table's Preparing and the lane's both run to it).
+inline std::int64_t firstDeviceNs(const StepBreakdown &b)
+{
+    return b.deviceStartNs >= 0 ? b.deviceStartNs : b.endNs;
+}
+
 /// A column of a profiler's row in ns (negative values as 0), 0 when the row lacks it.
 std::int64_t columnNs(const model::ReferenceStep &row, const char *key);
 
