@@ -291,8 +291,6 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
     }
 }
 
-/// Detects, plans, runs; returns false when cancelled. A load the memory budget refuses
-/// reads nothing and fills `refused`.
 /// The opened path as detection needs it: detection knows a file by its folder's name
 /// (ASCEND_PROFILER_OUTPUT, a MindSpore rank's folder), which a bare `trace_view.json` or
 /// `./step_trace_raw_2_detail_time.csv` does not give.
@@ -307,6 +305,8 @@ fs::path absoluteForDetection(const fs::path &opened)
     return path;
 }
 
+/// Detects, plans, runs; returns false when cancelled. A load the memory budget refuses
+/// reads nothing and fills `refused`.
 bool load(const fs::path &opened, util::Progress &progress, const LoadOptions &options,
     model::Session &session, std::optional<MemoryBudget> &refused)
 {
