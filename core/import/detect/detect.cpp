@@ -85,15 +85,13 @@ void findDeeperAscendRun(const fs::path &dir, Detection &d)
 {
     std::vector<fs::path> sub;
     collectDirs(dir, MaxDepth, sub);
-    std::vector<fs::path> others;
+    std::vector<fs::path> clusters;
     for (const fs::path &p : sub) {
         if (p.filename() == "ASCEND_PROFILER_OUTPUT")
             d.ascendRankDirs.push_back(p.parent_path());
-        else
-            others.push_back(p);
+        else if (isClusterOutputDir(p))
+            clusters.push_back(p);
     }
-    std::vector<fs::path> clusters;
-    std::copy_if(others.begin(), others.end(), std::back_inserter(clusters), isClusterOutputDir);
     if (clusters.size() == 1)
         d.clusterDir = clusters.front();
 }
