@@ -21,16 +21,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <optional>
 
 namespace stepscope::ui {
-
-namespace {
-
-constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
-
-} // namespace
 
 QString formatValue(ValueUnit unit, double value)
 {

@@ -16,11 +16,15 @@
 #include <QValueAxis>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <utility>
 #include <vector>
 
 namespace stepscope::ui {
+
+/// A value not recorded at a point (and what valueAt answers where there is none).
+inline constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
 
 /// One series as the user sees it: a line, or one row of a stack.
 struct SeriesData

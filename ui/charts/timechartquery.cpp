@@ -8,15 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace stepscope::ui {
-
-namespace {
-
-constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
-
-} // namespace
 
 QList<QPointF> TimeChart::drawnPoints(int series) const
 {
