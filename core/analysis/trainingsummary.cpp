@@ -205,8 +205,8 @@ std::string trainingLogText(const model::Session &session, const HealthRules &ru
         out << "  run " << t.index << ": " << t.label << " (" << t.log->producer << "), steps "
             << lo << "–" << hi;
         if (const model::LogSeries *loss = t.log->primaryLoss(t.run)) {
-            // From the first recorded value to the last: a resumed Megatron run's golden values
-            // begin with 50 "nan" (not recorded), which read as the loss it started from.
+            // From the first finite value to the last: a NaN/inf point (a loss that diverged)
+            // is no loss the run started from or ended at.
             const std::size_t bad = loss->nonFiniteCount();
             out << ", " << loss->name << " " << loss->size() << " points";
             if (bad > 0)

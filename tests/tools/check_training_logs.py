@@ -51,11 +51,15 @@ def megatron_memory(path, rank):
 
 
 def golden(path):
+    """The series of a golden-values file as the reader keeps them: a "nan" before the last
+    number is a step not recorded and left out (formats.md §10.6); one after it stays NaN."""
     doc = json.loads(path.read_text())
     out = {}
     for name, metric in doc.items():
         if isinstance(metric, dict) and isinstance(metric.get("values"), dict):
-            out[name] = {int(k): float(v) for k, v in metric["values"].items()}
+            series = sorted((int(k), float(v)) for k, v in metric["values"].items())
+            last = max((i for i, (_, v) in enumerate(series) if not math.isnan(v)), default=-1)
+            out[name] = {s: v for i, (s, v) in enumerate(series) if i > last or not math.isnan(v)}
     return out
 
 
@@ -204,12 +208,14 @@ def report_overflows():
 
 def report_resumed_loss_line():
     """The loss line of `stepscope summary` (ctest cli_summary_loss_from_the_first_recorded_value):
-    points, NaN points, first and last finite loss of the resumed golden-values run."""
+    points, NaN points, first and last finite loss of the resumed golden-values run (steps 1-50
+    are "nan", not recorded: they ran before the resume)."""
     loss = golden(ROOT / "megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist"
                   / "golden_values_dev_dgx_h100_2nd.json")["lm loss"]
     steps = sorted(loss)
     finite = [loss[s] for s in steps if math.isfinite(loss[s])]
-    print(f"resumed run: lm loss {len(steps)} points ({len(steps) - len(finite)} NaN/inf), "
+    bad = f" ({len(steps) - len(finite)} NaN/inf)" if len(finite) < len(steps) else ""
+    print(f"resumed run: lm loss {len(steps)} points{bad}, steps {steps[0]}-{steps[-1]}, "
           f"{finite[0]} → {finite[-1]}")
 
 

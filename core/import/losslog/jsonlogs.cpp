@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace stepscope::import::losslog {
 
@@ -99,6 +98,43 @@ void readHfTrainerState(const json &doc, LogBuilder &b)
         b.log().scalars.emplace_back("total_steps", doc["max_steps"].get<double>());
 }
 
+// Megatron's golden values write a step they did not record as "nan" (formats.md §10.6):
+// steps 1-50 of a resumed run, 3 801 of BERT's 4 001 iteration times (timed every 100th
+// step). Such points before the series' last number are left out, and the load says so. A
+// "nan" after the last number stays a NaN point: a loss that diverged is written the same
+// way, and the health check must see it.
+void leaveOutUnrecorded(model::LogSeries &series, LogBuilder &b)
+{
+    std::size_t end = series.size();
+    while (end > 0 && std::isnan(series.values[end - 1]))
+        --end;
+    std::size_t kept = 0;
+    std::size_t left = 0;
+    std::int64_t firstStep = 0;
+    std::int64_t lastStep = 0;
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        if (i < end && std::isnan(series.values[i])) {
+            firstStep = left++ == 0 ? series.steps[i] : firstStep;
+            lastStep = series.steps[i];
+            continue;
+        }
+        series.steps[kept] = series.steps[i];
+        series.values[kept] = series.values[i];
+        series.lines[kept] = series.lines[i];
+        series.duplicate[kept] = series.duplicate[i];
+        ++kept;
+    }
+    if (left == 0)
+        return;
+    b.note("`" + series.name + "`: " + std::to_string(left) + " of " + std::to_string(series.size())
+        + " values between steps " + std::to_string(firstStep) + " and " + std::to_string(lastStep)
+        + " are \"nan\", the golden values' mark of a step not recorded: left out");
+    series.steps.resize(kept);
+    series.values.resize(kept);
+    series.lines.resize(kept);
+    series.duplicate.resize(kept);
+}
+
 void readGolden(const json &doc, LogBuilder &b)
 {
     b.noteProducer(2, "Megatron golden values JSON");
@@ -123,12 +159,13 @@ void readGolden(const json &doc, LogBuilder &b)
         const json &values = metric["values"];
         model::LogSeries &series = b.series(name, kind, unit, 0);
         const std::string &metricName = name; // C++17 lambdas cannot capture a binding
+        // A value that is no number is reported and left out: the step has no point.
         auto pointValue = [&](const json &v) {
             auto n = jsonNumber(v);
             if (!n)
                 b.log().addIssue(
                     0, "`" + metricName + "`: a value is neither a number nor \"nan\"");
-            return n ? *n : std::numeric_limits<double>::quiet_NaN();
+            return n;
         };
         if (values.is_object()) {
             for (const auto &[key, v] : values.items()) {
@@ -137,7 +174,8 @@ void readGolden(const json &doc, LogBuilder &b)
                     b.log().addIssue(0, "`" + name + "`: step key \"" + key + "\" is not a number");
                     continue;
                 }
-                series.add(*step, pointValue(v));
+                if (const auto n = pointValue(v))
+                    series.add(*step, *n);
             }
             // Object keys come sorted as text ("10" < "5"): restore step order.
             std::vector<std::size_t> order(series.size());
@@ -155,11 +193,15 @@ void readGolden(const json &doc, LogBuilder &b)
             std::int64_t start = metric.value("start_step", std::int64_t {0});
             std::int64_t interval = metric.value("step_interval", std::int64_t {1});
             std::int64_t i = 0;
-            for (const json &v : values)
-                series.add(start + interval * i++, pointValue(v));
+            for (const json &v : values) {
+                if (const auto n = pointValue(v))
+                    series.add(start + interval * i, *n);
+                ++i;
+            }
         }
+        b.log().lineCount += values.is_structured() ? values.size() : 0;
+        leaveOutUnrecorded(series, b);
         b.log().recordCount += series.size();
-        b.log().lineCount += series.size();
     }
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace stepscope::import::losslog {
@@ -38,12 +39,18 @@ public:
     /// Notes the record kind seen; the first one in detection priority names the producer.
     void noteProducer(int priority, std::string_view name);
 
+    /// Notes what the reader did with values that are not errors (left out as not
+    /// recorded), said as an info line of the load.
+    void note(std::string message) { m_notes.push_back(std::move(message)); }
+    const std::vector<std::string> &notes() const { return m_notes; }
+
     model::TrainingLog &log() { return m_log; }
     /// Drops an unused run 0, labels the runs and returns the log.
     model::TrainingLog finish();
 
 private:
     model::TrainingLog m_log;
+    std::vector<std::string> m_notes;
     std::map<std::tuple<std::string, std::uint32_t, std::int32_t>, std::size_t> m_index;
     int m_producerPriority = 1000;
     std::size_t m_hint = 0; ///< index after the series returned last

@@ -347,6 +347,8 @@ model::TrainingLog readTrainingLog(
     } catch (const std::exception &e) {
         context.error(file, std::string("training log could not be read: ") + e.what());
     }
+    for (const std::string &note : b.notes())
+        context.info(file, note);
     model::TrainingLog log = b.finish();
     for (const model::LogIssue &issue : log.issues)
         context.warn(file, issue.message, issue.line);

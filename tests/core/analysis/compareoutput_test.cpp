@@ -239,5 +239,5 @@ TEST(CompareOutput, TwoLogsSayNoProfileInsteadOfARankLine)
     EXPECT_NE(md.find("Training logs only, no profile"), std::string::npos) << md;
     EXPECT_EQ(md.find("Rank 0 of before"), std::string::npos) << md;
     EXPECT_EQ(md.find("## KPIs"), std::string::npos) << md;
-    EXPECT_NE(md.find("100 common steps, 50 finite in both"), std::string::npos) << md;
+    EXPECT_NE(md.find("50 common steps"), std::string::npos) << md;
 }

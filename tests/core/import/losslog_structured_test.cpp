@@ -24,12 +24,6 @@ model::TrainingLog read(const std::string &rel)
     return import::losslog::readTrainingLog(Data + rel, report);
 }
 
-std::size_t indexOfStep(const model::LogSeries &s, std::int64_t step)
-{
-    auto it = std::find(s.steps.begin(), s.steps.end(), step);
-    return static_cast<std::size_t>(it - s.steps.begin());
-}
-
 } // namespace
 
 TEST(LossLogHfTrainerState, OnlyLossEntriesFormTheCurve)
@@ -77,8 +71,13 @@ TEST(LossLogGolden, NewSchemaStringKeysAndNanStrings)
     ASSERT_NE(time, nullptr);
     EXPECT_EQ(time->kind, LogSeriesKind::StepTime);
     EXPECT_EQ(time->unit, "s");
-    EXPECT_EQ(time->nonFiniteCount(), 3801u); // "nan" strings kept as markers
-    EXPECT_EQ(log.find("num-zeros")->nonFiniteCount(), 12u);
+    // 3 801 of the 4 001 iteration times are "nan": only every 100th step is timed. They
+    // are steps not recorded (formats.md §10.6), left out, not NaN points to alarm on.
+    EXPECT_EQ(time->size(), 200u);
+    EXPECT_EQ(time->nonFiniteCount(), 0u);
+    EXPECT_EQ(time->steps.front(), 100);
+    EXPECT_EQ(log.find("num-zeros")->size(), 4001u - 12u);
+    EXPECT_EQ(log.find("num-zeros")->nonFiniteCount(), 0u);
     EXPECT_EQ(log.find("mem-allocated-bytes")->unit, "bytes");
 }
 
@@ -97,17 +96,31 @@ TEST(LossLogGolden, OldSchemaListWithInterval)
     EXPECT_DOUBLE_EQ(*log.scalar("iteration_timing_avg"), 0.11905411764705882);
 }
 
-TEST(LossLogGolden, ResumedRunHasNanFirstHalf)
+TEST(LossLogGolden, ResumedRunBeginsAtItsFirstRecordedStep)
 {
-    model::TrainingLog log =
-        read("megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/"
-             "golden_values_dev_dgx_h100_2nd.json");
+    model::LoadReport report;
+    model::TrainingLog log = import::losslog::readTrainingLog(Data
+            + "megatron-golden-values/gpt/gpt3_mcore_te_tp2_pp2_resume_torch_dist/"
+              "golden_values_dev_dgx_h100_2nd.json",
+        report);
     const model::LogSeries *loss = log.find("lm loss");
     ASSERT_NE(loss, nullptr);
-    EXPECT_EQ(loss->size(), 100u);
-    EXPECT_EQ(loss->nonFiniteCount(), 50u);
-    EXPECT_TRUE(std::isnan(loss->values[indexOfStep(*loss, 50)]));
-    EXPECT_FALSE(std::isnan(loss->values[indexOfStep(*loss, 51)]));
+    // Steps 1-50 ran before the resume: "nan" in this file, not points of this run.
+    EXPECT_EQ(loss->size(), 50u);
+    EXPECT_EQ(loss->nonFiniteCount(), 0u);
+    EXPECT_EQ(loss->steps.front(), 51);
+    EXPECT_DOUBLE_EQ(loss->values.front(), 10.19745);
+    EXPECT_EQ(loss->steps.back(), 100);
+    // The load says what it left out, per series, as information.
+    bool said = false;
+    for (const model::Diagnostic &d : report.diagnostics())
+        said = said
+            || (d.severity == model::Severity::Info
+                && d.message.find("`lm loss`: 50 of 100 values between steps 1 and 50 are "
+                                  "\"nan\"")
+                    != std::string::npos);
+    EXPECT_TRUE(said);
+    EXPECT_EQ(log.badLineCount, 0u);
 }
 
 TEST(LossLogTrainerJsonl, LinesWithTimedelta)
@@ -201,6 +214,29 @@ TEST(LossLogMalformed, TrainerStateEntriesWithoutStepAreCounted)
     EXPECT_EQ(log.find("epoch"), nullptr); // epochs follow training entries only
 }
 
+TEST(LossLogGolden, NanAfterTheLastNumberStaysAMarker)
+{
+    // A loss that diverged is written as "nan" to the end: those points are kept, for the
+    // health check. The "nan" before the last number is a step not recorded.
+    LogBuilder b;
+    EXPECT_EQ(import::losslog::readJsonDocument(
+                  R"({"lm loss": {"start_step": 1, "end_step": 5, "step_interval": 1,
+                      "values": {"1": "nan", "2": 10.5, "3": "nan", "4": 9.8, "5": "nan",
+                                 "6": NaN}}})",
+                  b),
+        JsonLogKind::MegatronGolden);
+    ASSERT_EQ(b.notes().size(), 1u);
+    EXPECT_EQ(b.notes()[0],
+        "`lm loss`: 2 of 6 values between steps 1 and 3 are \"nan\", the golden values' mark "
+        "of a step not recorded: left out");
+    model::TrainingLog log = b.finish();
+    const model::LogSeries *loss = log.find("lm loss");
+    ASSERT_NE(loss, nullptr);
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t> {2, 4, 5, 6}));
+    EXPECT_EQ(loss->nonFiniteCount(), 2u);
+    EXPECT_EQ(log.recordCount, 4u);
+}
+
 TEST(LossLogMalformed, GoldenValuesWithBadEntries)
 {
     LogBuilder b;
@@ -209,7 +245,7 @@ TEST(LossLogMalformed, GoldenValuesWithBadEntries)
                       "values": {"1": 10.5, "2": "oops", "x": 3.0, "10": NaN}}})",
                   b),
         JsonLogKind::MegatronGolden); // NaN literal (Python json.dump) accepted
-    EXPECT_TRUE(std::isnan(b.log().find("lm loss")->values.back()));
+    EXPECT_TRUE(std::isnan(b.log().find("lm loss")->values.back())); // after the last number
     LogBuilder c;
     EXPECT_EQ(import::losslog::readJsonDocument(
                   R"({"lm loss": {"start_step": 1, "end_step": 3, "step_interval": 1,
@@ -219,9 +255,9 @@ TEST(LossLogMalformed, GoldenValuesWithBadEntries)
     model::TrainingLog log = c.finish();
     const model::LogSeries *loss = log.find("lm loss");
     ASSERT_NE(loss, nullptr);
-    EXPECT_EQ(loss->steps, (std::vector<std::int64_t> {1, 2, 10}));
-    EXPECT_TRUE(std::isnan(loss->values[1])); // not a number: a gap, reported
-    EXPECT_TRUE(std::isinf(loss->values[2]));
+    // "oops" is no number: the step has no point, and the issue says so.
+    EXPECT_EQ(loss->steps, (std::vector<std::int64_t> {1, 10}));
+    EXPECT_TRUE(std::isinf(loss->values[1]));
     EXPECT_EQ(log.badLineCount, 2u); // "oops" and the key "x"
 }
 
