@@ -27,7 +27,7 @@ TEST(CompareReport, DemoPairHasEverySectionAndOnlyEmbeddedImages)
     int images = 0;
     for (auto it = ref.globalMatch(html); it.hasNext(); ++images)
         EXPECT_TRUE(it.next().captured(1).startsWith(QStringLiteral("data:image/png;base64,")));
-    EXPECT_EQ(images, 2); // paired step times + both aligned timelines (no training logs)
+    EXPECT_EQ(images, 3); // paired step times, peak memory, both aligned timelines (no logs)
     // The Markdown summary is core's (analysis::compareMarkdown of the same comparison).
     EXPECT_EQ(report.summaryMarkdown.toStdString(),
         analysis::compareMarkdown(testsupport::demoPair()->comparison,

@@ -5,6 +5,7 @@
 #include "analysis/units.h"
 #include "comparestrip.h"
 #include "lossplot.h"
+#include "memorybars.h"
 #include "ui/charts/barchart.h"
 #include "ui/text.h"
 #include "ui/timeline/geometrybuilder.h"
@@ -148,6 +149,19 @@ PaintFunction pairedStepBarsPainter(
     // Shown off screen, as the exported panels are: a never-shown widget gets its size only
     // inside render(), where the chart's first layout (a tiny plot, every step label elided)
     // changed its axes too late, and a stale axis was drawn in the plot's corner.
+    chart->setAttribute(Qt::WA_DontShowOnScreen);
+    chart->show();
+    PaintFunction inner = widgetPainter(chart.get());
+    return [chart, inner](QPainter &painter, const QSize &size) { inner(painter, size); };
+}
+
+PaintFunction memoryBarsPainter(std::shared_ptr<const CompareData> data)
+{
+    auto chart = std::make_shared<BarChart>();
+    if (data)
+        fillMemoryChart(*chart, memoryBars(data->comparison.memoryRows), data->before.name(),
+            data->after.name(), Theme::Light);
+    // Shown off screen before it is drawn, as pairedStepBarsPainter's chart.
     chart->setAttribute(Qt::WA_DontShowOnScreen);
     chart->show();
     PaintFunction inner = widgetPainter(chart.get());

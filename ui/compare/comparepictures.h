@@ -23,6 +23,10 @@ PaintFunction alignedTimelinesPainter(std::shared_ptr<const CompareData> data,
 PaintFunction pairedStepBarsPainter(
     std::shared_ptr<const CompareData> data, const CompareSelection &selection = {});
 
+/// Memory by category, before and after, for the comparison's ranks (memorybars.h); an empty
+/// picture when neither run records memory.
+PaintFunction memoryBarsPainter(std::shared_ptr<const CompareData> data);
+
 /// Both loss curves on one step axis with the divergence figures and NaN/inf markers.
 PaintFunction lossOverlayPainter(LossOverlay overlay);
 

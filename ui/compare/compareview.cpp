@@ -5,6 +5,7 @@
 #include "analysis/units.h"
 #include "deltatable.h"
 #include "lossplot.h"
+#include "memorybars.h"
 #include "rankdeltas.h"
 #include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
@@ -261,6 +262,7 @@ void CompareView::rebuildPairing()
     m_pairingLabel->setText(text);
     m_pairingLabel->setToolTip(notes.join(QLatin1Char('\n')));
     updateStepBars();
+    updateMemoryBars();
     setPairIndex(index);
 }
 
@@ -383,6 +385,16 @@ void CompareView::updateStepBars()
     m_stepBars->setValueUnit(ValueUnit::Duration);
     m_stepBars->setCategoryAxisTitle(tr("step (before↔after)"));
     m_stepBars->setData(categories, {before, after}, BarChart::Mode::Grouped);
+}
+
+void CompareView::updateMemoryBars()
+{
+    if (!m_data)
+        return;
+    const MemoryBars bars = compare::memoryBars(m_comparison.memoryRows);
+    fillMemoryChart(
+        *m_memoryBars, bars, m_data->before.name(), m_data->after.name(), currentTheme());
+    m_tabs->setTabVisible(m_memoryTab, !bars.empty());
 }
 
 void CompareView::setLossLog(bool afterSide, std::shared_ptr<const model::TrainingLog> log)

@@ -93,6 +93,8 @@ public:
     QTableWidget *hostOpTable() const { return m_hostOpTable; }
     QTableWidget *crossCheckTable() const { return m_crossCheckTable; }
     BarChart *stepBars() const { return m_stepBars; }
+    /// The Memory tab's chart (memorybars.h; the tab is hidden when neither run records memory).
+    BarChart *memoryBars() const { return m_memoryBars; }
     LossPlot *lossPlot() const { return m_lossPlot; }
     QTabWidget *tabs() const { return m_tabs; }
     QComboBox *beforePicker() const { return m_beforePicker; }
@@ -119,6 +121,7 @@ private:
     void onRankPickerChanged();
     void updateTables();
     void updateStepBars();
+    void updateMemoryBars();
     void updateStrip();
     void updateLoss();
     void onViewChanged(bool fromAfter);
@@ -167,6 +170,8 @@ private:
     QTableWidget *m_hostOpTable = nullptr;
     QTableWidget *m_crossCheckTable = nullptr;
     BarChart *m_stepBars = nullptr;
+    BarChart *m_memoryBars = nullptr;
+    int m_memoryTab = -1;
     LossPlot *m_lossPlot = nullptr;
     QLabel *m_lossSources = nullptr;
 };

@@ -164,6 +164,8 @@ void CompareView::buildUi()
     m_hostOpTable = makeTable(QStringLiteral("hostOpDeltaTable"));
     m_stepBars = new BarChart;
     m_stepBars->setObjectName(QStringLiteral("pairedStepBars"));
+    m_memoryBars = new BarChart;
+    m_memoryBars->setObjectName(QStringLiteral("memoryBars"));
     auto *lossTab = new QWidget;
     auto *ll = new QVBoxLayout(lossTab);
     ll->setContentsMargins(4, 4, 4, 4);
@@ -191,6 +193,7 @@ void CompareView::buildUi()
     ll->addWidget(lossSplit, 1);
     m_tabs->addTab(m_deltaTable, tr("Δ table"));
     m_tabs->addTab(m_stepBars, tr("Steps"));
+    m_memoryTab = m_tabs->addTab(m_memoryBars, tr("Memory"));
     m_tabs->addTab(m_kernelTable, tr("Kernels"));
     m_tabs->addTab(m_hostOpTable, tr("Host ops"));
     m_lossTab = m_tabs->addTab(lossTab, tr("Loss"));

@@ -6,6 +6,7 @@
 #include "analysis/convergence.h"
 #include "analysis/units.h"
 #include "ui/compare/comparepictures.h"
+#include "ui/compare/memorybars.h"
 #include "ui/export/imageexport.h"
 #include "ui/panels/tableitems.h"
 #include "ui/text.h"
@@ -218,7 +219,11 @@ void addProfileSections(
     if (c.memoryRows.empty())
         memory.paragraphs << QStringLiteral("Neither profile records memory (collect with "
                                             "profile_memory=True).");
-    else
+    if (const compare::MemoryBars bars = compare::memoryBars(c.memoryRows); !bars.empty())
+        memory.images.push_back(
+            {bars.title + QStringLiteral(", before and after"), QStringLiteral("memory.png"),
+                renderImage(compare::memoryBarsPainter(data), QSize(logical.width(), 300), Dpr)});
+    if (!c.memoryRows.empty())
         memory.tables.push_back(deltaTable(QString(), c.memoryRows));
     report.sections.push_back(memory);
 
