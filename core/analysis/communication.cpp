@@ -6,6 +6,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -103,15 +104,25 @@ std::vector<CollectiveRow> fromStats(
     return finish(acc);
 }
 
-/// One row of a track that holds communication, and what its events' args name.
+/// What a communication event's args say (Kineto's NCCL kernels since 2024, formats.md
+/// §5.6); none where they do not.
+struct CommArgs
+{
+    std::optional<std::string> collective; ///< "Collective name"
+    std::optional<std::string> group; ///< "Process Group Name"
+    /// The message: the larger of `In msg nelems` and `Out msg nelems` (an all-gather's output,
+    /// a reduce-scatter's input) times the size of `dtype`.
+    std::optional<double> bytes;
+};
+
+/// One row of a track that holds communication, and what its events' args say.
 struct CommRow
 {
     const model::Trace *trace = nullptr;
     const model::Track *track = nullptr;
     std::uint32_t row = 0;
     std::vector<model::ArgsId> ids;
-    /// Per event with args: its "Collective name" and "Process Group Name" (none when absent).
-    std::vector<std::pair<std::optional<std::string>, std::optional<std::string>>> named;
+    std::vector<CommArgs> named; ///< per event with args
 };
 
 /// The text of `"key":"…"` in an event's args, none when absent.
@@ -126,14 +137,55 @@ std::optional<std::string> argText(const std::string &args, const std::string &k
     return args.substr(p + key.size(), q - p - key.size());
 }
 
-/// Reads the args of a row's communication events and keeps the two names they may give.
+/// The whole number after `key` (`"In msg nelems":6637568`) in an event's args, none when
+/// absent or not a whole number.
+std::optional<std::int64_t> argCount(const std::string &args, const std::string &key)
+{
+    auto p = args.find(key);
+    if (p == std::string::npos)
+        return std::nullopt;
+    p += key.size();
+    while (p < args.size() && args[p] == ' ')
+        ++p;
+    std::int64_t n = 0;
+    const auto end = std::min(args.size(), p + 18); // below 10^18: no overflow
+    const auto first = p;
+    for (; p < end && args[p] >= '0' && args[p] <= '9'; ++p)
+        n = n * 10 + (args[p] - '0');
+    if (p == first || (p < args.size() && args[p] >= '0' && args[p] <= '9'))
+        return std::nullopt;
+    return n;
+}
+
+/// Bytes per element of a tensor type as PyTorch names it in these args (c10's ScalarType:
+/// "Float", "BFloat16", "Long", ...); 0 when unknown.
+int dtypeBytes(std::string_view dtype)
+{
+    static const std::map<std::string_view, int> sizes = {{"Bool", 1}, {"Byte", 1}, {"Char", 1},
+        {"QInt8", 1}, {"QUInt8", 1}, {"Float8_e4m3fn", 1}, {"Float8_e5m2", 1},
+        {"Float8_e4m3fnuz", 1}, {"Float8_e5m2fnuz", 1}, {"Short", 2}, {"Half", 2}, {"BFloat16", 2},
+        {"UInt16", 2}, {"Int", 4}, {"Float", 4}, {"QInt32", 4}, {"UInt32", 4}, {"ComplexHalf", 4},
+        {"Long", 8}, {"Double", 8}, {"UInt64", 8}, {"ComplexFloat", 8}, {"ComplexDouble", 16}};
+    const auto it = sizes.find(dtype);
+    return it == sizes.end() ? 0 : it->second;
+}
+
+/// Reads the args of a row's communication events and keeps what they say.
 void readNames(CommRow &c)
 {
     const std::vector<std::string> texts = c.trace->args.readMany(c.ids);
     c.named.reserve(texts.size());
-    for (const std::string &args : texts)
-        c.named.emplace_back(
-            argText(args, "\"Collective name\":\""), argText(args, "\"Process Group Name\":\""));
+    for (const std::string &args : texts) {
+        CommArgs a {argText(args, "\"Collective name\":\""),
+            argText(args, "\"Process Group Name\":\""), std::nullopt};
+        const auto in = argCount(args, "\"In msg nelems\":");
+        const auto out = argCount(args, "\"Out msg nelems\":");
+        const auto dtype = argText(args, "\"dtype\":\"");
+        const int size = dtype ? dtypeBytes(*dtype) : 0;
+        if ((in || out) && size > 0)
+            a.bytes = static_cast<double>(std::max(in.value_or(0), out.value_or(0))) * size;
+        c.named.push_back(std::move(a));
+    }
 }
 
 std::vector<CommRow> communicationRows(const model::Session &session)
@@ -193,6 +245,7 @@ std::vector<CollectiveRow> fromTimeline(
         readNames(rows[k]);
     });
     std::map<std::tuple<std::string, std::string, bool>, Acc> acc;
+    std::map<std::tuple<std::string, std::string, bool>, std::int64_t> sized; // events with bytes
     for (const CommRow &c : rows) {
         const model::Track &t = *c.track;
         std::size_t next = 0;
@@ -201,20 +254,33 @@ std::vector<CollectiveRow> fromTimeline(
                 continue;
             std::string kindName = collectiveKind(c.trace->strings.view(t.name(i)));
             std::string group;
+            std::optional<double> bytes;
             if (t.args(i).isValid()) {
-                const auto &[collective, processGroup] = c.named[next++];
+                const CommArgs &named = c.named[next++];
                 // Newer NCCL kernels name the collective only in their args.
-                if (collective)
-                    kindName = *collective;
-                group = processGroup.value_or(std::string());
+                if (named.collective)
+                    kindName = *named.collective;
+                group = named.group.value_or(std::string());
+                bytes = named.bytes;
             }
-            Acc &a = acc[{kindName, group, false}];
+            const auto key = std::tuple {kindName, group, false};
+            Acc &a = acc[key];
             a.row.name = kindName;
             a.row.group = group;
             a.row.source = "timeline";
             ++a.row.count;
             a.row.totalUs += static_cast<double>(t.duration(i)) / 1000.0;
+            if (bytes) {
+                a.bytes += *bytes;
+                ++sized[key];
+            }
         }
+    }
+    // Bytes, and the bandwidth over the kernels' time, only where every event gives its
+    // size: a partial sum would read as the whole.
+    for (auto &[key, a] : acc) {
+        const auto it = sized.find(key);
+        a.haveBytes = it != sized.end() && it->second == a.row.count;
     }
     return finish(acc);
 }

@@ -114,6 +114,20 @@ TEST(Readability, CommunicationTableCountsKernelsInsideAnnotations)
     EXPECT_NEAR(rows[0].totalUs, 46762.159, 0.01);
     EXPECT_EQ(rows[1].name, "broadcast");
     EXPECT_EQ(rows[1].count, 6);
+    // Their message sizes, from the kernels' args (the same script: 306 684 384 bytes in
+    // 46 762 159 ns), as the table shows them; the columns were empty.
+    const QAbstractItemModel *shown = panel.table()->model();
+    ASSERT_EQ(shown->headerData(7, Qt::Horizontal).toString(), QStringLiteral("Bytes"));
+    ASSERT_EQ(shown->headerData(8, Qt::Horizontal).toString(), QStringLiteral("Bandwidth"));
+    bool found = false;
+    for (int r = 0; r < shown->rowCount(); ++r) {
+        if (shown->index(r, 0).data().toString() != QStringLiteral("allreduce"))
+            continue;
+        found = true;
+        EXPECT_EQ(shown->index(r, 7).data().toString(), QStringLiteral("292 MiB"));
+        EXPECT_EQ(shown->index(r, 8).data().toString(), QStringLiteral("6.56 GB/s"));
+    }
+    EXPECT_TRUE(found);
 
     // No matrix in a Kineto trace: the explanation is a side note, the table keeps the width.
     uitest::showAndSettle(panel, 1200, 500);

@@ -180,6 +180,15 @@ void CommunicationPanel::fillTable()
     m_model->setHorizontalHeaderLabels(
         {tr("Collective"), tr("Group"), tr("Rank"), tr("Kind"), tr("Count"), tr("Total"),
             tr("Mean"), tr("Bytes"), tr("Bandwidth"), tr("Wait"), tr("Transit"), tr("Source")});
+    // Their definitions (docs/metrics.md, "Communication").
+    m_model->horizontalHeaderItem(7)->setToolTip(
+        tr("Data the collective moved: the profiler's link sizes (MB as written, 10^6 bytes); "
+           "for NCCL kernels, each message (the larger of In and Out msg nelems, times the "
+           "size of dtype) summed. Empty when the data does not say it for every op."));
+    m_model->horizontalHeaderItem(8)->setToolTip(
+        tr("Bytes over the transfer time: the links' time, else transit, else elapsed. For "
+           "NCCL kernels, their time, which includes waiting for the other ranks (algorithm "
+           "bandwidth)."));
     const double none = -1;
     for (std::size_t r = 0; r < m_rows.size(); ++r) {
         const auto &row = m_rows[r];

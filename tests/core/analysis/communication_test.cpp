@@ -93,6 +93,55 @@ TEST(Communication, CollectiveTableFromTheTimelineWithoutSummaries)
     EXPECT_FALSE(rows[1].bytes.has_value());
 }
 
+/// Kineto's NCCL kernels since 2024 give their message: `In/Out msg nelems` and `dtype`. The
+/// row's bytes are the messages summed (the larger of in and out: an all-gather's output),
+/// its bandwidth those bytes over the kernels' time; a row with a kernel that gives no size
+/// has neither (a part would read as the whole).
+TEST(Communication, NcclKernelsGiveTheirMessageSize)
+{
+    model::TraceBuilder b;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    const auto stream = b.addTrack(info);
+    const auto kernel = b.intern("ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)");
+    const auto add = [&](std::int64_t start, std::int64_t dur, const char *args) {
+        b.track(stream).add(
+            start, dur, kernel, model::Category::Communication, b.trace().args.add(args));
+    };
+    // 1 000 floats all-reduced in 2 us, 500 bf16 in 1 us: 5 000 bytes in 3 us.
+    add(0, 2000,
+        R"({"Collective name":"allreduce","In msg nelems":1000,"Out msg nelems":1000,)"
+        R"("Group size":8,"dtype":"Float","Process Group Name":"0"})");
+    add(3000, 1000,
+        R"({"Collective name":"allreduce","In msg nelems": 500,"Out msg nelems":500,)"
+        R"("dtype":"BFloat16","Process Group Name":"0"})");
+    // An all-gather of 8 ranks: 100 halves in, 800 out.
+    add(5000, 400,
+        R"({"Collective name":"_allgather_base","In msg nelems":100,"Out msg nelems":800,)"
+        R"("dtype":"Half","Process Group Name":"0"})");
+    // A broadcast whose second kernel names a type we do not know: no bytes for the row.
+    add(6000, 100,
+        R"({"Collective name":"broadcast","In msg nelems":10,"Out msg nelems":10,)"
+        R"("dtype":"Long","Process Group Name":"0"})");
+    add(7000, 100,
+        R"({"Collective name":"broadcast","In msg nelems":10,"Out msg nelems":10,)"
+        R"("dtype":"Quaternion","Process Group Name":"0"})");
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    const auto rows = analysis::collectiveTable(s);
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[0].name, "allreduce");
+    ASSERT_TRUE(rows[0].bytes && rows[0].bandwidthGBps);
+    EXPECT_DOUBLE_EQ(*rows[0].bytes, 5000);
+    EXPECT_DOUBLE_EQ(*rows[0].bandwidthGBps, 5000.0 / 3000.0); // bytes per ns = GB/s
+    EXPECT_EQ(rows[1].name, "_allgather_base");
+    ASSERT_TRUE(rows[1].bytes);
+    EXPECT_DOUBLE_EQ(*rows[1].bytes, 1600);
+    EXPECT_EQ(rows[2].name, "broadcast");
+    EXPECT_FALSE(rows[2].bytes);
+    EXPECT_FALSE(rows[2].bandwidthGBps);
+}
+
 /// HCCL's timeline (CANN msprof_*.json, torch_npu level 1-2): the ops on a group lane, their
 /// tasks on `Plane N` lanes. The table lists the ops once, not their tasks beside them
 /// (mindinsight-profiler-dir-with-PROF-2dev listed 2 800 Notify_Wait beside 20 AllReduce).
