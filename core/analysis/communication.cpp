@@ -6,6 +6,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -39,6 +40,19 @@ std::string collectiveKind(std::string_view name)
         name = name.substr(slash + 1);
     const auto op = name.find("-op");
     return std::string(name.substr(0, op));
+}
+
+/// Whether a collective kind moves data between two ranks only: NCCL's `SendRecv`, `Send`,
+/// `Recv` kernels, torch's "send" / "recv" in `Collective name`, HCCL's `hcom_send_` /
+/// `hcom_receive_` ops (the profilers' summaries say it themselves).
+bool isPointToPoint(std::string_view kind)
+{
+    std::string lower(kind);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+        [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    while (!lower.empty() && lower.front() == '_')
+        lower.erase(0, 1);
+    return lower == "sendrecv" || lower == "send" || lower == "recv" || lower == "receive";
 }
 
 struct Acc
@@ -263,10 +277,12 @@ std::vector<CollectiveRow> fromTimeline(
                 group = named.group.value_or(std::string());
                 bytes = named.bytes;
             }
-            const auto key = std::tuple {kindName, group, false};
+            const bool p2p = isPointToPoint(kindName);
+            const auto key = std::tuple {kindName, group, p2p};
             Acc &a = acc[key];
             a.row.name = kindName;
             a.row.group = group;
+            a.row.p2p = p2p;
             a.row.source = "timeline";
             ++a.row.count;
             a.row.totalUs += static_cast<double>(t.duration(i)) / 1000.0;

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 using namespace stepscope;
 
 TEST(Communication, CollectiveTableFromTheProfilerSummaries)
@@ -140,6 +143,38 @@ TEST(Communication, NcclKernelsGiveTheirMessageSize)
     EXPECT_EQ(rows[2].name, "broadcast");
     EXPECT_FALSE(rows[2].bytes);
     EXPECT_FALSE(rows[2].bandwidthGBps);
+    for (const auto &r : rows)
+        EXPECT_FALSE(r.p2p) << r.name;
+}
+
+/// Send and receive kernels are point-to-point (the 2022 hta-sampled ranks' only NCCL
+/// kernels, ncclKernel_SendRecv_…, were listed as a collective); HCCL's timeline ops too.
+TEST(Communication, SendAndReceiveAreP2p)
+{
+    model::TraceBuilder b;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    const auto stream = b.addTrack(info);
+    std::int64_t at = 0;
+    for (const char *name : {"ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclWorkElem)",
+             "ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)"}) {
+        b.track(stream).add(at, 100, b.intern(name), model::Category::Communication);
+        at += 200;
+    }
+    for (const char *collective : {"send", "recv"}) {
+        b.track(stream).add(at, 100, b.intern("ncclDevKernel_Generic(ncclDevKernelArgsStorage)"),
+            model::Category::Communication,
+            b.trace().args.add(std::string(R"({"Collective name":")") + collective + "\"}"));
+        at += 200;
+    }
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    std::map<std::string, bool> p2p;
+    for (const auto &r : analysis::collectiveTable(s))
+        p2p[r.name] = r.p2p;
+    EXPECT_EQ(p2p,
+        (std::map<std::string, bool> {
+            {"AllReduce", false}, {"SendRecv", true}, {"recv", true}, {"send", true}}));
 }
 
 /// HCCL's timeline (CANN msprof_*.json, torch_npu level 1-2): the ops on a group lane, their
