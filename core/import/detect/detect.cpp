@@ -6,6 +6,7 @@
 #include "import/detect/dirwalk.h"
 #include "import/detect/filetext.h"
 #include "import/detect/folderfiles.h"
+#include "import/detect/packedfiles.h"
 #include "import/detect/profdirs.h"
 #include "import/losslog/losslog.h"
 #include "import/sqlite/database.h"
@@ -257,6 +258,10 @@ void detectDir(const fs::path &dir, Detection &d)
               "(ASCEND_PROFILER_OUTPUT/), MindSpore profiler files, a CANN PROF_* folder, "
               "Chrome or PyTorch trace files (JSON, plain or gzip), Nsight Systems SQLite exports "
               "or memory-timeline exports";
+    // A shared profile often comes packed: say which file, and how to unpack it.
+    if (d.format == Format::Unknown && unread.dirs.empty())
+        if (const std::string packed = packedFilesIn(dir); !packed.empty())
+            d.reason += ". " + packed;
 }
 
 /// Why an SQLite file is none of the databases StepScope reads: the tables each would have,
@@ -349,6 +354,10 @@ void detectFile(const fs::path &file, Detection &d)
     d.format = addFile(file, kind, d);
     if (d.format != Format::Unknown)
         return;
+    if (std::string packed = packedFileReason(file); !packed.empty()) {
+        d.reason = "this file is " + std::move(packed);
+        return;
+    }
     if (losslog::detectLogFormat(file) != losslog::LogFormat::Unknown) {
         d.logFiles.push_back(file);
         d.format = Format::TrainingLog;
