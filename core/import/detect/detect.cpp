@@ -264,6 +264,27 @@ void detectDir(const fs::path &dir, Detection &d)
             d.reason += ". " + packed;
 }
 
+/// Why a file with nothing in it is no profile: empty (a profiler stopped before it wrote
+/// its trace leaves one), blanks only, or a trace-event array without events; "" otherwise.
+std::string emptyFileReason(const fs::path &file)
+{
+    const auto head = readFileText(file, 4096);
+    if (!head)
+        return {};
+    const std::string gz = isGzipFile(file) ? " once inflated" : "";
+    if (head->empty())
+        return "the file is empty" + gz
+            + " (0 bytes): a profiler stopped before it wrote its trace leaves such a file";
+    const auto first = head->find_first_not_of(" \t\r\n");
+    if (first == std::string::npos && head->size() < 4096)
+        return "the file holds only blanks" + gz;
+    const auto last = head->find_last_not_of(" \t\r\n");
+    if (head->size() < 4096 && (*head)[first] == '['
+        && head->find_first_not_of(" \t\r\n", first + 1) == last && (*head)[last] == ']')
+        return "a trace-event file without events (an empty array)";
+    return {};
+}
+
 /// Why an SQLite file is none of the databases StepScope reads: the tables each would have,
 /// and a few of the file's own.
 std::string sqliteOfNoProfiler(const fs::path &file)
@@ -365,6 +386,10 @@ void detectFile(const fs::path &file, Detection &d)
     }
     if (sqlite::Database::hasSqliteHeader(file)) {
         d.reason = sqliteOfNoProfiler(file);
+        return;
+    }
+    if (std::string empty = emptyFileReason(file); !empty.empty()) {
+        d.reason = std::move(empty);
         return;
     }
     d.reason = "this file is not a profile StepScope can read: expected a PyTorch profiler "

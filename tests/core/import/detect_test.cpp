@@ -407,6 +407,25 @@ TEST(DetectTest, UnknownContentAndMissingPath)
     EXPECT_EQ(d.reason, "no such file or folder");
 }
 
+/// A trace file with nothing in it said "not a profile StepScope can read" and listed what
+/// StepScope reads; it now says what is wrong with the file.
+TEST(DetectTest, AnEmptyFileSaysItIsEmpty)
+{
+    const fs::path dir = freshDir("stepscope_detect_empty");
+    std::ofstream(dir / "trace.json").flush();
+    std::ofstream(dir / "blank.json") << "  \n\r\n\t";
+    std::ofstream(dir / "events.json") << " [\n ] ";
+    EXPECT_EQ(detectPath(dir / "trace.json").reason,
+        "the file is empty (0 bytes): a profiler stopped before it wrote its trace leaves such a "
+        "file");
+    EXPECT_EQ(detectPath(dir / "blank.json").reason, "the file holds only blanks");
+    EXPECT_EQ(detectPath(dir / "events.json").reason,
+        "a trace-event file without events (an empty array)");
+    std::ofstream(dir / "other.json") << "[1, 2]";
+    EXPECT_EQ(detectPath(dir / "other.json").reason.rfind("this file is not a profile", 0), 0u);
+    fs::remove_all(dir);
+}
+
 TEST(DetectTest, LegacyRankOfFileNames)
 {
     EXPECT_EQ(legacyRankOf("step_trace_raw_3_detail_time.csv"), 3);
