@@ -390,6 +390,8 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
         j["bytes"] = c.bytes ? nlohmann::json(*c.bytes) : nlohmann::json(nullptr);
         j["bandwidth_gbps"] =
             c.bandwidthGBps ? nlohmann::json(*c.bandwidthGBps) : nlohmann::json(nullptr);
+        if (c.busBandwidthGBps)
+            j["bus_bandwidth_gbps"] = *c.busBandwidthGBps;
         if (c.waitUs)
             j["wait_us"] = *c.waitUs;
         if (c.transitUs)
@@ -570,6 +572,8 @@ std::string analysisSummaryText(const SessionAnalysis &a)
                 out << ", " << formatBytes(util::saturatingInt64(*c.bytes));
             if (c.bandwidthGBps)
                 out << ", " << formatSignificant(*c.bandwidthGBps) << " GB/s";
+            if (c.busBandwidthGBps)
+                out << " (bus " << formatSignificant(*c.busBandwidthGBps) << " GB/s)";
             if (c.waitUs && c.transitUs)
                 out << ", wait " << formatDuration(util::saturatingInt64(*c.waitUs * 1000))
                     << " / transit " << formatDuration(util::saturatingInt64(*c.transitUs * 1000));

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <iterator>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -55,11 +57,32 @@ bool isPointToPoint(std::string_view kind)
     return lower == "sendrecv" || lower == "send" || lower == "recv" || lower == "receive";
 }
 
+/// nccl-tests' factor from a collective's bandwidth to its bus bandwidth, for `ranks` ranks
+/// (docs/metrics.md, "Communication").
+double busFactor(std::string_view kind, std::int64_t ranks)
+{
+    std::string k(kind);
+    std::transform(k.begin(), k.end(), k.begin(),
+        [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    k.erase(std::remove(k.begin(), k.end(), '_'), k.end());
+    const double n = static_cast<double>(ranks);
+    if (ranks < 1)
+        return 1.0;
+    if (k.find("allreduce") != std::string::npos)
+        return 2.0 * (n - 1) / n;
+    if (k.find("allgather") != std::string::npos || k.find("reducescatter") != std::string::npos
+        || k.find("alltoall") != std::string::npos)
+        return (n - 1) / n;
+    return 1.0;
+}
+
 struct Acc
 {
     CollectiveRow row;
     bool haveBytes = false;
     double bytes = 0;
+    double busBytes = 0; ///< bytes times each event's bus factor
+    bool haveBus = true; ///< every event named its group's size
     double transit = 0;
     double linkTimeUs = 0;
 };
@@ -78,6 +101,8 @@ std::vector<CollectiveRow> finish(std::map<std::tuple<std::string, std::string, 
                                               : r.totalUs;
             if (t > 0)
                 r.bandwidthGBps = a.bytes / (t * 1e3); // bytes/us -> GB/s
+            if (t > 0 && a.haveBus && a.busBytes > 0)
+                r.busBandwidthGBps = a.busBytes / (t * 1e3);
         }
         rows.push_back(r);
     }
@@ -127,17 +152,45 @@ struct CommArgs
     /// The message: the larger of `In msg nelems` and `Out msg nelems` (an all-gather's output,
     /// a reduce-scatter's input) times the size of `dtype`.
     std::optional<double> bytes;
+    std::optional<std::int64_t> groupSize; ///< "Group size"
 };
 
-/// One row of a track that holds communication, and what its events' args say.
+/// The communication events of a track, and what their args say.
 struct CommRow
 {
     const model::Trace *trace = nullptr;
     const model::Track *track = nullptr;
-    std::uint32_t row = 0;
-    std::vector<model::ArgsId> ids;
-    std::vector<CommArgs> named; ///< per event with args
+    std::vector<std::uint32_t> events; ///< outermost communication events, by row then start
+    std::vector<model::ArgsId> ids; ///< the args of those that have some, in that order
+    std::vector<CommArgs> named; ///< per id
 };
+
+/// The communication events of `t` not inside another one: Kineto wraps some NCCL kernels
+/// in a gpu_user_annotation ("nccl:all_reduce", row 0, the kernel on row 1) and not others
+/// (the MI300 sample's 12 named kernels sit in annotations, its 5 unnamed ones on row 0);
+/// an HCCL op's tasks nested in it are not ops of their own.
+std::vector<std::uint32_t> outermostCommunication(const model::Track &t)
+{
+    std::vector<std::uint32_t> events;
+    std::vector<std::pair<std::int64_t, std::int64_t>> taken; // sorted by start
+    for (std::uint32_t r = 0; r < t.rowCount(); ++r) {
+        std::vector<std::pair<std::int64_t, std::int64_t>> added;
+        for (std::uint32_t i = t.rowBegin(r); i < t.rowEnd(r); ++i) {
+            if (t.category(i) != model::Category::Communication)
+                continue;
+            const std::int64_t start = t.start(i);
+            auto after = std::upper_bound(taken.begin(), taken.end(),
+                std::pair {start, std::numeric_limits<std::int64_t>::max()});
+            if (after != taken.begin() && std::prev(after)->second > start)
+                continue; // inside an event of a shallower row
+            events.push_back(i);
+            added.emplace_back(start, t.end(i));
+        }
+        const auto middle = taken.insert(taken.end(), added.begin(), added.end());
+        std::inplace_merge(taken.begin(), middle, taken.end());
+    }
+    return events;
+}
 
 /// The text of `"key":"…"` in an event's args, none when absent.
 std::optional<std::string> argText(const std::string &args, const std::string &key)
@@ -191,7 +244,8 @@ void readNames(CommRow &c)
     c.named.reserve(texts.size());
     for (const std::string &args : texts) {
         CommArgs a {argText(args, "\"Collective name\":\""),
-            argText(args, "\"Process Group Name\":\""), std::nullopt};
+            argText(args, "\"Process Group Name\":\""), std::nullopt,
+            argCount(args, "\"Group size\":")};
         const auto in = argCount(args, "\"In msg nelems\":");
         const auto out = argCount(args, "\"Out msg nelems\":");
         const auto dtype = argText(args, "\"dtype\":\"");
@@ -224,20 +278,11 @@ std::vector<CommRow> communicationRows(const model::Session &session)
             if (groups ? kind != model::TrackKind::CommunicationGroup || (opLanes && isPlane(t))
                        : kind != model::TrackKind::DeviceStream)
                 continue;
-            // The shallowest row holding communication: Kineto wraps NCCL kernels in a
-            // gpu_user_annotation ("nccl:all_reduce") on row 0, so the kernels are on row 1.
-            std::uint32_t row = t.rowCount();
-            for (std::uint32_t r = 0; r < t.rowCount() && row == t.rowCount(); ++r)
-                for (std::uint32_t i = t.rowBegin(r); i < t.rowEnd(r); ++i)
-                    if (t.category(i) == model::Category::Communication) {
-                        row = r;
-                        break;
-                    }
-            if (row == t.rowCount())
+            CommRow c {trace.get(), &t, outermostCommunication(t), {}, {}};
+            if (c.events.empty())
                 continue;
-            CommRow c {trace.get(), &t, row, {}, {}};
-            for (std::uint32_t i = t.rowBegin(row); i < t.rowEnd(row); ++i)
-                if (t.category(i) == model::Category::Communication && t.args(i).isValid())
+            for (const std::uint32_t i : c.events)
+                if (t.args(i).isValid())
                     c.ids.push_back(t.args(i));
             rows.push_back(std::move(c));
         }
@@ -263,12 +308,11 @@ std::vector<CollectiveRow> fromTimeline(
     for (const CommRow &c : rows) {
         const model::Track &t = *c.track;
         std::size_t next = 0;
-        for (std::uint32_t i = t.rowBegin(c.row); i < t.rowEnd(c.row); ++i) {
-            if (t.category(i) != model::Category::Communication)
-                continue;
+        for (const std::uint32_t i : c.events) {
             std::string kindName = collectiveKind(c.trace->strings.view(t.name(i)));
             std::string group;
             std::optional<double> bytes;
+            std::optional<std::int64_t> groupSize;
             if (t.args(i).isValid()) {
                 const CommArgs &named = c.named[next++];
                 // Newer NCCL kernels name the collective only in their args.
@@ -276,6 +320,7 @@ std::vector<CollectiveRow> fromTimeline(
                     kindName = *named.collective;
                 group = named.group.value_or(std::string());
                 bytes = named.bytes;
+                groupSize = named.groupSize;
             }
             const bool p2p = isPointToPoint(kindName);
             const auto key = std::tuple {kindName, group, p2p};
@@ -289,7 +334,10 @@ std::vector<CollectiveRow> fromTimeline(
             if (bytes) {
                 a.bytes += *bytes;
                 ++sized[key];
+                if (groupSize)
+                    a.busBytes += *bytes * busFactor(kindName, *groupSize);
             }
+            a.haveBus = a.haveBus && bytes && groupSize;
         }
     }
     // Bytes, and the bandwidth over the kernels' time, only where every event gives its

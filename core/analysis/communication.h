@@ -24,6 +24,10 @@ struct CollectiveRow
     double meanUs = 0;
     std::optional<double> bytes; ///< total bytes moved, when the data says
     std::optional<double> bandwidthGBps; ///< bytes / transit (or elapsed) time
+    /// NCCL kernels that name their group's size: nccl-tests' bus bandwidth, the bandwidth
+    /// times 2(n-1)/n for an all-reduce, (n-1)/n for an all-gather, reduce-scatter or
+    /// all-to-all, 1 otherwise; comparable with a link's speed whatever the collective.
+    std::optional<double> busBandwidthGBps;
     std::optional<double> waitUs; ///< Ascend: wait time (total)
     std::optional<double> transitUs; ///< Ascend: transit time (total)
     std::string source; ///< "communication.json", "timeline"

@@ -188,7 +188,9 @@ void CommunicationPanel::fillTable()
     m_model->horizontalHeaderItem(8)->setToolTip(
         tr("Bytes over the transfer time: the links' time, else transit, else elapsed. For "
            "NCCL kernels, their time, which includes waiting for the other ranks (algorithm "
-           "bandwidth)."));
+           "bandwidth). NCCL kernels that name their group's size also give the bus bandwidth in "
+           "the cell's tooltip: times 2(n-1)/n for an all-reduce, (n-1)/n for an all-gather, "
+           "reduce-scatter or all-to-all."));
     const double none = -1;
     for (std::size_t r = 0; r < m_rows.size(); ++r) {
         const auto &row = m_rows[r];
@@ -210,6 +212,10 @@ void CommunicationPanel::fillTable()
         items.append(row.bandwidthGBps && *row.bandwidthGBps > 0
                 ? numberItem(formatBandwidth(*row.bandwidthGBps), *row.bandwidthGBps)
                 : numberItem(QString(), none));
+        if (row.busBandwidthGBps)
+            items.back()->setToolTip(tr("Bus bandwidth %1 (nccl-tests' busbw: the bandwidth "
+                                        "scaled by the collective and its group's size)")
+                                         .arg(formatBandwidth(*row.busBandwidthGBps)));
         items.append(
             row.waitUs ? numberItem(us(*row.waitUs), *row.waitUs) : numberItem(QString(), none));
         items.append(row.transitUs ? numberItem(us(*row.transitUs), *row.transitUs)

@@ -137,14 +137,51 @@ TEST(Communication, NcclKernelsGiveTheirMessageSize)
     ASSERT_TRUE(rows[0].bytes && rows[0].bandwidthGBps);
     EXPECT_DOUBLE_EQ(*rows[0].bytes, 5000);
     EXPECT_DOUBLE_EQ(*rows[0].bandwidthGBps, 5000.0 / 3000.0); // bytes per ns = GB/s
+    // The second kernel does not name its group's size: no bus bandwidth.
+    EXPECT_FALSE(rows[0].busBandwidthGBps);
     EXPECT_EQ(rows[1].name, "_allgather_base");
     ASSERT_TRUE(rows[1].bytes);
     EXPECT_DOUBLE_EQ(*rows[1].bytes, 1600);
+    // Not in a group of known size either.
+    EXPECT_FALSE(rows[1].busBandwidthGBps);
     EXPECT_EQ(rows[2].name, "broadcast");
     EXPECT_FALSE(rows[2].bytes);
     EXPECT_FALSE(rows[2].bandwidthGBps);
     for (const auto &r : rows)
         EXPECT_FALSE(r.p2p) << r.name;
+}
+
+/// nccl-tests' bus bandwidth: the bandwidth times 2(n-1)/n for an all-reduce, (n-1)/n for an
+/// all-gather, reduce-scatter and all-to-all, 1 for the others.
+TEST(Communication, BusBandwidthScalesByTheCollectiveAndItsGroup)
+{
+    model::TraceBuilder b;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    const auto stream = b.addTrack(info);
+    const auto kernel = b.intern("ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)");
+    std::int64_t at = 0;
+    // 1 000 bytes in 1 us each: 1 GB/s of bandwidth.
+    for (const char *collective :
+        {"allreduce", "_allgather_base", "_reduce_scatter_base", "all_to_all", "broadcast"}) {
+        b.track(stream).add(at, 1000, kernel, model::Category::Communication,
+            b.trace().args.add(std::string(R"({"Collective name":")") + collective
+                + R"(","In msg nelems":1000,"Out msg nelems":1000,"Group size":8,"dtype":"Byte"})"));
+        at += 2000;
+    }
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    std::map<std::string, double> bus;
+    for (const auto &r : analysis::collectiveTable(s)) {
+        ASSERT_TRUE(r.bandwidthGBps && r.busBandwidthGBps) << r.name;
+        EXPECT_DOUBLE_EQ(*r.bandwidthGBps, 1.0) << r.name;
+        bus[r.name] = *r.busBandwidthGBps;
+    }
+    EXPECT_DOUBLE_EQ(bus["allreduce"], 1.75);
+    EXPECT_DOUBLE_EQ(bus["_allgather_base"], 0.875);
+    EXPECT_DOUBLE_EQ(bus["_reduce_scatter_base"], 0.875);
+    EXPECT_DOUBLE_EQ(bus["all_to_all"], 0.875);
+    EXPECT_DOUBLE_EQ(bus["broadcast"], 1.0);
 }
 
 /// Send and receive kernels are point-to-point (the 2022 hta-sampled ranks' only NCCL
@@ -234,6 +271,30 @@ TEST(Communication, KernelsInsideAnAnnotationAreStillCounted)
     ASSERT_EQ(rows.size(), 1u);
     EXPECT_EQ(rows[0].name, "AllReduce");
     EXPECT_EQ(rows[0].count, 2);
+    EXPECT_DOUBLE_EQ(rows[0].totalUs, 6);
+}
+
+/// Kernels in an annotation (row 1) and beside one (row 0) on one stream are all counted;
+/// communication nested in communication (an HCCL op's tasks on the op's lane) once.
+TEST(Communication, OutermostCommunicationOfEveryRowIsCounted)
+{
+    model::TraceBuilder b;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    const auto stream = b.addTrack(info);
+    const auto kernel = b.intern("ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)");
+    b.track(stream).add(0, 4000, b.intern("nccl:all_reduce"), model::Category::Annotation);
+    b.track(stream).add(500, 3000, kernel, model::Category::Communication);
+    b.track(stream).add(5000, 1000, kernel, model::Category::Communication);
+    // An op holding a task of its own on the row below.
+    b.track(stream).add(7000, 2000, kernel, model::Category::Communication);
+    b.track(stream).add(7500, 500, b.intern("Notify_Wait"), model::Category::Communication);
+    model::Session s;
+    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+    const auto rows = analysis::collectiveTable(s);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].name, "AllReduce");
+    EXPECT_EQ(rows[0].count, 3);
     EXPECT_DOUBLE_EQ(rows[0].totalUs, 6);
 }
 

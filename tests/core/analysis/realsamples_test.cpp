@@ -558,25 +558,3 @@ TEST(RealSamples, Mi250PartialLastStepIsLeftOutAndMarked)
     EXPECT_NE(j["analysis_notes"][0]["message"].get<std::string>().find("ProfilerStep#2"),
         std::string::npos);
 }
-
-/// The NCCL kernels of hta-ddp-a100-world2-nccl give their message in their args: summary
-/// --json's communication rows carry its bytes and the bandwidth over the kernels' time
-/// (tests/tools/check_nccl_kernels.py: allreduce 15 kernels, 306 684 384 bytes in 46 762.159
-/// us; broadcast 6 kernels, 638 712 bytes in 114.334 us). The columns were empty.
-TEST(RealSamples, NcclKernelsGiveBytesAndBandwidthInTheSummary)
-{
-    const auto session = load("kineto/hta-ddp-a100-world2-nccl");
-    ASSERT_TRUE(session);
-    nlohmann::json j = import::importSummaryJson(*session);
-    analysis::addAnalysisToSummary(j, *session, {});
-    std::map<std::string, nlohmann::json> rows;
-    for (const auto &row : j["communication"]["collectives"])
-        rows[row["name"].get<std::string>()] = row;
-    ASSERT_EQ(rows.size(), 2u);
-    EXPECT_EQ(rows["allreduce"]["count"], 15);
-    EXPECT_EQ(rows["allreduce"]["bytes"], 306684384.0);
-    EXPECT_NEAR(rows["allreduce"]["bandwidth_gbps"].get<double>(), 306684384.0 / 46762159.0, 1e-6);
-    EXPECT_EQ(rows["broadcast"]["count"], 6);
-    EXPECT_EQ(rows["broadcast"]["bytes"], 638712.0);
-    EXPECT_NEAR(rows["broadcast"]["bandwidth_gbps"].get<double>(), 638712.0 / 114334.0, 1e-6);
-}
