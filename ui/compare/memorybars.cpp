@@ -6,7 +6,6 @@
 
 #include <QCoreApplication>
 
-#include <cmath>
 #include <limits>
 #include <string_view>
 

@@ -52,10 +52,7 @@ std::string packedFileReason(const fs::path &file)
         return unpack("a tar archive", "tar xf");
     if (startsWith(head, "\x28\xB5\x2F\xFD"))
         return decompress("compressed with zstd", "zstd -d");
-    if (startsWith(head,
-            std::string_view("\xFD"
-                             "7zXZ\x00",
-                6)))
+    if (startsWith(head, std::string_view("\xFD\x37zXZ\x00", 6)))
         return decompress("compressed with xz", "xz -d");
     if (head.size() >= 4 && startsWith(head, "BZh") && head[3] >= '1' && head[3] <= '9')
         return decompress("compressed with bzip2", "bunzip2");
