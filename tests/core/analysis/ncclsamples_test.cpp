@@ -5,6 +5,7 @@
 #include "analysis/communication.h"
 #include "import/loader.h"
 #include "import/summary.h"
+#include "sample_testutil.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -16,13 +17,7 @@ using namespace stepscope;
 
 namespace {
 
-std::shared_ptr<const model::Session> load(const std::string &relative)
-{
-    util::Progress progress;
-    auto r = import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/" + relative, progress);
-    EXPECT_TRUE(r.session) << relative;
-    return r.session;
-}
+using testsupport::loadSample;
 
 } // namespace
 
@@ -32,7 +27,7 @@ std::shared_ptr<const model::Session> load(const std::string &relative)
 /// us; broadcast 6 kernels, 638 712 bytes in 114.334 us). The columns were empty.
 TEST(NcclSamples, KernelsGiveBytesAndBandwidthInTheSummary)
 {
-    const auto session = load("kineto/hta-ddp-a100-world2-nccl");
+    const auto session = loadSample("kineto/hta-ddp-a100-world2-nccl");
     ASSERT_TRUE(session);
     nlohmann::json j = import::importSummaryJson(*session);
     analysis::addAnalysisToSummary(j, *session, {});
@@ -57,7 +52,7 @@ TEST(NcclSamples, KernelsGiveBytesAndBandwidthInTheSummary)
 /// bytes in 47 137 038 ns; broadcast 6, 58 080 bytes in 63 272 ns; groups of 8.
 TEST(NcclSamples, KernelsInAndOutOfAnnotationsAreAllCounted)
 {
-    const auto mi300 = load("kineto/tracelens-mi300-resnet-actckpt-rank0of8");
+    const auto mi300 = loadSample("kineto/tracelens-mi300-resnet-actckpt-rank0of8");
     ASSERT_TRUE(mi300);
     std::map<std::string, analysis::CollectiveRow> rows;
     for (const analysis::CollectiveRow &r : analysis::collectiveTable(*mi300))

@@ -6,6 +6,7 @@
 #include "analysis/steps.h"
 #include "import/loader.h"
 #include "memoryevents_testutil.h"
+#include "sample_testutil.h"
 
 #include <gtest/gtest.h>
 
@@ -16,16 +17,12 @@ using namespace stepscope;
 
 namespace {
 
-std::shared_ptr<const model::Session> load(const std::string &relative)
-{
-    util::Progress progress;
-    return import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/" + relative, progress).session;
-}
+using testsupport::loadSample;
 
 TEST(RankPasses, SeveralThreadsGiveWhatOneGivesInRankOrder)
 {
     // Four ranks, each with notes of its own (tests/tools/check_mindspore_cluster_analyse.py).
-    const auto session = load("mindspore_legacy/mindinsight-cluster-pp-4rank");
+    const auto session = loadSample("mindspore_legacy/mindinsight-cluster-pp-4rank");
     ASSERT_TRUE(session);
     ASSERT_EQ(session->traces.size(), 4u);
     const auto one = analysis::runRankPasses(*session, {}, nullptr, 1);
@@ -93,7 +90,7 @@ TEST(RankPasses, OneRanksPassesAtOnceNoteWhatTheyNoteOneAfterTheOther)
 
 TEST(RankPasses, ACancelStopsThemAndSaysSo)
 {
-    const auto session = load("mindspore_legacy/mindinsight-cluster-pp-4rank");
+    const auto session = loadSample("mindspore_legacy/mindinsight-cluster-pp-4rank");
     ASSERT_TRUE(session);
     util::CancelToken cancel;
     cancel.cancel();

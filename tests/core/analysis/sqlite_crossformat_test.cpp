@@ -7,6 +7,7 @@
 #include "analysis/analysissummary.h"
 #include "analysis/breakdown.h"
 #include "import/loader.h"
+#include "sample_testutil.h"
 
 #include <gtest/gtest.h>
 
@@ -17,11 +18,7 @@ using namespace stepscope;
 
 namespace {
 
-std::shared_ptr<const model::Session> load(const std::string &rel)
-{
-    util::Progress progress;
-    return import::loadPath(std::filesystem::path(STEPSCOPE_TEST_DATA) / rel, progress).session;
-}
+using testsupport::loadSample;
 
 /// Our breakdown of `trace`'s one step, in us, as StepTraceTime's columns.
 void expectBreakdownEqualsStepTraceTime(const model::Trace &trace)
@@ -62,7 +59,8 @@ void expectBreakdownEqualsStepTraceTime(const model::Trace &trace)
 TEST(SqliteCrossFormat, AscendDbBreakdownEqualsStepTraceTime)
 {
     for (const char *level : {"level0", "level2"}) {
-        const auto session = load(std::string("ascend_db/msinsight-cnn-db-") + level + "-2rank");
+        const auto session =
+            loadSample(std::string("ascend_db/msinsight-cnn-db-") + level + "-2rank");
         ASSERT_EQ(session->traces.size(), 2u) << session->report.toText();
         for (const auto &trace : session->traces) {
             SCOPED_TRACE(std::string(level) + " rank " + std::to_string(trace->rank));
@@ -76,7 +74,7 @@ TEST(SqliteCrossFormat, AscendDbBreakdownEqualsStepTraceTime)
 /// and our figures beside it count it, not as the data loading the table's row has none of.
 TEST(SqliteCrossFormat, AscendDbLaneDrawsTheTablesPreparing)
 {
-    const auto session = load("ascend_db/msinsight-cnn-db-level2-2rank");
+    const auto session = loadSample("ascend_db/msinsight-cnn-db-level2-2rank");
     ASSERT_EQ(session->traces.size(), 2u);
     const analysis::SessionAnalysis a = analysis::analyzeSession(*session, {});
     ASSERT_EQ(a.lanes.size(), 2u);

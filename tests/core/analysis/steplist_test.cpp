@@ -5,6 +5,7 @@
 #include "analysis/steplist.h"
 #include "import/loader.h"
 #include "import/summary.h"
+#include "sample_testutil.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -16,18 +17,14 @@ using namespace stepscope;
 
 namespace {
 
-std::shared_ptr<const model::Session> load(const std::string &rel)
-{
-    util::Progress progress;
-    return import::loadPath(std::filesystem::path(STEPSCOPE_TEST_DATA) / rel, progress).session;
-}
+using testsupport::loadSample;
 
 /// The DB export's step 50 is 143 741.870 us between its STEP_TIME marks, and 142 114.330 us
 /// in analysis.db's StepTraceTime (Stage 124 219.742 + Preparing 17 894.588): the profiler's
 /// table is what the Steps table and the JSON show, and the text's list showed the marks.
 TEST(StepList, TheTextListsTheJsonsSteps)
 {
-    const auto session = load("ascend_db/msinsight-cnn-db-level2-2rank");
+    const auto session = loadSample("ascend_db/msinsight-cnn-db-level2-2rank");
     ASSERT_EQ(session->traces.size(), 2u);
     const analysis::SessionAnalysis a = analysis::analyzeSession(*session, {});
     nlohmann::json summary = import::importSummaryJson(*session);
@@ -56,7 +53,7 @@ TEST(StepList, TheTextListsTheJsonsSteps)
 /// A step the analysis leaves out keeps its marks, and says so.
 TEST(StepList, AStepLeftOutOfTheAnalysisSaysSo)
 {
-    const auto session = load("kineto/hta-mi250-minitoy-rocm");
+    const auto session = loadSample("kineto/hta-mi250-minitoy-rocm");
     ASSERT_FALSE(session->traces.empty());
     analysis::SessionAnalysis a = analysis::analyzeSession(*session, {});
     ASSERT_FALSE(a.breakdowns.empty());

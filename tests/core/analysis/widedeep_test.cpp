@@ -3,6 +3,7 @@
 // MindInsight's widedeep sample: a device timeline of its first 15 steps of 322.
 #include "analysis/analysissummary.h"
 #include "import/loader.h"
+#include "sample_testutil.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -14,13 +15,7 @@ using namespace stepscope;
 
 namespace {
 
-std::shared_ptr<const model::Session> load(const std::string &relative)
-{
-    util::Progress progress;
-    auto r = import::loadPath(std::string(STEPSCOPE_TEST_DATA) + "/" + relative, progress);
-    EXPECT_TRUE(r.session) << relative;
-    return r.session;
-}
+using testsupport::loadSample;
 
 } // namespace
 
@@ -29,7 +24,7 @@ TEST(WideDeep, ListsItsIdleDeviceFirst)
     // MindInsight wrote the device timeline of 14 of widedeep's 322 steps and part of the
     // 15th; in those 14 the device idles 40 % of the time with nothing recorded on the host.
     // The findings used to list only "Host / launch bound 0.1 %".
-    const auto session = load("mindspore_legacy/mindinsight-widedeep-run1");
+    const auto session = loadSample("mindspore_legacy/mindinsight-widedeep-run1");
     ASSERT_TRUE(session);
     const analysis::SessionAnalysis a = analysis::analyzeSession(*session, analysis::RunConfig {});
     nlohmann::json j = nlohmann::json::object();
@@ -48,7 +43,7 @@ TEST(WideDeep, StepFifteenIsPartlyTraced)
     // The device timeline ends 198 ms before step 15 does, and steps 16 to 322 hold no op
     // (tests/tools/check_widedeep_coverage.py): step 15's idle is no measurement. Its "203 ms
     // of 205 ms (99.3 %) with the device idle" was the first finding.
-    const auto session = load("mindspore_legacy/mindinsight-widedeep-run1");
+    const auto session = loadSample("mindspore_legacy/mindinsight-widedeep-run1");
     ASSERT_TRUE(session);
     const analysis::SessionAnalysis a = analysis::analyzeSession(*session, analysis::RunConfig {});
     nlohmann::json j = nlohmann::json::object();
