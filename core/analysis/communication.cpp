@@ -44,27 +44,31 @@ std::string collectiveKind(std::string_view name)
     return std::string(name.substr(0, op));
 }
 
+/// A collective kind in lower case without underscores, as the classifiers below compare it:
+/// "_allgather_base" -> "allgatherbase", "SendRecv" -> "sendrecv".
+std::string plainKind(std::string_view kind)
+{
+    std::string k;
+    for (const char ch : kind)
+        if (ch != '_')
+            k += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return k;
+}
+
 /// Whether a collective kind moves data between two ranks only: NCCL's `SendRecv`, `Send`,
 /// `Recv` kernels, torch's "send" / "recv" in `Collective name`, HCCL's `hcom_send_` /
 /// `hcom_receive_` ops (the profilers' summaries say it themselves).
 bool isPointToPoint(std::string_view kind)
 {
-    std::string lower(kind);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-        [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-    while (!lower.empty() && lower.front() == '_')
-        lower.erase(0, 1);
-    return lower == "sendrecv" || lower == "send" || lower == "recv" || lower == "receive";
+    const std::string k = plainKind(kind);
+    return k == "sendrecv" || k == "send" || k == "recv" || k == "receive";
 }
 
 /// nccl-tests' factor from a collective's bandwidth to its bus bandwidth, for `ranks` ranks
 /// (docs/metrics.md, "Communication").
 double busFactor(std::string_view kind, std::int64_t ranks)
 {
-    std::string k(kind);
-    std::transform(k.begin(), k.end(), k.begin(),
-        [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-    k.erase(std::remove(k.begin(), k.end(), '_'), k.end());
+    const std::string k = plainKind(kind);
     const double n = static_cast<double>(ranks);
     if (ranks < 1)
         return 1.0;
@@ -81,8 +85,9 @@ struct Acc
     CollectiveRow row;
     bool haveBytes = false;
     double bytes = 0;
-    double busBytes = 0; ///< bytes times each event's bus factor
-    bool haveBus = true; ///< every event named its group's size
+    double busBytes = 0; ///< timeline: bytes times each event's bus factor
+    std::int64_t sized = 0; ///< timeline: events that gave their message's bytes
+    std::int64_t grouped = 0; ///< timeline: of those, events that named their group's size
     double transit = 0;
     double linkTimeUs = 0;
 };
@@ -101,7 +106,7 @@ std::vector<CollectiveRow> finish(std::map<std::tuple<std::string, std::string, 
                                               : r.totalUs;
             if (t > 0)
                 r.bandwidthGBps = a.bytes / (t * 1e3); // bytes/us -> GB/s
-            if (t > 0 && a.haveBus && a.busBytes > 0)
+            if (t > 0 && a.grouped == r.count && a.busBytes > 0)
                 r.busBandwidthGBps = a.busBytes / (t * 1e3);
         }
         rows.push_back(r);
@@ -192,16 +197,11 @@ std::vector<std::uint32_t> outermostCommunication(const model::Track &t)
     return events;
 }
 
-/// The text of `"key":"…"` in an event's args, none when absent.
-std::optional<std::string> argText(const std::string &args, const std::string &key)
+/// The string value of `key` in an event's args (util::stringArg), none when absent or empty.
+std::optional<std::string> argText(const std::string &args, std::string_view key)
 {
-    const auto p = args.find(key);
-    if (p == std::string::npos)
-        return std::nullopt;
-    const auto q = args.find('"', p + key.size());
-    if (q == std::string::npos)
-        return std::nullopt;
-    return args.substr(p + key.size(), q - p - key.size());
+    const std::string_view v = util::stringArg(args, key);
+    return v.empty() ? std::nullopt : std::optional<std::string>(v);
 }
 
 /// The whole number after `key` (`"In msg nelems":6637568`) in an event's args, none when
@@ -243,12 +243,11 @@ void readNames(CommRow &c)
     const std::vector<std::string> texts = c.trace->args.readMany(c.ids);
     c.named.reserve(texts.size());
     for (const std::string &args : texts) {
-        CommArgs a {argText(args, "\"Collective name\":\""),
-            argText(args, "\"Process Group Name\":\""), std::nullopt,
-            argCount(args, "\"Group size\":")};
+        CommArgs a {argText(args, "\"Collective name\""), argText(args, "\"Process Group Name\""),
+            std::nullopt, argCount(args, "\"Group size\":")};
         const auto in = argCount(args, "\"In msg nelems\":");
         const auto out = argCount(args, "\"Out msg nelems\":");
-        const auto dtype = argText(args, "\"dtype\":\"");
+        const auto dtype = argText(args, "\"dtype\"");
         const int size = dtype ? dtypeBytes(*dtype) : 0;
         if ((in || out) && size > 0)
             a.bytes = static_cast<double>(std::max(in.value_or(0), out.value_or(0))) * size;
@@ -304,7 +303,6 @@ std::vector<CollectiveRow> fromTimeline(
         readNames(rows[k]);
     });
     std::map<std::tuple<std::string, std::string, bool>, Acc> acc;
-    std::map<std::tuple<std::string, std::string, bool>, std::int64_t> sized; // events with bytes
     for (const CommRow &c : rows) {
         const model::Track &t = *c.track;
         std::size_t next = 0;
@@ -333,19 +331,18 @@ std::vector<CollectiveRow> fromTimeline(
             a.row.totalUs += static_cast<double>(t.duration(i)) / 1000.0;
             if (bytes) {
                 a.bytes += *bytes;
-                ++sized[key];
-                if (groupSize)
+                ++a.sized;
+                if (groupSize) {
                     a.busBytes += *bytes * busFactor(kindName, *groupSize);
+                    ++a.grouped;
+                }
             }
-            a.haveBus = a.haveBus && bytes && groupSize;
         }
     }
     // Bytes, and the bandwidth over the kernels' time, only where every event gives its
     // size: a partial sum would read as the whole.
-    for (auto &[key, a] : acc) {
-        const auto it = sized.find(key);
-        a.haveBytes = it != sized.end() && it->second == a.row.count;
-    }
+    for (auto &entry : acc)
+        entry.second.haveBytes = entry.second.sized == entry.second.row.count;
     return finish(acc);
 }
 

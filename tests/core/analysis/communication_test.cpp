@@ -7,8 +7,37 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 using namespace stepscope;
+
+namespace {
+
+/// A trace of one device stream, for the timeline's communication table.
+struct OneStream
+{
+    model::TraceBuilder b;
+    model::TrackId stream = b.addTrack([] {
+        model::TrackInfo info;
+        info.kind = model::TrackKind::DeviceStream;
+        return info;
+    }());
+
+    void add(std::int64_t start, std::int64_t dur, const char *name, model::Category category,
+        const std::string &args = {})
+    {
+        b.track(stream).add(start, dur, b.intern(name), category,
+            args.empty() ? model::ArgsId {} : b.trace().args.add(args));
+    }
+    std::vector<analysis::CollectiveRow> table()
+    {
+        model::Session s;
+        s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
+        return analysis::collectiveTable(s);
+    }
+};
+
+} // namespace
 
 TEST(Communication, CollectiveTableFromTheProfilerSummaries)
 {
@@ -102,14 +131,10 @@ TEST(Communication, CollectiveTableFromTheTimelineWithoutSummaries)
 /// has neither (a part would read as the whole).
 TEST(Communication, NcclKernelsGiveTheirMessageSize)
 {
-    model::TraceBuilder b;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    const auto stream = b.addTrack(info);
-    const auto kernel = b.intern("ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)");
-    const auto add = [&](std::int64_t start, std::int64_t dur, const char *args) {
-        b.track(stream).add(
-            start, dur, kernel, model::Category::Communication, b.trace().args.add(args));
+    OneStream t;
+    const auto add = [&t](std::int64_t start, std::int64_t dur, const char *args) {
+        t.add(start, dur, "ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)",
+            model::Category::Communication, args);
     };
     // 1 000 floats all-reduced in 2 us, 500 bf16 in 1 us: 5 000 bytes in 3 us.
     add(0, 2000,
@@ -129,9 +154,7 @@ TEST(Communication, NcclKernelsGiveTheirMessageSize)
     add(7000, 100,
         R"({"Collective name":"broadcast","In msg nelems":10,"Out msg nelems":10,)"
         R"("dtype":"Quaternion","Process Group Name":"0"})");
-    model::Session s;
-    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
-    const auto rows = analysis::collectiveTable(s);
+    const auto rows = t.table();
     ASSERT_EQ(rows.size(), 3u);
     EXPECT_EQ(rows[0].name, "allreduce");
     ASSERT_TRUE(rows[0].bytes && rows[0].bandwidthGBps);
@@ -155,24 +178,19 @@ TEST(Communication, NcclKernelsGiveTheirMessageSize)
 /// all-gather, reduce-scatter and all-to-all, 1 for the others.
 TEST(Communication, BusBandwidthScalesByTheCollectiveAndItsGroup)
 {
-    model::TraceBuilder b;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    const auto stream = b.addTrack(info);
-    const auto kernel = b.intern("ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)");
+    OneStream t;
     std::int64_t at = 0;
     // 1 000 bytes in 1 us each: 1 GB/s of bandwidth.
     for (const char *collective :
         {"allreduce", "_allgather_base", "_reduce_scatter_base", "all_to_all", "broadcast"}) {
-        b.track(stream).add(at, 1000, kernel, model::Category::Communication,
-            b.trace().args.add(std::string(R"({"Collective name":")") + collective
-                + R"(","In msg nelems":1000,"Out msg nelems":1000,"Group size":8,"dtype":"Byte"})"));
+        t.add(at, 1000, "ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)",
+            model::Category::Communication,
+            std::string(R"({"Collective name":")") + collective
+                + R"(","In msg nelems":1000,"Out msg nelems":1000,"Group size":8,"dtype":"Byte"})");
         at += 2000;
     }
-    model::Session s;
-    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
     std::map<std::string, double> bus;
-    for (const auto &r : analysis::collectiveTable(s)) {
+    for (const auto &r : t.table()) {
         ASSERT_TRUE(r.bandwidthGBps && r.busBandwidthGBps) << r.name;
         EXPECT_DOUBLE_EQ(*r.bandwidthGBps, 1.0) << r.name;
         bus[r.name] = *r.busBandwidthGBps;
@@ -188,26 +206,21 @@ TEST(Communication, BusBandwidthScalesByTheCollectiveAndItsGroup)
 /// kernels, ncclKernel_SendRecv_…, were listed as a collective); HCCL's timeline ops too.
 TEST(Communication, SendAndReceiveAreP2p)
 {
-    model::TraceBuilder b;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    const auto stream = b.addTrack(info);
+    OneStream t;
     std::int64_t at = 0;
     for (const char *name : {"ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclWorkElem)",
              "ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)"}) {
-        b.track(stream).add(at, 100, b.intern(name), model::Category::Communication);
+        t.add(at, 100, name, model::Category::Communication);
         at += 200;
     }
     for (const char *collective : {"send", "recv"}) {
-        b.track(stream).add(at, 100, b.intern("ncclDevKernel_Generic(ncclDevKernelArgsStorage)"),
+        t.add(at, 100, "ncclDevKernel_Generic(ncclDevKernelArgsStorage)",
             model::Category::Communication,
-            b.trace().args.add(std::string(R"({"Collective name":")") + collective + "\"}"));
+            std::string(R"({"Collective name":")") + collective + "\"}");
         at += 200;
     }
-    model::Session s;
-    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
     std::map<std::string, bool> p2p;
-    for (const auto &r : analysis::collectiveTable(s))
+    for (const auto &r : t.table())
         p2p[r.name] = r.p2p;
     EXPECT_EQ(p2p,
         (std::map<std::string, bool> {
@@ -278,20 +291,15 @@ TEST(Communication, KernelsInsideAnAnnotationAreStillCounted)
 /// communication nested in communication (an HCCL op's tasks on the op's lane) once.
 TEST(Communication, OutermostCommunicationOfEveryRowIsCounted)
 {
-    model::TraceBuilder b;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    const auto stream = b.addTrack(info);
-    const auto kernel = b.intern("ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)");
-    b.track(stream).add(0, 4000, b.intern("nccl:all_reduce"), model::Category::Annotation);
-    b.track(stream).add(500, 3000, kernel, model::Category::Communication);
-    b.track(stream).add(5000, 1000, kernel, model::Category::Communication);
+    OneStream t;
+    const char *kernel = "ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)";
+    t.add(0, 4000, "nccl:all_reduce", model::Category::Annotation);
+    t.add(500, 3000, kernel, model::Category::Communication);
+    t.add(5000, 1000, kernel, model::Category::Communication);
     // An op holding a task of its own on the row below.
-    b.track(stream).add(7000, 2000, kernel, model::Category::Communication);
-    b.track(stream).add(7500, 500, b.intern("Notify_Wait"), model::Category::Communication);
-    model::Session s;
-    s.traces.push_back(std::make_shared<model::Trace>(b.finish().trace));
-    const auto rows = analysis::collectiveTable(s);
+    t.add(7000, 2000, kernel, model::Category::Communication);
+    t.add(7500, 500, "Notify_Wait", model::Category::Communication);
+    const auto rows = t.table();
     ASSERT_EQ(rows.size(), 1u);
     EXPECT_EQ(rows[0].name, "AllReduce");
     EXPECT_EQ(rows[0].count, 3);
