@@ -3,6 +3,7 @@
 #include "memorybars.h"
 
 #include "ui/charts/barchart.h"
+#include "util/text.h"
 
 #include <QCoreApplication>
 
@@ -12,11 +13,6 @@
 namespace stepscope::ui::compare {
 
 namespace {
-
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
 
 /// The row's label without its suffix (" at peak", " peak"): the chart's title says it.
 QString categoryOf(const analysis::DeltaRow &row, std::string_view suffix)
@@ -52,7 +48,7 @@ MemoryBars memoryBars(const std::vector<analysis::DeltaRow> &rows)
     for (const Tier &tier : tiers) {
         MemoryBars bars;
         for (const analysis::DeltaRow &row : rows) {
-            if (!startsWith(row.key, tier.prefix))
+            if (!util::startsWith(row.key, tier.prefix))
                 continue;
             const bool any = (row.before && *row.before > 0) || (row.after && *row.after > 0);
             if (!any)

@@ -3,6 +3,7 @@
 #include "packedfiles.h"
 
 #include "filetext.h"
+#include "util/text.h"
 
 #include <fstream>
 #include <string_view>
@@ -14,10 +15,7 @@ namespace stepscope::import::detect {
 
 namespace {
 
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
+using util::startsWith;
 
 /// A tar archive's first header has "ustar" at byte 257 (POSIX and GNU tar).
 bool isTarHeader(std::string_view head)
