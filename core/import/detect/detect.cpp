@@ -258,31 +258,18 @@ void detectDir(const fs::path &dir, Detection &d)
               "(ASCEND_PROFILER_OUTPUT/), MindSpore profiler files, a CANN PROF_* folder, "
               "Chrome or PyTorch trace files (JSON, plain or gzip), Nsight Systems SQLite exports "
               "or memory-timeline exports";
+    if (d.format == Format::Unknown && unread.dirs.empty() && !d.skipped.empty()) {
+        const auto &[file, why] = d.skipped.front();
+        d.reason += ". " + file.filename().string() + ": " + why;
+        const std::size_t more = d.skipped.size() - 1;
+        if (more > 0)
+            d.reason += " (" + std::to_string(more) + (more == 1 ? " more file" : " more files")
+                + " not read)";
+    }
     // A shared profile often comes packed: say which file, and how to unpack it.
     if (d.format == Format::Unknown && unread.dirs.empty())
         if (const std::string packed = packedFilesIn(dir); !packed.empty())
             d.reason += ". " + packed;
-}
-
-/// Why a file with nothing in it is no profile: empty (a profiler stopped before it wrote
-/// its trace leaves one), blanks only, or a trace-event array without events; "" otherwise.
-std::string emptyFileReason(const fs::path &file)
-{
-    const auto head = readFileText(file, 4096);
-    if (!head)
-        return {};
-    const std::string gz = isGzipFile(file) ? " once inflated" : "";
-    if (head->empty())
-        return "the file is empty" + gz
-            + " (0 bytes): a profiler stopped before it wrote its trace leaves such a file";
-    const auto first = head->find_first_not_of(" \t\r\n");
-    if (first == std::string::npos && head->size() < 4096)
-        return "the file holds only blanks" + gz;
-    const auto last = head->find_last_not_of(" \t\r\n");
-    if (head->size() < 4096 && (*head)[first] == '['
-        && head->find_first_not_of(" \t\r\n", first + 1) == last && (*head)[last] == ']')
-        return "a trace-event file without events (an empty array)";
-    return {};
 }
 
 /// Why an SQLite file is none of the databases StepScope reads: the tables each would have,

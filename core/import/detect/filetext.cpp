@@ -104,4 +104,31 @@ std::optional<std::string> readFileText(const std::filesystem::path &file, std::
     return out;
 }
 
+std::string emptyFileReason(const std::filesystem::path &file)
+{
+    constexpr std::size_t Head = 4096;
+    const auto head = readFileText(file, Head);
+    if (!head)
+        return {};
+    const std::string gz = isGzipFile(file) ? " once inflated" : "";
+    if (head->empty())
+        return "the file is empty" + gz
+            + " (0 bytes): a profiler stopped before it wrote its trace leaves such a file";
+    if (head->size() == Head)
+        return {};
+    constexpr const char *Blanks = " \t\r\n";
+    const auto first = head->find_first_not_of(Blanks);
+    if (first == std::string::npos)
+        return "the file holds only blanks" + gz;
+    const auto last = head->find_last_not_of(Blanks);
+    if ((*head)[first] != '[')
+        return {};
+    if (first == last)
+        return "a trace-event array cut off before its first event: the file ends after "
+            + std::to_string(head->size()) + " bytes" + gz + " (a profiler stopped while writing?)";
+    if (head->find_first_not_of(Blanks, first + 1) == last && (*head)[last] == ']')
+        return "a trace-event file without events (an empty array)";
+    return {};
+}
+
 } // namespace stepscope::import::detect

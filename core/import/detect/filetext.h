@@ -38,6 +38,11 @@ std::string readBytesAt(std::istream &in, std::uint64_t offset, std::size_t byte
 std::optional<std::string> readPlainFileTail(
     const std::filesystem::path &file, std::uint64_t maxBytes);
 
+/// Why a file with nothing in it is no profile: empty (a profiler stopped before it wrote
+/// its trace leaves one), blanks only, a trace-event array cut off before its first event,
+/// or one without events; "" otherwise. Reads the file's first 4 KiB (inflated).
+std::string emptyFileReason(const std::filesystem::path &file);
+
 /// The file's size in bytes, 0 when it cannot be read.
 std::uint64_t fileSize(const std::filesystem::path &file);
 

@@ -42,14 +42,19 @@ bool mayHoldProfile(const fs::path &file)
     return first != std::string::npos && ((*head)[first] == '{' || (*head)[first] == '[');
 }
 
-/// Sorts a file found in a folder into the Kineto / memory / xplane / SQLite lists.
+/// Sorts a file found in a folder into the Kineto / memory / xplane / SQLite lists; a JSON
+/// file with nothing in it goes to the skipped ones.
 void classifyFile(const fs::path &file, Detection &d)
 {
     const std::string name = file.filename().string();
     if (!endsWith(name, ".xplane.pb") && !isJsonName(name) && !isSqliteName(name)
         && !mayHoldProfile(file))
         return;
-    addFile(file, sniffFile(file), d);
+    if (addFile(file, sniffFile(file), d) != Format::Unknown || !isJsonName(name))
+        return;
+    // A trace the profiler never finished writing: left out, but said (its rank is missing).
+    if (std::string why = emptyFileReason(file); !why.empty())
+        d.skipped.emplace_back(file, std::move(why));
 }
 
 void scanFiles(const fs::path &dir, int depth, Detection &d, std::set<util::FileId> &seen)

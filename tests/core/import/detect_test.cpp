@@ -426,6 +426,38 @@ TEST(DetectTest, AnEmptyFileSaysItIsEmpty)
     fs::remove_all(dir);
 }
 
+/// A trace the profiler never finished (0 bytes, or cut off after its "[") among the
+/// ranks of a folder was left out without a word, and a folder of such files said only
+/// "no profiler output recognised". Each is now named, with what is wrong with it.
+TEST(DetectTest, EmptyTracesInAFolderAreNamed)
+{
+    const fs::path dir = freshDir("stepscope_detect_empty_in_folder");
+    std::ofstream(dir / "rank0.pt.trace.json").flush();
+    std::ofstream(dir / "rank1.pt.trace.json") << "[\n";
+    EXPECT_EQ(detectPath(dir / "rank1.pt.trace.json").reason,
+        "a trace-event array cut off before its first event: the file ends after 2 bytes (a "
+        "profiler stopped while writing?)");
+    Detection d = detectPath(dir);
+    EXPECT_EQ(d.format, Format::Unknown);
+    EXPECT_NE(d.reason.find("no profiler output recognised here"), std::string::npos);
+    EXPECT_NE(
+        d.reason.find(". rank0.pt.trace.json: the file is empty (0 bytes)"), std::string::npos)
+        << d.reason;
+    EXPECT_NE(d.reason.find("(1 more file not read)"), std::string::npos) << d.reason;
+    ASSERT_EQ(d.skipped.size(), 2u);
+    EXPECT_EQ(d.skipped[1].first.filename(), "rank1.pt.trace.json");
+
+    // Beside a trace that loads, the empty one is a skipped file (the loader warns).
+    std::ofstream(dir / "rank2.pt.trace.json")
+        << R"({"traceEvents":[{"ph":"X","name":"a","ts":1,"dur":2,"pid":1,"tid":1}]})";
+    d = detectPath(dir);
+    ASSERT_EQ(d.kinetoFiles.size(), 1u);
+    ASSERT_EQ(d.skipped.size(), 2u);
+    EXPECT_EQ(d.skipped[0].first.filename(), "rank0.pt.trace.json");
+    EXPECT_EQ(d.skipped[0].second.rfind("the file is empty (0 bytes)", 0), 0u);
+    fs::remove_all(dir);
+}
+
 TEST(DetectTest, LegacyRankOfFileNames)
 {
     EXPECT_EQ(legacyRankOf("step_trace_raw_3_detail_time.csv"), 3);
