@@ -27,19 +27,11 @@ using model::Category;
 using model::TrackKind;
 using util::startsWith;
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 /// A pipeline receive: Ascend `hcom_receive_…`, MindSpore `Receive-op…`, any name with
 /// "recv" that is not a combined send/recv (NCCL SendRecv kernels cannot be told apart).
 bool isReceive(std::string_view name)
 {
-    const std::string l = lower(name);
+    const std::string l = util::asciiLower(name);
     if (l.find("receive") != std::string::npos)
         return true;
     return l.find("recv") != std::string::npos && l.find("sendrecv") == std::string::npos;
@@ -83,7 +75,7 @@ public:
                 f |= Receive;
             if (isDataLoaderName(name))
                 f |= DataLoader;
-            if (lower(name).find("synchron") != std::string::npos)
+            if (util::asciiLower(name).find("synchron") != std::string::npos)
                 f |= Sync;
             if (startsWith(name, "ProfilerStep#"))
                 f |= ProfilerStep;

@@ -5,6 +5,7 @@
 #include "analysissummary.h"
 #include "util/regularfile.h"
 #include "util/saturate.h"
+#include "util/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,13 +18,6 @@
 namespace stepscope::analysis {
 
 namespace {
-
-std::string lowerCopy(std::string s)
-{
-    for (char &c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 /// A positive finite number from a JSON number or numeric string ("7e9").
 std::optional<double> positiveNumber(const nlohmann::json &v)
@@ -143,11 +137,11 @@ RunConfig parseRunConfig(
             }
             const std::string s = v.get<std::string>();
             if (key == "precision")
-                c.precision = lowerCopy(s);
+                c.precision = util::asciiLower(s);
             else if (key == "optimizer")
-                c.optimizer = lowerCopy(s);
+                c.optimizer = util::asciiLower(s);
             else if (key == "model_type")
-                c.modelType = lowerCopy(s);
+                c.modelType = util::asciiLower(s);
             else
                 c.device = s;
         } else if (key == "training") {

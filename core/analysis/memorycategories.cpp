@@ -6,9 +6,9 @@
 #include "steps.h"
 #include "units.h"
 #include "util/saturate.h"
+#include "util/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -22,14 +22,6 @@ constexpr std::array<std::string_view, MemoryGroupCount> Keys = {"parameters", "
     "optimizer_state", "activations", "temporary", "communication_buffers", "other"};
 constexpr std::array<std::string_view, MemoryGroupCount> Names = {"Parameters", "Gradients",
     "Optimizer state", "Activations", "Temporary", "Communication buffers", "Other"};
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 bool containsAny(const std::string &s, std::initializer_list<std::string_view> parts)
 {
@@ -108,7 +100,7 @@ MemoryGroupTimeline fromAllocations(
             changes.push_back(Change {a.releasedNs, g, -a.sizeBytes});
     }
     for (const auto &m : trace.memory.modules) {
-        const std::string name = lower(m.module);
+        const std::string name = util::asciiLower(m.module);
         if (name != "hccl" || m.timestampsNs.empty())
             continue;
         // A module series that does not overlap the allocations is from another capture (the
@@ -292,7 +284,7 @@ MemoryGroup memoryGroupOf(model::MemoryCategory c)
 MemoryGroup inferAllocationGroup(const model::Allocation &a, std::int64_t captureStartNs,
     std::int64_t captureEndNs, std::int64_t stepDurationNs)
 {
-    const std::string op = lower(a.op);
+    const std::string op = util::asciiLower(a.op);
     if (containsAny(op, {"hccl", "hcom", "nccl", "c10d", "rccl"}))
         return MemoryGroup::CommunicationBuffers;
     if (containsAny(op, {"_foreach_", "optimizer", "adam", "sgd", "lamb", "lion"}))
@@ -354,7 +346,7 @@ MemoryGroupTimeline groupTimeline(const model::Trace &trace, const Grouped &grou
         return fromCategories(trace.memory.categories);
     bool hccl = false;
     for (const auto &m : trace.memory.modules)
-        hccl = hccl || lower(m.module) == "hccl";
+        hccl = hccl || util::asciiLower(m.module) == "hccl";
     if (!groups.fromEvents && (!trace.memory.allocations.empty() || hccl))
         return fromAllocations(trace, groups, "allocations");
     if (groups.fromEvents)

@@ -7,6 +7,7 @@
 // "NVIDIA A100-SXM4-80GB", "Tesla V100-DGXS-32GB", "AMD Instinct MI300X" and "Ascend910B2"
 // all resolve. More specific rows come first (H100 NVL before H100 PCIe before H100).
 #include "kpis.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -154,9 +155,7 @@ const PeakFlopsEntry *lookupPeakFlops(std::string_view deviceName, std::string_v
     const std::string device = normalise(deviceName);
     if (device.empty())
         return nullptr;
-    std::string p(precision);
-    for (char &c : p)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string p = util::asciiLower(precision);
     if (p == "float32")
         p = "fp32";
     else if (p == "float16" || p == "half")

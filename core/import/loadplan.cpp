@@ -12,9 +12,9 @@
 #include "import/mindspore/legacyfolder.h"
 #include "import/nsys/nsys.h"
 #include "import/torchmemory/memorytimeline.h"
+#include "util/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 #include <map>
 #include <optional>
@@ -34,9 +34,7 @@ using detect::Format;
 /// takes (raw binary data, pictures).
 std::optional<InputKind> kindByName(const fs::path &file)
 {
-    std::string ext = file.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string ext = util::asciiLower(file.extension().string());
     if (ext == ".json")
         return InputKind::JsonTrace;
     if (ext == ".gz")

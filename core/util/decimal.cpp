@@ -2,8 +2,9 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "decimal.h"
 
+#include "util/text.h"
+
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -201,9 +202,7 @@ std::optional<double> parseDouble(std::string_view text, bool allowNonFinite)
 {
     std::string_view s = trimBlanks(text);
     if (allowNonFinite) {
-        std::string lower;
-        for (char c : s)
-            lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+        const std::string lower = asciiLower(s);
         if (lower == "nan" || lower == "+nan" || lower == "-nan")
             return std::numeric_limits<double>::quiet_NaN();
         if (lower == "inf" || lower == "+inf" || lower == "infinity")

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace stepscope::util {
@@ -11,6 +12,17 @@ namespace stepscope::util {
 inline bool startsWith(std::string_view s, std::string_view prefix)
 {
     return s.substr(0, prefix.size()) == prefix;
+}
+
+/// ASCII letters in lower case, every other byte (UTF-8 included) as it is; no locale.
+/// Names, kinds and file extensions are compared this way.
+inline std::string asciiLower(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return out;
 }
 
 /// The string value of `"key": "..."` in an event's args JSON text (compact or pretty),

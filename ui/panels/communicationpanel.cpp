@@ -7,6 +7,7 @@
 #include "tableitems.h"
 #include "ui/charts/elide.h"
 #include "ui/charts/heatmap.h"
+#include "util/text.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -18,7 +19,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <limits>
 
@@ -53,17 +53,6 @@ QString formatMegabytes(double mb)
 {
     return QString::fromStdString(analysis::formatMegabytes(mb));
 }
-
-namespace {
-
-std::string toLower(std::string s)
-{
-    for (char &c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-} // namespace
 
 CommunicationPanel::CommunicationPanel(QWidget *parent)
     : QWidget(parent)
@@ -339,14 +328,14 @@ void CommunicationPanel::rowClicked(int viewRow)
     if (!trace)
         return;
     // The first communication event whose name contains the collective's name.
-    const std::string needle = toLower(row.name);
+    const std::string needle = util::asciiLower(row.name);
     std::int64_t bestStart = std::numeric_limits<std::int64_t>::max();
     std::int64_t bestEnd = 0;
     for (const auto &track : trace->tracks)
         for (std::uint32_t i = 0; i < track.size(); ++i) {
             if (track.category(i) != model::Category::Communication || track.start(i) >= bestStart)
                 continue;
-            if (toLower(std::string(trace->strings.view(track.name(i)))).find(needle)
+            if (util::asciiLower(trace->strings.view(track.name(i))).find(needle)
                 == std::string::npos)
                 continue;
             bestStart = track.start(i);

@@ -7,6 +7,7 @@
 #include "linereader.h"
 #include "logbuilder.h"
 #include "util/regularfile.h"
+#include "util/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -288,9 +289,7 @@ LogFormat detectLogFormat(const fs::path &file, std::size_t scanBytes)
             }
             // A console log may start with a printed Python dict (MindSpore MMoE's config):
             // only .json files stop here (profile traces are JSON of hundreds of MB).
-            std::string ext = file.extension().string();
-            std::transform(ext.begin(), ext.end(), ext.begin(),
-                [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            const std::string ext = util::asciiLower(file.extension().string());
             if (ext == ".json" || ext == ".gz")
                 return LogFormat::Unknown;
         }
@@ -393,9 +392,7 @@ std::vector<fs::path> findTrainingLogs(const fs::path &dir, int maxDepth)
             std::error_code fec;
             if (!entry.is_regular_file(fec))
                 continue;
-            std::string ext = entry.path().extension().string();
-            std::transform(ext.begin(), ext.end(), ext.begin(),
-                [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            const std::string ext = util::asciiLower(entry.path().extension().string());
             if (!extensions.count(ext))
                 continue;
             std::uintmax_t size = entry.file_size(fec);

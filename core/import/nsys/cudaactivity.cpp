@@ -10,9 +10,9 @@
 #include "import/cuda/kernelcategory.h"
 #include "import/sqlite/tablescan.h"
 #include "nsysdb.h"
+#include "util/text.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace stepscope::import::nsys {
 
@@ -102,8 +102,7 @@ std::string copyKindCode(std::string_view enumName, std::int64_t id)
         out += "to";
         out += rest[3];
     } else {
-        for (char c : rest)
-            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        out += util::asciiLower(rest);
     }
     return out;
 }

@@ -8,6 +8,7 @@
 
 #include "import/sqlite/tablescan.h"
 #include "nsysdb.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -19,14 +20,6 @@ namespace {
 using model::Category;
 using sqlite::TablePresence;
 using sqlite::TableScan;
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 /// The digits that make up all of `rest`, as a number.
 std::optional<std::int64_t> wholeNumber(std::string_view rest)
@@ -166,7 +159,7 @@ std::optional<StepMarker> stepMarker(std::string_view name)
             return StepMarker {*n, true};
         return std::nullopt;
     }
-    const std::string l = lower(name);
+    const std::string l = util::asciiLower(name);
     for (std::string_view prefix : {"step#", "step ", "step_", "step=", "step:", "iteration ",
              "iteration_", "iteration#", "iter ", "iter_"}) {
         if (l.size() > prefix.size() && std::string_view(l).substr(0, prefix.size()) == prefix)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "util/decimal.h"
+#include "util/text.h"
 
 #include <gtest/gtest.h>
 
@@ -101,4 +102,14 @@ TEST(Decimal, PlainTimesReadAsTheGeneralRuleReadsThem)
     EXPECT_EQ(parseMicrosToNanos("999999999999999.9995"), 1000000000000000000LL);
     EXPECT_EQ(parseMicrosToNanos("-"), std::nullopt);
     EXPECT_EQ(parseMicrosToNanos("."), std::nullopt);
+}
+
+TEST(Decimal, NonFiniteWordsInAnyCaseAndAsciiLowerLeavesOtherBytes)
+{
+    EXPECT_TRUE(std::isnan(parseDouble("NaN", true).value_or(0)));
+    EXPECT_TRUE(std::isinf(parseDouble(" -INF ", true).value_or(0)));
+    EXPECT_EQ(parseDouble("NaN", false), std::nullopt);
+    // Only A-Z change: a UTF-8 name's bytes (and a locale's idea of them) are left as they are.
+    EXPECT_EQ(stepscope::util::asciiLower("AllReduce_Ü.JSON"), "allreduce_\xc3\x9c.json");
+    EXPECT_EQ(stepscope::util::asciiLower(""), "");
 }
