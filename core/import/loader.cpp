@@ -114,6 +114,10 @@ bool traceHasContent(const model::Trace &t)
         || !t.opStatistics.empty();
 }
 
+/// What the warnings that suspect two runs in one load advise, worded once.
+constexpr const char *TwoRunsHint =
+    "Open each run on its own, or compare the two (File > Compare…, or stepscope compare A B)";
+
 /// The warning for a second folder that claims `rank`: both named, and when they lie in
 /// different folders, a hint that they may be two runs.
 std::string rankClash(const ImportContext &ctx, std::int32_t rank, const fs::path &first,
@@ -125,7 +129,7 @@ std::string rankClash(const ImportContext &ctx, std::int32_t rank, const fs::pat
     text += " (" + ctx.relative(first) + " and " + ctx.relative(second)
         + "); the second is shown as rank " + std::to_string(shownAs);
     if (first.parent_path() != second.parent_path())
-        text += ". Two runs in one folder? Open each run's folder on its own, or compare them";
+        text += ". Two runs in one folder? " + std::string(TwoRunsHint);
     return text;
 }
 
@@ -171,7 +175,8 @@ void splitRepeatedCaptures(std::vector<RankJob> &jobs, model::LoadReport &report
             report.add(model::Severity::Warning, name(runs[r]),
                 "repeats step numbers of " + name(jobs[j].parts)
                     + ", a capture of the same worker name: two runs in one folder? Kept "
-                      "apart as a rank of its own; open each run on its own, or compare them");
+                      "apart as a rank of its own. "
+                    + TwoRunsHint);
             RankJob split;
             split.numberedInOrder = true;
             split.parts = std::move(runs[r]);
@@ -257,9 +262,9 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
                         + std::to_string(rank) + " (distributedInfo); kept apart, this one is "
                         + "shown as rank " + std::to_string(free)
                         + (first->second.parent_path() != job.claimedBy.parent_path()
-                                ? ". Files of two folders: two runs side by side? Open each "
-                                  "folder on its own, or compare them"
-                                : ""));
+                                ? ". Files of two folders: two runs side by side? "
+                                    + std::string(TwoRunsHint)
+                                : std::string()));
             else
                 session.report.add(model::Severity::Warning, ctx.root.filename().string(),
                     rankClash(ctx, rank, folders[rank], job.folder, free));
@@ -275,8 +280,7 @@ void collectTraces(std::vector<RankJob> &jobs, const ImportContext &ctx, model::
                     "the file names no rank (no distributedInfo), and " + ctx.relative(earlier)
                         + " holds a capture of the same worker: two runs side by side? Shown as "
                           "rank "
-                        + std::to_string(rank)
-                        + "; open each folder on its own, or compare them (stepscope compare)");
+                        + std::to_string(rank) + ". " + TwoRunsHint);
             else
                 ctx.info(file,
                     "the file names no rank (no distributedInfo): shown as rank "

@@ -221,7 +221,8 @@ TEST(LoaderTest, KinetoCapturesThatRepeatStepNumbersAreTwoRuns)
     }
     EXPECT_TRUE(hasMessage(*r.session, model::Severity::Warning,
         "repeats step numbers of worker0.1623143089861.pt.trace.json.gz, a capture of the same "
-        "worker name: two runs in one folder?"))
+        "worker name: two runs in one folder? Kept apart as a rank of its own. Open each run on "
+        "its own, or compare the two"))
         << r.session->report.toText();
 }
 
@@ -351,7 +352,8 @@ TEST(LoaderTest, OneWorkerInTwoFoldersIsSaidToBeTwoRuns)
     EXPECT_EQ(r.traces.size(), 2u);
     EXPECT_TRUE(hasMessage(r, model::Severity::Warning,
         "and resnet50_num_workers_0 holds a capture of the same worker: two runs side by side? "
-        "Shown as rank 1"))
+        "Shown as rank 1. Open each run on its own, or compare the two (File > Compare…, or "
+        "stepscope compare A B)"))
         << r.report.toText();
     EXPECT_TRUE(hasMessage(r, model::Severity::Info, "shown as rank 0, one of 2 ranks"));
     EXPECT_EQ(ranks.session->traces.size(), 2u) << ranks.session->report.toText();
@@ -400,7 +402,7 @@ TEST(LoaderTest, TwoRunsInOneFolderAreFoundAndTheirRankClashNamed)
     ASSERT_EQ(r.session->traces.size(), 2u);
     EXPECT_TRUE(hasMessage(*r.session, model::Severity::Warning,
         "two folders claim rank 0 (runA/test_rank_0 and runB/test_rank_0); the second is shown "
-        "as rank 1. Two runs in one folder? Open each run's folder on its own, or compare them"));
+        "as rank 1. Two runs in one folder? Open each run on its own, or compare the two"));
 }
 
 /// An Ascend trace view read by what it holds, not its name: gzipped in its rank folder (as
