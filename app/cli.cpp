@@ -7,6 +7,7 @@
 #include "analysis/convergence.h"
 #include "analysis/kpis.h"
 #include "analysis/steplist.h"
+#include "analysis/summarysteps.h"
 #include "analysis/trainingsummary.h"
 #include "cliargs.h"
 #include "import/dump.h"
@@ -110,12 +111,16 @@ int runSummary(const std::vector<std::string> &args)
     const ui::LoadedProfile profile =
         ui::prepareProfile(QString::fromStdString(parsed->path), session, config, false);
     if (parsed->json) {
-        nlohmann::json summary = import::importSummaryJson(*session);
-        analysis::addAnalysisToSummary(summary, *profile.analysis);
+        // The steps are written one at a time (summarysteps.h): the rest as one document.
+        nlohmann::json summary = import::importSummaryJson(*session, false);
+        analysis::addAnalysisToSummary(summary, *profile.analysis, false);
         analysis::addTrainingLogToSummary(summary, *session);
         for (const model::Diagnostic &d : configReport.diagnostics())
             summary["diagnostics"].push_back(import::diagnosticJson(d));
-        std::cout << import::jsonText(summary, 2) << '\n';
+        const import::StepSummaries steps(*session);
+        analysis::writeSummaryJson(
+            std::cout, summary, steps.size(), steps, profile.analysis->breakdowns);
+        std::cout << '\n';
     } else {
         // The steps with the figures of "steps" in --json: the profiler's, where it wrote them.
         std::cout << import::importSummaryText(*session, false);

@@ -4,6 +4,7 @@
 
 #include "rankpasses.h"
 #include "steps.h"
+#include "summarysteps.h"
 #include "trainingsummary.h"
 #include "units.h"
 #include "util/parallel.h"
@@ -22,98 +23,6 @@ namespace {
 double toUs(std::int64_t ns)
 {
     return static_cast<double>(ns) / 1000.0;
-}
-
-nlohmann::json stepJson(const StepBreakdown &b)
-{
-    nlohmann::json j;
-    j["rank"] = b.rank;
-    j["step"] = b.step;
-    j["start_us"] = toUs(b.startNs);
-    j["duration_us"] = toUs(b.durationNs());
-    j["compute_us"] = toUs(b.computeNs);
-    j["comm_exposed_us"] = toUs(b.commExposedNs);
-    j["comm_overlapped_us"] = toUs(b.commOverlappedNs);
-    j["free_us"] = toUs(b.freeNs);
-    j["host_wait_us"] = toUs(b.hostWaitNs);
-    j["data_loading_us"] = toUs(b.dataLoadingNs);
-    j["launch_gap_us"] = toUs(b.launchGapNs);
-    j["other_idle_us"] = toUs(b.otherIdleNs);
-    j["bubble_us"] = toUs(b.bubbleNs);
-    j["preparing_us"] = toUs(b.preparingNs);
-    j["basis"] = b.basis == BreakdownBasis::ProfilerTable ? "profiler_table" : "timeline";
-    if (b.untraced)
-        j["untraced"] = true;
-    if (b.partlyTraced)
-        j["partly_traced"] = true;
-    if (b.stageNs >= 0)
-        j["stage_us"] = toUs(b.stageNs);
-    if (b.reference) {
-        nlohmann::json r;
-        r["source"] = b.reference->source;
-        r["within_1_percent"] = b.reference->withinTolerance;
-        nlohmann::json cats = nlohmann::json::array();
-        for (const auto &c : b.reference->categories) {
-            cats.push_back({{"key", c.key}, {"column", c.column}, {"reference_us", c.referenceUs},
-                {"ours_us", c.oursUs}, {"difference_us", c.differenceUs},
-                {"relative_difference", c.relativeDifference}});
-        }
-        r["categories"] = cats;
-        j["reference"] = r;
-    }
-    if (b.tbBreakdown) {
-        const auto &t = *b.tbBreakdown;
-        j["tb_breakdown_us"] = {{"start_us", toUs(t.startNs)},
-            {"duration_us", toUs(t.endNs - t.startNs)}, {"kernel", toUs(t.kernelNs)},
-            {"memcpy", toUs(t.memcpyNs)}, {"memset", toUs(t.memsetNs)},
-            {"communication", toUs(t.communicationNs)}, {"runtime", toUs(t.runtimeNs)},
-            {"dataloader", toUs(t.dataLoaderNs)}, {"cpu_exec", toUs(t.cpuExecNs)},
-            {"other", toUs(t.otherNs)}};
-    }
-    return j;
-}
-
-void mergeSteps(nlohmann::json &summary, const std::vector<StepBreakdown> &breakdowns)
-{
-    const char *key = "steps";
-    if (summary.contains(key) && !summary[key].is_array())
-        key = "step_breakdown";
-    nlohmann::json &steps = summary[key];
-    if (!steps.is_array())
-        steps = nlohmann::json::array();
-    // Index the importer's step objects once (scanning them per breakdown was quadratic).
-    std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> index;
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        const auto &s = steps[i];
-        if (!s.is_object())
-            continue;
-        const auto rank = s.find("rank");
-        auto number = s.find("step");
-        if (number == s.end())
-            number = s.find("number");
-        if (rank != s.end() && number != s.end() && rank->is_number_integer()
-            && number->is_number_integer())
-            index.emplace(std::pair {rank->get<std::int64_t>(), number->get<std::int64_t>()}, i);
-    }
-    std::vector<bool> analysed(steps.size(), false);
-    for (const auto &b : breakdowns) {
-        nlohmann::json add = stepJson(b);
-        const auto it = index.find({b.rank, b.step});
-        if (it == index.end()) {
-            steps.push_back(std::move(add));
-            continue;
-        }
-        analysed[it->second] = true;
-        for (auto e = add.begin(); e != add.end(); ++e)
-            steps[it->second][e.key()] = e.value();
-    }
-    // An importer's step the analysis left out (a partial last ProfilerStep: the analysis
-    // note says why) stays listed as the file wrote it, marked, so that no reader takes its
-    // missing breakdown for zeros.
-    for (const auto &entry : index) {
-        if (!analysed[entry.second])
-            steps[entry.second]["left_out"] = true;
-    }
 }
 
 /// `s` right-aligned in `width` columns: UTF-8 characters, not bytes, so "153 µs" lines up
@@ -239,11 +148,12 @@ void addAnalysisToSummary(
     addTrainingLogToSummary(summary, session);
 }
 
-void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a)
+void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a, bool withSteps)
 {
     if (!summary.is_object())
         summary = nlohmann::json::object();
-    mergeSteps(summary, a.breakdowns);
+    if (withSteps)
+        mergeSteps(summary, a.breakdowns);
 
     nlohmann::json kpis = nlohmann::json::object();
     nlohmann::json missing = nlohmann::json::object();

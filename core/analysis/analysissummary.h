@@ -64,10 +64,13 @@ const KernelSummary *kernelsOfRank(const SessionAnalysis &analysis, std::int32_t
 
 /// Adds the analysis to the importer's summary object (issue 4 item 9): `steps` (array of
 /// per-step objects with compute_us ... preparing_us, reference, tb_breakdown_us; rank and
-/// step identify each), `kpis`, `bottlenecks`, `memory`, `ranks`, `communication`.
+/// step identify each; mergeSteps), `kpis`, `bottlenecks`, `memory`, `ranks`,
+/// `communication`. Without `withSteps`, `steps` is left to writeSummaryJson
+/// (summarysteps.h), which writes them one at a time.
 void addAnalysisToSummary(
     nlohmann::json &summary, const model::Session &session, const RunConfig &config);
-void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &analysis);
+void addAnalysisToSummary(
+    nlohmann::json &summary, const SessionAnalysis &analysis, bool withSteps = true);
 
 /// The same as readable text tables for `stepscope summary`, with the training logs'
 /// sections (trainingLogText). A session of training logs alone has no steps, KPIs or

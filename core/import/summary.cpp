@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "summary.h"
 
+#include "util/jsontext.h"
 #include "util/saturate.h"
 
 #include <cstdio>
@@ -52,28 +53,45 @@ nlohmann::json diagnosticJson(const model::Diagnostic &d)
         {"count", d.count}};
 }
 
-nlohmann::json importSummaryJson(const model::Session &session)
+StepSummaries::StepSummaries(const model::Session &session)
+{
+    for (const auto &t : session.traces)
+        for (const model::Step &s : t->steps)
+            m_steps.emplace_back(t.get(), &s);
+}
+
+nlohmann::json StepSummaries::operator()(std::size_t i) const
+{
+    const auto &[trace, step] = m_steps[i];
+    return {{"rank", trace->rank}, {"step", step->number},
+        {"start_ns", util::satAdd(trace->originNs, step->startNs)},
+        {"duration_us", static_cast<double>(util::satSub(step->endNs, step->startNs)) / 1000.0}};
+}
+
+nlohmann::json importSummaryJson(const model::Session &session, bool withSteps)
 {
     const Counts c = countAll(session);
     nlohmann::json ranks = nlohmann::json::array();
     nlohmann::json steps = nlohmann::json::array();
-    for (const auto &t : session.traces) {
+    for (const auto &t : session.traces)
         ranks.push_back(t->rank);
-        for (const model::Step &s : t->steps) {
-            steps.push_back({{"rank", t->rank}, {"step", s.number},
-                {"start_ns", util::satAdd(t->originNs, s.startNs)},
-                {"duration_us", static_cast<double>(util::satSub(s.endNs, s.startNs)) / 1000.0}});
-        }
+    if (withSteps) {
+        const StepSummaries all(session);
+        for (std::size_t i = 0; i < all.size(); ++i)
+            steps.push_back(all(i));
     }
     nlohmann::json diagnostics = nlohmann::json::array();
     for (const model::Diagnostic &d : session.report.diagnostics())
         diagnostics.push_back(diagnosticJson(d));
-    return nlohmann::json {{"format", session.format}, {"ranks", std::move(ranks)},
+    nlohmann::json summary {{"format", session.format}, {"ranks", std::move(ranks)},
         {"counts",
             {{"events", c.events}, {"tracks", c.tracks}, {"flows", c.flows},
                 {"counters", c.counters}, {"counter_points", c.counterPoints},
                 {"memory_points", c.memoryPoints}}},
         {"steps", std::move(steps)}, {"diagnostics", std::move(diagnostics)}};
+    if (!withSteps)
+        summary.erase("steps");
+    return summary;
 }
 
 std::string importSummaryText(const model::Session &session, bool withSteps)
@@ -121,7 +139,7 @@ std::string importSummaryText(const model::Session &session, bool withSteps)
 
 std::string jsonText(const nlohmann::json &j, int indent)
 {
-    return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+    return util::jsonText(j, indent);
 }
 
 } // namespace stepscope::import

@@ -9,7 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace stepscope::import {
 
@@ -18,8 +21,21 @@ namespace stepscope::import {
 /// "duration_us"}], "diagnostics": [{"severity", "file", "line", "offset", "message",
 /// "count"}]}. `counters` is the number of counter series, `start_ns` absolute (trace origin
 /// + step start), steps ordered by rank then start. Keys are sorted (nlohmann::json), so the
-/// text is stable.
-nlohmann::json importSummaryJson(const model::Session &session);
+/// text is stable. Without `withSteps`, no "steps" key (the CLI writes them one at a time).
+nlohmann::json importSummaryJson(const model::Session &session, bool withSteps = true);
+
+/// The objects of "steps", {"rank", "step", "start_ns", "duration_us"}, each built when
+/// asked for: the CLI writes a 10 000-rank cluster's 200 000 one at a time.
+class StepSummaries
+{
+public:
+    explicit StepSummaries(const model::Session &session);
+    std::size_t size() const { return m_steps.size(); }
+    nlohmann::json operator()(std::size_t i) const;
+
+private:
+    std::vector<std::pair<const model::Trace *, const model::Step *>> m_steps;
+};
 
 /// The same facts as readable text, one fact per line. Without `withSteps`, the steps as the
 /// trace marks them are left to the caller (`stepscope summary` prints the analysed ones).
@@ -28,11 +44,7 @@ std::string importSummaryText(const model::Session &session, bool withSteps = tr
 /// One diagnostic as JSON (shared with the dump).
 nlohmann::json diagnosticJson(const model::Diagnostic &d);
 
-/// The text of `j` as every JSON output prints it (`summary --json`, `dump --json`, the
-/// training-log dump): names and messages come from other machines' files and are often not
-/// UTF-8 (a Latin-1 folder name), so each byte that is not valid UTF-8 is replaced by U+FFFD
-/// (nlohmann's error_handler_t::replace) instead of throwing; the output is always valid
-/// JSON. `indent` < 0: compact.
+/// util::jsonText (util/jsontext.h) for nlohmann::json.
 std::string jsonText(const nlohmann::json &j, int indent = -1);
 
 } // namespace stepscope::import
