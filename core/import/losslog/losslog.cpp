@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <fstream>
 #include <map>
@@ -193,15 +194,58 @@ std::vector<std::unique_ptr<LineReader>> makeReaders()
     return readers;
 }
 
+/// Record lines that repeat one of the last few, byte for byte and of the same rank: a log
+/// written twice (by `tee` and a redirect, or two ranks printing the same lines), whose
+/// steps would otherwise read as restarts (a step that does not grow opens a new run).
+class RepeatedRecords
+{
+public:
+    bool seen(std::string_view text, std::int32_t rank, std::int64_t lineNo)
+    {
+        for (const auto &[recent, recentRank] : m_recent) {
+            if (recentRank == rank && recent == text) {
+                if (m_count++ == 0)
+                    m_firstLine = lineNo;
+                return true;
+            }
+        }
+        return false;
+    }
+    void remember(std::string_view text, std::int32_t rank)
+    {
+        m_recent[m_next] = {std::string(text), rank};
+        m_next = (m_next + 1) % m_recent.size();
+    }
+    std::string note() const
+    {
+        if (m_count == 0)
+            return {};
+        const std::string where = m_count == 1
+            ? " record line is a repeat, byte for byte, of one just before it (line "
+            : " record lines are repeats, byte for byte, of ones just before them (first at line ";
+        return std::to_string(m_count) + where + std::to_string(m_firstLine)
+            + "): the log was written twice (tee, or two ranks printing the same lines?); each "
+              "record is read once";
+    }
+
+private:
+    std::array<std::pair<std::string, std::int32_t>, 8> m_recent {};
+    std::size_t m_next = 0;
+    std::int64_t m_count = 0;
+    std::int64_t m_firstLine = 0;
+};
+
 void readConsole(const fs::path &file, const ImportContext *context, const LogReadOptions &options,
     LogBuilder &b)
 {
     auto readers = makeReaders();
+    const std::size_t builtIn = readers.size();
     for (const UserPattern &pattern : options.userPatterns)
         if (!pattern.name.empty() && !pattern.valueKey.empty())
             readers.push_back(makeUserPatternReader(pattern));
     LineCleaner cleaner;
     model::TrainingLog &log = b.log();
+    RepeatedRecords repeats;
     forEachLine(file, context, [&](std::string_view raw, std::int64_t lineNo) {
         ++log.lineCount;
         CleanLine line = cleaner.clean(raw);
@@ -209,12 +253,20 @@ void readConsole(const fs::path &file, const ImportContext *context, const LogRe
             ++log.controlLineCount;
         if (line.text.empty())
             return;
-        for (auto &reader : readers)
-            reader->feed(line.text, line.rank, lineNo, b);
+        // The built-in formats print the step in each record: a record line seen again is the
+        // log written twice, not a new step (a user pattern may count its lines as steps).
+        const bool repeat = repeats.seen(line.text, line.rank, lineNo);
+        bool record = false; // by a built-in reader
+        for (std::size_t i = repeat ? builtIn : 0; i < readers.size(); ++i)
+            record = (readers[i]->feed(line.text, line.rank, lineNo, b) && i < builtIn) || record;
+        if (record)
+            repeats.remember(line.text, line.rank);
         collectConfig(line.text, log);
     });
     for (auto &reader : readers)
         reader->finish(b);
+    if (const std::string note = repeats.note(); !note.empty())
+        b.note(note);
 }
 
 // Detects the format of `file` and reads it into `b`.

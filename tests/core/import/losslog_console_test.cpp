@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 using namespace stepscope;
@@ -335,4 +337,66 @@ TEST(LossLogUserPattern, ValueAndStepKeys)
     EXPECT_EQ(log.issues[1].line, 2273);
     EXPECT_EQ(log.find("loss scale seen"), nullptr); // not in this file
     EXPECT_EQ(report.count(model::Severity::Warning), 2u); // one message, counted twice
+}
+
+/// A log written twice line by line (`tee` and a redirect, or two ranks printing the same
+/// lines): every step repeated read as a restart, and the 10 iterations of this sample came
+/// out as 10 runs of one or two points. Repeats are now read once, said once.
+TEST(LossLog, RecordLinesWrittenTwiceAreReadOnce)
+{
+    const std::string rel = "mindspeed-megatron-det-vs-nondet/test_ds3_sft/pta_det.txt";
+    const model::TrainingLog original = read(rel);
+    const std::filesystem::path copy =
+        std::filesystem::temp_directory_path() / "stepscope_losslog_written_twice.txt";
+    {
+        // Each of the 12 lines of the records (10 iterations, 2 memory lines) twice in a
+        // row, and iteration 5 a third time two lines later (two writers out of step).
+        std::ifstream in(Data + rel);
+        std::ofstream out(copy);
+        std::string line;
+        std::string fifth;
+        for (int n = 1; std::getline(in, line); ++n) {
+            out << line << '\n';
+            if (line.find("iteration") != std::string::npos)
+                out << line << '\n';
+            if (n == 7)
+                fifth = line;
+            if (n == 8)
+                out << fifth << '\n';
+        }
+    }
+    model::LoadReport report;
+    const model::TrainingLog log = import::losslog::readTrainingLog(copy, report);
+    std::filesystem::remove(copy);
+    ASSERT_EQ(log.runs.size(), 1u);
+    const model::LogSeries *loss = log.primaryLoss();
+    ASSERT_NE(loss, nullptr);
+    ASSERT_EQ(loss->size(), 10u);
+    EXPECT_EQ(loss->values, original.primaryLoss()->values);
+    EXPECT_EQ(loss->steps, original.primaryLoss()->steps);
+    ASSERT_EQ(report.count(model::Severity::Info), 1u) << report.toText();
+    EXPECT_NE(report.toText().find("13 record lines are repeats, byte for byte, of ones just "
+                                   "before them (first at line 2)"),
+        std::string::npos)
+        << report.toText();
+}
+
+/// A user pattern without a step key counts its lines as steps: equal lines stay steps.
+TEST(LossLogUserPattern, EqualLinesWithoutAStepKeyStaySteps)
+{
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / "stepscope_losslog_user_equal_lines.txt";
+    std::ofstream(file) << "my loss= 0.5\nmy loss= 0.5\nmy loss= 0.25\n";
+    import::losslog::LogReadOptions options;
+    options.userPatterns.push_back({"my loss", "my loss= ", ""});
+    model::LoadReport report;
+    import::ImportContext context;
+    context.root = file.parent_path();
+    context.report = &report;
+    const model::TrainingLog log = import::losslog::readTrainingLog(file, context, options);
+    std::filesystem::remove(file);
+    const model::LogSeries *mine = log.find("my loss");
+    ASSERT_NE(mine, nullptr);
+    EXPECT_EQ(mine->values, (std::vector<double> {0.5, 0.5, 0.25}));
+    EXPECT_EQ(report.count(model::Severity::Info), 0u) << report.toText();
 }
