@@ -116,3 +116,26 @@ TEST(CompareLossPlot, PolylineKeepsSpikesPerPixelColumn)
         top = std::max(top, p.y());
     EXPECT_EQ(top, 9.0);
 }
+
+/// The convergence verdict is a sentence the report's loss picture printed on one line, cut
+/// even at 2000 px ("… at step 7 (10 com…"): it now takes a second line when it needs one.
+TEST(CompareLossPlot, TheVerdictTakesTwoLinesRatherThanBeingCut)
+{
+    const QFontMetrics fm {QFont()};
+    const QString verdict = QString::fromUtf8(
+        "Convergence of lm loss: held — within the tolerance 2 % of the smoothed 5-point curves "
+        "over 10 common steps; largest difference 0.00699 % at step 7 (10 common steps).");
+    const int whole = fm.horizontalAdvance(verdict);
+    EXPECT_EQ(ui::compare::twoLines(fm, verdict, whole), QStringList {verdict});
+    const int width = whole * 2 / 3;
+    const QStringList lines = ui::compare::twoLines(fm, verdict, width);
+    ASSERT_EQ(lines.size(), 2);
+    EXPECT_EQ(lines.join(QLatin1Char(' ')), verdict);
+    for (const QString &line : lines)
+        EXPECT_LE(fm.horizontalAdvance(line), width) << line.toStdString();
+    // Too long for two lines: the second one ends elided.
+    const QStringList cut = ui::compare::twoLines(fm, verdict, whole / 3);
+    ASSERT_EQ(cut.size(), 2);
+    EXPECT_TRUE(cut[1].endsWith(QChar(0x2026))) << cut[1].toStdString();
+    EXPECT_LE(fm.horizontalAdvance(cut[1]), whole / 3);
+}

@@ -48,6 +48,22 @@ struct Range
 
 } // namespace
 
+QStringList twoLines(const QFontMetrics &fm, const QString &text, int width)
+{
+    if (fm.horizontalAdvance(text) <= width)
+        return {text};
+    qsizetype cut = -1;
+    for (qsizetype i = text.indexOf(QLatin1Char(' ')); i > 0;
+         i = text.indexOf(QLatin1Char(' '), i + 1)) {
+        if (fm.horizontalAdvance(text.left(i)) > width)
+            break;
+        cut = i;
+    }
+    if (cut <= 0)
+        return {fm.elidedText(text, Qt::ElideRight, width)};
+    return {text.left(cut), fm.elidedText(text.mid(cut + 1), Qt::ElideRight, width)};
+}
+
 std::vector<QPointF> lossPolyline(
     const model::LogSeries &series, double stepMin, double stepMax, int widthPx)
 {
@@ -139,8 +155,13 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     // Layout: header (legend + figures) on top, markers row, plot, x labels.
     const int left = fm.horizontalAdvance(QStringLiteral("0.00000")) + 12;
     const int right = 16;
-    // One more header line for the convergence verdict when both runs have a log.
-    const int verdictLines = overlay.convergence ? 1 : 0;
+    // One or two more header lines for the convergence verdict when both runs have a log.
+    const double textWidth = size.width() - 16;
+    const QStringList verdict = overlay.convergence
+        ? twoLines(fm, QString::fromStdString(analysis::convergenceText(*overlay.convergence)),
+            static_cast<int>(textWidth))
+        : QStringList();
+    const auto verdictLines = static_cast<int>(verdict.size());
     const int top = (2 + verdictLines) * lh + 8 + lh;
     const int bottom = 2 * lh + 6;
     const QRectF plot(left, top, std::max(10, size.width() - left - right),
@@ -242,12 +263,10 @@ void paintLossOverlay(QPainter &painter, const QSize &size, const LossOverlay &o
     }
     if (badCount > 0)
         figures += QStringLiteral(" · %1 NaN/inf (×)").arg(badCount);
-    const double textWidth = size.width() - 16;
     painter.setPen(text);
-    if (overlay.convergence) // the verdict `stepscope compare` gives, in the same words
-        painter.drawText(QRectF(8, 4 + lh + 2, textWidth, lh), Qt::AlignLeft | Qt::AlignVCenter,
-            fm.elidedText(QString::fromStdString(analysis::convergenceText(*overlay.convergence)),
-                Qt::ElideRight, static_cast<int>(textWidth)));
+    for (int k = 0; k < verdictLines; ++k) // `stepscope compare`'s verdict, in the same words
+        painter.drawText(QRectF(8, 4 + (1 + k) * (lh + 2), textWidth, lh),
+            Qt::AlignLeft | Qt::AlignVCenter, verdict[k]);
     if (badCount > 0)
         painter.setPen(bad);
     painter.drawText(QRectF(8, 4 + (1 + verdictLines) * (lh + 2), textWidth, lh),

@@ -6,7 +6,9 @@
 #include "ui/palette.h"
 
 #include <QColor>
+#include <QFontMetrics>
 #include <QPointF>
+#include <QStringList>
 #include <QWidget>
 
 #include <vector>
@@ -19,6 +21,11 @@ namespace stepscope::ui::compare {
 /// survive; NaN/inf points and verbatim duplicates are left out (NaN/inf become markers).
 std::vector<QPointF> lossPolyline(
     const model::LogSeries &series, double stepMin, double stepMax, int widthPx);
+
+/// `text` in at most two lines of `width` pixels: broken at the last blank that fits, the
+/// second line elided at its end if still too wide; one line when it fits. The convergence
+/// verdict is a sentence the report's picture must show whole.
+QStringList twoLines(const QFontMetrics &fm, const QString &text, int width);
 
 /// Paints the loss overlay: both curves on one step axis, NaN/inf markers (×) above the
 /// plot at their steps, a legend and the divergence figures. The same function draws the
