@@ -8,6 +8,8 @@
 
 #include <QFontMetricsF>
 
+#include <algorithm>
+
 using namespace stepscope;
 using analysis::SegmentKind;
 using ui::compare::DeltaStrip;
@@ -173,4 +175,37 @@ TEST(CompareDeltaStrip, TheDeltaStaysInViewBesideALongName)
     }
     EXPECT_TRUE(sawDelta);
     EXPECT_TRUE(sawName);
+}
+
+/// The report's aligned-timelines picture cut "Δ Compute (not overla…" and "Δ Communication
+/// (exp…" in its 230 px header even at 2000 px wide; the picture now widens its header to
+/// stripHeaderWidth, at which every name and label of the strip is whole.
+TEST(CompareDeltaStrip, AtItsHeaderWidthNoNameIsCut)
+{
+    const std::vector<StepLaneSegment> before = {{0, 100, SegmentKind::Compute, 1},
+        {100, 200, SegmentKind::CommExposed, 1}, {200, 300, SegmentKind::CommOverlapped, 1}};
+    const std::vector<StepLaneSegment> after = {{0, 150, SegmentKind::Compute, 1},
+        {150, 220, SegmentKind::CommExposed, 1}, {220, 400, SegmentKind::CommOverlapped, 1}};
+    ui::compare::StripPicture p;
+    p.strips = ui::compare::computeDeltaStrips(before, 0, 300, after, 0, 400);
+    p.axis = ui::timeline::TimeAxis(0, 1, 400);
+    p.overlay = true;
+    p.beforeLabel = QStringLiteral("before · step 123456");
+    const QFont font;
+    ui::compare::StripMetrics m;
+    m.headerWidth = ui::compare::stripHeaderWidth(p, font);
+    EXPECT_GT(m.headerWidth, 230); // wider than the timelines' default header
+    const auto g = ui::compare::buildStripGeometry(p, QSize(m.headerWidth + 400, 300), m, font);
+    int names = 0;
+    for (const auto &t : g.texts) {
+        EXPECT_FALSE(t.text.contains(QChar(0x2026))) << t.text.toStdString();
+        names += t.text.startsWith(QStringLiteral("Δ ")) ? 1 : 0;
+    }
+    EXPECT_EQ(names, static_cast<int>(p.strips.size()));
+    // A few pixels narrower, the longest name is cut.
+    m.headerWidth -= 4;
+    const auto narrower =
+        ui::compare::buildStripGeometry(p, QSize(m.headerWidth + 400, 300), m, font);
+    EXPECT_TRUE(std::any_of(narrower.texts.begin(), narrower.texts.end(),
+        [](const auto &t) { return t.text.contains(QChar(0x2026)); }));
 }

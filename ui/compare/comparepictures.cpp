@@ -48,15 +48,9 @@ PaintFunction alignedTimelinesPainter(
         const AlignedPair aligned = alignedPair(*data, pairing, selection);
         if (!aligned.valid)
             return;
-        const timeline::TimelineMetrics metrics;
-        const int laneWidth = std::max(1, size.width() - metrics.headerWidth);
         const std::int64_t span = std::max<std::int64_t>(1, aligned.longestNs());
 
         StripPicture strip;
-        const timeline::ViewState beforeView =
-            alignedView(*data->before.profile.timeline, aligned.beforeStartNs, span, laneWidth);
-        strip.axis = timeline::TimeAxis(beforeView.axis.startNs() - aligned.beforeStartNs,
-            beforeView.axis.nsPerPixel(), laneWidth);
         strip.beforeSegments = data->before.stepSegments();
         strip.afterSegments = data->after.stepSegments();
         strip.beforeAnchorNs = aligned.beforeStartNs;
@@ -68,10 +62,22 @@ PaintFunction alignedTimelinesPainter(
         strip.overlay = overlay;
         strip.beforeLabel = QStringLiteral("before · step %1").arg(aligned.pair.beforeStep);
         strip.afterLabel = QStringLiteral("after · step %1").arg(aligned.pair.afterStep);
+        // A picture has room: the header column widens, up to two fifths of it, so that no
+        // strip's name ("Δ Communication (overlapped)") is cut.
+        timeline::TimelineMetrics metrics;
+        metrics.headerWidth = std::clamp(stripHeaderWidth(strip, font), metrics.headerWidth,
+            std::max(metrics.headerWidth, size.width() * 2 / 5));
+        StripMetrics stripMetrics;
+        stripMetrics.headerWidth = metrics.headerWidth;
+        const int laneWidth = std::max(1, size.width() - metrics.headerWidth);
+        const timeline::ViewState beforeView =
+            alignedView(*data->before.profile.timeline, aligned.beforeStartNs, span, laneWidth);
+        strip.axis = timeline::TimeAxis(beforeView.axis.startNs() - aligned.beforeStartNs,
+            beforeView.axis.nsPerPixel(), laneWidth);
 
         const QFontMetrics fm(font);
         const int title = fm.height() + 8;
-        const int stripH = stripPictureHeight(strip);
+        const int stripH = stripPictureHeight(strip, stripMetrics);
         const int timelineH = std::max(60, (size.height() - 2 * title - stripH) / 2);
 
         painter.setFont(font);
@@ -102,8 +108,8 @@ PaintFunction alignedTimelinesPainter(
         painter.save();
         painter.translate(0, y);
         painter.setClipRect(QRect(0, 0, size.width(), stripH));
-        timeline::paintGeometry(
-            painter, buildStripGeometry(strip, QSize(size.width(), stripH), {}, font), font);
+        timeline::paintGeometry(painter,
+            buildStripGeometry(strip, QSize(size.width(), stripH), stripMetrics, font), font);
         painter.restore();
         y += stripH;
         caption(y,

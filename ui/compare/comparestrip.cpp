@@ -199,6 +199,25 @@ int stripPictureHeight(const StripPicture &picture, const StripMetrics &metrics)
     return h;
 }
 
+int stripHeaderWidth(const StripPicture &picture, const QFont &font)
+{
+    const QFontMetrics fm(font);
+    QFont boldFont(font);
+    boldFont.setBold(true);
+    const QFontMetrics bold(boldFont);
+    // StripBuilder::strip: the name, two blanks and the delta in the header less 14 px.
+    int need = 0;
+    for (const DeltaStrip &s : picture.strips)
+        need = std::max(need,
+            fm.horizontalAdvance(QStringLiteral("Δ ") + s.label + QStringLiteral("  "))
+                + fm.horizontalAdvance(signedDur(s.deltaNs())) + 16);
+    if (picture.overlay)
+        for (const QString &label :
+            {picture.beforeLabel, picture.afterLabel, QStringLiteral("overlay (after inset)")})
+            need = std::max(need, bold.horizontalAdvance(label) + 12);
+    return need;
+}
+
 timeline::Geometry buildStripGeometry(
     const StripPicture &picture, QSize size, const StripMetrics &metrics, const QFont &font)
 {

@@ -48,6 +48,10 @@ struct StripMetrics
 /// The height the strip needs for `picture`.
 int stripPictureHeight(const StripPicture &picture, const StripMetrics &metrics = {});
 
+/// The header width at which no name or delta of `picture` is cut (drawn with `font`): a
+/// picture for a report widens its header column to it.
+int stripHeaderWidth(const StripPicture &picture, const QFont &font = QFont());
+
 /// Builds the strip as a timeline Geometry (painted with timeline::paintGeometry, the same
 /// painter as the timelines, on screen and in export). Pure.
 timeline::Geometry buildStripGeometry(const StripPicture &picture, QSize size,
