@@ -179,7 +179,8 @@ TEST(CompareDeltaStrip, TheDeltaStaysInViewBesideALongName)
 
 /// The report's aligned-timelines picture cut "Δ Compute (not overla…" and "Δ Communication
 /// (exp…" in its 230 px header even at 2000 px wide; the picture now widens its header to
-/// stripHeaderWidth, at which every name and label of the strip is whole.
+/// stripHeaderWidth, at which every name and label of the strip is whole; a ruler label the
+/// right edge would cut is left out.
 TEST(CompareDeltaStrip, AtItsHeaderWidthNoNameIsCut)
 {
     const std::vector<StepLaneSegment> before = {{0, 100, SegmentKind::Compute, 1},
@@ -197,8 +198,12 @@ TEST(CompareDeltaStrip, AtItsHeaderWidthNoNameIsCut)
     EXPECT_GT(m.headerWidth, 230); // wider than the timelines' default header
     const auto g = ui::compare::buildStripGeometry(p, QSize(m.headerWidth + 400, 300), m, font);
     int names = 0;
+    const QFontMetricsF fm(font);
     for (const auto &t : g.texts) {
         EXPECT_FALSE(t.text.contains(QChar(0x2026))) << t.text.toStdString();
+        // Nor is any text cut at the right edge (the ruler's last label was: "140 r").
+        EXPECT_LE(t.rect.left() + fm.horizontalAdvance(t.text), m.headerWidth + 400)
+            << t.text.toStdString();
         names += t.text.startsWith(QStringLiteral("Δ ")) ? 1 : 0;
     }
     EXPECT_EQ(names, static_cast<int>(p.strips.size()));

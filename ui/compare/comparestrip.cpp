@@ -95,8 +95,10 @@ private:
             if (px < m_left)
                 continue;
             m_g.lines.push_back({QLineF(px, y + h * 0.5, px, y + h), m_p.colors.mutedText, 1});
-            text(QRectF(px + 3, y, 110, h * 0.6), timeline::tickLabel(t, spacing), m_p.colors.text,
-                false);
+            // A label the right edge would cut ("140 r") is left out; its tick stays.
+            const QString label = timeline::tickLabel(t, spacing);
+            if (px + 3 + m_fm.horizontalAdvance(label) <= m_right)
+                text(QRectF(px + 3, y, 110, h * 0.6), label, m_p.colors.text, false);
         }
         text(QRectF(6, y, m_left - 10, h), QStringLiteral("from the aligned step's start"),
             m_p.colors.mutedText, false);
