@@ -72,14 +72,8 @@ nlohmann::json importSummaryJson(const model::Session &session, bool withSteps)
 {
     const Counts c = countAll(session);
     nlohmann::json ranks = nlohmann::json::array();
-    nlohmann::json steps = nlohmann::json::array();
     for (const auto &t : session.traces)
         ranks.push_back(t->rank);
-    if (withSteps) {
-        const StepSummaries all(session);
-        for (std::size_t i = 0; i < all.size(); ++i)
-            steps.push_back(all(i));
-    }
     nlohmann::json diagnostics = nlohmann::json::array();
     for (const model::Diagnostic &d : session.report.diagnostics())
         diagnostics.push_back(diagnosticJson(d));
@@ -88,9 +82,13 @@ nlohmann::json importSummaryJson(const model::Session &session, bool withSteps)
             {{"events", c.events}, {"tracks", c.tracks}, {"flows", c.flows},
                 {"counters", c.counters}, {"counter_points", c.counterPoints},
                 {"memory_points", c.memoryPoints}}},
-        {"steps", std::move(steps)}, {"diagnostics", std::move(diagnostics)}};
-    if (!withSteps)
-        summary.erase("steps");
+        {"diagnostics", std::move(diagnostics)}};
+    if (withSteps) {
+        nlohmann::json &steps = summary["steps"] = nlohmann::json::array();
+        const StepSummaries all(session);
+        for (std::size_t i = 0; i < all.size(); ++i)
+            steps.push_back(all(i));
+    }
     return summary;
 }
 

@@ -252,24 +252,25 @@ void detectDir(const fs::path &dir, Detection &d)
             + (unread.dirs.size() > 1
                     ? " (" + std::to_string(unread.dirs.size() - 1) + " more PROF folders alike)"
                     : std::string());
-    else
+    else {
         d.reason = "no profiler output recognised here (this folder and " + std::to_string(MaxDepth)
             + " levels of folders below it were searched): expected an Ascend rank folder "
               "(ASCEND_PROFILER_OUTPUT/), MindSpore profiler files, a CANN PROF_* folder, "
               "Chrome or PyTorch trace files (JSON, plain or gzip), Nsight Systems SQLite exports "
               "or memory-timeline exports";
-    if (d.format == Format::Unknown && unread.dirs.empty() && !d.skipped.empty()) {
-        const auto &[file, why] = d.skipped.front();
-        d.reason += ". " + file.filename().string() + ": " + why;
-        const std::size_t more = d.skipped.size() - 1;
-        if (more > 0)
-            d.reason += " (" + std::to_string(more) + (more == 1 ? " more file" : " more files")
-                + " not read)";
-    }
-    // A shared profile often comes packed: say which file, and how to unpack it.
-    if (d.format == Format::Unknown && unread.dirs.empty())
+        // Files that looked like a profile but hold none (an empty trace): the first named.
+        if (!d.skipped.empty()) {
+            const auto &[file, why] = d.skipped.front();
+            d.reason += ". " + file.filename().string() + ": " + why;
+            const std::size_t more = d.skipped.size() - 1;
+            if (more > 0)
+                d.reason += " (" + std::to_string(more) + (more == 1 ? " more file" : " more files")
+                    + " not read)";
+        }
+        // A shared profile often comes packed: say which file, and how to unpack it.
         if (const std::string packed = packedFilesIn(dir); !packed.empty())
             d.reason += ". " + packed;
+    }
 }
 
 /// Why an SQLite file is none of the databases StepScope reads: the tables each would have,

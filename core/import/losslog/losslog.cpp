@@ -213,7 +213,8 @@ public:
     }
     void remember(std::string_view text, std::int32_t rank)
     {
-        m_recent[m_next] = {std::string(text), rank};
+        m_recent[m_next].first.assign(text); // the slot's buffer is reused
+        m_recent[m_next].second = rank;
         m_next = (m_next + 1) % m_recent.size();
     }
     std::string note() const
