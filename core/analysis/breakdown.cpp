@@ -156,7 +156,7 @@ void addSegments(
     if (!out)
         return;
     for (const auto &[s, e] : set.intervals())
-        out->push_back(LaneSegment {s, e, kind, step});
+        out->push_back(LaneSegment {s, e, kind, LaneSegment::Drawn::AsHappened, step});
 }
 
 /// The definitions of docs/metrics.md for one step window. Each category is computed as an
@@ -456,6 +456,7 @@ BreakdownPass runBreakdownPass(
                 r = analyseStep(sets, step, trace.rank, wantSegments);
             StepBreakdown b = detail::tableBreakdown(
                 *row, step, trace.rank, onTimeline ? &r.b : nullptr, r.spanIdle);
+            b.startMeasured = onTimeline;
             if (onTimeline) {
                 b.reference = compare(row->valuesUs, row->source, r);
                 if (auto d = detail::tableDisagreement(b))

@@ -169,6 +169,11 @@ struct StepBreakdown
     bool partlyTraced = false;
     /// Untraced or partly traced: not a measurement of the whole step's device time.
     bool outsideShares() const { return untraced || partlyTraced; }
+    /// False when no timeline holds the step (basis ProfilerTable: a rank known only from a
+    /// step table, or a row its timeline lacks). Its start is then where the step before it
+    /// ends (0 for a rank's first), laid out from the table's durations, not a measurement:
+    /// `summary` prints "start unknown", `--json` a null `start_us`, the Steps table "—".
+    bool startMeasured = true;
 
     /// The length, held at the int64 limits (the times come from files).
     std::int64_t durationNs() const { return util::satSub(endNs, startNs); }
@@ -189,9 +194,16 @@ struct StepBreakdown
 /// bubble, Overlapped, Free in its parts, Preparing). An untraced step draws no segment.
 struct LaneSegment
 {
+    /// Where the segment's place comes from, for the lane's tooltip.
+    enum class Drawn : std::uint8_t {
+        AsHappened, ///< measured on the timeline
+        FromTable, ///< the step is on the timeline; its parts in the table's column order
+        FromTableOnly, ///< no timeline holds the step (StepBreakdown::startMeasured false)
+    };
     std::int64_t startNs = 0; ///< relative to the trace origin
     std::int64_t endNs = 0;
     SegmentKind kind = SegmentKind::OtherIdle;
+    Drawn drawn = Drawn::AsHappened;
     std::int64_t step = 0;
 };
 

@@ -121,13 +121,15 @@ void appendTableSegments(
     // Preparing first: it is the wait from the step's start to its first device task
     // (deviceStartNs), as on a traced rank's lane; then the profiler's columns in their order.
     std::int64_t t = b.startNs;
+    const auto drawn =
+        b.startMeasured ? LaneSegment::Drawn::FromTable : LaneSegment::Drawn::FromTableOnly;
     for (SegmentKind kind : {SegmentKind::Preparing, SegmentKind::Compute, SegmentKind::CommExposed,
              SegmentKind::Bubble, SegmentKind::CommOverlapped, SegmentKind::HostWait,
              SegmentKind::DataLoading, SegmentKind::LaunchGap, SegmentKind::OtherIdle}) {
         const std::int64_t ns = std::min(b.segmentNs(kind), limitNs - t);
         if (ns <= 0)
             continue;
-        out.push_back(LaneSegment {t, t + ns, kind, b.step});
+        out.push_back(LaneSegment {t, t + ns, kind, drawn, b.step});
         t += ns;
     }
 }

@@ -13,12 +13,21 @@ namespace stepscope::analysis {
 
 namespace {
 
-std::string line(std::int64_t step, std::int64_t startNs, std::int64_t durationNs, const char *how)
+/// A step's start, or what stands for one no timeline measured (StepBreakdown::startMeasured).
+struct Start
 {
-    char text[160];
-    std::snprintf(text, sizeof text, "  step %lld: start %lld ns, duration %.3f us (%s)\n",
-        static_cast<long long>(step), static_cast<long long>(startNs),
-        static_cast<double>(durationNs) / 1000.0, how);
+    bool measured = true;
+    std::int64_t ns = 0;
+};
+
+std::string line(std::int64_t step, Start startNs, std::int64_t durationNs, const char *how)
+{
+    char start[48] = "start unknown (no timeline)";
+    if (startNs.measured)
+        std::snprintf(start, sizeof start, "start %lld ns", static_cast<long long>(startNs.ns));
+    char text[200];
+    std::snprintf(text, sizeof text, "  step %lld: %s, duration %.3f us (%s)\n",
+        static_cast<long long>(step), start, static_cast<double>(durationNs) / 1000.0, how);
     return text;
 }
 
@@ -45,17 +54,18 @@ std::string stepListText(const model::Session &session, const SessionAnalysis &a
             const auto it = unlisted.find(s.number);
             ++count;
             if (it == unlisted.end()) {
-                lines << line(s.number, start, util::satSub(s.endNs, s.startNs),
+                lines << line(s.number, Start {true, start}, util::satSub(s.endNs, s.startNs),
                     "timeline marker; left out of the analysis");
                 continue;
             }
-            lines << line(s.number, start, it->second->durationNs(), basisText(*it->second));
+            const StepBreakdown &b = *it->second;
+            lines << line(s.number, Start {b.startMeasured, start}, b.durationNs(), basisText(b));
             unlisted.erase(it);
         }
         for (const auto &[step, b] : unlisted) {
             ++count;
-            lines << line(
-                step, util::satAdd(t->originNs, b->startNs), b->durationNs(), basisText(*b));
+            const Start start {b->startMeasured, util::satAdd(t->originNs, b->startNs)};
+            lines << line(step, start, b->durationNs(), basisText(*b));
         }
         if (count != 0)
             out << "rank " << t->rank << " steps (" << count << "):\n" << lines.str();

@@ -116,7 +116,7 @@ nlohmann::json stepJson(const StepBreakdown &b)
     nlohmann::json j;
     j["rank"] = b.rank;
     j["step"] = b.step;
-    j["start_us"] = toUs(b.startNs);
+    j["start_us"] = b.startMeasured ? nlohmann::json(toUs(b.startNs)) : nlohmann::json(nullptr);
     j["duration_us"] = toUs(b.durationNs());
     j["compute_us"] = toUs(b.computeNs);
     j["comm_exposed_us"] = toUs(b.commExposedNs);

@@ -19,7 +19,8 @@
 namespace stepscope::analysis {
 
 /// One analysed step as `summary --json` lists it (rank, step, start_us, duration_us,
-/// compute_us … preparing_us, basis, reference, tb_breakdown_us).
+/// compute_us … preparing_us, basis, reference, tb_breakdown_us). start_us is null when no
+/// timeline holds the step (StepBreakdown::startMeasured).
 nlohmann::json stepJson(const StepBreakdown &b);
 
 /// Merges the breakdowns into `summary["steps"]` (the importer's step objects): each

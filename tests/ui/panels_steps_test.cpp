@@ -16,6 +16,7 @@
 #include <QStandardItemModel>
 #include <QTableView>
 
+#include <algorithm>
 #include <memory>
 #include <tuple>
 #include <vector>
@@ -212,4 +213,37 @@ TEST(PanelsSteps, UntracedStepsAreNotDrawnAsPreparing)
         model->item(2, preparing)->toolTip().indexOf(QStringLiteral("Outside the device")), -1);
     EXPECT_EQ(
         model->item(0, preparing)->toolTip().indexOf(QStringLiteral("Outside the device")), -1);
+}
+
+// A step no timeline holds (a rank known only from cluster_step_trace_time.csv) was laid out
+// from 0 and its Start read "0 ms", as if measured. Now it reads "—"; a rank with a timeline
+// keeps its starts.
+TEST(PanelsSteps, AStepFromTheTableAloneHasNoStart)
+{
+    const auto base = twoStepSession(); // rank 3, steps 1 and 2 on a timeline
+    model::Trace tableOnly;
+    tableOnly.rank = 4;
+    model::ReferenceStep row;
+    row.step = 2;
+    row.source = "cluster_analysis_output/cluster_step_trace_time.csv";
+    row.valuesUs = {{"Computing", 80000}, {"Communication(Not Overlapped)", 20000},
+        {"Overlapped", 0}, {"Free", 5000}};
+    tableOnly.referenceSteps.push_back(row);
+    auto session = std::make_shared<model::Session>(*base);
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tableOnly)));
+    ui::StepsPanel panel;
+    panel.setSession(session);
+    auto *model = qobject_cast<QStandardItemModel *>(panel.table()->model());
+    ASSERT_NE(model, nullptr);
+    ASSERT_EQ(model->horizontalHeaderItem(2)->text(), QStringLiteral("Start"));
+    panel.setRank(4);
+    ASSERT_EQ(model->rowCount(), 1);
+    EXPECT_EQ(model->item(0, 2)->text(), QStringLiteral("—"));
+    EXPECT_NE(model->item(0, 2)->toolTip().indexOf(QStringLiteral("Not measured")), -1);
+    EXPECT_EQ(model->item(0, 3)->text(), QStringLiteral("105 ms")); // the table's duration
+    panel.setRank(3);
+    ASSERT_EQ(model->rowCount(), 2);
+    std::vector<QString> starts = {model->item(0, 2)->text(), model->item(1, 2)->text()};
+    std::sort(starts.begin(), starts.end());
+    EXPECT_EQ(starts, (std::vector<QString> {QStringLiteral("0 ms"), QStringLiteral("100 ms")}));
 }

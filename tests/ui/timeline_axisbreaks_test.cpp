@@ -247,6 +247,55 @@ TEST(AxisBreaks, ATableOnlyRankLinesUpWithTheRanksThatHaveEvents)
     EXPECT_LT(model->extent().second - model->extent().first, 400 * Ms);
 }
 
+// The same with a real step table (a rank of cluster_step_trace_time.csv without its folder):
+// the lane is the table's, so the rank's header and the lane's segments say that it was placed
+// beside rank 1, not measured. The header used to give a clock note ("no collective of this
+// rank matches"), which has nothing to say about a rank without events.
+TEST(AxisBreaks, ATableOnlyRankSaysWhereItsLaneIsDrawn)
+{
+    model::Trace table;
+    table.rank = 0;
+    model::ReferenceStep row;
+    row.step = 2;
+    row.source = "cluster_analysis_output/cluster_step_trace_time.csv";
+    row.valuesUs = {{"Computing", 300000}, {"Communication(Not Overlapped)", 50000},
+        {"Overlapped", 0}, {"Free", 24000}};
+    table.referenceSteps.push_back(row);
+    auto session = std::make_shared<model::Session>();
+    constexpr std::int64_t Epoch = 1'764'246'877'100'000'000;
+    session->traces = {std::make_shared<const model::Trace>(std::move(table)),
+        rankWithAGemm(1, {2, Epoch, Epoch + 380 * Ms}, Epoch + 5 * Ms, 300 * Ms)};
+    auto model = TimelineModel::build(session);
+    using Drawn = stepscope::analysis::LaneSegment::Drawn;
+    ASSERT_FALSE(model->stepSegments(0).empty());
+    for (const StepLaneSegment &seg : model->stepSegments(0))
+        EXPECT_EQ(seg.drawn, Drawn::FromTableOnly);
+    ASSERT_FALSE(model->stepSegments(1).empty());
+    for (const StepLaneSegment &seg : model->stepSegments(1))
+        EXPECT_EQ(seg.drawn, Drawn::AsHappened);
+    const auto rankTip = [](const TimelineModel &m, int rank) {
+        for (std::size_t i = 0; i < m.lanes().size(); ++i)
+            if (m.lanes()[i].kind == LaneKind::Rank && m.lanes()[i].rank == rank)
+                return m.laneTooltip(static_cast<int>(i));
+        return QString();
+    };
+    const QString tip = rankTip(*model, 0);
+    EXPECT_TRUE(tip.contains(QStringLiteral("No timeline: the steps come from the profiler's "
+                                            "table (cluster_analysis_output/"
+                                            "cluster_step_trace_time.csv) alone")))
+        << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("Step 2 is placed where rank 1's step 2 starts")))
+        << tip.toStdString();
+    EXPECT_FALSE(tip.contains(QStringLiteral("collective"))) << tip.toStdString();
+    EXPECT_FALSE(rankTip(*model, 1).contains(QStringLiteral("No timeline")));
+    // Alone, its steps are laid from 0, and the note says that instead.
+    auto alone = std::make_shared<model::Session>();
+    alone->traces.push_back(session->traces[0]);
+    const QString aloneTip = rankTip(*TimelineModel::build(alone), 0);
+    EXPECT_TRUE(aloneTip.contains(QStringLiteral("laid one after the other from 0")))
+        << aloneTip.toStdString();
+}
+
 TEST(AxisBreaks, PanningStopsHalfAWindowBeyondTheDataOnScreen)
 {
     // With a break the window's real span includes the 460 s gap; the pan limit used to be

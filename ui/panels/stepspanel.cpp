@@ -69,6 +69,25 @@ std::optional<double> referenceStepUs(const analysis::StepBreakdown &b)
 
 constexpr int StepIdRole = Qt::UserRole + 20;
 
+/// The Start cell: from the first step shown (formatStartOffset), or "—" where no timeline
+/// measured the start (StepBreakdown::startMeasured). It sorts by the laid-out start, which
+/// keeps a rank's steps in their order.
+QStandardItem *startItem(const analysis::StepBreakdown &b, std::int64_t firstStart,
+    std::int64_t lastStart, std::int64_t minGap)
+{
+    if (!b.startMeasured) {
+        auto *item = numberItem(QStringLiteral("—"), static_cast<double>(b.startNs));
+        item->setToolTip(QObject::tr("Not measured: no timeline holds this step. Its figures "
+                                     "come from the profiler's step table alone."));
+        return item;
+    }
+    const QString text = formatStartOffset(b.startNs - firstStart, lastStart - firstStart, minGap);
+    auto *item = numberItem(text, static_cast<double>(b.startNs));
+    item->setToolTip(QObject::tr("%1 after the first step shown; %2 after the trace's origin")
+                         .arg(text, duration(b.startNs)));
+    return item;
+}
+
 } // namespace
 
 StepsPanel::StepsPanel(QWidget *parent)
@@ -363,7 +382,8 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
     // (six steps 470 s into a trace are not all "470 s").
     std::vector<std::int64_t> starts;
     for (const auto *b : rows)
-        starts.push_back(b->startNs);
+        if (b->startMeasured)
+            starts.push_back(b->startNs);
     std::sort(starts.begin(), starts.end());
     const std::int64_t firstStart = starts.empty() ? 0 : starts.front();
     const std::int64_t lastStart = starts.empty() ? 0 : starts.back();
@@ -384,14 +404,7 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
         setRowTime(first, b->rank, b->startNs, b->endNs);
         items.append(first);
         items.append(numberItem(QString::number(b->rank), b->rank));
-        auto *start =
-            numberItem(formatStartOffset(b->startNs - firstStart, lastStart - firstStart, minGap),
-                static_cast<double>(b->startNs));
-        start->setToolTip(
-            tr("%1 after the first step shown; %2 after the trace's origin")
-                .arg(formatStartOffset(b->startNs - firstStart, lastStart - firstStart, minGap),
-                    duration(b->startNs)));
-        items.append(start);
+        items.append(startItem(*b, firstStart, lastStart, minGap));
         auto *length = numberItem(duration(b->durationNs()), static_cast<double>(b->durationNs()));
         if (b->partlyTraced) {
             length->setBackground(untracedColor(currentTheme()));

@@ -16,6 +16,12 @@ namespace stepscope::ui::timeline {
 
 namespace {
 
+struct TablePlacement
+{
+    std::int64_t offsetNs = 0;
+    std::int32_t besideRank = 0; ///< the rank with events whose step it lines up with
+};
+
 /*
  * A rank with only its step table (no events) has no clock: its steps count from 0, while
  * ranks with events keep theirs (epoch ns, decades away). Its first step is placed where the
@@ -23,7 +29,7 @@ namespace {
  * the lanes line up instead of lying apart on each side of an axis break; nullopt when no
  * rank with events has that step.
  */
-std::optional<std::int64_t> tableRankOffset(const model::Session &s,
+std::optional<TablePlacement> tableRankOffset(const model::Session &s,
     const analysis::SessionAnalysis &analysed, const std::vector<std::size_t> &withEvents,
     std::size_t ti, std::int64_t origin)
 {
@@ -36,10 +42,42 @@ std::optional<std::int64_t> tableRankOffset(const model::Session &s,
             continue;
         for (const analysis::LaneSegment &seg : lanes[k]) {
             if (seg.step == own.step)
-                return s.traces[k]->originNs - origin + seg.startNs - own.startNs;
+                return TablePlacement {
+                    s.traces[k]->originNs - origin + seg.startNs - own.startNs, s.traces[k]->rank};
         }
     }
     return std::nullopt;
+}
+
+/*
+ * The rank header's note for a rank whose steps come from its step table alone (no events):
+ * where its lane is drawn, since no clock places it (tableRankOffset). Empty for other ranks.
+ */
+QString tableOnlyNote(const model::Session &s, const analysis::SessionAnalysis &analysed,
+    std::size_t ti, const std::optional<TablePlacement> &placed)
+{
+    const model::Trace &trace = *s.traces[ti];
+    if (trace.eventCount() > 0 || ti >= analysed.lanes.size() || analysed.lanes[ti].empty()
+        || analysed.lanes[ti].front().drawn != analysis::LaneSegment::Drawn::FromTableOnly)
+        return {};
+    const std::string &source =
+        trace.referenceSteps.empty() ? std::string() : trace.referenceSteps.front().source;
+    QString note = QStringLiteral("No timeline: the steps come from the profiler's table%1 "
+                                  "alone, each drawn in the table's column order.")
+                       .arg(source.empty() ? QString() : QStringLiteral(" (%1)").arg(qs(source)));
+    const auto &lane = analysed.lanes[ti];
+    if (placed)
+        return note
+            + QStringLiteral(" Step %1 is placed where rank %2's step %1 starts%3: where the "
+                             "steps lie in time was not measured.")
+                  .arg(lane.front().step)
+                  .arg(placed->besideRank)
+                  .arg(lane.back().step != lane.front().step
+                          ? QStringLiteral(", the steps after it one after the other")
+                          : QString());
+    return note
+        + QStringLiteral(" The steps are laid one after the other from 0: where they lie in time "
+                         "was not measured.");
 }
 
 /// "7" < "12": ids compare as numbers when both are digits.
@@ -242,10 +280,11 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
     auto lanes = std::make_shared<std::vector<Lane>>();
     for (std::size_t ti = 0; ti < s.traces.size(); ++ti) {
         const model::Trace &trace = *s.traces[ti];
-        const std::optional<std::int64_t> placed =
+        const std::optional<TablePlacement> placed =
             tableRankOffset(s, *analysed, withEvents, ti, origin);
-        const std::int64_t offset = placed.value_or(trace.originNs - origin);
+        const std::int64_t offset = placed ? placed->offsetNs : trace.originNs - origin;
         m->m_offsets.push_back(offset);
+        m->m_tableOnlyNotes.push_back(tableOnlyNote(s, *analysed, ti, placed));
         m->m_trackLane.emplace_back(trace.tracks.size(), -1);
         addTraceLanes(*lanes, m->m_trackLane.back(), trace, static_cast<int>(ti));
         m->m_eventCount += trace.eventCount();
@@ -274,7 +313,8 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
         std::vector<StepLaneSegment> segments;
         if (ti < analysed->lanes.size()) {
             for (const analysis::LaneSegment &seg : analysed->lanes[ti])
-                segments.push_back({seg.startNs + offset, seg.endNs + offset, seg.kind, seg.step});
+                segments.push_back(
+                    {seg.startNs + offset, seg.endNs + offset, seg.kind, seg.step, seg.drawn});
         }
         m->m_fromAnalysis = true;
         for (const StepLaneSegment &seg : segments)
@@ -423,6 +463,8 @@ QString TimelineModel::laneTooltip(int lane) const
         return {};
     const Lane &l = (*m_lanes)[static_cast<std::size_t>(lane)];
     const auto ti = static_cast<std::size_t>(l.traceIndex);
+    if (l.kind == LaneKind::Rank && ti < m_tableOnlyNotes.size() && !m_tableOnlyNotes[ti].isEmpty())
+        return l.tooltip + QStringLiteral("\n") + m_tableOnlyNotes[ti];
     if (l.kind != LaneKind::Rank || ti >= m_clocks.size())
         return l.tooltip;
     return l.tooltip + QStringLiteral("\n") + clockNote(m_clocks[ti], m_clocks.front().rank);

@@ -34,6 +34,7 @@ struct StepLaneSegment
     std::int64_t endNs = 0;
     analysis::SegmentKind kind = analysis::SegmentKind::OtherIdle;
     std::int64_t step = -1;
+    analysis::LaneSegment::Drawn drawn = analysis::LaneSegment::Drawn::AsHappened;
 };
 
 /// A step of one rank, session-relative ns (for the ruler's step numbers and [ / ]).
@@ -105,7 +106,8 @@ public:
     const model::Session &session() const { return *m_session; }
     const std::shared_ptr<const model::Session> &sessionPtr() const { return m_session; }
     const std::vector<Lane> &lanes() const { return *m_lanes; }
-    /// A lane's tooltip; rank headers add their clock note.
+    /// A lane's tooltip; rank headers add their clock note, or for a rank known only from
+    /// its step table, where its steps are drawn.
     QString laneTooltip(int lane) const;
     /// Per-trace clock evidence; empty when the session has fewer than two traces.
     const std::vector<RankClock> &clocks() const { return m_clocks; }
@@ -185,6 +187,7 @@ private:
     std::shared_ptr<const model::Session> m_session;
     std::shared_ptr<const std::vector<Lane>> m_lanes = std::make_shared<std::vector<Lane>>();
     std::vector<RankClock> m_clocks;
+    std::vector<QString> m_tableOnlyNotes; // [trace]: where a rank without events is drawn
     bool m_clocksAligned = false;
     std::vector<std::pair<std::int64_t, std::int64_t>> m_traceExtents; // own time; {1, 0}: none
     std::vector<std::int64_t> m_offsets;

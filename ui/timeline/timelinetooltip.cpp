@@ -14,6 +14,26 @@
 
 namespace stepscope::ui::timeline {
 
+namespace {
+
+/// What a step-lane segment's place says, when it is not where the time went.
+QString drawnNote(analysis::LaneSegment::Drawn drawn)
+{
+    switch (drawn) {
+    case analysis::LaneSegment::Drawn::AsHappened:
+        break;
+    case analysis::LaneSegment::Drawn::FromTable:
+        return QStringLiteral("<br><i>drawn from the profiler's table, one block per column "
+                              "in its order: the timeline holds under half of the step</i>");
+    case analysis::LaneSegment::Drawn::FromTableOnly:
+        return QStringLiteral("<br><i>from the profiler's table alone: no timeline holds this "
+                              "step, so where it lies in time was not measured</i>");
+    }
+    return {};
+}
+
+} // namespace
+
 QString TimelineView::tooltipAt(QPoint pos) const
 {
     if (!m_model)
@@ -45,7 +65,8 @@ QString TimelineView::tooltipAt(QPoint pos) const
         if (hit.segment)
             return QStringLiteral("<b>step %1</b><br>").arg(hit.segment->step)
                 + segmentName(hit.segment->kind) + QStringLiteral(": ")
-                + durText(hit.segment->endNs - hit.segment->startNs);
+                + durText(hit.segment->endNs - hit.segment->startNs)
+                + drawnNote(hit.segment->drawn);
         return lane ? m_model->laneTooltip(hit.lane) : QString();
     case HitResult::Kind::Header:
     case HitResult::Kind::Counter:

@@ -5,13 +5,18 @@
 // step_trace_time-like row, numbers chosen by hand.
 #include "analysis/breakdown.h"
 #include "analysis/breakdowntable.h"
+#include "analysis/steplist.h"
 #include "analysis/steps.h"
+#include "analysis/summarysteps.h"
 #include "breakdown_testutil.h"
 #include "model/tracebuilder.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <limits>
+#include <map>
+#include <memory>
 
 using namespace stepscope;
 using model::Category;
@@ -164,6 +169,62 @@ TEST(StepTable, TracelessRankGetsTheTableStepsAndLane)
     }
 }
 
+/// A step no timeline holds is laid out after the step before it, so its start is no
+/// measurement: the summary's text and JSON said "start 0 ns" / 0.0 for every rank known only
+/// from cluster_step_trace_time.csv. Now they say it is unknown, and the lane says how it is drawn.
+TEST(StepTable, AStepNoTimelineHoldsHasNoMeasuredStart)
+{
+    auto session = std::make_shared<model::Session>();
+    model::Trace traceless;
+    traceless.rank = 9;
+    traceless.referenceSteps.push_back(row(2, 75, 146, 7, 70));
+    model::Trace traced = tracedRank(); // ProfilerStep#7 over [0, 1000) us
+    traced.rank = 1;
+    traced.referenceSteps.push_back(row(7, 500, 100, 100, 300, 0, 100));
+    traced.referenceSteps.push_back(row(8, 10, 0, 0, 5)); // a row the timeline lacks
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(traced)));
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(traceless)));
+    const analysis::SessionAnalysis analysed = analysis::analyzeSession(*session, {});
+    std::map<std::pair<std::int32_t, std::int64_t>, const analysis::StepBreakdown *> byStep;
+    for (const auto &b : analysed.breakdowns)
+        byStep[{b.rank, b.step}] = &b;
+    ASSERT_EQ(byStep.size(), 3u);
+    const auto &onTimeline = *byStep.at({1, 7});
+    const auto &afterIt = *byStep.at({1, 8});
+    const auto &alone = *byStep.at({9, 2});
+    EXPECT_TRUE(onTimeline.startMeasured);
+    EXPECT_FALSE(afterIt.startMeasured);
+    EXPECT_FALSE(alone.startMeasured);
+    EXPECT_EQ(afterIt.startNs, 1000 * Us); // laid after step 7, as long as the table says
+    EXPECT_EQ(afterIt.durationNs(), 15 * Us);
+
+    EXPECT_EQ(analysis::stepJson(onTimeline).at("start_us"), 0.0);
+    EXPECT_TRUE(analysis::stepJson(afterIt).at("start_us").is_null());
+    EXPECT_TRUE(analysis::stepJson(alone).at("start_us").is_null());
+    EXPECT_EQ(analysis::stepJson(alone).at("duration_us"), 75.0 + 146 + 70);
+
+    const std::string text = analysis::stepListText(*session, analysed);
+    EXPECT_NE(
+        text.find("step 7: start 0 ns, duration 1000.000 us (profiler's table)"), std::string::npos)
+        << text;
+    EXPECT_NE(
+        text.find("step 8: start unknown (no timeline), duration 15.000 us"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("rank 9 steps (1):\n  step 2: start unknown (no timeline), duration "
+                        "291.000 us (profiler's table)"),
+        std::string::npos)
+        << text;
+
+    // The lanes: where it happened on the timeline, the table's blocks elsewhere.
+    using Drawn = analysis::LaneSegment::Drawn;
+    ASSERT_EQ(analysed.lanes.size(), 2u);
+    for (const auto &seg : analysed.lanes[0])
+        EXPECT_EQ(seg.drawn, seg.step == 7 ? Drawn::AsHappened : Drawn::FromTableOnly) << seg.step;
+    ASSERT_FALSE(analysed.lanes[1].empty());
+    for (const auto &seg : analysed.lanes[1])
+        EXPECT_EQ(seg.drawn, Drawn::FromTableOnly);
+}
+
 /// A trimmed timeline (the msinsight GPT-3 ranks: 20 kernel_details rows of a 292 ms step)
 /// drew the lane from its few kernels, idle where the Steps tab said 75 ms of compute. Under
 /// half the table's device time on the timeline: the lane is the table's, and the note says so.
@@ -180,8 +241,11 @@ TEST(StepTable, ATrimmedTimelineDrawsItsLaneFromTheTable)
     EXPECT_FALSE(analysis::detail::timelineHoldsStep(s));
     using K = analysis::SegmentKind;
     std::vector<K> kinds;
-    for (const auto &seg : pass.segments)
+    for (const auto &seg : pass.segments) {
         kinds.push_back(seg.kind);
+        EXPECT_EQ(seg.drawn, analysis::LaneSegment::Drawn::FromTable); // in column order
+    }
+    EXPECT_TRUE(s.startMeasured); // the step's window is the timeline's
     EXPECT_EQ(kinds,
         (std::vector<K> {K::Preparing, K::Compute, K::CommExposed, K::CommOverlapped, K::HostWait,
             K::OtherIdle})); // Free as our idle split: host wait 200, other 100
