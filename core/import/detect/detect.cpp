@@ -29,6 +29,19 @@ namespace {
 
 constexpr int MaxDepth = 3;
 
+/// rank8.json before rank10.json, as the traces are listed.
+bool naturalPathLess(const fs::path &a, const fs::path &b)
+{
+    return util::naturalLess(a.generic_string(), b.generic_string());
+}
+
+/// The skipped files in the order the traces are listed, so warnings name rank8 before rank10.
+void sortSkipped(Detection &d)
+{
+    std::stable_sort(d.skipped.begin(), d.skipped.end(),
+        [](const auto &a, const auto &b) { return naturalPathLess(a.first, b.first); });
+}
+
 /// Subdirectories of `dir` up to `depth` levels below it (not `dir` itself), sorted; each
 /// real folder once.
 void collectDirs(
@@ -236,6 +249,7 @@ void detectDir(const fs::path &dir, Detection &d)
         d.skipped.clear(); // found again below
         scanFiles(dir, MaxDepth, d);
     }
+    sortSkipped(d); // the reason below names the first
     settleGeneric(d);
     if (!d.kinetoFiles.empty())
         d.format = d.kinetoFiles.front().generic ? Format::ChromeTrace : Format::Kineto;
@@ -518,9 +532,8 @@ Detection detectPath(const fs::path &path)
     std::sort(d.profDevices.begin(), d.profDevices.end(),
         [](const ProfDevice &a, const ProfDevice &b) { return a.dir < b.dir; });
     // Files without a rank of their own are numbered in this order: rank2 before rank10.
-    const auto natural = [](const fs::path &a, const fs::path &b) {
-        return util::naturalLess(a.generic_string(), b.generic_string());
-    };
+    const auto natural = naturalPathLess;
+    sortSkipped(d);
     std::sort(d.kinetoFiles.begin(), d.kinetoFiles.end(),
         [&](const KinetoFile &a, const KinetoFile &b) { return natural(a.path, b.path); });
     std::sort(d.memoryFiles.begin(), d.memoryFiles.end(), natural);

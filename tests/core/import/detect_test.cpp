@@ -455,6 +455,17 @@ TEST(DetectTest, EmptyTracesInAFolderAreNamed)
     ASSERT_EQ(d.skipped.size(), 2u);
     EXPECT_EQ(d.skipped[0].first.filename(), "rank0.pt.trace.json");
     EXPECT_EQ(d.skipped[0].second.rfind("the file is empty (0 bytes)", 0), 0u);
+
+    // Named in the traces' order, rank8 before rank10 (byte order put rank10 first).
+    const fs::path numbered = freshDir("stepscope_detect_empty_numbered");
+    for (const char *name : {"rank10.json", "rank8.json", "rank9.json"})
+        std::ofstream(numbered / name).flush();
+    d = detectPath(numbered);
+    ASSERT_EQ(d.skipped.size(), 3u);
+    EXPECT_EQ(d.skipped[0].first.filename(), "rank8.json");
+    EXPECT_EQ(d.skipped[2].first.filename(), "rank10.json");
+    EXPECT_NE(d.reason.find(". rank8.json: the file is empty"), std::string::npos) << d.reason;
+    fs::remove_all(numbered);
     fs::remove_all(dir);
 }
 
