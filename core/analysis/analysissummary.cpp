@@ -20,11 +20,6 @@ namespace stepscope::analysis {
 
 namespace {
 
-double toUs(std::int64_t ns)
-{
-    return static_cast<double>(ns) / 1000.0;
-}
-
 /// `s` right-aligned in `width` columns: UTF-8 characters, not bytes, so "153 µs" lines up
 /// with "5.99 ms".
 /// A step id as the Steps panel shows it: "–" for a profiler row without one (mstt's
@@ -248,20 +243,20 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a, boo
         const ClusterRankRow *row = a.cluster.row(r.rank);
         const std::int64_t stragglerSteps = row ? row->stragglerSteps : 0;
         rows.push_back({{"rank", r.rank}, {"steps", r.stepCount},
-            {"step_mean_us", toUs(r.stepMeanNs)}, {"step_median_us", toUs(r.stepMedianNs)},
-            {"step_max_us", toUs(r.stepMaxNs)}, {"compute_mean_us", toUs(r.computeMeanNs)},
-            {"comm_exposed_mean_us", toUs(r.commExposedMeanNs)},
-            {"free_mean_us", toUs(r.freeMeanNs)}, {"bubble_mean_us", toUs(r.bubbleMeanNs)},
+            {"step_mean_us", nsToUs(r.stepMeanNs)}, {"step_median_us", nsToUs(r.stepMedianNs)},
+            {"step_max_us", nsToUs(r.stepMaxNs)}, {"compute_mean_us", nsToUs(r.computeMeanNs)},
+            {"comm_exposed_mean_us", nsToUs(r.commExposedMeanNs)},
+            {"free_mean_us", nsToUs(r.freeMeanNs)}, {"bubble_mean_us", nsToUs(r.bubbleMeanNs)},
             {"clock_offset_us",
-                r.offsetKnown ? nlohmann::json(toUs(r.clockOffsetNs)) : nlohmann::json(nullptr)},
+                r.offsetKnown ? nlohmann::json(nsToUs(r.clockOffsetNs)) : nlohmann::json(nullptr)},
             {"matched_collectives", r.matchedCollectives},
-            {"clock_spread_us", toUs(r.clockSpreadNs)}, {"straggler", stragglerSteps > 0},
+            {"clock_spread_us", nsToUs(r.clockSpreadNs)}, {"straggler", stragglerSteps > 0},
             {"straggler_steps", stragglerSteps}});
     }
     ranks["per_rank"] = rows;
     ranks["slowest_rank"] =
         a.ranks.slowestRank ? nlohmann::json(*a.ranks.slowestRank) : nlohmann::json(nullptr);
-    ranks["slowest_margin_us"] = toUs(a.ranks.slowestMarginNs);
+    ranks["slowest_margin_us"] = nsToUs(a.ranks.slowestMarginNs);
     ranks["slowest_margin_fraction"] = a.ranks.slowestMarginFraction;
     summary["ranks"] = ranks;
 
@@ -273,12 +268,12 @@ void addAnalysisToSummary(nlohmann::json &summary, const SessionAnalysis &a, boo
         for (std::size_t i = 0; i < k.top.size() && i < KernelsInSummary; ++i) {
             const auto &[name, s] = k.top[i];
             longest.push_back({{"name", name}, {"category", model::categoryName(s.category)},
-                {"count", s.count}, {"total_us", toUs(s.totalNs)}, {"mean_us", s.meanNs / 1e3},
-                {"median_us", s.medianNs / 1e3}, {"min_us", toUs(s.minNs)},
-                {"max_us", toUs(s.maxNs)}, {"stddev_us", s.stddevNs / 1e3}, {"share", s.share}});
+                {"count", s.count}, {"total_us", nsToUs(s.totalNs)}, {"mean_us", s.meanNs / 1e3},
+                {"median_us", s.medianNs / 1e3}, {"min_us", nsToUs(s.minNs)},
+                {"max_us", nsToUs(s.maxNs)}, {"stddev_us", s.stddevNs / 1e3}, {"share", s.share}});
         }
-        nlohmann::json entry = {{"rank", k.rank}, {"total_us", toUs(k.totalNs)}, {"count", k.count},
-            {"names", k.nameCount}, {"top", longest}};
+        nlohmann::json entry = {{"rank", k.rank}, {"total_us", nsToUs(k.totalNs)},
+            {"count", k.count}, {"names", k.nameCount}, {"top", longest}};
         if (!k.opTypes.empty()) {
             nlohmann::json types = nlohmann::json::array();
             for (const model::OpStatistic &o : k.opTypes)

@@ -6,7 +6,6 @@
 #include "util/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
 #include <iterator>
 #include <limits>
@@ -48,10 +47,8 @@ std::string collectiveKind(std::string_view name)
 /// "_allgather_base" -> "allgatherbase", "SendRecv" -> "sendrecv".
 std::string plainKind(std::string_view kind)
 {
-    std::string k;
-    for (const char ch : kind)
-        if (ch != '_')
-            k += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    std::string k = util::asciiLower(kind);
+    k.erase(std::remove(k.begin(), k.end(), '_'), k.end());
     return k;
 }
 

@@ -10,7 +10,6 @@
 #include "util/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 namespace stepscope::analysis {
@@ -109,12 +108,10 @@ const std::vector<PeakFlopsEntry> Table = {
 
 std::string normalise(std::string_view s)
 {
-    std::string out;
-    for (char c : s) {
-        if (c == ' ' || c == '-' || c == '_')
-            continue;
-        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    std::string out = util::asciiLower(s);
+    out.erase(std::remove_if(
+                  out.begin(), out.end(), [](char c) { return c == ' ' || c == '-' || c == '_'; }),
+        out.end());
     return out;
 }
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "summarysteps.h"
 
+#include "units.h"
 #include "util/jsontext.h"
 
 #include <nlohmann/json.hpp>
@@ -16,11 +17,6 @@
 namespace stepscope::analysis {
 
 namespace {
-
-double toUs(std::int64_t ns)
-{
-    return static_cast<double>(ns) / 1000.0;
-}
 
 /// A step's rank and number; `valid` false for an object without both as integers.
 struct StepKey
@@ -116,25 +112,25 @@ nlohmann::json stepJson(const StepBreakdown &b)
     nlohmann::json j;
     j["rank"] = b.rank;
     j["step"] = b.step;
-    j["start_us"] = b.startMeasured ? nlohmann::json(toUs(b.startNs)) : nlohmann::json(nullptr);
-    j["duration_us"] = toUs(b.durationNs());
-    j["compute_us"] = toUs(b.computeNs);
-    j["comm_exposed_us"] = toUs(b.commExposedNs);
-    j["comm_overlapped_us"] = toUs(b.commOverlappedNs);
-    j["free_us"] = toUs(b.freeNs);
-    j["host_wait_us"] = toUs(b.hostWaitNs);
-    j["data_loading_us"] = toUs(b.dataLoadingNs);
-    j["launch_gap_us"] = toUs(b.launchGapNs);
-    j["other_idle_us"] = toUs(b.otherIdleNs);
-    j["bubble_us"] = toUs(b.bubbleNs);
-    j["preparing_us"] = toUs(b.preparingNs);
+    j["start_us"] = b.startMeasured ? nlohmann::json(nsToUs(b.startNs)) : nlohmann::json(nullptr);
+    j["duration_us"] = nsToUs(b.durationNs());
+    j["compute_us"] = nsToUs(b.computeNs);
+    j["comm_exposed_us"] = nsToUs(b.commExposedNs);
+    j["comm_overlapped_us"] = nsToUs(b.commOverlappedNs);
+    j["free_us"] = nsToUs(b.freeNs);
+    j["host_wait_us"] = nsToUs(b.hostWaitNs);
+    j["data_loading_us"] = nsToUs(b.dataLoadingNs);
+    j["launch_gap_us"] = nsToUs(b.launchGapNs);
+    j["other_idle_us"] = nsToUs(b.otherIdleNs);
+    j["bubble_us"] = nsToUs(b.bubbleNs);
+    j["preparing_us"] = nsToUs(b.preparingNs);
     j["basis"] = b.basis == BreakdownBasis::ProfilerTable ? "profiler_table" : "timeline";
     if (b.untraced)
         j["untraced"] = true;
     if (b.partlyTraced)
         j["partly_traced"] = true;
     if (b.stageNs >= 0)
-        j["stage_us"] = toUs(b.stageNs);
+        j["stage_us"] = nsToUs(b.stageNs);
     if (b.reference) {
         nlohmann::json r;
         r["source"] = b.reference->source;
@@ -150,12 +146,12 @@ nlohmann::json stepJson(const StepBreakdown &b)
     }
     if (b.tbBreakdown) {
         const auto &t = *b.tbBreakdown;
-        j["tb_breakdown_us"] = {{"start_us", toUs(t.startNs)},
-            {"duration_us", toUs(t.endNs - t.startNs)}, {"kernel", toUs(t.kernelNs)},
-            {"memcpy", toUs(t.memcpyNs)}, {"memset", toUs(t.memsetNs)},
-            {"communication", toUs(t.communicationNs)}, {"runtime", toUs(t.runtimeNs)},
-            {"dataloader", toUs(t.dataLoaderNs)}, {"cpu_exec", toUs(t.cpuExecNs)},
-            {"other", toUs(t.otherNs)}};
+        j["tb_breakdown_us"] = {{"start_us", nsToUs(t.startNs)},
+            {"duration_us", nsToUs(t.endNs - t.startNs)}, {"kernel", nsToUs(t.kernelNs)},
+            {"memcpy", nsToUs(t.memcpyNs)}, {"memset", nsToUs(t.memsetNs)},
+            {"communication", nsToUs(t.communicationNs)}, {"runtime", nsToUs(t.runtimeNs)},
+            {"dataloader", nsToUs(t.dataLoaderNs)}, {"cpu_exec", nsToUs(t.cpuExecNs)},
+            {"other", nsToUs(t.otherNs)}};
     }
     return j;
 }

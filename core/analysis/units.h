@@ -11,6 +11,11 @@ namespace stepscope::analysis {
 /// text"): durations in adaptive units with three significant digits ("148 ms", "87.3 µs"),
 /// shares with one decimal ("21.0 %"), memory in binary units ("6.17 GiB").
 std::string formatDuration(std::int64_t ns);
+/// ns as the µs of `summary --json` and the reports' figures (a double, not rounded).
+inline double nsToUs(std::int64_t ns)
+{
+    return static_cast<double>(ns) / 1000.0;
+}
 /// A time point (an event's start from the trace's first event), exact to the ns in the
 /// largest unit with an integer part, trailing zeros dropped: "77.000123456 s", "100 ms",
 /// "72.312 µs", "512 ns". Three significant digits would say "77.0 s" for every kernel of a
