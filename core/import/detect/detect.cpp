@@ -533,7 +533,6 @@ Detection detectPath(const fs::path &path)
         [](const ProfDevice &a, const ProfDevice &b) { return a.dir < b.dir; });
     // Files without a rank of their own are numbered in this order: rank2 before rank10.
     const auto natural = naturalPathLess;
-    sortSkipped(d);
     std::sort(d.kinetoFiles.begin(), d.kinetoFiles.end(),
         [&](const KinetoFile &a, const KinetoFile &b) { return natural(a.path, b.path); });
     std::sort(d.memoryFiles.begin(), d.memoryFiles.end(), natural);
@@ -542,6 +541,7 @@ Detection detectPath(const fs::path &path)
     std::sort(d.ascendDbFiles.begin(), d.ascendDbFiles.end());
     std::sort(d.nsysFiles.begin(), d.nsysFiles.end());
     dropCopies(d); // after the sort: the first copy in name order is the one read
+    sortSkipped(d);
     return d;
 }
 

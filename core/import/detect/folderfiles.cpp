@@ -175,8 +175,11 @@ void dropCopies(Detection &d)
         count(f.path);
     for (const fs::path &f : d.memoryFiles)
         count(f);
+    for (const fs::path &f : d.logFiles)
+        count(f);
     // Files kept, by size and ends; only files that share their size with another are read.
     std::map<std::pair<std::uint64_t, std::size_t>, std::vector<fs::path>> kept;
+    const char *what = "trace";
     const auto isCopy = [&](const fs::path &file) {
         const std::uint64_t size = fileSize(file);
         if (size == 0 || sizes[size] < 2)
@@ -185,8 +188,8 @@ void dropCopies(Detection &d)
         for (const fs::path &earlier : alike) {
             if (sameBytes(earlier, file, size)) {
                 d.skipped.emplace_back(file,
-                    "the same bytes as " + earlier.filename().string()
-                        + " (a copy of that trace): read once");
+                    "the same bytes as " + earlier.filename().string() + " (a copy of that " + what
+                        + "): read once");
                 return true;
             }
         }
@@ -198,6 +201,10 @@ void dropCopies(Detection &d)
         d.kinetoFiles.end());
     d.memoryFiles.erase(
         std::remove_if(d.memoryFiles.begin(), d.memoryFiles.end(), isCopy), d.memoryFiles.end());
+    // A log copied beside itself (train.log and "train (1).log") would read as two runs.
+    what = "log";
+    d.logFiles.erase(
+        std::remove_if(d.logFiles.begin(), d.logFiles.end(), isCopy), d.logFiles.end());
 }
 
 void settleGeneric(Detection &d)

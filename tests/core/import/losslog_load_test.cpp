@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -174,4 +175,27 @@ TEST(LossLogLoad, TruncatedTrainerStateKeepsItsCompleteEntries)
     fs::remove_all(dir);
     ASSERT_TRUE(folder && folder->hasContent());
     EXPECT_EQ(folder->format, "training-log");
+}
+
+// A log copied beside itself read as two runs of the same losses (or, for a folder of one
+// worker log copied four times, four runs). Now the copy is a skipped file, as a copied trace
+// is; a log of other bytes stays a run of its own.
+TEST(LossLogLoad, ACopyOfALogIsReadOnce)
+{
+    const fs::path dir = tempDir("copied");
+    const fs::path folder = Logs / "mindspeed-megatron-det-vs-nondet/test_qwen_sft";
+    fs::copy_file(folder / "pta_det.txt", dir / "train.log");
+    fs::copy_file(folder / "pta_det.txt", dir / "train (1).log");
+    fs::copy_file(folder / "pta_non_det.txt", dir / "other.log");
+    const auto s = load(dir);
+    fs::remove_all(dir);
+    ASSERT_TRUE(s && s->hasContent());
+    ASSERT_EQ(s->trainingLogs.size(), 2u);
+    std::vector<std::string> sources;
+    for (const auto &log : s->trainingLogs)
+        sources.push_back(fs::path(log->source).filename().string());
+    std::sort(sources.begin(), sources.end());
+    EXPECT_EQ(sources, (std::vector<std::string> {"other.log", "train (1).log"}));
+    EXPECT_TRUE(hasMessage(*s, model::Severity::Warning,
+        "skipped: the same bytes as train (1).log (a copy of that log): read once"));
 }
