@@ -30,8 +30,10 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QStandardItemModel>
+#include <QStyle>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 
 #include <cmath>
 #include <filesystem>
@@ -252,6 +254,43 @@ TEST(Readability, StepStartsTellTheStepsApart)
         starts.insert(model->item(r, 2)->text());
     EXPECT_EQ(starts.size(), 6u);
     EXPECT_TRUE(starts.count(QStringLiteral("750 ms")));
+}
+
+// The bottleneck list ended its evidence in "…" ("… with the device idle. Host wait, data
+// loading and …") at any width short of the sentence, in the window and in exported pictures,
+// which have no tooltip. The sentence now wraps onto as many lines as it needs.
+TEST(Readability, BottleneckEvidenceWrapsInsteadOfBeingCut)
+{
+    const auto session = loadSample("kineto/hta-sampled-2of128-ranks");
+    ASSERT_TRUE(session);
+    ui::StepsPanel panel;
+    panel.setSession(session);
+    uitest::showAndSettle(panel, 1000, 700);
+    QTreeWidget *list = panel.bottleneckList();
+    ASSERT_GE(list->topLevelItemCount(), 2);
+    const QFontMetrics fm = list->fontMetrics();
+    const int width = list->viewport()->width();
+    // What the style leaves for the text of an item as wide as the viewport (QCommonStyle).
+    const int margin = list->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, list) + 1;
+    int longer = 0;
+    for (int i = 0; i < list->topLevelItemCount(); ++i) {
+        ASSERT_EQ(list->topLevelItem(i)->childCount(), 1); // the finding's evidence
+        QTreeWidgetItem *item = list->topLevelItem(i)->child(0);
+        ASSERT_TRUE(item->isFirstColumnSpanned());
+        const QString text = item->text(0);
+        const int lines =
+            fm.boundingRect(QRect(0, 0, width - list->indentation() - 2 * margin, 100000),
+                  Qt::TextWordWrap, text)
+                .height()
+            / fm.lineSpacing();
+        if (fm.horizontalAdvance(text) <= width)
+            continue;
+        ++longer;
+        EXPECT_GE(lines, 2);
+        EXPECT_GE(list->visualItemRect(item).height(), lines * fm.lineSpacing())
+            << text.toStdString();
+    }
+    EXPECT_GE(longer, 1) << "no evidence longer than the list is wide: the test checks nothing";
 }
 
 TEST(Readability, ALoneTrainingChartTakesTheWholeWidth)

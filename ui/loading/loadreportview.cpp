@@ -2,9 +2,10 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "loadreportview.h"
 
+#include "ui/wrappingdelegate.h"
+
 #include <QHeaderView>
 #include <QPainter>
-#include <QStyledItemDelegate>
 
 #include <algorithm>
 
@@ -30,25 +31,6 @@ public:
         if (column == SeverityColumn)
             return data(column, Qt::UserRole).toInt() < other.data(column, Qt::UserRole).toInt();
         return QTreeWidgetItem::operator<(other);
-    }
-};
-
-/// Gives the style the message column's width when the tree asks a row's height (a tree view
-/// asks without it, so the style would not wrap the message and the row would keep one line).
-/// The other columns keep their natural width, which resizeColumnToContents reads.
-class WrappingDelegate : public QStyledItemDelegate
-{
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
-    {
-        const auto *tree = qobject_cast<const QTreeView *>(option.widget);
-        if (!tree || index.column() != MessageColumn)
-            return QStyledItemDelegate::sizeHint(option, index);
-        QStyleOptionViewItem sized = option;
-        sized.rect =
-            QRect(0, 0, std::max(1, tree->columnWidth(MessageColumn)), option.fontMetrics.height());
-        return QStyledItemDelegate::sizeHint(sized, index);
     }
 };
 
@@ -110,15 +92,8 @@ LoadReportView::LoadReportView(QWidget *parent)
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setTextElideMode(Qt::ElideMiddle);
-    setWordWrap(true);
-    setItemDelegate(new WrappingDelegate(this));
+    wrapColumn(this, MessageColumn);
     header()->setSortIndicator(SeverityColumn, Qt::DescendingOrder); // errors first
-    // A tree keeps its rows' heights when a column changes width: lay them out again, so a
-    // message wraps to the width it has.
-    connect(header(), &QHeaderView::sectionResized, this, [this](int section) {
-        if (section == MessageColumn)
-            scheduleDelayedItemsLayout();
-    });
 }
 
 QString LoadReportView::emptyText() const

@@ -10,6 +10,7 @@
 #include "ui/kpistrip.h"
 #include "ui/palette.h"
 #include "ui/text.h"
+#include "ui/wrappingdelegate.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -131,7 +132,9 @@ StepsPanel::StepsPanel(QWidget *parent)
     m_bottleneckList = new QTreeWidget(hsplit);
     m_bottleneckList->setHeaderLabels({tr("Bottleneck"), tr("Share")});
     m_bottleneckList->setRootIsDecorated(false);
-    m_bottleneckList->setWordWrap(true);
+    m_bottleneckList->setItemsExpandable(false); // the evidence stays under its finding
+    // The evidence sentence wraps rather than ending in "…" (a picture has no tooltip).
+    wrapColumn(m_bottleneckList, 0);
     connect(m_bottleneckList, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
         const QVariant v = item->data(0, StepIdRole);
         if (!v.isValid())
@@ -482,13 +485,15 @@ void StepsPanel::fillBottlenecks()
         QFont bold = item->font(0);
         bold.setBold(true);
         item->setFont(0, bold);
-        auto *evidence = new QTreeWidgetItem(m_bottleneckList);
-        evidence->setText(0, QStringLiteral("    ") + QString::fromStdString(bn.evidence));
+        // Under its finding, indented by the tree, so that each wrapped line is indented too.
+        auto *evidence = new QTreeWidgetItem(item);
+        evidence->setText(0, QString::fromStdString(bn.evidence));
         evidence->setToolTip(0, QString::fromStdString(bn.evidence));
         evidence->setFirstColumnSpanned(true);
         evidence->setData(0, StepIdRole, static_cast<qulonglong>(index));
         ++index;
     }
+    m_bottleneckList->expandAll();
     m_bottleneckList->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_bottleneckList->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_bottleneckList->header()->setStretchLastSection(false);
