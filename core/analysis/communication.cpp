@@ -23,7 +23,9 @@ namespace {
 
 /// The collective kind of an op or kernel name: `hcom_allReduce__271_0_1` -> allReduce,
 /// `ncclKernel_AllReduce_RING_LL_Sum_float(...)` -> AllReduce, `Default/AllReduce-op534_0`
-/// -> AllReduce; other names unchanged.
+/// -> AllReduce; other names unchanged. NCCL's (and RCCL's) `ncclDevKernel_Generic(...)` runs
+/// any collective, so its name gives none: "collective not named (ncclDevKernel_Generic)",
+/// not a "Generic" collective (the kernel's args name it when the profiler recorded them).
 std::string collectiveKind(std::string_view name)
 {
     if (name.substr(0, 5) == "hcom_") {
@@ -33,7 +35,10 @@ std::string collectiveKind(std::string_view name)
     for (std::string_view prefix : {"ncclKernel_", "ncclDevKernel_"}) {
         if (name.substr(0, prefix.size()) == prefix) {
             auto rest = name.substr(prefix.size());
-            return std::string(rest.substr(0, std::min(rest.find('_'), rest.find('('))));
+            std::string kind(rest.substr(0, std::min(rest.find('_'), rest.find('('))));
+            if (kind == "Generic")
+                return "collective not named (" + std::string(prefix) + kind + ")";
+            return kind;
         }
     }
     const auto slash = name.rfind('/');

@@ -66,8 +66,10 @@ TEST(NcclSamples, KernelsInAndOutOfAnnotationsAreAllCounted)
     EXPECT_NEAR(*allreduce.busBandwidthGBps, 70137072.0 / 47137038.0 * 1.75, 1e-9);
     EXPECT_EQ(rows["broadcast"].count, 6);
     EXPECT_EQ(*rows["broadcast"].bytes, 58080.0);
-    // The kernels that give no args: counted, with no bytes.
-    const analysis::CollectiveRow &generic = rows["Generic"];
+    // The kernels that give no args: counted, with no bytes, and named as what they are (the
+    // row read "Generic", as if that were a collective).
+    ASSERT_EQ(rows.count("collective not named (ncclDevKernel_Generic)"), 1u);
+    const analysis::CollectiveRow &generic = rows["collective not named (ncclDevKernel_Generic)"];
     EXPECT_EQ(generic.count, 5);
     EXPECT_FALSE(generic.bytes);
     EXPECT_FALSE(generic.busBandwidthGBps);
