@@ -92,3 +92,45 @@ TEST(ChartsHeatScale, LegendPaintsTheScaleAndItsEnds)
     EXPECT_GT(inked, 0);
     EXPECT_EQ(image.pixelColor(bar.right() + 20, bar.center().y()), QColor(Qt::white));
 }
+
+// The MindInsight pipeline sample: ranks 2 and 3 spend 2.16 s and 2.38 s in step 1 (graph
+// compilation) beside 178-210 ms steps, and the Cluster heat map was one light colour but for
+// those two cells. Values over 3 times the median stay off the scale when they are few.
+TEST(ChartsHeatScale, AFewFarOutliersStayOffTheScale)
+{
+    std::vector<double> steps(18, 179.0);
+    steps[1] = 178.0;
+    steps[2] = 210.0;
+    steps.push_back(2160.0);
+    steps.push_back(2380.0);
+    steps.push_back(NaN);
+    HeatScale scale;
+    scale.fitClippingOutliers(steps.data(), steps.data() + steps.size());
+    EXPECT_EQ(scale.min(), 178.0);
+    EXPECT_EQ(scale.max(), 210.0);
+    EXPECT_EQ(scale.clippedAbove(), 2);
+    EXPECT_EQ(scale.clippedMax(), 2380.0);
+    const QColor empty(Qt::white);
+    EXPECT_EQ(scale.color(2380.0, false, empty), scale.color(210.0, false, empty));
+    EXPECT_NE(scale.color(178.0, false, empty), scale.color(210.0, false, empty));
+
+    // More than a quarter of the values far up is a second mode, not outliers: all on scale.
+    std::vector<double> bimodal(12, 100.0);
+    bimodal.insert(bimodal.end(), 5, 1000.0);
+    scale.fitClippingOutliers(bimodal.data(), bimodal.data() + bimodal.size());
+    EXPECT_EQ(scale.max(), 1000.0);
+    EXPECT_EQ(scale.clippedAbove(), 0);
+    // A median of 0 (a bubble most ranks do not have) clips nothing; nor do three values.
+    std::vector<double> zeros = {0, 0, 0, 0, 0, 5};
+    scale.fitClippingOutliers(zeros.data(), zeros.data() + zeros.size());
+    EXPECT_EQ(scale.max(), 5.0);
+    EXPECT_EQ(scale.clippedAbove(), 0);
+    std::vector<double> three = {1, 1, 100};
+    scale.fitClippingOutliers(three.data(), three.data() + three.size());
+    EXPECT_EQ(scale.max(), 100.0);
+    // fit() after a clipped fit forgets the clipping.
+    scale.fitClippingOutliers(steps.data(), steps.data() + steps.size());
+    scale.fit(steps.data(), steps.data() + steps.size(), HeatScale::Range::Values);
+    EXPECT_EQ(scale.clippedAbove(), 0);
+    EXPECT_EQ(scale.max(), 2380.0);
+}

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace stepscope::ui {
 
@@ -18,6 +19,8 @@ void HeatScale::fit(const double *first, const double *last, Range range)
 {
     m_min = 0;
     m_max = 0;
+    m_clippedAbove = 0;
+    m_clippedMax = 0;
     bool any = false;
     for (const double *v = first; v != last; ++v) {
         if (std::isnan(*v))
@@ -34,6 +37,35 @@ void HeatScale::fit(const double *first, const double *last, Range range)
         m_min = -a;
         m_max = a;
     }
+}
+
+void HeatScale::fitClippingOutliers(const double *first, const double *last)
+{
+    fit(first, last, Range::Values);
+    std::vector<double> present;
+    for (const double *v = first; v != last; ++v)
+        if (!std::isnan(*v))
+            present.push_back(*v);
+    if (present.size() < 4)
+        return;
+    const auto mid = present.begin() + static_cast<std::ptrdiff_t>(present.size() / 2);
+    std::nth_element(present.begin(), mid, present.end());
+    const double limit = 3 * *mid;
+    if (!(limit > 0))
+        return;
+    int above = 0;
+    double inside = m_min;
+    for (const double v : present) {
+        if (v > limit)
+            ++above;
+        else
+            inside = std::max(inside, v);
+    }
+    if (above == 0 || static_cast<std::size_t>(above) * 4 > present.size())
+        return;
+    m_clippedAbove = above;
+    m_clippedMax = m_max;
+    m_max = inside;
 }
 
 QColor HeatScale::color(double value, bool diverging, const QColor &empty) const
@@ -59,7 +91,8 @@ QRect HeatScale::paintLegend(QPainter &p, const QRect &bar, const QFontMetrics &
             colorAt(static_cast<double>(x) / std::max(1, bar.width() - 1)));
     const QRect under(bar.left(), bar.bottom() + 1, bar.width(), fm.height());
     p.drawText(under, Qt::AlignLeft, text(m_min));
-    p.drawText(under, Qt::AlignRight, text(m_max));
+    p.drawText(under, Qt::AlignRight,
+        m_clippedAbove > 0 ? QStringLiteral("≥ ") + text(m_max) : text(m_max));
     return under;
 }
 

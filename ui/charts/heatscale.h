@@ -31,6 +31,13 @@ public:
 
     /// Fits the range to the present values of [first, last); none: [0, 0].
     void fit(const double *first, const double *last, Range range);
+    /// As fit(Range::Values), but a few values far above the rest (over 3 times the median,
+    /// at most a quarter of the values: a warm-up or checkpoint step beside steady ones) stay
+    /// off the scale, so that they do not wash the rest out to one colour. They are drawn at
+    /// its dark end; clippedAbove() counts them, clippedMax() is the largest.
+    void fitClippingOutliers(const double *first, const double *last);
+    int clippedAbove() const { return m_clippedAbove; }
+    double clippedMax() const { return m_clippedMax; }
     /// `format` prints a value with its unit (none: QString::number).
     void setFormat(std::function<QString(double)> format) { m_format = std::move(format); }
 
@@ -42,8 +49,8 @@ public:
     QString text(double value) const;
 
     /// The legend: `bar` filled one pixel column at a time with colorAt(fraction 0..1), then
-    /// text(min) and text(max) under its left and right ends (in the painter's pen). Returns
-    /// the line under the bar where the ends are written.
+    /// text(min) and text(max) under its left and right ends (in the painter's pen; "≥ max"
+    /// when values lie beyond it). Returns the line under the bar where the ends are written.
     QRect paintLegend(QPainter &p, const QRect &bar, const QFontMetrics &fm,
         const std::function<QColor(double)> &colorAt) const;
 
@@ -58,6 +65,8 @@ public:
 private:
     double m_min = 0;
     double m_max = 0;
+    int m_clippedAbove = 0;
+    double m_clippedMax = 0;
     std::function<QString(double)> m_format;
 };
 

@@ -58,8 +58,11 @@ void ClusterHeatMap::setMatrix(std::vector<std::int32_t> rowRanks,
     m_values.resize(m_ranks.size() * m_steps.size(), std::nan(""));
     m_title = title;
     m_scale.setFormat(std::move(format));
-    m_scale.fit(m_values.data(), m_values.data() + m_values.size(),
-        m_diverging ? HeatScale::Range::Symmetric : HeatScale::Range::Values);
+    if (m_diverging)
+        m_scale.fit(
+            m_values.data(), m_values.data() + m_values.size(), HeatScale::Range::Symmetric);
+    else // a warm-up step 12 times the others left the rest one colour
+        m_scale.fitClippingOutliers(m_values.data(), m_values.data() + m_values.size());
     m_imageFor = {};
     updateGeometry();
     update();
@@ -392,9 +395,16 @@ QString ClusterHeatMap::legendCaption() const
     const QFontMetrics fm(font());
     const int gridRows =
         height() - (2 * Margin + 2 * fm.height()) - (Margin + LegendHeight + fm.height() + Margin);
-    return rowCount() > gridRows
+    QString caption = rowCount() > gridRows
         ? QStringLiteral("%1 (largest of the ranks in a pixel row)").arg(m_title)
         : m_title;
+    if (m_scale.clippedAbove() > 0)
+        caption += QStringLiteral(" · %1 over 3× the median, up to %2, drawn at the dark end")
+                       .arg(m_scale.clippedAbove() == 1
+                               ? QStringLiteral("1 cell")
+                               : QStringLiteral("%1 cells").arg(m_scale.clippedAbove()))
+                       .arg(m_scale.text(m_scale.clippedMax()));
+    return caption;
 }
 
 bool ClusterHeatMap::captionBelowLegend() const
