@@ -288,6 +288,13 @@ TEST(AxisBreaks, ATableOnlyRankSaysWhereItsLaneIsDrawn)
         << tip.toStdString();
     EXPECT_FALSE(tip.contains(QStringLiteral("collective"))) << tip.toStdString();
     EXPECT_FALSE(rankTip(*model, 1).contains(QStringLiteral("No timeline")));
+    // The header says it too, without hovering.
+    EXPECT_EQ(model->lanes().front().label, QStringLiteral("rank 0 · table only"));
+    for (const Lane &l : model->lanes()) {
+        if (l.kind == LaneKind::Rank && l.rank == 1) {
+            EXPECT_EQ(l.label, QStringLiteral("rank 1"));
+        }
+    }
     // Alone, its steps are laid from 0, and the note says that instead.
     auto alone = std::make_shared<model::Session>();
     alone->traces.push_back(session->traces[0]);

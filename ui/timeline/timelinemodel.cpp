@@ -286,7 +286,10 @@ std::shared_ptr<const TimelineModel> TimelineModel::build(
         m->m_offsets.push_back(offset);
         m->m_tableOnlyNotes.push_back(tableOnlyNote(s, *analysed, ti, placed));
         m->m_trackLane.emplace_back(trace.tracks.size(), -1);
+        const std::size_t rankLane = lanes->size();
         addTraceLanes(*lanes, m->m_trackLane.back(), trace, static_cast<int>(ti));
+        if (!m->m_tableOnlyNotes.back().isEmpty()) // seen without hovering: no timeline here
+            (*lanes)[rankLane].label += QStringLiteral(" · table only");
         m->m_eventCount += trace.eventCount();
 
         std::vector<StepSpan> steps;
