@@ -42,6 +42,13 @@ std::string_view verdictName(Verdict v)
     return "unknown";
 }
 
+std::string_view verdictText(const DeltaRow &row)
+{
+    if (row.verdict == Verdict::Unknown && row.delta && row.better == Better::Neither)
+        return "changed";
+    return verdictName(row.verdict);
+}
+
 const StepPair *StepPairing::findBefore(std::size_t beforeIndex) const
 {
     for (const StepPair &p : pairs)
@@ -165,11 +172,11 @@ DeltaRow makeDeltaRow(std::string key, std::string label, std::string unit,
     double scale = std::fabs(*before);
     if (scale > 0)
         row.percent = 100.0 * delta / scale;
-    if (better == Better::Neither)
-        return row;
     double threshold = scale > 0 ? tolerance * scale : 1e-12;
     if (std::fabs(delta) <= threshold)
-        row.verdict = Verdict::Unchanged;
+        row.verdict = Verdict::Unchanged; // "unknown" beside two equal figures said nothing
+    else if (better == Better::Neither)
+        return row;
     else if ((delta < 0) == (better == Better::Lower))
         row.verdict = Verdict::Improved;
     else

@@ -126,7 +126,7 @@ std::string deltaRowsMarkdown(const std::vector<DeltaRow> &rows)
             << (r.before ? formatRowValue(r.unit, *r.before) : Dash) << " | "
             << (r.after ? formatRowValue(r.unit, *r.after) : Dash) << " | "
             << (r.delta ? formatRowValue(r.unit, *r.delta, true) : Dash) << " | "
-            << (r.percent ? formatRowPercent(*r.percent) : Dash) << " | " << verdictName(r.verdict)
+            << (r.percent ? formatRowPercent(*r.percent) : Dash) << " | " << verdictText(r)
             << " |\n";
     }
     return out.str();

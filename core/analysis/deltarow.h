@@ -16,7 +16,7 @@ enum class Verdict : std::uint8_t {
     Improved, ///< moved in the better direction by more than the tolerance
     Regressed, ///< moved in the worse direction by more than the tolerance
     Unchanged, ///< within the tolerance
-    Unknown, ///< a side is missing, or the metric has no better direction
+    Unknown, ///< a side is missing, or the metric changed and has no better direction
 };
 std::string_view verdictName(Verdict v);
 
@@ -34,9 +34,15 @@ struct DeltaRow
 };
 
 /// A row from two values. `tolerance` is relative to |before| (default 0.5 %): smaller
-/// changes are Unchanged. With before == 0 any change beyond 1e-12 decides the verdict.
+/// changes are Unchanged, whatever the better direction. With before == 0 any change beyond
+/// 1e-12 decides the verdict. A larger change of a metric with no better direction (compute
+/// time) is Unknown.
 DeltaRow makeDeltaRow(std::string key, std::string label, std::string unit,
     std::optional<double> before, std::optional<double> after, Better better,
     double tolerance = 0.005);
+
+/// The verdict as the tables write it: verdictName, except "changed" for a row with both
+/// values whose metric has no better direction (compute 80 -> 95 ms is neither).
+std::string_view verdictText(const DeltaRow &row);
 
 } // namespace stepscope::analysis

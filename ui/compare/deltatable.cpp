@@ -123,7 +123,7 @@ void fillDeltaTable(QTableWidget *table, const std::vector<DeltaSection> &sectio
                 d->setBackground(bg);
                 p->setBackground(bg);
             }
-            const QString verdict = qs(std::string(analysis::verdictName(row.verdict)));
+            const QString verdict = qs(std::string(analysis::verdictText(row)));
             d->setToolTip(verdict);
             p->setToolTip(verdict);
             ++r;

@@ -136,6 +136,12 @@ TEST(CompareDeltaRow, SignsPercentAndDirection)
     DeltaRow neutral = makeDeltaRow("x", "x", "us", 1.0, 2.0, Better::Neither);
     EXPECT_EQ(neutral.verdict, Verdict::Unknown);
     EXPECT_DOUBLE_EQ(*neutral.percent, 100.0);
+    EXPECT_EQ(verdictText(neutral), "changed"); // neither better nor worse
+    EXPECT_EQ(verdictText(missing), "unknown");
+    // Compute of two identical runs read "unknown" beside two equal figures.
+    DeltaRow neutralSame = makeDeltaRow("x", "x", "us", 79.9, 79.9, Better::Neither);
+    EXPECT_EQ(neutralSame.verdict, Verdict::Unchanged);
+    EXPECT_EQ(verdictText(neutralSame), "unchanged");
 }
 
 TEST(CompareDeltaRow, KpiDirections)
@@ -197,7 +203,8 @@ TEST(CompareDeltaRow, StepBreakdownRows)
     // profiler's Computing (the lane's segment, 3000 us, is compute - overlapped).
     EXPECT_DOUBLE_EQ(*compute->before, 4000.0);
     EXPECT_EQ(compute->label, "Compute");
-    EXPECT_EQ(compute->verdict, Verdict::Unknown);
+    EXPECT_EQ(compute->better, Better::Neither);
+    EXPECT_EQ(compute->verdict, Verdict::Unchanged); // the same 4 ms on both sides
 
     // Mean over pairs: before steps {b, b}, after {a, b} -> after step time mean 7.5 ms.
     std::vector<StepBreakdown> before {b, b};
