@@ -25,6 +25,27 @@ inline std::string asciiLower(std::string_view s)
     return out;
 }
 
+/// `s` on one line: each run of blanks, tabs and line breaks becomes one blank, and none is
+/// left at either end. For a message a file wrote over several lines (nsys's diagnostics),
+/// relayed as one diagnostic.
+inline std::string oneLine(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    bool blank = false;
+    for (const char c : s) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            blank = !out.empty();
+            continue;
+        }
+        if (blank)
+            out += ' ';
+        blank = false;
+        out += c;
+    }
+    return out;
+}
+
 /// The string value of `"key": "..."` in an event's args JSON text (compact or pretty),
 /// without a parse: dialects read one or two keys ("Task Type") of every event. Empty when
 /// the key is absent or its value is not a string. Escapes are not decoded.

@@ -177,6 +177,10 @@ void dropCopies(Detection &d)
         count(f);
     for (const fs::path &f : d.logFiles)
         count(f);
+    for (const fs::path &f : d.nsysFiles)
+        count(f);
+    for (const fs::path &f : d.ascendDbFiles)
+        count(f);
     // Files kept, by size and ends; only files that share their size with another are read.
     std::map<std::pair<std::uint64_t, std::size_t>, std::vector<fs::path>> kept;
     const char *what = "trace";
@@ -201,10 +205,16 @@ void dropCopies(Detection &d)
         d.kinetoFiles.end());
     d.memoryFiles.erase(
         std::remove_if(d.memoryFiles.begin(), d.memoryFiles.end(), isCopy), d.memoryFiles.end());
-    // A log copied beside itself (train.log and "train (1).log") would read as two runs.
+    // A log copied beside itself (train.log and "train (1).log") would read as two runs; an
+    // export copied beside itself as two ranks of the same figures.
     what = "log";
     d.logFiles.erase(
         std::remove_if(d.logFiles.begin(), d.logFiles.end(), isCopy), d.logFiles.end());
+    what = "export";
+    d.nsysFiles.erase(
+        std::remove_if(d.nsysFiles.begin(), d.nsysFiles.end(), isCopy), d.nsysFiles.end());
+    d.ascendDbFiles.erase(std::remove_if(d.ascendDbFiles.begin(), d.ascendDbFiles.end(), isCopy),
+        d.ascendDbFiles.end());
 }
 
 void settleGeneric(Detection &d)

@@ -30,10 +30,10 @@ void scanFiles(const std::filesystem::path &dir, int depth, Detection &d);
 /// Generic trace-event files count only when the folder holds no PyTorch trace.
 void settleGeneric(Detection &d);
 
-/// Trace, memory and log files that are byte copies of an earlier one in the lists (a file
-/// copied next to itself) are read once: each copy goes to `d.skipped`, naming the file it copies.
-/// Only files of one size are compared, by their ends and then in full. Links to one file were
-/// already taken once.
+/// Trace, memory, log, Nsight Systems and Ascend DB files that are byte copies of an earlier
+/// one in the lists (a file copied next to itself) are read once: each copy goes to `d.skipped`,
+/// naming the file it copies. Only files of one size are compared, by their ends and then in full.
+/// Links to one file were already taken once.
 void dropCopies(Detection &d);
 
 } // namespace stepscope::import::detect

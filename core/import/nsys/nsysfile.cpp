@@ -7,6 +7,7 @@
 #include "import/sqlite/tablescan.h"
 #include "nsysdb.h"
 #include "util/countof.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <iterator>
@@ -125,7 +126,7 @@ void readMetadata(NsysDb &p)
             const std::string_view level = levels.text(s.int64(0).value_or(-1));
             if ((level == "Warning" || level == "Error") && relayed++ < MaxRelayedDiagnostics)
                 p.ctx.info(
-                    p.db.path(), "nsys " + std::string(level) + ": " + std::string(s.text(1)));
+                    p.db.path(), "nsys " + std::string(level) + ": " + util::oneLine(s.text(1)));
         }
     }
 }

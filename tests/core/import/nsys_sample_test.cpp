@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 
 using namespace stepscope;
@@ -64,6 +65,47 @@ bool said(const model::Session &s, const std::string &part)
         if (d.message.find(part) != std::string::npos)
             return true;
     return false;
+}
+
+// nsys's own warnings are relayed one line each: "Unable to collect CPU kernel IP samples"
+// spans five lines in DIAGNOSTIC_EVENT, which the text summary printed unindented.
+TEST(NsysSample, RelayedWarningsAreOneLineEach)
+{
+    const auto s = load(SampleFile);
+    ASSERT_TRUE(s);
+    bool paranoid = false;
+    for (const auto &d : s->report.diagnostics()) {
+        if (d.message.rfind("nsys ", 0) != 0)
+            continue;
+        EXPECT_EQ(d.message.find('\n'), std::string::npos) << d.message;
+        paranoid = paranoid
+            || d.message.find("perf event paranoid level is 2. Change the paranoid level to 1 to "
+                              "enable kernel sample collection. Try sudo sh -c")
+                != std::string::npos;
+    }
+    EXPECT_TRUE(paranoid);
+}
+
+// A copy of an export beside it (report.0.sqlite copied as report.1.sqlite) was a second
+// rank with the same figures; it is read once now, the copy named, as a copied trace is.
+TEST(NsysSample, ACopyOfAnExportIsReadOnce)
+{
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / "stepscope_nsys_copied";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy_file(testsupport::sqliteData(SampleFile), dir / "report.0.sqlite");
+    std::filesystem::copy_file(testsupport::sqliteData(SampleFile), dir / "report.1.sqlite");
+    const auto d = import::detect::detectPath(dir);
+    util::Progress progress;
+    const auto s = import::loadPath(dir, progress).session;
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(d.nsysFiles.size(), 1u);
+    EXPECT_EQ(d.nsysFiles[0].filename(), "report.0.sqlite");
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->traces.size(), 1u);
+    EXPECT_TRUE(
+        said(*s, "skipped: the same bytes as report.0.sqlite (a copy of that export): read once"));
 }
 
 TEST(NsysSample, DetectedByItsTablesAsFileAndFolder)

@@ -320,6 +320,8 @@ TEST_F(NsysWritten, RankFilesInOneFolderBecomeRanks)
         "nsys_sqlite/pipit-cloverleaf-cuda/perlmutter-cloverleaf-cuda.sqlite");
     for (const char *name : {"report.1.sqlite", "report.0.sqlite"})
         std::filesystem::copy_file(sample, m_tmp / name);
+    // Two ranks' exports differ; a byte copy would be read once (NsysSample.ACopyOfAnExport…).
+    testsupport::writeDatabase(m_tmp / "report.1.sqlite", "PRAGMA user_version = 1;");
     util::Progress progress;
     const auto s = import::loadPath(m_tmp, progress).session;
     EXPECT_EQ(s->format, "nsys");

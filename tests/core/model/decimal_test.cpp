@@ -113,3 +113,12 @@ TEST(Decimal, NonFiniteWordsInAnyCaseAndAsciiLowerLeavesOtherBytes)
     EXPECT_EQ(stepscope::util::asciiLower("AllReduce_Ü.JSON"), "allreduce_\xc3\x9c.json");
     EXPECT_EQ(stepscope::util::asciiLower(""), "");
 }
+
+TEST(Text, OneLineJoinsLinesWithOneBlank)
+{
+    using stepscope::util::oneLine;
+    EXPECT_EQ(oneLine("level is 2. \nChange it\nTry\r\n\tsudo sh -c 'x'\n to change. "),
+        "level is 2. Change it Try sudo sh -c 'x' to change.");
+    EXPECT_EQ(oneLine(" \n "), "");
+    EXPECT_EQ(oneLine("one"), "one");
+}
