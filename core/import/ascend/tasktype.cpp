@@ -28,9 +28,14 @@ Category taskTypeCategory(std::string_view t)
     return Category::Other;
 }
 
+bool isCommunicationProcess(std::string_view processName)
+{
+    return processName == "HCCL" || processName == "Communication";
+}
+
 Category processCategory(std::string_view processName)
 {
-    if (processName == "HCCL")
+    if (isCommunicationProcess(processName))
         return Category::Communication;
     if (processName == "CANN")
         return Category::Runtime;

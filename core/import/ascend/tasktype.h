@@ -16,8 +16,12 @@ namespace stepscope::import::ascend {
 /// between cards communication (both the older names and the 2025 `_SQE` ones); else Other.
 model::Category taskTypeCategory(std::string_view taskType);
 
-/// An event without `cat` or `Task Type`, by its process: HCCL communication, CANN runtime,
-/// Overlap Analysis annotation, else Other.
+/// The process that holds a timeline's collectives: `HCCL`, or `Communication` as msprof
+/// names it since 2025 (its layer "Communication", docs/formats.md §3).
+bool isCommunicationProcess(std::string_view processName);
+
+/// An event without `cat` or `Task Type`, by its process: communication (HCCL), CANN
+/// runtime, Overlap Analysis annotation, else Other.
 model::Category processCategory(std::string_view processName);
 
 } // namespace stepscope::import::ascend

@@ -50,7 +50,7 @@ public:
         if (process.name == "Ascend Hardware")
             return startsWith(thread.name, "Step Trace") ? model::TrackKind::Synthetic
                                                          : model::TrackKind::DeviceStream;
-        if (process.name == "HCCL")
+        if (isCommunicationProcess(process.name))
             return model::TrackKind::CommunicationGroup;
         if (process.name == "Overlap Analysis")
             return model::TrackKind::Synthetic;

@@ -22,6 +22,7 @@ namespace stepscope::import::cann {
 
 namespace {
 
+using ascend::isCommunicationProcess;
 using ascend::processCategory;
 using ascend::taskTypeCategory;
 using chrometrace::EventClass;
@@ -45,7 +46,7 @@ public:
             return startsWith(thread.name, "Step Trace") || process.name == "Step Trace"
                 ? model::TrackKind::Synthetic
                 : model::TrackKind::DeviceStream;
-        if (process.name == "HCCL")
+        if (isCommunicationProcess(process.name))
             return model::TrackKind::CommunicationGroup;
         if (process.name == "Overlap Analysis")
             return model::TrackKind::Synthetic;

@@ -131,3 +131,38 @@ TEST(TraceView, ParallelEqualsSerial)
     EXPECT_EQ(testsupport::dumpEvents(loadView(f, 1).trace),
         testsupport::dumpEvents(loadView(f, 2).trace));
 }
+
+/// Since 2025 msprof names the process of the collectives `Communication` (its layer
+/// COMPONENT_LAYER_HCCL, docs/formats.md §3): the same lanes and categories as `HCCL`.
+class TraceViewRenamed : public testsupport::TempDirTest
+{
+};
+
+TEST_F(TraceViewRenamed, ACommunicationProcessIsTheCollectives)
+{
+    const std::string rel =
+        "msinsight-cnn-level2-2rank/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json";
+    std::ifstream in(testsupport::dataPath("ascend_pt/" + rel), std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string from = R"("args": {"name": "HCCL"})";
+    const std::size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, from.size(), R"("args": {"name": "Communication"})");
+    ASSERT_EQ(text.find(from), std::string::npos); // the one process_name
+    const std::filesystem::path renamed = write("trace_view.json", text);
+
+    const auto original = loadView(rel);
+    const auto r = testsupport::load(import::ascend::readTraceView, renamed);
+    ASSERT_TRUE(r.ok) << r.report.toText();
+    const auto kinds = testsupport::byKind(r.trace);
+    const auto &comm = kinds[static_cast<int>(TrackKind::CommunicationGroup)];
+    EXPECT_EQ(comm.tracks, 9u);
+    EXPECT_EQ(comm.events, 300u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, model::Category::Communication), 620u);
+    EXPECT_EQ(testsupport::categoryCount(r.trace, model::Category::Other), 4u);
+    std::size_t renamedLanes = 0;
+    for (const model::Track &t : r.trace.tracks)
+        renamedLanes += t.info().processName == "Communication" ? 1 : 0;
+    EXPECT_EQ(renamedLanes, 9u);
+    EXPECT_EQ(testsupport::categoryCount(original.trace, model::Category::Communication), 620u);
+}
