@@ -8,6 +8,7 @@
 #include "import/cann/profdevice.h"
 #include "import/cann/proftimeline.h"
 #include "import/detect/filetext.h"
+#include "import/detect/profdirs.h"
 #include "import/kineto/kinetotrace.h"
 #include "import/mindspore/legacyfolder.h"
 #include "import/nsys/nsys.h"
@@ -137,12 +138,15 @@ void planAscend(const Detection &d, std::vector<RankJob> &jobs)
     }
 }
 
-PartReader profReader(const fs::path &deviceDir)
+PartReader profReader(const detect::ProfDevice &dev, std::int32_t rank)
 {
-    return [deviceDir](const ImportContext &ctx) {
+    return [dev, rank](const ImportContext &ctx) {
         model::TraceBuilder b;
-        const bool ok = cann::readProfDevice(deviceDir, ctx, b);
-        return single(b, ok);
+        if (dev.exportDir.empty())
+            return single(b, cann::readProfDevice(dev.dir, ctx, b));
+        const fs::path deviceDir =
+            dev.dir.parent_path() == dev.exportDir.parent_path() ? dev.dir : fs::path();
+        return single(b, cann::readProfExport(dev.exportDir, deviceDir, rank, ctx, b));
     };
 }
 
@@ -156,8 +160,12 @@ void planLegacyAndProf(const Detection &d, std::vector<RankJob> &jobs)
         const std::int32_t rank = cann::profDeviceRank(dev.dir, dev.device);
         RankJob &job = byRank[rank];
         job.rank = rank;
-        job.readers.push_back(profReader(dev.dir));
-        addFolderInputs(dev.dir, 1, job.inputs);
+        job.readers.push_back(profReader(dev, rank));
+        if (dev.exportDir.empty())
+            addFolderInputs(dev.dir, 1, job.inputs);
+        else
+            for (const fs::path &f : detect::profExportTimelines(dev.exportDir.parent_path()))
+                job.inputs.push_back(fileInput(f, InputKind::JsonTrace));
     }
     for (const detect::LegacyFolder &folder : d.legacyFolders) {
         std::vector<PlannedInput> files;

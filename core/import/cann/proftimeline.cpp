@@ -5,6 +5,7 @@
 #include "import/ascend/tasktype.h"
 #include "import/chrometrace/tracereader.h"
 #include "util/decimal.h"
+#include "util/joinfirst.h"
 #include "util/regularfile.h"
 #include "util/text.h"
 
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -34,14 +36,20 @@ using util::stringArg;
 class ProfDialect final : public chrometrace::Dialect
 {
 public:
-    explicit ProfDialect(std::int64_t offsetNs)
+    /// `devicePids`: pids are msprof's `(pid << 10) | (layer << 5) | device` (the newer
+    /// export), so each NPU process names its device.
+    explicit ProfDialect(std::int64_t offsetNs, bool devicePids = false)
         : m_offsetNs(offsetNs)
+        , m_devicePids(devicePids)
     {
     }
 
     model::TrackKind classifyTrack(const chrometrace::ProcessMeta &process,
         const chrometrace::ThreadMeta &thread) const override
     {
+        if (m_devicePids && process.labels == "NPU")
+            if (const auto pid = util::parseInt(process.id); pid && *pid >= (1 << 10))
+                devices.insert(*pid & 31);
         if (process.name == "Ascend Hardware" || process.name == "Step Trace")
             return startsWith(thread.name, "Step Trace") || process.name == "Step Trace"
                 ? model::TrackKind::Synthetic
@@ -94,9 +102,11 @@ public:
     }
 
     mutable std::set<std::int64_t> iterations;
+    mutable std::set<std::int64_t> devices; ///< of the NPU processes, with devicePids
 
 private:
     std::int64_t m_offsetNs = 0;
+    bool m_devicePids = false;
 };
 
 std::string readSmallFile(const std::filesystem::path &path)
@@ -125,6 +135,32 @@ std::int64_t iterationOf(const std::filesystem::path &file)
     return us == std::string::npos
         ? 0
         : util::parseInt(std::string_view(stem).substr(us + 1)).value_or(0);
+}
+
+/// Rank and device of `info.json.<n>` into the trace's metadata (rank 0 when it is missing).
+void readDeviceInfo(const std::filesystem::path &deviceDir, const std::string &n,
+    const ImportContext &ctx, model::Trace &trace)
+{
+    const std::filesystem::path infoPath = deviceDir / ("info.json." + n);
+    const nlohmann::json info = nlohmann::json::parse(readSmallFile(infoPath), nullptr, false);
+    if (info.is_object()) {
+        if (info.contains("rank_id") && info["rank_id"].is_number_integer()) {
+            trace.rank = info["rank_id"].get<std::int32_t>();
+            trace.metadata.rank = trace.rank;
+        }
+        if (info.contains("DeviceInfo") && info["DeviceInfo"].is_array()
+            && !info["DeviceInfo"].empty()) {
+            const nlohmann::json &d = info["DeviceInfo"][0];
+            if (d.contains("id"))
+                trace.metadata.deviceId = d["id"].dump();
+            if (d.contains("ai_core_num"))
+                trace.metadata.extra["ai_core_num"] = d["ai_core_num"].dump();
+        }
+        if (info.contains("hwtype") && info["hwtype"].is_string())
+            trace.metadata.extra["hwtype"] = info["hwtype"].get<std::string>();
+    } else {
+        ctx.warn(infoPath, "info.json is missing or not JSON: rank taken as 0");
+    }
 }
 
 } // namespace
@@ -172,26 +208,7 @@ bool readProfDevice(
                 "monotonic clock");
         }
 
-        const std::filesystem::path infoPath = deviceDir / ("info.json." + n);
-        const nlohmann::json info = nlohmann::json::parse(readSmallFile(infoPath), nullptr, false);
-        if (info.is_object()) {
-            if (info.contains("rank_id") && info["rank_id"].is_number_integer()) {
-                trace.rank = info["rank_id"].get<std::int32_t>();
-                trace.metadata.rank = trace.rank;
-            }
-            if (info.contains("DeviceInfo") && info["DeviceInfo"].is_array()
-                && !info["DeviceInfo"].empty()) {
-                const nlohmann::json &d = info["DeviceInfo"][0];
-                if (d.contains("id"))
-                    trace.metadata.deviceId = d["id"].dump();
-                if (d.contains("ai_core_num"))
-                    trace.metadata.extra["ai_core_num"] = d["ai_core_num"].dump();
-            }
-            if (info.contains("hwtype") && info["hwtype"].is_string())
-                trace.metadata.extra["hwtype"] = info["hwtype"].get<std::string>();
-        } else {
-            ctx.warn(infoPath, "info.json is missing or not JSON: rank taken as 0");
-        }
+        readDeviceInfo(deviceDir, n, ctx, trace);
 
         std::vector<std::filesystem::path> files;
         std::error_code ec;
@@ -222,6 +239,129 @@ bool readProfDevice(
         throw;
     } catch (const std::exception &e) {
         ctx.error(deviceDir, std::string("PROF import stopped: ") + e.what());
+        return false;
+    }
+}
+
+namespace {
+
+/// A timeline of msprof's newer export: `msprof[_<ids>][_slice_<n>]_<stamp>.json`, the ids a
+/// device, model or iteration, the stamp the export's local time (%Y%m%d%H%M%S). A name of
+/// another shape has no stamp.
+struct ExportTimeline
+{
+    std::filesystem::path path;
+    std::string ids;
+    std::int64_t slice = 0;
+    std::string stamp;
+};
+
+ExportTimeline exportTimeline(const std::filesystem::path &path)
+{
+    static const std::regex re(R"(msprof((?:_\d+)*?)(?:_slice_(\d+))?_(\d+)\.json)");
+    ExportTimeline t {path, path.stem().string(), 0, {}};
+    const std::string name = path.filename().string();
+    std::smatch m;
+    if (std::regex_match(name, m, re)) {
+        t.ids = m[1].str();
+        t.slice = util::parseInt(m[2].str()).value_or(0);
+        t.stamp = m[3].str();
+    }
+    return t;
+}
+
+bool newerStamp(const std::string &a, const std::string &b)
+{
+    return a.size() != b.size() ? a.size() > b.size() : a > b;
+}
+
+/// The timelines of the newest export, in order: by ids, then slice. The older exports'
+/// files are named in one diagnostic.
+std::vector<std::filesystem::path> newestExport(
+    const std::vector<std::filesystem::path> &files, const ImportContext &ctx)
+{
+    std::vector<ExportTimeline> all;
+    all.reserve(files.size());
+    for (const auto &f : files)
+        all.push_back(exportTimeline(f));
+    std::string newest;
+    for (const ExportTimeline &t : all)
+        if (newerStamp(t.stamp, newest))
+            newest = t.stamp;
+    std::vector<ExportTimeline> kept;
+    std::vector<std::string> older;
+    for (ExportTimeline &t : all) {
+        if (t.stamp == newest)
+            kept.push_back(std::move(t));
+        else
+            older.push_back(t.path.filename().string());
+    }
+    if (!older.empty())
+        ctx.info(files.front().parent_path(),
+            std::to_string(older.size()) + (older.size() == 1 ? " timeline" : " timelines")
+                + " of an earlier export (" + util::joinFirst(older, 3)
+                + ") not read: the newest export, " + kept.front().path.filename().string()
+                + (kept.size() > 1 ? " and its slices" : "") + ", was, each event once");
+    std::sort(kept.begin(), kept.end(), [](const ExportTimeline &a, const ExportTimeline &b) {
+        if (a.ids != b.ids)
+            return util::naturalLess(a.ids, b.ids);
+        return a.slice < b.slice;
+    });
+    std::vector<std::filesystem::path> out;
+    out.reserve(kept.size());
+    for (ExportTimeline &t : kept)
+        out.push_back(std::move(t.path));
+    return out;
+}
+
+} // namespace
+
+bool readProfExport(const std::filesystem::path &exportDir, const std::filesystem::path &deviceDir,
+    std::int32_t fallbackRank, const ImportContext &ctx, model::TraceBuilder &out)
+{
+    try {
+        model::Trace &trace = out.trace();
+        if (trace.metadata.format.empty())
+            trace.metadata.format = "cann-prof";
+        trace.rank = fallbackRank;
+        trace.metadata.rank = fallbackRank;
+        if (!deviceDir.empty())
+            readDeviceInfo(deviceDir, deviceSuffix(deviceDir), ctx, trace);
+        std::vector<std::filesystem::path> files;
+        std::error_code ec;
+        for (const auto &entry : std::filesystem::directory_iterator(exportDir, ec)) {
+            const std::string name = entry.path().filename().string();
+            if (startsWith(name, "msprof") && entry.path().extension() == ".json")
+                files.push_back(entry.path());
+        }
+        std::sort(files.begin(), files.end());
+        if (files.empty()) {
+            ctx.error(exportDir, "no msprof_*.json timeline in this export folder");
+            return false;
+        }
+        // Times are the local wall clock already, in us.
+        ProfDialect dialect(0, true);
+        bool any = false;
+        for (const auto &file : newestExport(files, ctx)) {
+            any = chrometrace::readTraceFile(file, dialect, ctx, out) || any;
+            trace.metadata.sourceFiles.push_back(ctx.relative(file));
+        }
+        if (dialect.devices.size() > 1) {
+            ctx.warn(exportDir,
+                "this timeline holds the lanes of " + std::to_string(dialect.devices.size())
+                    + " devices (" + util::joinFirst(dialect.devices, 8)
+                    + "), as msprof exports a PROF folder of several: they are read as one "
+                      "rank, so its compute, communication and idle time merge all of them. A "
+                      "PROF folder per device (as torch_npu and MindSpore write) reads as one "
+                      "rank each");
+        }
+        for (std::size_t t = 0; t < out.trackCount(); ++t)
+            out.track(model::TrackId(static_cast<std::uint32_t>(t))).info().rank = trace.rank;
+        return any;
+    } catch (const util::Cancelled &) {
+        throw;
+    } catch (const std::exception &e) {
+        ctx.error(exportDir, std::string("PROF export import stopped: ") + e.what());
         return false;
     }
 }

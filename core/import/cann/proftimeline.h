@@ -26,4 +26,12 @@ namespace stepscope::import::cann {
 bool readProfDevice(
     const std::filesystem::path &deviceDir, const ImportContext &ctx, model::TraceBuilder &out);
 
+/// Reads a PROF folder's newer export, `mindstudio_profiler_output/` (docs/formats.md §3a):
+/// its `msprof*.json` timelines of the newest export, slices in order, on the wall clock
+/// already. `deviceDir` (may be empty) gives the rank by its info.json, else `fallbackRank`.
+/// A timeline of several devices is read as one rank, with a warning. Never throws (except
+/// util::Cancelled); false when nothing usable was read.
+bool readProfExport(const std::filesystem::path &exportDir, const std::filesystem::path &deviceDir,
+    std::int32_t fallbackRank, const ImportContext &ctx, model::TraceBuilder &out);
+
 } // namespace stepscope::import::cann

@@ -220,11 +220,17 @@ void detectDir(const fs::path &dir, Detection &d)
     const fs::path parent = dir.parent_path();
     UnreadProf unread;
     if (deviceNumber(dirName) >= 0 && isProfDeviceDir(dir)) {
-        d.profDevices.push_back(ProfDevice {dir, deviceNumber(dirName)});
+        d.profDevices.push_back(ProfDevice {dir, deviceNumber(dirName), {}});
     } else if (deviceNumber(dirName) >= 0 && isProfDir(parent)) {
-        unread.dirs.push_back(dir);
+        // Raw data; the PROF folder's newer export, if any, is this device's timeline.
+        if (profExportTimelines(parent).empty())
+            unread.dirs.push_back(dir);
+        else
+            addProfDevices(parent, d.profDevices, unread, d.skipped);
     } else if (dirName == "timeline" && isProfDeviceDir(parent)) {
-        d.profDevices.push_back(ProfDevice {parent, deviceNumber(parent.filename().string())});
+        d.profDevices.push_back(ProfDevice {parent, deviceNumber(parent.filename().string()), {}});
+    } else if (dirName == "mindstudio_profiler_output" && isProfDir(parent)) {
+        addProfDevices(parent, d.profDevices, unread, d.skipped);
     } else if (isProfDir(dir)) {
         addProfDevices(dir, d.profDevices, unread, d.skipped);
     } else {
@@ -347,6 +353,13 @@ void detectFile(const fs::path &file, Detection &d)
         if (d.format != Format::Unknown || !isJsonName(name))
             return;
         d = Detection {}; // a trace_view.json that is not Ascend's: read by content below
+    }
+    // A timeline of a PROF folder's newer export opens that export (docs/formats.md §3a).
+    if (file.parent_path().filename() == "mindstudio_profiler_output" && isJsonName(name)) {
+        detectDir(file.parent_path(), d);
+        if (d.format != Format::Unknown)
+            return;
+        d = Detection {};
     }
     if (endsWith(name, ".nsys-rep") || endsWith(name, ".qdrep")) {
         d.reason = "an Nsight Systems report is binary: convert it with `nsys export --type "

@@ -64,11 +64,14 @@ struct LegacyFolder
     std::vector<std::int32_t> ranks; ///< sorted, unique
 };
 
-/// A CANN PROF_*/device_<n> folder.
+/// A CANN PROF_*/device_<n> folder, or a PROF folder's newer export.
 struct ProfDevice
 {
     std::filesystem::path dir;
     std::int32_t device = 0; ///< n of device_<n>
+    /// `mindstudio_profiler_output/` (docs/formats.md §3a), read instead of dir/timeline/;
+    /// then dir is the PROF folder's one device folder (its info.json), or the PROF folder.
+    std::filesystem::path exportDir;
 };
 
 /// The result of looking at a path: its format and the pieces each importer needs.

@@ -59,9 +59,24 @@ bool isProfDeviceDir(const fs::path &dir)
     return false;
 }
 
+std::vector<fs::path> profExportTimelines(const fs::path &profDir)
+{
+    std::vector<fs::path> files;
+    const fs::path out = profDir / "mindstudio_profiler_output";
+    if (!isDir(out))
+        return files;
+    for (const fs::path &p : listDir(out)) {
+        const std::string name = p.filename().string();
+        if (name.rfind("msprof", 0) == 0 && endsWith(name, ".json") && isFile(p))
+            files.push_back(p);
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
 bool isProfDir(const fs::path &dir)
 {
-    if (isProfDirName(dir.filename().string()))
+    if (isProfDirName(dir.filename().string()) || !profExportTimelines(dir).empty())
         return true;
     const std::vector<fs::path> children = listDir(dir);
     if (std::any_of(children.begin(), children.end(), isProfDeviceDir))
@@ -83,11 +98,24 @@ void addProfDevices(const fs::path &profDir, std::vector<ProfDevice> &out, Unrea
         if (n < 0 || !isDir(p))
             continue;
         if (isProfDeviceDir(p))
-            exported.push_back(ProfDevice {p, n});
+            exported.push_back(ProfDevice {p, n, {}});
         else
             raw.push_back(p);
     }
     if (exported.empty()) {
+        // A newer export: one timeline for the PROF folder, beside the raw device folders.
+        if (!profExportTimelines(profDir).empty()) {
+            ProfDevice dev {profDir, 0, profDir / "mindstudio_profiler_output"};
+            std::sort(raw.begin(), raw.end(), [](const fs::path &a, const fs::path &b) {
+                return deviceNumber(a.filename().string()) < deviceNumber(b.filename().string());
+            });
+            if (!raw.empty())
+                dev.device = deviceNumber(raw.front().filename().string());
+            if (raw.size() == 1)
+                dev.dir = raw.front();
+            out.push_back(std::move(dev));
+            return;
+        }
         unread.dirs.push_back(profDir);
         return;
     }
@@ -130,9 +158,9 @@ std::string unreadProfReason(const fs::path &dir)
     }
     if (isDir(profDir / "mindstudio_profiler_output"))
         return name
-            + " holds msprof's exported summaries (mindstudio_profiler_output/), which StepScope "
-              "does not read, and no device_<n>/timeline/ export: export the database with "
-              "`msprof --export=on --type=db --output="
+            + " holds msprof's exported summaries (mindstudio_profiler_output/) but no timeline "
+              "(msprof_*.json) among them, and no device_<n>/timeline/ export: export the "
+              "database with `msprof --export=on --type=db --output="
             + name + "` and open the msprof_*.db it writes";
     return name + " holds only raw CANN profiling data" + what
         + ", never parsed into an export StepScope reads: parse it offline with `msprof "

@@ -24,8 +24,13 @@ std::int32_t deviceNumber(const std::string &name);
 /// `device_<n>/timeline/` with `msprof_*.json`.
 bool isProfDeviceDir(const std::filesystem::path &dir);
 
-/// A PROF_* folder by its name, by a device folder with a timeline export or by the raw data
-/// folders it holds (`device_<n>/data/`, `host/data/`): a renamed copy is one too.
+/// The `msprof*.json` timelines in a PROF folder's `mindstudio_profiler_output/` (the export
+/// of newer CANN versions, docs/formats.md §3a), sorted; empty when there is none.
+std::vector<std::filesystem::path> profExportTimelines(const std::filesystem::path &profDir);
+
+/// A PROF_* folder by its name, by a device folder with a timeline export, by a newer
+/// export's timeline or by the raw data folders it holds (`device_<n>/data/`, `host/data/`):
+/// a renamed copy is one too.
 bool isProfDir(const std::filesystem::path &dir);
 
 /// The PROF folders (or device folders) that hold no export StepScope reads, for the message
@@ -37,14 +42,15 @@ struct UnreadProf
 
 /// Adds the device folders of `profDir` that hold a timeline export to `out`. A device folder
 /// without one is raw data: when no device of the folder has an export the folder goes to
-/// `unread`, else that device goes to `skipped` with the reason.
+/// `unread`, unless its mindstudio_profiler_output/ holds a timeline (then that export is
+/// added), else that device goes to `skipped` with the reason.
 void addProfDevices(const std::filesystem::path &profDir, std::vector<ProfDevice> &out,
     UnreadProf &unread, std::vector<std::pair<std::filesystem::path, std::string>> &skipped);
 
 /// Why `profDir` (a PROF folder, or a device folder of one) shows nothing and what to run so
 /// that it does: parse the raw data with msprof, or with torch_npu / MindSpore when the
-/// folder is their output (a FRAMEWORK/ folder beside it); or, when it holds msprof's
-/// summaries (mindstudio_profiler_output/), export the DB StepScope reads.
+/// folder is their output (a FRAMEWORK/ folder beside it); or, when msprof's summaries
+/// (mindstudio_profiler_output/) hold no timeline, export the DB StepScope reads.
 std::string unreadProfReason(const std::filesystem::path &profDir);
 
 } // namespace stepscope::import::detect

@@ -57,9 +57,9 @@ std::vector<fs::path> sampleFolders()
 TEST(LoaderTest, EverySampleFolderLoadsWithContent)
 {
     const std::vector<fs::path> folders = sampleFolders();
-    // 4 ascend_pt, 2 ascend_db, 1 jax, 6 kineto, 3 mindspore_legacy, 1 nsys_sqlite,
-    // 1 torch_memory
-    ASSERT_EQ(folders.size(), 18u);
+    // 4 ascend_pt, 2 ascend_db, 1 cann_prof (derived), 1 jax, 6 kineto, 3 mindspore_legacy,
+    // 1 nsys_sqlite, 1 torch_memory
+    ASSERT_EQ(folders.size(), 19u);
     for (const fs::path &folder : folders) {
         SCOPED_TRACE(folder.string());
         util::Progress progress;
