@@ -4,6 +4,7 @@
 
 #include "import/ascend/profilerinfo.h"
 #include "import/ascend/rankfolder.h"
+#include "import/ascend/traceview.h"
 #include "import/ascenddb/ascenddb.h"
 #include "import/cann/profdevice.h"
 #include "import/cann/proftimeline.h"
@@ -213,9 +214,12 @@ void planKineto(const Detection &d, std::vector<RankJob> &jobs)
     std::map<std::string, std::int32_t> groupRank;
     std::set<std::int32_t> used;
     std::set<fs::path> genericFiles;
+    std::set<fs::path> ascendFiles;
     for (const detect::KinetoFile &f : d.kinetoFiles) {
         if (f.generic)
             genericFiles.insert(f.path);
+        if (f.ascend)
+            ascendFiles.insert(f.path);
         const std::string key = f.rank >= 0
             ? "rank:" + std::to_string(f.rank) + ":" + f.path.generic_string()
             : "worker:" + f.path.parent_path().generic_string() + "/" + f.worker;
@@ -242,9 +246,12 @@ void planKineto(const Detection &d, std::vector<RankJob> &jobs)
         }
         for (const fs::path &file : groups[key]) {
             const bool generic = genericFiles.count(file) != 0;
+            const bool ascend = ascendFiles.count(file) != 0;
             job.inputs.push_back(traceInput(file));
-            job.readers.emplace_back([file, generic](const ImportContext &ctx) {
+            job.readers.emplace_back([file, generic, ascend](const ImportContext &ctx) {
                 model::TraceBuilder b;
+                if (ascend)
+                    return single(b, ascend::readTraceView(file, ctx, b));
                 const bool ok = generic ? kineto::readChromeTrace(file, ctx, b)
                                         : kineto::readTrace(file, ctx, b);
                 return single(b, ok);

@@ -55,6 +55,10 @@ struct KinetoFile
     /// A generic Chrome trace-event file (bare array, any tool), read with the same reader
     /// and reported as format "chrome-trace".
     bool generic = false;
+    /// A generic file that holds an Ascend timeline under another name than trace_view.json
+    /// (torch_npu's trace view, msprof's timeline): read with the Ascend dialect, as that
+    /// file opened alone is.
+    bool ascend = false;
 };
 
 /// A MindSpore legacy folder and the ranks found in its file names.

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 StepScope authors
 #include "folderfiles.h"
 
+#include "import/detect/ascendfiles.h"
 #include "import/detect/dirwalk.h"
 #include "import/detect/filetext.h"
 #include "import/detect/kinetorank.h"
@@ -118,7 +119,8 @@ Format addFile(const fs::path &file, FileKind kind, Detection &d)
         d.memoryFiles.push_back(file);
         return Format::TorchMemory;
     case FileKind::ChromeArray:
-        d.kinetoFiles.push_back(KinetoFile {file, -1, kinetoWorker(file), true});
+        d.kinetoFiles.push_back(
+            KinetoFile {file, -1, kinetoWorker(file), true, looksLikeAscendByContent(file)});
         return Format::ChromeTrace;
     case FileKind::JaxXplane:
         d.xplaneFiles.push_back(file);

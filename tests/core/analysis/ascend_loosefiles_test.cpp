@@ -106,4 +106,43 @@ TEST_F(AscendLooseFiles, TheSummaryShowsTheProfilersStep)
     EXPECT_EQ(summary["kernels"][0]["op_types"][0]["type"], "ForeachAddList");
 }
 
+/// An Ascend trace view under another name, in a folder of such traces (one per rank): each is
+/// read with the Ascend dialect, as the file opened alone is. They read as generic Chrome
+/// traces before, with 0 ns of compute and communication in every step.
+TEST_F(AscendLooseFiles, RenamedTraceViewsInAFolderReadAsTheirFileAlone)
+{
+    const fs::path traces = m_dir / "traces";
+    fs::create_directories(traces / "a");
+    fs::create_directories(traces / "b");
+    fs::copy_file(Rank0 / "ASCEND_PROFILER_OUTPUT/trace_view.json", traces / "a/rank0.json");
+    fs::copy_file(Data
+            / "ascend_pt/msinsight-cnn-level2-2rank/rank1_ascend_pt/"
+              "ASCEND_PROFILER_OUTPUT/trace_view.json",
+        traces / "b/rank1.json");
+    const auto stepsOf = [](const fs::path &path) {
+        util::Progress progress;
+        const auto r = import::loadPath(path, progress);
+        EXPECT_TRUE(r.session) << path;
+        nlohmann::json summary = nlohmann::json::object();
+        if (r.session) {
+            for (const auto &t : r.session->traces)
+                EXPECT_EQ(t->metadata.format, "ascend") << path;
+            analysis::addAnalysisToSummary(summary, *r.session, analysis::RunConfig {});
+        }
+        return summary["steps"];
+    };
+    const nlohmann::json folder = stepsOf(traces);
+    const nlohmann::json alone = stepsOf(traces / "a/rank0.json");
+    ASSERT_EQ(folder.size(), 2u); // ranks 0 and 1, step 50 each
+    ASSERT_EQ(alone.size(), 1u);
+    for (const char *key : {"duration_us", "compute_us", "comm_exposed_us", "comm_overlapped_us",
+             "free_us", "host_wait_us", "launch_gap_us", "preparing_us"}) {
+        SCOPED_TRACE(key);
+        EXPECT_DOUBLE_EQ(folder[0][key].get<double>(), alone[0][key].get<double>());
+    }
+    // The level2 trace's own Overlap Analysis lanes: 8 868.24 us Computing in step 50.
+    EXPECT_NEAR(folder[0]["compute_us"].get<double>(), 8868.24, 1.0);
+    EXPECT_GT(folder[1]["compute_us"].get<double>(), 8000.0);
+}
+
 } // namespace
