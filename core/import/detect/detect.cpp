@@ -254,6 +254,8 @@ void detectDir(const fs::path &dir, Detection &d)
         && d.ascendDbFiles.empty() && d.nsysFiles.empty()) {
         d.skipped.clear(); // found again below
         scanFiles(dir, MaxDepth, d);
+    } else {
+        noteProfilesBelow(dir, MaxDepth, d);
     }
     sortSkipped(d); // the reason below names the first
     settleGeneric(d);

@@ -139,6 +139,26 @@ void scanFiles(const fs::path &dir, int depth, Detection &d)
     scanFiles(dir, depth, d, seen);
 }
 
+void noteProfilesBelow(const fs::path &dir, int depth, Detection &d)
+{
+    Detection below;
+    std::set<util::FileId> seen;
+    firstVisit(dir, seen);
+    for (const fs::path &p : listDir(dir))
+        if (isDir(p) && firstVisit(p, seen))
+            scanFiles(p, depth - 1, below, seen);
+    std::vector<fs::path> files;
+    for (const KinetoFile &f : below.kinetoFiles)
+        files.push_back(f.path);
+    for (const auto *list :
+        {&below.memoryFiles, &below.nsysFiles, &below.ascendDbFiles, &below.xplaneFiles})
+        files.insert(files.end(), list->begin(), list->end());
+    for (const fs::path &f : files)
+        d.skipped.emplace_back(f,
+            "a profile in a folder below the one opened, whose own profile files were read "
+            "first: not read. Open its folder on its own to see it");
+}
+
 namespace {
 
 /// A hash of the first and last 64 KiB as stored (gzip is not inflated: copies are alike on

@@ -27,6 +27,10 @@ Format addFile(const std::filesystem::path &file, FileKind kind, Detection &d);
 /// named like traces go to `d.skipped` with the reason.
 void scanFiles(const std::filesystem::path &dir, int depth, Detection &d);
 
+/// The profiles in the folders below `dir`, down to `depth` levels, when `dir`'s own files
+/// were read (they come first): each goes to `d.skipped`, so none is left out unsaid.
+void noteProfilesBelow(const std::filesystem::path &dir, int depth, Detection &d);
+
 /// Generic trace-event files count only when the folder holds no PyTorch trace.
 void settleGeneric(Detection &d);
 

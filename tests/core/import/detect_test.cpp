@@ -469,6 +469,32 @@ TEST(DetectTest, EmptyTracesInAFolderAreNamed)
     fs::remove_all(dir);
 }
 
+/// The folder's own traces come first; a trace in a folder below them is not read, and said
+/// so (it was left out without a word).
+TEST(DetectTest, AProfileBelowTheFolderOwnTracesIsNamed)
+{
+    const fs::path dir = freshDir("stepscope_detect_below");
+    const std::string trace =
+        R"({"traceEvents":[{"ph":"X","name":"a","ts":1,"dur":2,"pid":1,"tid":1}]})";
+    std::ofstream(dir / "rank0.pt.trace.json") << trace;
+    fs::create_directories(dir / "old/run");
+    std::ofstream(dir / "old/run/rank1.pt.trace.json") << trace << ' ';
+    const Detection d = detectPath(dir);
+    EXPECT_EQ(d.format, Format::Kineto);
+    ASSERT_EQ(d.kinetoFiles.size(), 1u);
+    EXPECT_EQ(d.kinetoFiles[0].path.filename(), "rank0.pt.trace.json");
+    ASSERT_EQ(d.skipped.size(), 1u);
+    EXPECT_EQ(d.skipped[0].first, dir / "old/run/rank1.pt.trace.json");
+    EXPECT_NE(
+        d.skipped[0].second.find("a profile in a folder below the one opened"), std::string::npos);
+    // Without traces of its own, the folder reads those below, as before.
+    fs::remove(dir / "rank0.pt.trace.json");
+    const Detection below = detectPath(dir);
+    ASSERT_EQ(below.kinetoFiles.size(), 1u);
+    EXPECT_TRUE(below.skipped.empty());
+    fs::remove_all(dir);
+}
+
 TEST(DetectTest, LegacyRankOfFileNames)
 {
     EXPECT_EQ(legacyRankOf("step_trace_raw_3_detail_time.csv"), 3);
