@@ -191,22 +191,23 @@ bool sameBytes(const fs::path &a, const fs::path &b, std::uint64_t size)
 
 void dropCopies(Detection &d)
 {
+    // The path lists and the word that names a copy: a log copied beside itself (train.log
+    // and "train (1).log") would read as two runs, an export as two ranks of one figure.
+    const std::pair<std::vector<fs::path> *, const char *> lists[] = {
+        {&d.memoryFiles, "trace"},
+        {&d.logFiles, "log"},
+        {&d.nsysFiles, "export"},
+        {&d.ascendDbFiles, "export"},
+    };
     std::map<std::uint64_t, std::size_t> sizes; // how many files have each size
-    const auto count = [&](const fs::path &f) { ++sizes[fileSize(f)]; };
     for (const KinetoFile &f : d.kinetoFiles)
-        count(f.path);
-    for (const fs::path &f : d.memoryFiles)
-        count(f);
-    for (const fs::path &f : d.logFiles)
-        count(f);
-    for (const fs::path &f : d.nsysFiles)
-        count(f);
-    for (const fs::path &f : d.ascendDbFiles)
-        count(f);
+        ++sizes[fileSize(f.path)];
+    for (const auto &[list, word] : lists)
+        for (const fs::path &f : *list)
+            ++sizes[fileSize(f)];
     // Files kept, by size and ends; only files that share their size with another are read.
     std::map<std::pair<std::uint64_t, std::size_t>, std::vector<fs::path>> kept;
-    const char *what = "trace";
-    const auto isCopy = [&](const fs::path &file) {
+    const auto isCopy = [&](const fs::path &file, const char *word) {
         const std::uint64_t size = fileSize(file);
         if (size == 0 || sizes[size] < 2)
             return false;
@@ -214,7 +215,7 @@ void dropCopies(Detection &d)
         for (const fs::path &earlier : alike) {
             if (sameBytes(earlier, file, size)) {
                 d.skipped.emplace_back(file,
-                    "the same bytes as " + earlier.filename().string() + " (a copy of that " + what
+                    "the same bytes as " + earlier.filename().string() + " (a copy of that " + word
                         + "): read once");
                 return true;
             }
@@ -223,20 +224,14 @@ void dropCopies(Detection &d)
         return false;
     };
     d.kinetoFiles.erase(std::remove_if(d.kinetoFiles.begin(), d.kinetoFiles.end(),
-                            [&](const KinetoFile &f) { return isCopy(f.path); }),
+                            [&](const KinetoFile &f) { return isCopy(f.path, "trace"); }),
         d.kinetoFiles.end());
-    d.memoryFiles.erase(
-        std::remove_if(d.memoryFiles.begin(), d.memoryFiles.end(), isCopy), d.memoryFiles.end());
-    // A log copied beside itself (train.log and "train (1).log") would read as two runs; an
-    // export copied beside itself as two ranks of the same figures.
-    what = "log";
-    d.logFiles.erase(
-        std::remove_if(d.logFiles.begin(), d.logFiles.end(), isCopy), d.logFiles.end());
-    what = "export";
-    d.nsysFiles.erase(
-        std::remove_if(d.nsysFiles.begin(), d.nsysFiles.end(), isCopy), d.nsysFiles.end());
-    d.ascendDbFiles.erase(std::remove_if(d.ascendDbFiles.begin(), d.ascendDbFiles.end(), isCopy),
-        d.ascendDbFiles.end());
+    for (const auto &[list, word] : lists) {
+        const char *w = word;
+        list->erase(std::remove_if(list->begin(), list->end(),
+                        [&](const fs::path &f) { return isCopy(f, w); }),
+            list->end());
+    }
 }
 
 void settleGeneric(Detection &d)
