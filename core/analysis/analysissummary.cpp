@@ -9,6 +9,7 @@
 #include "units.h"
 #include "util/parallel.h"
 #include "util/saturate.h"
+#include "warmup.h"
 
 #include <nlohmann/json.hpp>
 
@@ -82,6 +83,7 @@ SessionAnalysis analyzeSession(
         a.notes.merge(r.notes);
     }
     check();
+    markWarmUpSteps(a.breakdowns, a.notes);
     noteMemoryNotInCategories(a.memory, a.notes);
     a.estimate = estimateModelMemory(config);
     a.kpis = computeKpis(session, config, a.breakdowns);

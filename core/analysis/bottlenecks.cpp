@@ -21,7 +21,8 @@ constexpr std::array<std::string_view, BottleneckKindCount> Names = {"Data loadi
     "Compute efficiency", "Device idle"};
 
 /// A time-based bottleneck: its share over the traced steps (an untraced step measured
-/// nothing of the device: its "preparing" is no finding) and the step where it was worst.
+/// nothing of the device: its "preparing" is no finding; a warm-up step is no steady state)
+/// and the step where it was worst.
 Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &steps,
     const std::function<std::int64_t(const StepBreakdown &)> &ns, std::string_view what)
 {
@@ -32,7 +33,7 @@ Bottleneck timeShare(BottleneckKind kind, const std::vector<StepBreakdown> &step
     const StepBreakdown *worst = nullptr;
     double worstShare = -1;
     for (const auto &s : steps) {
-        if (s.outsideShares())
+        if (s.outsideShares() || s.warmUp)
             continue;
         total = util::satAdd(total, s.durationNs()); // damaged times: held at the limit
         part = util::satAdd(part, ns(s));
@@ -103,7 +104,7 @@ std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakd
     std::int64_t free = 0;
     std::int64_t unexplained = 0;
     for (const auto &s : breakdowns) {
-        if (s.outsideShares())
+        if (s.outsideShares() || s.warmUp)
             continue;
         total = util::satAdd(total, s.durationNs());
         free = util::satAdd(free, s.freeNs);

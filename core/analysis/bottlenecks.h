@@ -54,7 +54,8 @@ struct Bottleneck
 
 /// Ordered by share, largest first; kinds with no time at all are left out. `memory` and
 /// `kpis` are optional inputs (nullptr: that kind is judged without them or left out).
-/// Untraced and partly traced steps (StepBreakdown::outsideShares) are left out of every share.
+/// Untraced and partly traced steps (StepBreakdown::outsideShares) and warm-up steps
+/// (StepBreakdown::warmUp) are left out of every share and evidence.
 std::vector<Bottleneck> rankBottlenecks(const std::vector<StepBreakdown> &breakdowns,
     const std::vector<MemorySummary> *memory = nullptr, const Kpis *kpis = nullptr);
 

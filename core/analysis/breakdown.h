@@ -169,6 +169,9 @@ struct StepBreakdown
     bool partlyTraced = false;
     /// Untraced or partly traced: not a measurement of the whole step's device time.
     bool outsideShares() const { return untraced || partlyTraced; }
+    /// The rank's first step, lasting over WarmUpFactor times its other steps' median
+    /// (markWarmUpSteps, warmup.h): the KPIs and the findings leave it out.
+    bool warmUp = false;
     /// False when no timeline holds the step (basis ProfilerTable: a rank known only from a
     /// step table, or a row its timeline lacks). Its start is then where the step before it
     /// ends (0 for a rank's first), laid out from the table's durations, not a measurement:

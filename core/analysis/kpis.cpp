@@ -13,6 +13,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace stepscope::analysis {
@@ -222,21 +223,28 @@ struct StepTotals
 };
 
 /// Step time per step number: the slowest rank (the job waits for it). Adds the mean,
-/// median and p90 step time.
+/// median and p90 step time. A step number that is warm-up on any rank is left out, unless
+/// it is all there is.
 StepTotals addStepTimes(Kpis &k, const std::vector<StepBreakdown> &breakdowns)
 {
     StepTotals t;
     std::map<std::int64_t, std::int64_t> stepNs;
+    std::set<std::int64_t> warmUp;
     for (const auto &b : breakdowns) {
         auto &v = stepNs[b.step];
         v = std::max(v, b.durationNs());
         t.totalNs = util::satAdd(t.totalNs, b.durationNs()); // damaged times: held at the limit
-        if (b.outsideShares()) // not a measurement of the step's device time
+        if (b.warmUp)
+            warmUp.insert(b.step);
+        if (b.outsideShares() || b.warmUp) // not a measurement of the steady state
             continue;
         t.tracedNs = util::satAdd(t.tracedNs, b.durationNs());
         t.commNs = util::satAdd(t.commNs, b.commExposedNs);
         t.dataNs = util::satAdd(t.dataNs, b.dataLoadingNs);
     }
+    if (warmUp.size() < stepNs.size())
+        for (const std::int64_t step : warmUp)
+            stepNs.erase(step);
     std::vector<double> us;
     us.reserve(stepNs.size());
     for (const auto &[step, ns] : stepNs)

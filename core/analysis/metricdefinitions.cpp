@@ -53,11 +53,14 @@ const std::vector<MetricDefinition> Definitions = {
         "Memcpy, Memset, Communication, Runtime, DataLoader, CPU Exec, Other in that priority, "
         "steps stretched to the device work they launched."},
     {"step_time_mean_us", "Step time (mean)",
-        "Mean step time; each step counts with its slowest rank."},
+        "Mean step time; each step counts with its slowest rank; a warm-up first step is "
+        "left out."},
     {"step_time_median_us", "Step time (median)",
-        "Median step time; each step counts with its slowest rank."},
+        "Median step time; each step counts with its slowest rank; a warm-up first step is "
+        "left out."},
     {"step_time_p90_us", "Step time (p90)",
-        "90th percentile of the step times (linear interpolation)."},
+        "90th percentile of the step times (linear interpolation); a warm-up first step is "
+        "left out."},
     {"samples_per_s", "Samples/s", "global_batch_size / mean step time (run config)."},
     {"tokens_per_s", "Tokens/s",
         "global_batch_size × sequence_length / mean step time (run config)."},
@@ -65,8 +68,9 @@ const std::vector<MetricDefinition> Definitions = {
         "Model FLOPs utilisation: FLOPs per token (default 6 × parameters) × tokens per step / "
         "(mean step time × peak FLOP/s per device × devices)."},
     {"comm_share", "Communication share",
-        "Exposed communication / step time, over all steps and ranks."},
-    {"data_wait_share", "Data wait share", "Data loading / step time, over all steps and ranks."},
+        "Exposed communication / step time, over all steps and ranks but warm-up steps."},
+    {"data_wait_share", "Data wait share",
+        "Data loading / step time, over all steps and ranks but warm-up steps."},
     {"memory_peak_allocated_bytes", "Peak allocated",
         "Highest memory held by tensors (allocator Total Allocated), any rank."},
     {"memory_peak_reserved_bytes", "Peak reserved",

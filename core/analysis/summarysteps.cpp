@@ -114,6 +114,8 @@ nlohmann::json stepJson(const StepBreakdown &b)
     j["step"] = b.step;
     j["start_us"] = b.startMeasured ? nlohmann::json(nsToUs(b.startNs)) : nlohmann::json(nullptr);
     j["duration_us"] = nsToUs(b.durationNs());
+    if (b.warmUp)
+        j["warm_up"] = true;
     j["compute_us"] = nsToUs(b.computeNs);
     j["comm_exposed_us"] = nsToUs(b.commExposedNs);
     j["comm_overlapped_us"] = nsToUs(b.commOverlappedNs);

@@ -247,3 +247,47 @@ TEST(PanelsSteps, AStepFromTheTableAloneHasNoStart)
     std::sort(starts.begin(), starts.end());
     EXPECT_EQ(starts, (std::vector<QString> {QStringLiteral("0 ms"), QStringLiteral("100 ms")}));
 }
+
+// A warm-up first step (over 3 times the median of the others) is marked in the table and
+// left out of the KPI strip's step time; its own figures stay as measured.
+TEST(PanelsSteps, AWarmUpStepIsMarkedAndKeptAsMeasured)
+{
+    model::TraceBuilder tb;
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    info.threadId = "7";
+    const model::TrackId stream = tb.addTrack(info);
+    const auto gemm = tb.intern("gemm");
+    // Step 1: 2 s; steps 2-5: 100 ms, each with 60 ms of compute.
+    tb.trace().steps = {{1, 0, 2000 * Ms}};
+    tb.track(stream).add(10 * Ms, 60 * Ms, gemm, model::Category::Compute);
+    for (std::int64_t n = 2; n <= 5; ++n) {
+        const std::int64_t start = 2000 * Ms + (n - 2) * 100 * Ms;
+        tb.trace().steps.push_back({n, start, start + 100 * Ms});
+        tb.track(stream).add(start + 10 * Ms, 60 * Ms, gemm, model::Category::Compute);
+    }
+    auto session = std::make_shared<model::Session>();
+    session->format = "test";
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    ui::StepsPanel panel;
+    panel.setSession(session);
+    auto *model = qobject_cast<QStandardItemModel *>(panel.table()->model());
+    ASSERT_NE(model, nullptr);
+    ASSERT_EQ(model->rowCount(), 5);
+    int warm = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString step = model->item(row, 0)->text();
+        if (!step.contains(QStringLiteral("warm-up")))
+            continue;
+        ++warm;
+        EXPECT_EQ(step, QStringLiteral("1 · warm-up"));
+        EXPECT_NE(model->item(row, 0)->toolTip().indexOf(QStringLiteral("over 3 times")), -1);
+        EXPECT_EQ(model->item(row, 3)->text(), QStringLiteral("2.00 s")); // as measured
+    }
+    EXPECT_EQ(warm, 1);
+    EXPECT_EQ(panel.findChild<ui::KpiStrip *>()->text("step_time_mean_us"),
+        QStringLiteral("step 100 ms"));
+    EXPECT_EQ(panel.summaryText(),
+        QStringLiteral("5 steps, mean 480 ms (100 ms without the "
+                       "warm-up step)"));
+}

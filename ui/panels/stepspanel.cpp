@@ -5,6 +5,7 @@
 #include "analysis/memorycategories.h"
 #include "analysis/metricdefinitions.h"
 #include "analysis/units.h"
+#include "analysis/warmup.h"
 #include "tableitems.h"
 #include "ui/charts/barchart.h"
 #include "ui/kpistrip.h"
@@ -296,12 +297,22 @@ void StepsPanel::rebuildRank()
     if (anyMarker)
         m_chart->setMarkers(
             tr("Profiler's step time"), referenceMarkerColor(currentTheme()), markers);
-    m_summary->setText(m_rankSteps.empty()
-            ? tr("no steps on this rank")
-            : tr("%1, mean %2")
-                  .arg(countText(
-                      static_cast<long long>(m_rankSteps.size()), tr("step"), tr("steps")))
-                  .arg(duration(total / static_cast<std::int64_t>(m_rankSteps.size()))));
+    QString summary = m_rankSteps.empty()
+        ? tr("no steps on this rank")
+        : tr("%1, mean %2")
+              .arg(countText(static_cast<long long>(m_rankSteps.size()), tr("step"), tr("steps")))
+              .arg(duration(total / static_cast<std::int64_t>(m_rankSteps.size())));
+    // The KPIs leave a warm-up step out: the rank's mean without it too, so the two agree.
+    std::int64_t steadyNs = 0;
+    std::int64_t steady = 0;
+    for (const auto *b : m_rankSteps)
+        if (!b->warmUp) {
+            steadyNs += b->durationNs();
+            ++steady;
+        }
+    if (steady > 0 && steady < static_cast<std::int64_t>(m_rankSteps.size()))
+        summary += tr(" (%1 without the warm-up step)").arg(duration(steadyNs / steady));
+    m_summary->setText(summary);
     fillTable(m_rankSteps);
 }
 
@@ -404,6 +415,14 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
         auto *first = numberItem(stepLabel(b->step), static_cast<double>(b->step));
         if (b->step < 0)
             first->setToolTip(noStepIdTip());
+        if (b->warmUp) {
+            first->setText(tr("%1 · warm-up").arg(first->text()));
+            first->setToolTip(
+                tr("A warm-up step: over %1 times the median of this rank's other steps (graph "
+                   "compilation, first allocations, communicator set-up). Its figures here are "
+                   "as measured; the KPIs and the bottlenecks leave it out.")
+                    .arg(static_cast<int>(analysis::WarmUpFactor)));
+        }
         setRowTime(first, b->rank, b->startNs, b->endNs);
         items.append(first);
         items.append(numberItem(QString::number(b->rank), b->rank));

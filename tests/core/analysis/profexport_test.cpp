@@ -22,7 +22,8 @@ const char *Device = "mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev/"
                      "PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0";
 
 /// The summary's steps of a sample, without their start (relative to the load's origin,
-/// which is collectionTimeBegin for the device export and the first event for the newer one).
+/// which is collectionTimeBegin for the device export and the first event for the newer one)
+/// and the warm-up mark (a judgement over all of a rank's steps: 3 here, 10 there).
 nlohmann::json stepsOf(const std::string &relative)
 {
     const auto session = testsupport::loadSample(relative);
@@ -32,8 +33,10 @@ nlohmann::json stepsOf(const std::string &relative)
     nlohmann::json j = nlohmann::json::object();
     analysis::addAnalysisToSummary(j, a);
     nlohmann::json steps = j["steps"];
-    for (nlohmann::json &s : steps)
+    for (nlohmann::json &s : steps) {
         s.erase("start_us");
+        s.erase("warm_up");
+    }
     return steps;
 }
 
