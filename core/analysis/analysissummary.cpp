@@ -345,14 +345,17 @@ std::string analysisSummaryText(const SessionAnalysis &a)
         << pad("data", 10) << pad("launch", 10) << pad("other", 10) << pad("bubble", 10)
         << pad("preparing", 10) << '\n';
     for (const auto &b : a.breakdowns) {
+        // A step from the table alone: its free time is the table's, its parts unknown.
+        const auto part = [&b](std::int64_t ns) {
+            return pad(b.freePartsKnown() ? formatDuration(ns) : std::string("—"), 10);
+        };
         out << pad(std::to_string(b.rank), 5) << pad(stepText(b.step), 7)
             << pad(formatDuration(b.durationNs()), 10) << pad(formatDuration(b.computeNs), 10)
             << pad(formatDuration(b.commExposedNs), 10)
             << pad(formatDuration(b.commOverlappedNs), 10) << pad(formatDuration(b.freeNs), 10)
-            << pad(formatDuration(b.hostWaitNs), 10) << pad(formatDuration(b.dataLoadingNs), 10)
-            << pad(formatDuration(b.launchGapNs), 10) << pad(formatDuration(b.otherIdleNs), 10)
-            << pad(formatDuration(b.bubbleNs), 10) << pad(formatDuration(b.preparingNs), 10)
-            << '\n';
+            << part(b.hostWaitNs) << part(b.dataLoadingNs) << part(b.launchGapNs)
+            << part(b.otherIdleNs) << pad(formatDuration(b.bubbleNs), 10)
+            << pad(formatDuration(b.preparingNs), 10) << '\n';
     }
     for (const auto &b : a.breakdowns) {
         if (!b.reference)

@@ -177,6 +177,10 @@ struct StepBreakdown
     /// ends (0 for a rank's first), laid out from the table's durations, not a measurement:
     /// `summary` prints "start unknown", `--json` a null `start_us`, the Steps table "—".
     bool startMeasured = true;
+    /// Free time split into host wait, data loading, launch gaps and other idle: that takes a
+    /// timeline, so a step no timeline holds (!startMeasured) has the table's free time and
+    /// unknown parts (held as 0 and other idle = free, shown as "—" and `null` in --json).
+    bool freePartsKnown() const { return startMeasured; }
 
     /// The length, held at the int64 limits (the times come from files).
     std::int64_t durationNs() const { return util::satSub(endNs, startNs); }

@@ -120,10 +120,13 @@ nlohmann::json stepJson(const StepBreakdown &b)
     j["comm_exposed_us"] = nsToUs(b.commExposedNs);
     j["comm_overlapped_us"] = nsToUs(b.commOverlappedNs);
     j["free_us"] = nsToUs(b.freeNs);
-    j["host_wait_us"] = nsToUs(b.hostWaitNs);
-    j["data_loading_us"] = nsToUs(b.dataLoadingNs);
-    j["launch_gap_us"] = nsToUs(b.launchGapNs);
-    j["other_idle_us"] = nsToUs(b.otherIdleNs);
+    const auto part = [&b](std::int64_t ns) {
+        return b.freePartsKnown() ? nlohmann::json(nsToUs(ns)) : nlohmann::json(nullptr);
+    };
+    j["host_wait_us"] = part(b.hostWaitNs);
+    j["data_loading_us"] = part(b.dataLoadingNs);
+    j["launch_gap_us"] = part(b.launchGapNs);
+    j["other_idle_us"] = part(b.otherIdleNs);
     j["bubble_us"] = nsToUs(b.bubbleNs);
     j["preparing_us"] = nsToUs(b.preparingNs);
     j["basis"] = b.basis == BreakdownBasis::ProfilerTable ? "profiler_table" : "timeline";

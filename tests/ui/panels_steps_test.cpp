@@ -241,6 +241,21 @@ TEST(PanelsSteps, AStepFromTheTableAloneHasNoStart)
     EXPECT_EQ(model->item(0, 2)->text(), QStringLiteral("—"));
     EXPECT_NE(model->item(0, 2)->toolTip().indexOf(QStringLiteral("Not measured")), -1);
     EXPECT_EQ(model->item(0, 3)->text(), QStringLiteral("105 ms")); // the table's duration
+    // Its free time is the table's; the parts it splits into need a timeline.
+    int checked = 0;
+    for (int c = 0; c < model->columnCount(); ++c) {
+        const QString header = model->horizontalHeaderItem(c)->text();
+        if (header == QStringLiteral("Host wait") || header == QStringLiteral("Other idle")) {
+            ++checked;
+            EXPECT_EQ(model->item(0, c)->text(), QStringLiteral("—")) << header.toStdString();
+            EXPECT_NE(model->item(0, c)->toolTip().indexOf(QStringLiteral("Not measured")), -1);
+        }
+        if (header == QStringLiteral("Free (idle)")) {
+            ++checked;
+            EXPECT_EQ(model->item(0, c)->text(), QStringLiteral("5.00 ms"));
+        }
+    }
+    EXPECT_EQ(checked, 3);
     panel.setRank(3);
     ASSERT_EQ(model->rowCount(), 2);
     std::vector<QString> starts = {model->item(0, 2)->text(), model->item(1, 2)->text()};

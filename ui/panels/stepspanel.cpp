@@ -446,6 +446,14 @@ void StepsPanel::fillTable(const std::vector<const analysis::StepBreakdown *> &r
                         .arg(ns)
                         .arg(QString::fromStdString(analysis::formatShare(
                             static_cast<double>(ns) / static_cast<double>(b->durationNs())))));
+            const bool freePart = kind == SegmentKind::HostWait || kind == SegmentKind::DataLoading
+                || kind == SegmentKind::LaunchGap || kind == SegmentKind::OtherIdle;
+            if (freePart && !b->freePartsKnown()) {
+                item->setText(QStringLiteral("—"));
+                item->setToolTip(tr("Not measured: no timeline holds this step, so its free "
+                                    "time (the profiler's table) cannot be split into host "
+                                    "wait, data loading, launch gaps and other idle."));
+            }
             if (b->untraced && kind == SegmentKind::Preparing) {
                 item->setBackground(untracedColor(currentTheme()));
                 item->setToolTip(tr("Outside the device timeline: the profile recorded no "

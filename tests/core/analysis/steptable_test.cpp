@@ -3,6 +3,7 @@
 //
 // The profiler's step table is the truth (docs/metrics.md): synthetic traces with a
 // step_trace_time-like row, numbers chosen by hand.
+#include "analysis/analysissummary.h"
 #include "analysis/breakdown.h"
 #include "analysis/breakdowntable.h"
 #include "analysis/steplist.h"
@@ -202,6 +203,21 @@ TEST(StepTable, AStepNoTimelineHoldsHasNoMeasuredStart)
     EXPECT_TRUE(analysis::stepJson(afterIt).at("start_us").is_null());
     EXPECT_TRUE(analysis::stepJson(alone).at("start_us").is_null());
     EXPECT_EQ(analysis::stepJson(alone).at("duration_us"), 75.0 + 146 + 70);
+    // Its free time is the table's; splitting it takes a timeline (they read 0 ns, as if
+    // measured): unknown, in the JSON and the text.
+    EXPECT_EQ(analysis::stepJson(alone).at("free_us"), 70.0);
+    for (const char *part : {"host_wait_us", "data_loading_us", "launch_gap_us", "other_idle_us"}) {
+        EXPECT_TRUE(analysis::stepJson(alone).at(part).is_null()) << part;
+        EXPECT_TRUE(analysis::stepJson(onTimeline).at(part).is_number()) << part;
+    }
+    const std::string table = analysis::analysisSummaryText(analysed);
+    const std::size_t rank9 = table.find("\n    9      2");
+    ASSERT_NE(rank9, std::string::npos) << table;
+    const std::string line = table.substr(rank9 + 1, table.find('\n', rank9 + 1) - rank9 - 1);
+    int dashes = 0;
+    for (std::size_t at = line.find("—"); at != std::string::npos; at = line.find("—", at + 1))
+        ++dashes;
+    EXPECT_EQ(dashes, 4) << line;
 
     const std::string text = analysis::stepListText(*session, analysed);
     EXPECT_NE(
