@@ -163,6 +163,21 @@ void readDeviceInfo(const std::filesystem::path &deviceDir, const std::string &n
     }
 }
 
+/// Reads `files` in order into one trace, names them as its sources, and gives every track
+/// the trace's rank. False when nothing usable was read.
+bool readTimelines(const std::vector<std::filesystem::path> &files, const ProfDialect &dialect,
+    const ImportContext &ctx, model::TraceBuilder &out)
+{
+    bool any = false;
+    for (const auto &file : files) {
+        any = chrometrace::readTraceFile(file, dialect, ctx, out) || any;
+        out.trace().metadata.sourceFiles.push_back(ctx.relative(file));
+    }
+    for (std::size_t t = 0; t < out.trackCount(); ++t)
+        out.track(model::TrackId(static_cast<std::uint32_t>(t))).info().rank = out.trace().rank;
+    return any;
+}
+
 } // namespace
 
 bool readProfDevice(
@@ -226,15 +241,7 @@ bool readProfDevice(
             ctx.error(deviceDir, "no timeline/msprof_*.json files in this device folder");
             return false;
         }
-        ProfDialect dialect(offsetNs);
-        bool any = false;
-        for (const auto &file : files) {
-            any = chrometrace::readTraceFile(file, dialect, ctx, out) || any;
-            trace.metadata.sourceFiles.push_back(ctx.relative(file));
-        }
-        for (std::size_t t = 0; t < out.trackCount(); ++t)
-            out.track(model::TrackId(static_cast<std::uint32_t>(t))).info().rank = trace.rank;
-        return any;
+        return readTimelines(files, ProfDialect(offsetNs), ctx, out);
     } catch (const util::Cancelled &) {
         throw;
     } catch (const std::exception &e) {
@@ -340,12 +347,8 @@ bool readProfExport(const std::filesystem::path &exportDir, const std::filesyste
             return false;
         }
         // Times are the local wall clock already, in us.
-        ProfDialect dialect(0, true);
-        bool any = false;
-        for (const auto &file : newestExport(files, ctx)) {
-            any = chrometrace::readTraceFile(file, dialect, ctx, out) || any;
-            trace.metadata.sourceFiles.push_back(ctx.relative(file));
-        }
+        const ProfDialect dialect(0, true);
+        const bool any = readTimelines(newestExport(files, ctx), dialect, ctx, out);
         if (dialect.devices.size() > 1) {
             ctx.warn(exportDir,
                 "this timeline holds the lanes of " + std::to_string(dialect.devices.size())
@@ -355,8 +358,6 @@ bool readProfExport(const std::filesystem::path &exportDir, const std::filesyste
                       "PROF folder per device (as torch_npu and MindSpore write) reads as one "
                       "rank each");
         }
-        for (std::size_t t = 0; t < out.trackCount(); ++t)
-            out.track(model::TrackId(static_cast<std::uint32_t>(t))).info().rank = trace.rank;
         return any;
     } catch (const util::Cancelled &) {
         throw;
