@@ -364,11 +364,17 @@ bool load(const fs::path &opened, util::Progress &progress, const LoadOptions &o
 
     collectTraces(jobs, ctx, session);
     jobs.clear();
-    // Generic trace-event files whose events turned out to be PyTorch's (readChromeTrace).
-    if (d.format == Format::ChromeTrace && !session.traces.empty()
-        && std::all_of(session.traces.begin(), session.traces.end(),
-            [](const auto &t) { return t->metadata.format == "kineto"; }))
+    // Generic trace-event files whose events turned out to be PyTorch's (readChromeTrace), or
+    // that were all Ascend trace views of other names: named as each file alone is.
+    const auto allTraces = [&session](const char *format) {
+        return !session.traces.empty()
+            && std::all_of(session.traces.begin(), session.traces.end(),
+                [format](const auto &t) { return t->metadata.format == format; });
+    };
+    if (d.format == Format::ChromeTrace && allTraces("kineto"))
         session.format = std::string(detect::formatName(Format::Kineto));
+    if (d.format == Format::ChromeTrace && allTraces("ascend"))
+        session.format = std::string(detect::formatName(Format::AscendFragments));
 
     if (!d.clusterDir.empty()) {
         progress.setStage("Reading " + ctx.relative(d.clusterDir));

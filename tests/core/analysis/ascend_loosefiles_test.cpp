@@ -125,6 +125,7 @@ TEST_F(AscendLooseFiles, RenamedTraceViewsInAFolderReadAsTheirFileAlone)
         EXPECT_TRUE(r.session) << path;
         nlohmann::json summary = nlohmann::json::object();
         if (r.session) {
+            EXPECT_EQ(r.session->format, "ascend-fragments") << path;
             for (const auto &t : r.session->traces)
                 EXPECT_EQ(t->metadata.format, "ascend") << path;
             analysis::addAnalysisToSummary(summary, *r.session, analysis::RunConfig {});
