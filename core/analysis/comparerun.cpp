@@ -5,9 +5,12 @@
 #include "compare.h"
 #include "units.h"
 #include "util/countof.h"
+#include "util/joinfirst.h"
+#include "warmup.h"
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 namespace stepscope::analysis {
 
@@ -113,6 +116,19 @@ RunComparison compareRuns(
                 + " inferred from repeated Optimizer.step# ranges and numbered by StepScope, "
                   "so steps are paired by order");
         }
+    }
+    // The KPIs leave warm-up steps out (warmup.h); the step rows below pair them as measured.
+    for (const auto &[analysis, side] : {std::pair(&ab, "before"), std::pair(&aa, "after")}) {
+        std::map<std::int64_t, std::vector<std::int32_t>> warm;
+        for (const StepBreakdown &b : analysis->breakdowns)
+            if (b.warmUp)
+                warm[b.step].push_back(b.rank);
+        for (const auto &[step, ranks] : warm)
+            r.stepNotes.push_back(std::string(side) + ": step " + std::to_string(step)
+                + (ranks.size() == 1 ? " of rank " : " of ranks ") + util::joinFirst(ranks, 8)
+                + " is a warm-up step (over " + std::to_string(static_cast<int>(WarmUpFactor))
+                + " times the rank's median step): the KPIs and bottlenecks leave it out, the "
+                  "step rows keep it");
     }
     r.pairing = pairSteps(r.beforeSteps, r.afterSteps, options.anchor);
     r.meanStepRows = meanStepDeltaRows(r.beforeSteps, r.afterSteps, r.pairing);

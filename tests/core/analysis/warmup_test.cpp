@@ -4,6 +4,7 @@
 // other steps is left out of the KPIs and the findings, and kept everywhere else.
 #include "analysis/analysissummary.h"
 #include "analysis/bottlenecks.h"
+#include "analysis/compare.h"
 #include "analysis/kpis.h"
 #include "analysis/warmup.h"
 #include "model/loadreport.h"
@@ -138,4 +139,22 @@ TEST(WarmUp, ThePipelineSampleIsJudgedOnItsSteadyState)
     for (const auto &d : a.notes.diagnostics())
         said = said || d.message.rfind("Step 1 lasts over 3 times", 0) == 0;
     EXPECT_TRUE(said);
+}
+
+TEST(WarmUp, CompareSaysItsKpisLeaveTheWarmUpOut)
+{
+    const auto session = testsupport::loadSample("mindspore_legacy/mindinsight-cluster-pp-4rank");
+    ASSERT_TRUE(session);
+    const analysis::SessionAnalysis a = analysis::analyzeSession(*session, analysis::RunConfig {});
+    const analysis::CompareInput side {session.get(), &a, nullptr, 0};
+    const analysis::RunComparison c = analysis::compareRuns(side, side, {});
+    std::vector<std::string> warm;
+    for (const std::string &note : c.stepNotes)
+        if (note.find("warm-up") != std::string::npos)
+            warm.push_back(note);
+    ASSERT_EQ(warm.size(), 2u);
+    EXPECT_EQ(warm[0],
+        "before: step 1 of ranks 2, 3 is a warm-up step (over 3 times the rank's median step): "
+        "the KPIs and bottlenecks leave it out, the step rows keep it");
+    EXPECT_EQ(warm[1].rfind("after: step 1 of ranks 2, 3", 0), 0u);
 }
