@@ -33,6 +33,10 @@ std::string line(std::int64_t step, Start startNs, std::int64_t durationNs, cons
 
 const char *basisText(const StepBreakdown &b)
 {
+    if (b.warmUp) // warmup.h: kept here as measured, left out of the KPIs
+        return b.basis == BreakdownBasis::ProfilerTable
+            ? "profiler's table; warm-up, left out of the KPIs"
+            : "timeline; warm-up, left out of the KPIs";
     return b.basis == BreakdownBasis::ProfilerTable ? "profiler's table" : "timeline";
 }
 

@@ -6,6 +6,7 @@
 #include "analysis/bottlenecks.h"
 #include "analysis/compare.h"
 #include "analysis/kpis.h"
+#include "analysis/steplist.h"
 #include "analysis/warmup.h"
 #include "model/loadreport.h"
 #include "model/session.h"
@@ -139,6 +140,12 @@ TEST(WarmUp, ThePipelineSampleIsJudgedOnItsSteadyState)
     for (const auto &d : a.notes.diagnostics())
         said = said || d.message.rfind("Step 1 lasts over 3 times", 0) == 0;
     EXPECT_TRUE(said);
+    const std::string list = analysis::stepListText(*session, a);
+    EXPECT_NE(list.find("rank 3 steps (5):\n  step 1: start 11621923146630 ns, duration "
+                        "2376132.450 us (profiler's table; warm-up, left out of the KPIs)"),
+        std::string::npos)
+        << list;
+    EXPECT_NE(list.find("duration 210369.650 us (profiler's table)\n"), std::string::npos);
 }
 
 TEST(WarmUp, CompareSaysItsKpisLeaveTheWarmUpOut)
