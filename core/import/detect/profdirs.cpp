@@ -126,6 +126,11 @@ void addProfDevices(const fs::path &profDir, std::vector<ProfDevice> &out, Unrea
             "exported), unlike the other devices of its PROF folder: export it with `msprof "
             "--export=on --output="
                 + p.string() + "`");
+    // Exported twice (by an older and a newer msprof): the same events, read once.
+    if (!profExportTimelines(profDir).empty())
+        skipped.emplace_back(profDir / "mindstudio_profiler_output",
+            "the PROF folder's newer export of the same data; its device_<n>/timeline/ export "
+            "was read instead, so no event counts twice. Open this folder to see it");
 }
 
 std::string unreadProfReason(const fs::path &dir)

@@ -147,3 +147,21 @@ TEST_F(ProfExportTest, ATimelineOfTwoDevicesIsSaidToMergeThem)
     ASSERT_TRUE(read(m_tmp / "prof/mindstudio_profiler_output", {}, trace));
     EXPECT_EQ(m_report.count(model::Severity::Warning), 0u) << m_report.toText();
 }
+
+/// A PROF folder exported twice, into device_<n>/timeline/ (older msprof) and into
+/// mindstudio_profiler_output/ (newer): the first is read, the second named, not read twice.
+TEST_F(ProfExportTest, AFolderExportedBothWaysIsReadOnceAndSaysSo)
+{
+    const fs::path prof = copyProf("PROF_000001_20230818142704322_COJGGGCANRMICFBC");
+    fs::copy(
+        testsupport::dataPath("mindspore_legacy/mindinsight-profiler-dir-with-PROF-2dev/"
+                              "PROF_000001_20230818142704322_COJGGGCANRMICFBC/device_0/timeline"),
+        prof / "device_0/timeline", fs::copy_options::recursive);
+    const Detection d = detectPath(prof);
+    EXPECT_EQ(d.format, Format::CannProf);
+    ASSERT_EQ(d.profDevices.size(), 1u);
+    EXPECT_TRUE(d.profDevices[0].exportDir.empty()); // the device timeline
+    ASSERT_EQ(d.skipped.size(), 1u);
+    EXPECT_EQ(d.skipped[0].first, prof / "mindstudio_profiler_output");
+    EXPECT_NE(d.skipped[0].second.find("no event counts twice"), std::string::npos);
+}
