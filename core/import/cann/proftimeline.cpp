@@ -303,17 +303,18 @@ std::vector<std::filesystem::path> newestExport(
         else
             older.push_back(t.path.filename().string());
     }
-    if (!older.empty())
-        ctx.info(files.front().parent_path(),
-            std::to_string(older.size()) + (older.size() == 1 ? " timeline" : " timelines")
-                + " of an earlier export (" + util::joinFirst(older, 3)
-                + ") not read: the newest export, " + kept.front().path.filename().string()
-                + (kept.size() > 1 ? " and its slices" : "") + ", was, each event once");
     std::sort(kept.begin(), kept.end(), [](const ExportTimeline &a, const ExportTimeline &b) {
         if (a.ids != b.ids)
             return util::naturalLess(a.ids, b.ids);
         return a.slice < b.slice;
     });
+    if (!older.empty())
+        ctx.info(files.front().parent_path(),
+            std::to_string(older.size()) + (older.size() == 1 ? " timeline" : " timelines")
+                + " of an earlier export (" + util::joinFirst(older, 3)
+                + ") not read: only the newest export (" + kept.front().path.filename().string()
+                + (kept.size() > 1 ? " and " + std::to_string(kept.size() - 1) + " more" : "")
+                + ") is, so no event counts twice");
     std::vector<std::filesystem::path> out;
     out.reserve(kept.size());
     for (ExportTimeline &t : kept)
