@@ -27,6 +27,24 @@ namespace {
 
 constexpr std::int64_t Ms = 1'000'000;
 
+/// A session of the one trace `tb` built.
+std::shared_ptr<const model::Session> sessionOf(model::TraceBuilder &tb)
+{
+    auto session = std::make_shared<model::Session>();
+    session->format = "test";
+    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    return session;
+}
+
+/// A device stream (rank 0, stream 7) of `tb`, the lane the one-rank tests below fill.
+model::TrackId deviceStream(model::TraceBuilder &tb)
+{
+    model::TrackInfo info;
+    info.kind = model::TrackKind::DeviceStream;
+    info.threadId = "7";
+    return tb.addTrack(info);
+}
+
 /// Two steps on rank 3: [0, 100) ms and [100, 250) ms; a device stream with compute and an
 /// all-reduce partly overlapping it.
 std::shared_ptr<const model::Session> twoStepSession()
@@ -47,10 +65,7 @@ std::shared_ptr<const model::Session> twoStepSession()
     tb.track(comm).add(200 * Ms, 30 * Ms, allReduce, model::Category::Communication);
     tb.trace().rank = 3;
     tb.trace().steps = {{1, 0, 100 * Ms}, {2, 100 * Ms, 250 * Ms}};
-    auto session = std::make_shared<model::Session>();
-    session->format = "test";
-    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
-    return session;
+    return sessionOf(tb);
 }
 
 } // namespace
@@ -155,18 +170,13 @@ TEST(PanelsSteps, TheStepCountIsGroupedAsTheLocaleGroupsDigits)
     const QLocale kept;
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     model::TraceBuilder tb;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    info.threadId = "7";
-    const model::TrackId stream = tb.addTrack(info);
+    const model::TrackId stream = deviceStream(tb);
     const auto gemm = tb.intern("gemm");
     for (std::int64_t k = 0; k < 1200; ++k) {
         tb.track(stream).add(k * Ms, Ms / 2, gemm, model::Category::Compute);
         tb.trace().steps.push_back({k + 1, k * Ms, (k + 1) * Ms});
     }
-    auto session = std::make_shared<model::Session>();
-    session->format = "test";
-    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    const auto session = sessionOf(tb);
     ui::StepsPanel panel;
     panel.setSession(session);
     EXPECT_EQ(panel.summaryText().toStdString(), "1,200 steps, mean 1.00 ms");
@@ -179,15 +189,10 @@ TEST(PanelsSteps, TheStepCountIsGroupedAsTheLocaleGroupsDigits)
 TEST(PanelsSteps, UntracedStepsAreNotDrawnAsPreparing)
 {
     model::TraceBuilder tb;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    info.threadId = "7";
-    const model::TrackId stream = tb.addTrack(info);
+    const model::TrackId stream = deviceStream(tb);
     tb.track(stream).add(10 * Ms, 60 * Ms, tb.intern("gemm"), model::Category::Compute);
     tb.trace().steps = {{1, 0, 100 * Ms}, {2, 100 * Ms, 200 * Ms}, {3, 200 * Ms, 300 * Ms}};
-    auto session = std::make_shared<model::Session>();
-    session->format = "test";
-    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    const auto session = sessionOf(tb);
     ui::StepsPanel panel;
     panel.setSession(session);
     ui::BarChart *chart = panel.chart();
@@ -268,10 +273,7 @@ TEST(PanelsSteps, AStepFromTheTableAloneHasNoStart)
 TEST(PanelsSteps, AWarmUpStepIsMarkedAndKeptAsMeasured)
 {
     model::TraceBuilder tb;
-    model::TrackInfo info;
-    info.kind = model::TrackKind::DeviceStream;
-    info.threadId = "7";
-    const model::TrackId stream = tb.addTrack(info);
+    const model::TrackId stream = deviceStream(tb);
     const auto gemm = tb.intern("gemm");
     // Step 1: 2 s; steps 2-5: 100 ms, each with 60 ms of compute.
     tb.trace().steps = {{1, 0, 2000 * Ms}};
@@ -281,9 +283,7 @@ TEST(PanelsSteps, AWarmUpStepIsMarkedAndKeptAsMeasured)
         tb.trace().steps.push_back({n, start, start + 100 * Ms});
         tb.track(stream).add(start + 10 * Ms, 60 * Ms, gemm, model::Category::Compute);
     }
-    auto session = std::make_shared<model::Session>();
-    session->format = "test";
-    session->traces.push_back(std::make_shared<const model::Trace>(std::move(tb.finish().trace)));
+    const auto session = sessionOf(tb);
     ui::StepsPanel panel;
     panel.setSession(session);
     auto *model = qobject_cast<QStandardItemModel *>(panel.table()->model());
